@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit, property and API integration test. Browser end-to-end tests live in
+// e2e/ with their own config because they need the built app and a running server.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', root: 'packages/core', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'sdk', root: 'packages/sdk', include: ['test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'admin',
+          root: 'apps/admin',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
+  },
+});
