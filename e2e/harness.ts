@@ -1,0 +1,163 @@
+// Shared helpers for the browser end-to-end tests: start the BUILT server (apps/server/dist) on a
+// free port with a fresh data folder, and drive Debian's Chromium through playwright-core.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ADMIN_EMAIL = 'ops@e2e.test';
+export const ADMIN_PASSWORD = 'E2e-operator-pass-1';
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** Starts `node apps/server/dist/main.js` on the embedded default (PGlite) in a fresh DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const main = join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ex-e2e-'));
+  const logs: string[] = [];
+  const childEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    SEED_DEMO: '0',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  // The browser suite always runs on the embedded default; PostgreSQL is covered by the API suite.
+  delete childEnv.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, [main], { cwd: root, env: childEnv, stdio: 'pipe' });
+  child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    logs,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A phone-sized context (375 x 812, the spec's reference width). */
+export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+  });
+}
+
+/** JSON call to the API, returning the envelope. */
+export async function api<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ code: number; data: T; message: string; errors?: Record<string, string[]> }> {
+  const headers: Record<string, string> = { 'accept-language': 'en' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json() as Promise<{ code: number; data: T; message: string; errors?: Record<string, string[]> }>;
+}
+
+export async function adminToken(base: string): Promise<string> {
+  const res = await api<{ token: string }>(base, 'POST', '/api/admin/login', {
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+  });
+  if (res.code !== 0) throw new Error(`admin login failed: ${res.message}`);
+  return res.data.token;
+}
+
+/** The newest verification code sent to `to`, read from the operator outbox. */
+export async function latestCode(base: string, to: string): Promise<string> {
+  const token = await adminToken(base);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await api<{ list: { to: string; code: string | null }[] }>(
+      base,
+      'GET',
+      '/api/admin/outbox?page=1&limit=20',
+      undefined,
+      token,
+    );
+    const hit = res.data?.list?.find((m) => m.to === to || m.to.endsWith(to));
+    if (hit?.code) return hit.code;
+    if (Date.now() > deadline) throw new Error(`no code in the outbox for ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, `${name}.png`) });
+}
