@@ -1,1 +1,10 @@
-export {};
+export * from './account.ts';
+export * from './admin.ts';
+export * from './decimal.ts';
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './market.ts';
+export * from './pagination.ts';
+export * from './paths.ts';
+export * from './system.ts';
+export * from './wallet.ts';

@@ -1,0 +1,73 @@
+import type { ServerMessageKey } from '@ex/i18n';
+
+/**
+ * The one catalogue of refusals the API can send: `code` goes into the envelope, `status` is the
+ * HTTP status, `key` is the server message key (packages/i18n/src/server). Codes are stable: never
+ * renumber, only add. Ranges: 0 and 4xx/5xx envelope codes mirror HTTP; 1000-1099 account,
+ * 1100-1199 uploads, 2000-2099 wallet, 2100-2199 trading, 3000-3099 earn and community.
+ * Business codes are never 0, 401, 411 or 422 (clients treat those specially).
+ */
+export const ERRORS = {
+  OK: { code: 0, status: 200, key: 'error.ok' },
+  VALIDATION: { code: 422, status: 422, key: 'error.validation' },
+  UNAUTHORIZED: { code: 401, status: 401, key: 'error.unauthorized' },
+  SESSION_ENDED: { code: 411, status: 401, key: 'error.session_ended' },
+  FORBIDDEN: { code: 403, status: 403, key: 'error.forbidden' },
+  NOT_FOUND: { code: 404, status: 404, key: 'error.not_found' },
+  PAYLOAD_TOO_LARGE: { code: 413, status: 413, key: 'error.payload_too_large' },
+  RATE_LIMITED: { code: 429, status: 429, key: 'error.rate_limited' },
+  INTERNAL: { code: 500, status: 500, key: 'error.internal' },
+
+  ACCOUNT_EXISTS: { code: 1001, status: 409, key: 'error.account_exists' },
+  INVALID_CREDENTIALS: { code: 1002, status: 400, key: 'error.invalid_credentials' },
+  ACCOUNT_BANNED: { code: 1003, status: 400, key: 'error.account_banned' },
+  ACCOUNT_NOT_FOUND: { code: 1004, status: 400, key: 'error.account_not_found' },
+  CODE_INVALID: { code: 1010, status: 400, key: 'error.code_invalid' },
+  CODE_EXPIRED: { code: 1011, status: 400, key: 'error.code_expired' },
+  CODE_TOO_MANY_ATTEMPTS: { code: 1012, status: 400, key: 'error.code_too_many_attempts' },
+  CODE_SEND_TOO_OFTEN: { code: 1013, status: 429, key: 'error.code_send_too_often' },
+  CAPTCHA_INVALID: { code: 1020, status: 400, key: 'error.captcha_invalid' },
+  INVITE_CODE_INVALID: { code: 1021, status: 400, key: 'error.invite_code_invalid' },
+  OLD_PASSWORD_WRONG: { code: 1030, status: 400, key: 'error.old_password_wrong' },
+  SECURITY_ACCOUNT_MISMATCH: { code: 1031, status: 400, key: 'error.security_account_mismatch' },
+  TRADE_PASSWORD_WRONG: { code: 1032, status: 400, key: 'error.trade_password_wrong' },
+  TRADE_PASSWORD_NOT_SET: { code: 1033, status: 400, key: 'error.trade_password_not_set' },
+  NO_BANK_CARD: { code: 1034, status: 400, key: 'error.no_bank_card' },
+  KYC_REQUIRED: { code: 1035, status: 400, key: 'error.kyc_required' },
+
+  UPLOAD_FAILED: { code: 1100, status: 400, key: 'error.upload_failed' },
+  UPLOAD_TYPE: { code: 1101, status: 400, key: 'error.upload_type' },
+
+  INSUFFICIENT_BALANCE: { code: 2001, status: 400, key: 'error.insufficient_balance' },
+  TRANSFER_SAME_ACCOUNT: { code: 2002, status: 400, key: 'error.transfer_same_account' },
+  IDEMPOTENCY_CONFLICT: { code: 2003, status: 409, key: 'error.idempotency_conflict' },
+  EXCHANGE_AMOUNT_INVALID: { code: 2010, status: 400, key: 'error.exchange_amount_invalid' },
+
+  MARKET_NOT_FOUND: { code: 2101, status: 400, key: 'error.market_not_found' },
+  ORDER_NOT_FOUND: { code: 2102, status: 404, key: 'error.order_not_found' },
+
+  QUANTITY_OUT_OF_RANGE: { code: 3001, status: 400, key: 'error.quantity_out_of_range' },
+  STAKING_LIMIT: { code: 3002, status: 409, key: 'error.staking_limit' },
+  ALREADY_VOTED: { code: 3003, status: 409, key: 'error.already_voted' },
+  ACTIVITY_UNAVAILABLE: { code: 3004, status: 400, key: 'error.activity_unavailable' },
+  SUBSCRIPTION_INVALID: { code: 3005, status: 400, key: 'error.subscription_invalid' },
+} as const satisfies Record<string, { code: number; status: number; key: ServerMessageKey }>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorDef = (typeof ERRORS)[ErrorName];
+/** Every `code` the API can put into an envelope. */
+export type ErrorCode = ErrorDef['code'];
+
+/** Envelope codes that clients handle specially (422 field errors, 401/411 log out). */
+export const CODE = {
+  OK: 0,
+  VALIDATION: 422,
+  UNAUTHORIZED: 401,
+  SESSION_ENDED: 411,
+} as const;
+
+const byCode = new Map<number, ErrorDef>(Object.values(ERRORS).map((e) => [e.code, e]));
+
+export function errorByCode(code: number): ErrorDef | undefined {
+  return byCode.get(code);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+export const AppConfig = z.object({
+  captcha: z.boolean(),
+  image_base_url: z.string(),
+  langs: z.array(z.string()),
+  default_lang: z.literal('de'),
+  server_time: z.number().int(),
+});
+export type AppConfig = z.infer<typeof AppConfig>;
+
+export const CaptchaResponse = z.object({ key: z.string(), image: z.string() });
+export type CaptchaResponse = z.infer<typeof CaptchaResponse>;
+
+export const UploadResponse = z.object({ path: z.string(), url: z.string() });
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+export const UpdateRequest = z.strictObject({
+  platform: z.enum(['android', 'ios', 'web']),
+  device_id: z.string().min(1).max(128),
+  app_version: z.string().min(1).max(32),
+  plugin_version: z.string().min(1).max(32),
+});
+export type UpdateRequest = z.infer<typeof UpdateRequest>;
+
+/** `null` when no newer release applies to the device. */
+export const UpdateResponse = z
+  .object({
+    latest_version: z.string(),
+    release_content: z.string(),
+    download_path: z.string(),
+    md5_sum: z.string(),
+  })
+  .nullable();
+export type UpdateResponse = z.infer<typeof UpdateResponse>;
+
+export const Health = z.object({
+  status: z.literal('ok'),
+  db: z.literal('ok'),
+  server_time: z.number().int(),
+});
+export type Health = z.infer<typeof Health>;
+
+/** `/ws` client messages. Channels are strings like `depth:BTC_USDC`, `orders`. */
+export const WsClientMessage = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('subscribe'),
+    channels: z.array(z.string().max(64)).max(50),
+    id: z.string().optional(),
+  }),
+  z.object({
+    op: z.literal('unsubscribe'),
+    channels: z.array(z.string().max(64)).max(50),
+    id: z.string().optional(),
+  }),
+  z.object({ op: z.literal('auth'), token: z.string().max(256), id: z.string().optional() }),
+  z.object({ op: z.literal('ping'), id: z.string().optional() }),
+]);
+export type WsClientMessage = z.infer<typeof WsClientMessage>;
+
+/** Server replies: an ack per client message, or `{ op: "error" }` with an envelope-style code. */
+export const WsServerAck = z.object({
+  op: z.enum(['subscribed', 'unsubscribed', 'authed', 'pong', 'error']),
+  id: z.string().optional(),
+  channels: z.array(z.string()).optional(),
+  code: z.number().int(),
+  message: z.string().optional(),
+});
+export type WsServerAck = z.infer<typeof WsServerAck>;
