@@ -1,1 +1,5 @@
-export {};
+export * from './api.ts';
+export * from './client.ts';
+export * from './errors.ts';
+export * from './query.ts';
+export * from './types.ts';

@@ -1,0 +1,26 @@
+import type { Client } from './client.ts';
+import { accountApi } from './endpoints/account.ts';
+import { adminApi } from './endpoints/admin.ts';
+import { contractApi } from './endpoints/contract.ts';
+import { marketApi } from './endpoints/market.ts';
+import { spotApi } from './endpoints/spot.ts';
+import { systemApi } from './endpoints/system.ts';
+import { userApi } from './endpoints/user.ts';
+import { walletApi } from './endpoints/wallet.ts';
+
+/** Every endpoint as a typed function, grouped by domain; build one per client (web, admin, tests). */
+export function createApi(client: Client) {
+  return {
+    client,
+    account: accountApi(client),
+    user: userApi(client),
+    system: systemApi(client),
+    market: marketApi(client),
+    wallet: walletApi(client),
+    spot: spotApi(client),
+    contract: contractApi(client),
+    admin: adminApi(client),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

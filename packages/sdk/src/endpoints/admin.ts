@@ -1,0 +1,50 @@
+import type { CallOptions, Client } from '../client.ts';
+import type {
+  AdminLoginRequest,
+  AdminLoginResult,
+  ChainDepositRequest,
+  OutboxEntry,
+  Page,
+  PageQuery,
+  Release,
+  ReviewRecord,
+} from '../types.ts';
+
+/**
+ * The operator API. Admin tokens are a separate kind: build the admin console's client with its own
+ * `tokenKey` (`admin_token`) so it never sends or removes the user's token.
+ */
+export function adminApi(client: Client) {
+  return {
+    /** Stores the operator token in the client before resolving. */
+    login: async (body: AdminLoginRequest, opts?: CallOptions) => {
+      const result = await client.post<AdminLoginResult>('/api/admin/login', body, opts);
+      client.setToken(result.token);
+      return result;
+    },
+    /** Codes and mails the embedded sender wrote instead of sending, newest first. */
+    outbox: (query?: PageQuery, opts?: CallOptions) =>
+      client.get<Page<OutboxEntry>>('/api/admin/outbox', query, opts),
+    chainDeposit: (body: ChainDepositRequest, opts?: CallOptions) =>
+      client.post<unknown>('/api/admin/chain/deposit', body, opts),
+    withdrawals: (query?: PageQuery & { status?: string | string[] }, opts?: CallOptions) =>
+      client.get<Page<ReviewRecord>>('/api/admin/withdrawals', query, opts),
+    approveWithdrawal: (id: string, opts?: CallOptions) =>
+      client.post<ReviewRecord>(`/api/admin/withdrawals/${encodeURIComponent(id)}/approve`, {}, opts),
+    rejectWithdrawal: (id: string, body: { reason: string }, opts?: CallOptions) =>
+      client.post<ReviewRecord>(`/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, body, opts),
+    kyc: (query?: PageQuery & { status?: string | string[] }, opts?: CallOptions) =>
+      client.get<Page<ReviewRecord>>('/api/admin/kyc', query, opts),
+    approveKyc: (id: string, opts?: CallOptions) =>
+      client.post<ReviewRecord>(`/api/admin/kyc/${encodeURIComponent(id)}/approve`, {}, opts),
+    rejectKyc: (id: string, body: { reason: string }, opts?: CallOptions) =>
+      client.post<ReviewRecord>(`/api/admin/kyc/${encodeURIComponent(id)}/reject`, body, opts),
+    banUser: (id: string, opts?: CallOptions) =>
+      client.post<null>(`/api/admin/users/${encodeURIComponent(id)}/ban`, {}, opts),
+    releases: (query?: PageQuery, opts?: CallOptions) =>
+      client.get<Page<Release> | Release[]>('/api/admin/releases', query, opts),
+    /** `form` holds `bundle` (zip) and the fields `version`, `platform`, `min_native_version`, `rollout_percent`, `release_content`. */
+    createRelease: (form: FormData, opts?: CallOptions) =>
+      client.post<Release>('/api/admin/releases', form, opts),
+  };
+}
