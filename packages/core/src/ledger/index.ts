@@ -1,0 +1,3 @@
+export * from './ledger.ts';
+export * from './result-code.ts';
+export * from './types.ts';

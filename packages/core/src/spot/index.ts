@@ -1,0 +1,2 @@
+export * from './book-factory.ts';
+export * from './spot-engine.ts';
