@@ -1,0 +1,4 @@
+export { EMPTY, hashString } from './common.ts';
+export { NaiveOrderBook } from './naive.ts';
+export * from './triggers.ts';
+export * from './types.ts';
