@@ -1,8 +1,10 @@
+import type { BodyOf, ResponseOf } from './endpoint.ts';
+
 /**
- * Request and response shapes of the API (API.md plus the agreed account contract). Amounts and
- * prices are decimal strings, times epoch milliseconds, ids strings. Where `@ex/contract` publishes a
- * schema, the type is re-exported from there (see ./contract-types.ts) so a renamed field breaks the
- * build; the rest are declared here until the server side defines them.
+ * Request and response shapes of the API. Where `@ex/contract` has the endpoint, the type is read
+ * from its zod schema (so a renamed field breaks the build); the rest follow API.md and are declared
+ * here until the server defines them. Amounts and prices are decimal strings, times epoch ms, ids
+ * strings.
  */
 
 /** A decimal number as the API sends it ("1234.56"); never parse it into a JS float. */
@@ -22,153 +24,39 @@ export type PageQuery = {
   limit?: number;
 };
 
-export type AccountType = 'email' | 'phone';
-export type CodeScene = 'register' | 'forget' | 'bind' | 'security';
+export type AccountType = SendCodeRequest['type'];
+export type CodeScene = SendCodeRequest['scene'];
 
 // ---- system ----
 
-export interface AppConfig {
-  captcha: boolean;
-  image_base_url: string;
-  langs: string[];
-  default_lang: string;
-  server_time: EpochMs;
-}
-
-export interface Captcha {
-  key: string;
-  /** A data URL (SVG or PNG) to put in an <img src>. */
-  image: string;
-}
-
-export interface AreaCode {
-  code: string;
-  country: string;
-  name: string;
-}
-
-export interface Country {
-  code: string;
-  name: string;
-}
-
-export interface UploadResult {
-  path: string;
-  url: string;
-}
-
-export interface UpdateCheckRequest {
-  platform: string;
-  device_id: string;
-  app_version: string;
-  plugin_version: string;
-}
-
-export interface UpdateInfo {
-  latest_version: string;
-  /** Text per language, or one text. */
-  release_content: string | Record<string, string>;
-  download_path: string;
-  md5_sum: string;
-}
+export type AppConfig = ResponseOf<'config'>;
+/** `image` is a data URL (SVG or PNG) to put in an <img src>. */
+export type Captcha = ResponseOf<'captcha'>;
+export type AreaCode = ResponseOf<'areaCodes'>[number];
+export type Country = ResponseOf<'countries'>[number];
+export type UploadResult = ResponseOf<'upload'>;
+export type UpdateCheckRequest = BodyOf<'update'>;
+/** The update check resolves `null` when no newer release applies. */
+export type UpdateInfo = NonNullable<ResponseOf<'update'>>;
 
 // ---- account ----
 
-interface CaptchaFields {
-  captcha_key?: string;
-  captcha_code?: string;
-}
-
-export interface SendCodeRequest extends CaptchaFields {
-  type: AccountType;
-  account: string;
-  area_code?: string;
-  scene: CodeScene;
-}
-
-export interface RegisterRequest extends CaptchaFields {
-  type: AccountType;
-  account: string;
-  password: string;
-  password_confirmation: string;
-  code?: string;
-  invite_code?: string;
-  area_code?: string;
-}
-
-export interface LoginRequest extends CaptchaFields {
-  type: AccountType;
-  account: string;
-  password: string;
-  area_code?: string;
-}
-
-export interface ForgetRequest {
-  type: AccountType;
-  account: string;
-  area_code?: string;
-  code: string;
-  password: string;
-  password_confirmation: string;
-}
-
-export interface User {
-  id: string;
-  nickname: string | null;
-  avatar: string | null;
-  points: number;
-  verified: boolean;
-  member_level: number;
-  invite_code: string;
-  email: string | null;
-  phone: string | null;
-  area_code: string | null;
-  has_trade_password: boolean;
-  created_at: EpochMs;
-}
-
-export interface AuthResult {
-  token: string;
-  user: User;
-}
-
-export interface TradePasswordRequest {
-  password: string;
-  password_confirmation: string;
-  code: string;
-}
-
-export interface ChangePasswordRequest {
-  old_password: string;
-  password: string;
-  password_confirmation: string;
-}
-
-export interface UpdateProfileRequest {
-  nickname?: string;
-  avatar?: string;
-}
+export type SendCodeRequest = BodyOf<'sendCode'>;
+export type RegisterRequest = BodyOf<'register'>;
+export type LoginRequest = BodyOf<'login'>;
+export type ForgetRequest = BodyOf<'forget'>;
+export type User = ResponseOf<'userInfo'>;
+export type AuthResult = ResponseOf<'login'>;
+export type TradePasswordRequest = BodyOf<'tradePassword'>;
+export type ChangePasswordRequest = BodyOf<'changePassword'>;
+export type ChangePasswordResult = ResponseOf<'changePassword'>;
+export type UpdateProfileRequest = BodyOf<'profile'>;
 
 // ---- market ----
 
-export type MarketKind = 'spot' | 'perp';
-
-export interface Coin {
-  symbol: string;
-  base: string;
-  quote: string;
-  kind: MarketKind;
-  last: DecimalString;
-  change_pct: DecimalString;
-  high: DecimalString;
-  low: DecimalString;
-  volume: DecimalString;
-  amount: DecimalString;
-  price_scale: number;
-  qty_scale: number;
-}
-
-export type Leverages = { values: number[] } | Record<string, number[]>;
+export type Coin = ResponseOf<'marketCoins'>[number];
+export type MarketKind = Coin['kind'];
+export type Leverages = ResponseOf<'leverages'>;
 
 export type KlineInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
 
@@ -203,17 +91,8 @@ export interface Funding {
 
 export type WalletAccount = 'spot' | 'contract';
 
-export interface WithdrawNetwork {
-  network: string;
-  fee: DecimalString;
-  min: DecimalString;
-  max: DecimalString;
-}
-
-export interface WithdrawCoin {
-  coin: string;
-  networks: WithdrawNetwork[];
-}
+export type WithdrawCoin = ResponseOf<'withdrawCoins'>[number];
+export type WithdrawNetwork = WithdrawCoin['networks'][number];
 
 export interface SpotBalance {
   coin: string;
@@ -391,32 +270,10 @@ export interface LeverageRequest {
 
 // ---- admin ----
 
-export interface AdminLoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface Admin {
-  id: string;
-  email: string;
-  [field: string]: unknown;
-}
-
-export interface AdminLoginResult {
-  token: string;
-  admin: Admin;
-}
-
-export interface OutboxEntry {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  body: string;
-  code: string | null;
-  scene: string | null;
-  created_at: EpochMs;
-}
+export type AdminLoginRequest = BodyOf<'adminLogin'>;
+export type AdminLoginResult = ResponseOf<'adminLogin'>;
+export type Admin = AdminLoginResult['admin'];
+export type OutboxEntry = ResponseOf<'adminOutbox'>['list'][number];
 
 export interface ChainDepositRequest {
   address: string;

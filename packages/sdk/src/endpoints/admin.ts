@@ -1,9 +1,8 @@
 import type { CallOptions, Client } from '../client.ts';
+import { call } from '../endpoint.ts';
 import type {
   AdminLoginRequest,
-  AdminLoginResult,
   ChainDepositRequest,
-  OutboxEntry,
   Page,
   PageQuery,
   Release,
@@ -18,13 +17,12 @@ export function adminApi(client: Client) {
   return {
     /** Stores the operator token in the client before resolving. */
     login: async (body: AdminLoginRequest, opts?: CallOptions) => {
-      const result = await client.post<AdminLoginResult>('/api/admin/login', body, opts);
+      const result = await call(client, 'adminLogin', { body }, opts);
       client.setToken(result.token);
       return result;
     },
     /** Codes and mails the embedded sender wrote instead of sending, newest first. */
-    outbox: (query?: PageQuery, opts?: CallOptions) =>
-      client.get<Page<OutboxEntry>>('/api/admin/outbox', query, opts),
+    outbox: (query?: PageQuery, opts?: CallOptions) => call(client, 'adminOutbox', { query }, opts),
     chainDeposit: (body: ChainDepositRequest, opts?: CallOptions) =>
       client.post<unknown>('/api/admin/chain/deposit', body, opts),
     withdrawals: (query?: PageQuery & { status?: string | string[] }, opts?: CallOptions) =>
@@ -40,7 +38,7 @@ export function adminApi(client: Client) {
     rejectKyc: (id: string, body: { reason: string }, opts?: CallOptions) =>
       client.post<ReviewRecord>(`/api/admin/kyc/${encodeURIComponent(id)}/reject`, body, opts),
     banUser: (id: string, opts?: CallOptions) =>
-      client.post<null>(`/api/admin/users/${encodeURIComponent(id)}/ban`, {}, opts),
+      call(client, 'adminBanUser', { params: { id }, body: {} }, opts),
     releases: (query?: PageQuery, opts?: CallOptions) =>
       client.get<Page<Release> | Release[]>('/api/admin/releases', query, opts),
     /** `form` holds `bundle` (zip) and the fields `version`, `platform`, `min_native_version`, `rollout_percent`, `release_content`. */

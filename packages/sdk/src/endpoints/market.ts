@@ -1,11 +1,12 @@
 import type { CallOptions, Client } from '../client.ts';
-import type { Coin, Depth, Funding, Kline, KlineInterval, Leverages, Trade } from '../types.ts';
+import { call } from '../endpoint.ts';
+import type { Depth, Funding, Kline, KlineInterval, Trade } from '../types.ts';
 
 export function marketApi(client: Client) {
   return {
-    coins: (opts?: CallOptions) => client.get<Coin[]>('/api/app/market/coins', undefined, opts),
-    leverages: (query?: { symbol?: string }, opts?: CallOptions) =>
-      client.get<Leverages>('/api/app/leverages', query, opts),
+    coins: (opts?: CallOptions) => call(client, 'marketCoins', {}, opts),
+    /** `{ values, by_symbol }`: the default leverage steps and the ones of each contract market. */
+    leverages: (opts?: CallOptions) => call(client, 'leverages', {}, opts),
     depth: (query: { symbol: string; limit?: number }, opts?: CallOptions) =>
       client.get<Depth>('/api/app/market/depth', query, opts),
     trades: (query: { symbol: string; limit?: number }, opts?: CallOptions) =>

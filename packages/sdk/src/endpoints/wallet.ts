@@ -1,4 +1,5 @@
 import type { CallOptions, Client } from '../client.ts';
+import { call } from '../endpoint.ts';
 import type {
   Balances,
   DepositAddress,
@@ -8,14 +9,12 @@ import type {
   PageQuery,
   TransferRequest,
   WalletRecord,
-  WithdrawCoin,
   WithdrawRequest,
 } from '../types.ts';
 
 export function walletApi(client: Client) {
   return {
-    withdrawCoins: (opts?: CallOptions) =>
-      client.get<WithdrawCoin[]>('/api/app/wallet/withdraw/coins', undefined, opts),
+    withdrawCoins: (opts?: CallOptions) => call(client, 'withdrawCoins', {}, opts),
     balances: (opts?: CallOptions) => client.get<Balances>('/api/app/wallet/balances', undefined, opts),
     /** Pass `idempotencyKey` so a retried transfer moves the money once. */
     transfer: (body: TransferRequest, opts?: CallOptions) =>

@@ -1,0 +1,67 @@
+import { ENDPOINTS, type EndpointName } from '@ex/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Api, createApi } from '../src/index.ts';
+import { type Harness, harness, ok } from './server.ts';
+
+let h: Harness;
+afterEach(async () => {
+  await h.server.close();
+});
+
+const image = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+
+/** How the SDK reaches each endpoint of the contract table; `health` is for probes, not for apps. */
+const invoke: Record<Exclude<EndpointName, 'health'>, (api: Api) => Promise<unknown>> = {
+  config: (api) => api.system.config(),
+  captcha: (api) => api.account.captcha(),
+  sendCode: (api) => api.account.sendCode({ type: 'email', account: 'a@example.com', scene: 'register' }),
+  register: (api) =>
+    api.account.register({
+      type: 'email',
+      account: 'a@example.com',
+      password: 'abc12345',
+      password_confirmation: 'abc12345',
+      invite_code: 'X',
+    }),
+  login: (api) => api.account.login({ type: 'email', account: 'a@example.com', password: 'abc12345' }),
+  forget: (api) =>
+    api.account.forget({
+      type: 'email',
+      account: 'a@example.com',
+      code: '123456',
+      password: 'abc12345',
+      password_confirmation: 'abc12345',
+    }),
+  logout: (api) => api.account.logout(),
+  userInfo: (api) => api.user.info(),
+  tradePassword: (api) =>
+    api.user.setTradePassword({ password: 'abc12345', password_confirmation: 'abc12345', code: '123456' }),
+  changePassword: (api) =>
+    api.user.changePassword({ old_password: 'x', password: 'abc12345', password_confirmation: 'abc12345' }),
+  profile: (api) => api.user.updateProfile({ nickname: 'ann' }),
+  areaCodes: (api) => api.account.areaCodes(),
+  countries: (api) => api.system.countries(),
+  upload: (api) => api.system.upload(image),
+  marketCoins: (api) => api.market.coins(),
+  leverages: (api) => api.market.leverages(),
+  withdrawCoins: (api) => api.wallet.withdrawCoins(),
+  update: (api) =>
+    api.system.update({ platform: 'android', device_id: 'd', app_version: '1', plugin_version: '1' }),
+  adminLogin: (api) => api.admin.login({ email: 'op@example.com', password: 'pw' }),
+  adminOutbox: (api) => api.admin.outbox({ page: 1, limit: 20 }),
+  adminBanUser: (api) => api.admin.banUser('42'),
+};
+
+describe('every endpoint of @ex/contract has an SDK function on its method and path', () => {
+  it.each(Object.keys(invoke) as Array<keyof typeof invoke>)('%s', async (name) => {
+    h = await harness();
+    const def = ENDPOINTS[name];
+    const path = def.path.replace(':id', '42');
+    const tokenLike = { token: 't', user: {}, admin: {} };
+    h.server.route(def.method, path, (_req, res) => ok(res, tokenLike));
+    await invoke[name](createApi(h.client));
+    expect(h.server.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
+      `${def.method} ${path}`,
+    ]);
+  });
+});
