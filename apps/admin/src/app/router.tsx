@@ -1,0 +1,40 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { ConsoleLayout } from '../components/ConsoleLayout.tsx';
+import { RequireAdmin } from '../components/RequireAdmin.tsx';
+import { sections } from './sections.ts';
+
+export const router = createBrowserRouter(
+  [
+    {
+      path: '/login',
+      lazy: async () => ({ Component: (await import('../features/auth/routes/Login.tsx')).Login }),
+    },
+    {
+      path: '/',
+      element: (
+        <RequireAdmin>
+          <ConsoleLayout />
+        </RequireAdmin>
+      ),
+      children: [
+        { index: true, element: <Navigate to="/outbox" replace /> },
+        {
+          path: 'outbox',
+          lazy: async () => ({ Component: (await import('../features/outbox/routes/Outbox.tsx')).Outbox }),
+        },
+        ...sections
+          .filter((s) => s.path !== 'outbox')
+          .map((s) => ({
+            path: s.path,
+            lazy: async () => {
+              const { ComingSoon } = await import('../features/placeholder/routes/ComingSoon.tsx');
+              return { element: <ComingSoon title={s.label} /> };
+            },
+          })),
+        { path: '*', element: <Navigate to="/outbox" replace /> },
+      ],
+    },
+  ],
+  // The server serves the console under /admin/; import.meta.env.BASE_URL is "/admin/".
+  { basename: import.meta.env.BASE_URL.replace(/\/$/, '') || '/' },
+);

@@ -1,0 +1,95 @@
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  CloudUploadOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Layout, Menu, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { type SectionPath, sections } from '../app/sections.ts';
+import { tokens } from '../app/theme.ts';
+import { client, rememberEmail, signedInEmail } from '../lib/api.ts';
+
+const icons: Record<SectionPath, ReactNode> = {
+  outbox: <MailOutlined />,
+  withdrawals: <WalletOutlined />,
+  kyc: <AuditOutlined />,
+  releases: <CloudUploadOutlined />,
+  users: <TeamOutlined />,
+  content: <AppstoreOutlined />,
+};
+
+export function ConsoleLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const selected = location.pathname.split('/')[1] ?? 'outbox';
+
+  const signOut = () => {
+    // There is no operator logout endpoint yet: dropping the token ends the session on this device.
+    client.setToken(null);
+    rememberEmail(null);
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={220}
+        breakpoint="lg"
+        collapsedWidth={64}
+        style={{ borderRight: `1px solid ${tokens.line}` }}
+      >
+        <div style={{ height: 64, display: 'flex', alignItems: 'center', gap: 10, padding: '0 20px' }}>
+          <span
+            aria-hidden
+            style={{
+              width: 24,
+              height: 24,
+              borderRadius: 6,
+              background: tokens.brand,
+              display: 'inline-block',
+              flex: 'none',
+            }}
+          />
+          <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+            Operator
+          </Typography.Text>
+        </div>
+        <Menu
+          mode="inline"
+          selectedKeys={[selected]}
+          onClick={({ key }) => navigate(`/${key}`)}
+          items={sections.map((s) => ({ key: s.path, icon: icons[s.path], label: s.label }))}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            borderBottom: `1px solid ${tokens.line}`,
+          }}
+        >
+          <Space size="middle">
+            <Typography.Text type="secondary">{signedInEmail() ?? 'Signed in'}</Typography.Text>
+            <Button icon={<LogoutOutlined />} onClick={signOut}>
+              Sign out
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
