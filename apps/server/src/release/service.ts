@@ -1,0 +1,260 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGS, type Lang } from '@ex/i18n';
+import { unzipSync } from 'fflate';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { SigningKey } from './keys.ts';
+import type { ReleaseMessageKey } from './messages.ts';
+import { inRollout } from './rollout.ts';
+import { insertRelease, type ReleasePlatform, type ReleasesTable, releasesOf } from './store.ts';
+import { compareNative, compareSemver, isNativeVersion, isSemver } from './versions.ts';
+
+export const DEFAULT_MAX_BUNDLE_BYTES = 50 * 1024 * 1024;
+const MAX_NOTES_CHARS = 2000;
+const PUBLISH_FIELDS = [
+  'version',
+  'platform',
+  'min_native_version',
+  'rollout_percent',
+  'release_content',
+] as const;
+
+export interface ReleaseServiceDeps {
+  db: Kysely<Database>;
+  /** Bundles are stored in `<dataDir>/releases/<id>.zip`. */
+  dataDir: string;
+  signingKey: SigningKey;
+  now?: () => number;
+  maxBundleBytes?: number;
+}
+
+export interface FieldProblem {
+  key: ReleaseMessageKey;
+  params?: Record<string, string | number>;
+}
+
+export type PublishOutcome =
+  | { ok: true; release: PublicRelease }
+  | { ok: false; errors: Record<string, FieldProblem[]> };
+
+/** A release as the admin API shows it. */
+export interface PublicRelease {
+  id: string;
+  platform: ReleasePlatform;
+  version: string;
+  min_native_version: string;
+  rollout_percent: number;
+  release_content: Record<Lang, string>;
+  md5: string;
+  sha256: string;
+  signature: string;
+  size_bytes: number;
+  download_path: string;
+  created_at: number;
+}
+
+/** The answer of `POST /api/app/update` (spec fields plus `sha256` and `signature`). */
+export interface UpdateAnswer {
+  latest_version: string;
+  release_content: string;
+  download_path: string;
+  md5_sum: string;
+  sha256: string;
+  signature: string;
+}
+
+export function downloadPath(id: string): string {
+  return `/api/app/update/bundles/${id}.zip`;
+}
+
+export function bundleFile(dataDir: string, id: string): string {
+  return join(dataDir, 'releases', `${id}.zip`);
+}
+
+export function toPublic(row: ReleasesTable): PublicRelease {
+  return {
+    id: row.id,
+    platform: row.platform,
+    version: row.version,
+    min_native_version: row.min_native_version,
+    rollout_percent: row.rollout_percent,
+    release_content: JSON.parse(row.release_content) as Record<Lang, string>,
+    md5: row.md5,
+    sha256: row.sha256,
+    signature: row.signature,
+    size_bytes: Number(row.size_bytes),
+    download_path: downloadPath(row.id),
+    created_at: Number(row.created_at),
+  };
+}
+
+/** A zip (by its local-file signature and a full parse) with `index.html` at the top or one folder down. */
+function isWebBundle(bytes: Uint8Array): boolean {
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 0x03 || bytes[3] !== 0x04) {
+    return false;
+  }
+  const names: string[] = [];
+  try {
+    // The filter sees every entry but decompresses none: we only need the listing.
+    unzipSync(bytes, {
+      filter: (f) => {
+        names.push(f.name);
+        return false;
+      },
+    });
+  } catch {
+    return false;
+  }
+  return names.some((n) => n === 'index.html' || /^[^/]+\/index\.html$/.test(n));
+}
+
+function parseContent(raw: string | undefined): Record<Lang, string> | FieldProblem {
+  const invalid: FieldProblem = { key: 'content_invalid', params: { langs: LANGS.join(', ') } };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw ?? '');
+  } catch {
+    return invalid;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return invalid;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  if (
+    keys.length !== LANGS.length ||
+    !LANGS.every((l) => typeof obj[l] === 'string' && obj[l].trim() !== '')
+  ) {
+    return invalid;
+  }
+  if (LANGS.some((l) => (obj[l] as string).length > MAX_NOTES_CHARS)) {
+    return { key: 'content_too_long', params: { max: MAX_NOTES_CHARS } };
+  }
+  return Object.fromEntries(LANGS.map((l) => [l, (obj[l] as string).trim()])) as Record<Lang, string>;
+}
+
+export function createReleaseService(deps: ReleaseServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const maxBytes = deps.maxBundleBytes ?? DEFAULT_MAX_BUNDLE_BYTES;
+
+  /** Checks every field first, then writes the file and the row; nothing is kept on any refusal. */
+  async function publish(input: {
+    fields: Record<string, string>;
+    bundle: Uint8Array | undefined;
+    bundleTooLarge?: boolean;
+    createdBy?: string;
+  }): Promise<PublishOutcome> {
+    const errors: Record<string, FieldProblem[]> = {};
+    const add = (field: string, problem: FieldProblem) => {
+      errors[field] ??= [];
+      errors[field].push(problem);
+    };
+    const f = input.fields;
+    for (const name of Object.keys(f)) {
+      if (!(PUBLISH_FIELDS as readonly string[]).includes(name)) add(name, { key: 'unknown_field' });
+    }
+    for (const name of PUBLISH_FIELDS) {
+      if (f[name] === undefined || f[name].trim() === '') add(name, { key: 'required' });
+    }
+    const version = f.version?.trim() ?? '';
+    if (version && (version.length > 64 || !isSemver(version))) add('version', { key: 'version_invalid' });
+    const platform = f.platform?.trim();
+    if (platform && platform !== 'android' && platform !== 'ios')
+      add('platform', { key: 'platform_invalid' });
+    const minNative = f.min_native_version?.trim() ?? '';
+    if (minNative && !isNativeVersion(minNative))
+      add('min_native_version', { key: 'native_version_invalid' });
+    const rolloutRaw = f.rollout_percent?.trim() ?? '';
+    const rollout = /^\d{1,3}$/.test(rolloutRaw) ? Number(rolloutRaw) : Number.NaN;
+    if (rolloutRaw && !(rollout >= 0 && rollout <= 100)) add('rollout_percent', { key: 'rollout_invalid' });
+    let content: Record<Lang, string> | undefined;
+    if (f.release_content?.trim()) {
+      const parsed = parseContent(f.release_content);
+      if ('key' in parsed) add('release_content', parsed as FieldProblem);
+      else content = parsed;
+    }
+    if (input.bundleTooLarge)
+      add('bundle', { key: 'bundle_too_large', params: { max: Math.floor(maxBytes / 1048576) } });
+    else if (!input.bundle || input.bundle.length === 0) add('bundle', { key: 'required' });
+    else if (input.bundle.length > maxBytes) {
+      add('bundle', { key: 'bundle_too_large', params: { max: Math.floor(maxBytes / 1048576) } });
+    } else if (!isWebBundle(input.bundle)) add('bundle', { key: 'bundle_not_zip' });
+    if (Object.keys(errors).length > 0 || !content || !input.bundle) return { ok: false, errors };
+
+    const plat = platform as ReleasePlatform;
+    const latest = (await releasesOf(deps.db, plat))[0];
+    if (latest && compareSemver(version, latest.version) <= 0) {
+      return {
+        ok: false,
+        errors: { version: [{ key: 'version_not_newer', params: { latest: latest.version } }] },
+      };
+    }
+
+    const bytes = input.bundle;
+    const id = randomUUID();
+    const row: ReleasesTable = {
+      id,
+      platform: plat,
+      version,
+      min_native_version: minNative,
+      rollout_percent: rollout,
+      release_content: JSON.stringify(content),
+      md5: createHash('md5').update(bytes).digest('hex'),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      signature: deps.signingKey.sign(bytes),
+      size_bytes: String(bytes.length),
+      created_by: input.createdBy ?? null,
+      created_at: String(now()),
+    };
+    const file = bundleFile(deps.dataDir, id);
+    mkdirSync(join(deps.dataDir, 'releases'), { recursive: true });
+    // Write then rename: a half-written file is never served under a release id.
+    writeFileSync(`${file}.tmp`, bytes, { mode: 0o644 });
+    renameSync(`${file}.tmp`, file);
+    try {
+      await insertRelease(deps.db, row);
+    } catch (error) {
+      rmSync(file, { force: true });
+      // Two uploads of the same version racing: the unique (platform, version) key refused one.
+      const again = (await releasesOf(deps.db, plat))[0];
+      if (again && compareSemver(version, again.version) <= 0) {
+        return {
+          ok: false,
+          errors: { version: [{ key: 'version_not_newer', params: { latest: again.version } }] },
+        };
+      }
+      throw error;
+    }
+    return { ok: true, release: toPublic(row) };
+  }
+
+  /**
+   * The release for one device: the newest of its platform whose minimum native version the device
+   * meets and whose rollout includes the device's bucket; `null` when there is none. An older
+   * release stays the answer for the devices a newer, partial rollout does not reach yet.
+   */
+  async function answer(
+    req: { platform: string; device_id: string; native_version?: string | undefined },
+    lang: Lang,
+  ): Promise<UpdateAnswer | null> {
+    if (req.platform !== 'android' && req.platform !== 'ios') return null;
+    for (const r of await releasesOf(deps.db, req.platform)) {
+      if (compareNative(r.min_native_version, req.native_version) > 0) continue;
+      if (!inRollout(req.device_id, r.id, r.rollout_percent)) continue;
+      const content = JSON.parse(r.release_content) as Record<Lang, string>;
+      return {
+        latest_version: r.version,
+        release_content: content[lang] ?? content.de,
+        download_path: downloadPath(r.id),
+        md5_sum: r.md5,
+        sha256: r.sha256,
+        signature: r.signature,
+      };
+    }
+    return null;
+  }
+
+  return { publish, answer };
+}
+
+export type ReleaseService = ReturnType<typeof createReleaseService>;

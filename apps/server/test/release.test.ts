@@ -1,0 +1,477 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519';
+import { hexToBytes } from '@noble/hashes/utils';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { strToU8, zipSync } from 'fflate';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbHandle, openPGlite } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { registerEnvelope } from '../src/http/envelope.ts';
+import { AppError } from '../src/http/errors.ts';
+import { zodValidatorCompiler } from '../src/http/validation.ts';
+import { DEV_RELEASE_PUBLIC_KEY, DEV_RELEASE_SIGNING_SEED } from '../src/release/dev-key.ts';
+import { loadSigningKey } from '../src/release/keys.ts';
+import { up as releasesUp } from '../src/release/migration.ts';
+import { rolloutBucket } from '../src/release/rollout.ts';
+import { releaseRoutes } from '../src/release/routes.ts';
+import { compareNative, compareSemver } from '../src/release/versions.ts';
+
+const ADMIN = 'Bearer admin-test-token';
+const LANG_TEXT = {
+  de: 'Schnellere Charts',
+  en: 'Faster charts',
+  zh_CN: '更快的图表',
+  zh_TW: '更快的圖表',
+  es: 'Gráficos más rápidos',
+  fr: 'Graphiques plus rapides',
+  it: 'Grafici più veloci',
+};
+
+function bundle(tag = 'v1'): Uint8Array {
+  return zipSync({
+    'index.html': strToU8(`<!doctype html><title>${tag}</title>`),
+    'assets/app.js': strToU8(tag),
+  });
+}
+
+async function form(fields: Record<string, string>, file?: Uint8Array, fileField = 'bundle') {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (file)
+    fd.append(
+      fileField,
+      new Blob([file as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+      'bundle.zip',
+    );
+  const res = new Response(fd);
+  return {
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { 'content-type': res.headers.get('content-type') ?? '' },
+  };
+}
+
+function fields(over: Record<string, string> = {}): Record<string, string> {
+  return {
+    version: '1.0.0',
+    platform: 'android',
+    min_native_version: '1.0',
+    rollout_percent: '100',
+    release_content: JSON.stringify(LANG_TEXT),
+    ...over,
+  };
+}
+
+interface Envelope<T = unknown> {
+  code: number;
+  data: T;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+describe('releases', () => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ex-release-'));
+    handle = await openPGlite(undefined);
+    await migrate(handle.db);
+    const exists = await sql<{ t: string | null }>`select to_regclass('releases') as t`.execute(handle.db);
+    if (!exists.rows[0]?.t) await releasesUp(handle.db);
+    app = Fastify({ logger: false });
+    app.setValidatorCompiler(zodValidatorCompiler);
+    registerEnvelope(app);
+    await app.register(releaseRoutes, {
+      db: handle.db,
+      dataDir,
+      signingKey: loadSigningKey({ dataDir, envKey: DEV_RELEASE_SIGNING_SEED }),
+      requireAdmin: async (request) => {
+        if (request.headers.authorization !== ADMIN) throw new AppError('UNAUTHORIZED');
+      },
+      maxBundleBytes: 64 * 1024,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function publish(f: Record<string, string>, file?: Uint8Array, lang = 'en', fileField = 'bundle') {
+    const body = await form(f, file, fileField);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      headers: { ...body.headers, authorization: ADMIN, 'accept-language': lang },
+      payload: body.payload,
+    });
+    return { status: res.statusCode, body: res.json() as Envelope<Record<string, string>> };
+  }
+
+  async function check(body: Record<string, unknown>, lang = 'en') {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/app/update',
+      headers: { 'accept-language': lang },
+      payload: body,
+    });
+    return { status: res.statusCode, body: res.json() as Envelope<Record<string, string> | null> };
+  }
+
+  async function count(): Promise<number> {
+    const r = await sql<{ n: string }>`select count(*) as n from releases`.execute(handle.db);
+    return Number(r.rows[0]?.n);
+  }
+
+  function storedFiles(): string[] {
+    try {
+      return readdirSync(join(dataDir, 'releases'));
+    } catch {
+      return [];
+    }
+  }
+
+  const device = (id: string, over: Record<string, unknown> = {}) => ({
+    platform: 'android',
+    device_id: id,
+    app_version: '0.0.1',
+    plugin_version: '7.51.21',
+    native_version: '1.0.0',
+    ...over,
+  });
+
+  it('answers null while no release exists', async () => {
+    expect(await check(device('d-1'))).toEqual({
+      status: 200,
+      body: expect.objectContaining({ code: 0, data: null }),
+    });
+  });
+
+  describe('publishing validation (nothing stored on any refusal)', () => {
+    it.each([
+      ['missing bundle', fields(), undefined, 'bundle', 'This field is required'],
+      [
+        'not a zip',
+        fields(),
+        strToU8('hello'),
+        'bundle',
+        'The bundle must be a zip archive containing index.html',
+      ],
+      [
+        'zip without index.html',
+        fields(),
+        zipSync({ 'a.txt': strToU8('x') }),
+        'bundle',
+        'The bundle must be a zip',
+      ],
+      ['bad version', fields({ version: '1.0' }), bundle(), 'version', 'The version must look like 1.2.3'],
+      ['missing version', fields({ version: '' }), bundle(), 'version', 'This field is required'],
+      [
+        'bad platform',
+        fields({ platform: 'web' }),
+        bundle(),
+        'platform',
+        'The platform must be android or ios',
+      ],
+      [
+        'bad native',
+        fields({ min_native_version: 'abc' }),
+        bundle(),
+        'min_native_version',
+        'The minimum native',
+      ],
+      [
+        'rollout > 100',
+        fields({ rollout_percent: '101' }),
+        bundle(),
+        'rollout_percent',
+        'The rollout must be',
+      ],
+      [
+        'rollout fraction',
+        fields({ rollout_percent: '30.5' }),
+        bundle(),
+        'rollout_percent',
+        'The rollout must be',
+      ],
+      [
+        'rollout negative',
+        fields({ rollout_percent: '-1' }),
+        bundle(),
+        'rollout_percent',
+        'The rollout must be',
+      ],
+      [
+        'notes not JSON',
+        fields({ release_content: '{' }),
+        bundle(),
+        'release_content',
+        'Release notes must be',
+      ],
+      [
+        'notes missing a language',
+        fields({ release_content: JSON.stringify({ ...LANG_TEXT, it: undefined }) }),
+        bundle(),
+        'release_content',
+        'Release notes must be',
+      ],
+      [
+        'notes with an unknown language',
+        fields({ release_content: JSON.stringify({ ...LANG_TEXT, pt: 'x' }) }),
+        bundle(),
+        'release_content',
+        'Release notes must be',
+      ],
+      ['unknown field', { ...fields(), channel: 'beta' }, bundle(), 'channel', 'Unknown field'],
+    ])('%s -> 422 on %s', async (_name, f, file, field, message) => {
+      const before = await count();
+      const res = await publish(f, file as Uint8Array | undefined);
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe(422);
+      expect(res.body.errors?.[field]?.[0]).toContain(message);
+      expect(res.body.message).toBe(Object.values(res.body.errors ?? {})[0]?.[0]);
+      expect(await count()).toBe(before);
+      expect(storedFiles()).toEqual([]);
+    });
+
+    it('answers an oversize bundle with 413 like every oversize body', async () => {
+      const res = await publish(fields(), new Uint8Array(70 * 1024).fill(1));
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe(413);
+      expect(await count()).toBe(0);
+      expect(storedFiles()).toEqual([]);
+    });
+
+    it('localises the field errors', async () => {
+      const de = await publish(fields({ platform: 'web' }), bundle(), 'de');
+      expect(de.body.errors?.platform).toEqual(['Die Plattform muss android oder ios sein']);
+      const zh = await publish(fields({ platform: 'web' }), bundle(), 'zh_CN');
+      expect(zh.body.errors?.platform).toEqual(['平台必须是 android 或 ios']);
+    });
+
+    it('refuses JSON instead of multipart', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/releases',
+        headers: { authorization: ADMIN, 'accept-language': 'en' },
+        payload: { version: '1.0.0' },
+      });
+      expect(res.statusCode).toBe(422);
+      expect((res.json() as Envelope).errors?.body).toEqual(['Send the release as multipart/form-data']);
+    });
+
+    it('needs an operator', async () => {
+      const body = await form(fields(), bundle());
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/releases',
+        headers: body.headers,
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(await count()).toBe(0);
+      const list = await app.inject({ method: 'GET', url: '/api/admin/releases' });
+      expect(list.statusCode).toBe(401);
+    });
+  });
+
+  describe('publishing and the update answer', () => {
+    const bytes = bundle('android-1.0.0');
+    let androidId = '';
+
+    it('publishes a bundle and returns md5, sha256 and an ed25519 signature', async () => {
+      const res = await publish(fields(), bytes);
+      expect(res.status).toBe(200);
+      const r = res.body.data;
+      androidId = r.id!;
+      expect(r).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        version: '1.0.0',
+        md5: createHash('md5').update(bytes).digest('hex'),
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        signature: expect.stringMatching(/^[0-9a-f]{128}$/),
+        download_path: `/api/app/update/bundles/${r.id}.zip`,
+      });
+      expect(ed25519.verify(hexToBytes(r.signature!), bytes, hexToBytes(DEV_RELEASE_PUBLIC_KEY))).toBe(true);
+      expect(storedFiles()).toEqual([`${r.id}.zip`]);
+    });
+
+    it('serves the stored bundle byte for byte', async () => {
+      const res = await app.inject({ method: 'GET', url: `/api/app/update/bundles/${androidId}.zip` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(new Uint8Array(res.rawPayload)).toEqual(bytes);
+      const missing = await app.inject({
+        method: 'GET',
+        url: '/api/app/update/bundles/00000000-0000-0000-0000-000000000000.zip',
+      });
+      expect(missing.statusCode).toBe(404);
+      const traversal = await app.inject({ method: 'GET', url: '/api/app/update/bundles/..%2F..%2Fetc.zip' });
+      expect(traversal.statusCode).toBe(422);
+    });
+
+    it('exposes the public key the apps are built with', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/app/update/public-key' });
+      expect((res.json() as Envelope).data).toEqual({
+        algorithm: 'ed25519',
+        public_key: DEV_RELEASE_PUBLIC_KEY,
+      });
+    });
+
+    it('refuses a version that is not newer than the latest of the platform', async () => {
+      for (const v of ['1.0.0', '0.9.0', '1.0.0-rc.1']) {
+        const res = await publish(fields({ version: v }), bundle());
+        expect(res.status).toBe(422);
+        expect(res.body.errors?.version?.[0]).toContain('newer than 1.0.0');
+      }
+      expect(await count()).toBe(1);
+    });
+
+    it('answers the device with the release, localised by Accept-Language', async () => {
+      const en = await check(device('d-1'));
+      expect(en.body.data).toEqual({
+        latest_version: '1.0.0',
+        release_content: 'Faster charts',
+        download_path: `/api/app/update/bundles/${androidId}.zip`,
+        md5_sum: createHash('md5').update(bytes).digest('hex'),
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        signature: expect.stringMatching(/^[0-9a-f]{128}$/),
+      });
+      expect((await check(device('d-1'), 'de')).body.data?.release_content).toBe('Schnellere Charts');
+      expect((await check(device('d-1'), 'zh-TW,zh;q=0.9')).body.data?.release_content).toBe('更快的圖表');
+      expect((await check(device('d-1'), 'pt')).body.data?.release_content).toBe('Schnellere Charts');
+    });
+
+    it('answers per platform', async () => {
+      expect((await check(device('d-1', { platform: 'ios' }))).body.data).toBeNull();
+      expect((await check(device('d-1', { platform: 'web' }))).body.data).toBeNull();
+      const ios = await publish(fields({ platform: 'ios', version: '0.5.0' }), bundle('ios'));
+      expect(ios.status).toBe(200);
+      expect((await check(device('d-1', { platform: 'ios' }))).body.data?.latest_version).toBe('0.5.0');
+      expect((await check(device('d-1'))).body.data?.latest_version).toBe('1.0.0');
+    });
+
+    it('honours the minimum native version and falls back to an older release', async () => {
+      const res = await publish(fields({ version: '1.1.0', min_native_version: '2.0' }), bundle('1.1.0'));
+      expect(res.status).toBe(200);
+      expect((await check(device('d-1', { native_version: '2.0.0' }))).body.data?.latest_version).toBe(
+        '1.1.0',
+      );
+      expect((await check(device('d-1', { native_version: '2.1' }))).body.data?.latest_version).toBe('1.1.0');
+      expect((await check(device('d-1', { native_version: '1.9.9' }))).body.data?.latest_version).toBe(
+        '1.0.0',
+      );
+      // A client that does not say its native version only gets releases without a real minimum.
+      const { native_version: _omit, ...noNative } = device('d-1');
+      expect((await check(noNative)).body.data).toBeNull();
+    });
+
+    it('validates the check body like every endpoint', async () => {
+      const res = await check({ platform: 'android', device_id: 'd' }, 'en');
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['app_version', 'plugin_version']);
+      const unknown = await check({ ...device('d'), extra: 1 });
+      expect(unknown.status).toBe(422);
+    });
+
+    it('lists releases for the operator', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/admin/releases?page=1&limit=2',
+        headers: { authorization: ADMIN },
+      });
+      const body = res.json() as Envelope<{ list: { version: string; platform: string }[]; total: number }>;
+      expect(body.data.total).toBe(3);
+      expect(body.data.list.map((r) => `${r.platform}@${r.version}`)).toEqual(['android@1.1.0', 'ios@0.5.0']);
+      const ios = await app.inject({
+        method: 'GET',
+        url: '/api/admin/releases?platform=ios',
+        headers: { authorization: ADMIN },
+      });
+      expect((ios.json() as Envelope<{ total: number }>).data.total).toBe(1);
+    });
+  });
+
+  describe('staged rollout', () => {
+    const devices = Array.from({ length: 1000 }, (_, i) => `device-${i.toString(36)}-${(i * 7919) % 1000}`);
+    let id = '';
+
+    it('gives a 30% release to about 30% of 1,000 devices, the same answer every time', async () => {
+      const res = await publish(fields({ version: '2.0.0', rollout_percent: '30' }), bundle('2.0.0'));
+      expect(res.status).toBe(200);
+      id = res.body.data.id!;
+      const first = new Map<string, string | undefined>();
+      for (const d of devices) {
+        const r = await check(device(d, { native_version: '2.0' }));
+        first.set(d, r.body.data?.latest_version);
+      }
+      const updated = [...first.values()].filter((v) => v === '2.0.0').length;
+      expect(updated).toBeGreaterThanOrEqual(250);
+      expect(updated).toBeLessThanOrEqual(350);
+      // The others keep getting the previous full release, not nothing.
+      expect([...first.values()].filter((v) => v === '1.1.0').length).toBe(1000 - updated);
+      for (const d of devices.slice(0, 200)) {
+        const again = await check(device(d, { native_version: '2.0' }));
+        expect(again.body.data?.latest_version).toBe(first.get(d));
+      }
+      expect(devices.filter((d) => rolloutBucket(d, id) < 30).length).toBe(updated);
+    });
+
+    it('widening the rollout only adds devices', async () => {
+      const before = devices.filter((d) => rolloutBucket(d, id) < 30);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/admin/releases/${id}/rollout`,
+        headers: { authorization: ADMIN },
+        payload: { rollout_percent: 60 },
+      });
+      expect(res.statusCode).toBe(200);
+      for (const d of before) {
+        expect((await check(device(d, { native_version: '2.0' }))).body.data?.latest_version).toBe('2.0.0');
+      }
+      const now = devices.filter((d) => rolloutBucket(d, id) < 60).length;
+      expect(now).toBeGreaterThan(before.length);
+      expect(now).toBeGreaterThanOrEqual(550);
+      expect(now).toBeLessThanOrEqual(650);
+    });
+  });
+});
+
+describe('release helpers', () => {
+  it('compares bundle versions by semver precedence', () => {
+    expect(compareSemver('1.10.0', '1.9.0')).toBe(1);
+    expect(compareSemver('1.0.0-rc.1', '1.0.0')).toBe(-1);
+    expect(compareSemver('1.0.0', '1.0.0+build')).toBe(0);
+  });
+
+  it('compares native versions loosely', () => {
+    expect(compareNative('1.0', '1.0.0')).toBe(0);
+    expect(compareNative('2.0', '1.9.9')).toBe(1);
+    expect(compareNative('1.0', undefined)).toBe(1);
+    expect(compareNative('0', undefined)).toBe(0);
+  });
+
+  it('generates the signing key once and keeps it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ex-key-'));
+    try {
+      const a = loadSigningKey({ dataDir: dir });
+      const b = loadSigningKey({ dataDir: dir });
+      expect(a.source).toBe('generated');
+      expect(b.source).toBe('file');
+      expect(b.publicKeyHex).toBe(a.publicKeyHex);
+      expect(() => loadSigningKey({ dataDir: dir, envKey: 'nothex' })).toThrow(/64 hex/);
+      expect(loadSigningKey({ dataDir: dir, envKey: DEV_RELEASE_SIGNING_SEED }).publicKeyHex).toBe(
+        DEV_RELEASE_PUBLIC_KEY,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
