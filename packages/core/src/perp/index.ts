@@ -1,1 +1,2 @@
 export * from './math.ts';
+export * from './perp-engine.ts';

@@ -313,7 +313,10 @@ export class SpotEngine {
   }
 
   private settle(m: SpotMarket, r: PlaceAccepted, ts: number, events: SpotEvent[]): void {
-    r.fills.forEach((f, i) => this.settleFill(m, f, `${f.takerOrderId}:${i}`, ts, events));
+    for (let i = 0; i < r.fills.length; i++) {
+      const f = r.fills[i]!;
+      this.settleFill(m, f, `${f.takerOrderId}:${i}`, ts, events);
+    }
     for (const c of r.cancelled as readonly Cancelled[]) this.release(m, c.orderId, c.reason, ts, events);
     for (const f of r.fills) if (f.makerRemaining === 0) this.release(m, f.makerOrderId, 'done', ts, events);
   }

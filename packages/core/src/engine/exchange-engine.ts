@@ -1,0 +1,343 @@
+// The one deterministic exchange engine: wallets (deposits, withdrawals, transfers), spot and
+// perpetual markets over a single double-entry ledger. It reads no clock and draws no random number:
+// every command carries its time and ids, every reply is data (a result code and events, ledger
+// entries included) for the shell to persist and then publish. snapshot()/restore() and
+// stateHash() make replays checkable byte for byte.
+
+import { hashString } from '../book/common.ts';
+import { accountKey, Ledger, type LedgerSnapshot, leg, systemAccount } from '../ledger/ledger.ts';
+import { ResultCode } from '../ledger/result-code.ts';
+import type { JournalEntry } from '../ledger/types.ts';
+import type { PositionSide } from '../perp/math.ts';
+import {
+  type ContractAction,
+  type MarginMode,
+  PerpEngine,
+  type PerpEvent,
+  type PerpMarketConfig,
+  type PerpSnapshot,
+} from '../perp/perp-engine.ts';
+import { type BookFactory, naiveBookFactory } from '../spot/book-factory.ts';
+import {
+  SpotEngine,
+  type SpotEvent,
+  type SpotMarketConfig,
+  type SpotPlace,
+  type SpotSnapshot,
+} from '../spot/spot-engine.ts';
+
+export interface EngineConfig {
+  /** Asset -> decimals, e.g. { USDC: 6, BTC: 8 }. */
+  assets: Record<string, number>;
+  spotMarkets: readonly SpotMarketConfig[];
+  perpMarkets: readonly PerpMarketConfig[];
+  bookFactory?: BookFactory;
+  /** Keep every journal entry in memory (tests, audit). Default false: entries leave as events. */
+  keepJournal?: boolean;
+}
+
+export type WalletKind = 'spot' | 'contract';
+
+export type Command =
+  | { type: 'deposit'; ts: number; id: string; userId: string; asset: string; amount: bigint }
+  /** Freezes amount + fee in the spot wallet until the withdrawal settles or is refunded. */
+  | {
+      type: 'withdrawRequest';
+      ts: number;
+      id: string;
+      userId: string;
+      asset: string;
+      amount: bigint;
+      fee: bigint;
+    }
+  | { type: 'withdrawSettle'; ts: number; id: string }
+  | { type: 'withdrawRefund'; ts: number; id: string }
+  | {
+      type: 'transfer';
+      ts: number;
+      id: string;
+      userId: string;
+      asset: string;
+      from: WalletKind;
+      to: WalletKind;
+      amount: bigint;
+    }
+  | ({ type: 'spotPlace'; orderType: SpotPlace['type'] } & Omit<SpotPlace, 'type'>)
+  | { type: 'spotCancel'; ts: number; symbol: string; orderId: string; userId: string }
+  | { type: 'spotCancelAll'; ts: number; symbol: string; userId: string }
+  | {
+      type: 'contractPlace';
+      ts: number;
+      orderId: string;
+      userId: string;
+      symbol: string;
+      action: ContractAction;
+      orderType: 'limit' | 'market';
+      mode: MarginMode;
+      price?: number;
+      qty: number;
+      tif?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+    }
+  | { type: 'contractCancel'; ts: number; symbol: string; orderId: string; userId: string }
+  | { type: 'setLeverage'; ts: number; userId: string; symbol: string; leverage: number }
+  | {
+      type: 'adjustMargin';
+      ts: number;
+      id: string;
+      userId: string;
+      symbol: string;
+      side: PositionSide;
+      amount: bigint;
+    }
+  | {
+      type: 'setTpsl';
+      ts: number;
+      userId: string;
+      symbol: string;
+      mode: MarginMode;
+      side: PositionSide;
+      /** Ticks, 0n = none. */
+      tp: bigint;
+      sl: bigint;
+    }
+  | {
+      type: 'closePosition';
+      ts: number;
+      orderId: string;
+      userId: string;
+      symbol: string;
+      mode: MarginMode;
+      side: PositionSide;
+    }
+  | { type: 'priceUpdate'; ts: number; symbol: string; indexPrice: bigint }
+  | { type: 'fundingTick'; ts: number; symbol: string }
+  | { type: 'liquidationCheck'; ts: number };
+
+export type WalletEvent = { type: 'wallet.ledger'; entry: JournalEntry };
+export type EngineEvent = WalletEvent | SpotEvent | PerpEvent;
+
+export interface EngineResult {
+  code: ResultCode;
+  events: EngineEvent[];
+}
+
+interface PendingWithdrawal {
+  userId: string;
+  asset: string;
+  amount: bigint;
+  fee: bigint;
+}
+
+export interface EngineSnapshot {
+  version: 1;
+  lastTs: number;
+  ledger: LedgerSnapshot;
+  spot: SpotSnapshot;
+  perp: PerpSnapshot;
+  withdrawals: [string, string, string, string, string][];
+}
+
+export class ExchangeEngine {
+  readonly ledger: Ledger;
+  readonly spot: SpotEngine;
+  readonly perp: PerpEngine;
+  private withdrawals = new Map<string, PendingWithdrawal>();
+  private lastTs = 0;
+
+  constructor(readonly config: EngineConfig) {
+    const books = config.bookFactory ?? naiveBookFactory;
+    this.ledger = new Ledger({ keepJournal: config.keepJournal === true });
+    this.spot = new SpotEngine(this.ledger, books, config.spotMarkets);
+    this.perp = new PerpEngine(this.ledger, books, config.perpMarkets);
+  }
+
+  execute(cmd: Command): EngineResult {
+    if (cmd.ts < this.lastTs) return { code: ResultCode.ENGINE_TIME_WENT_BACKWARDS, events: [] };
+    const r = this.dispatch(cmd);
+    // Time only moves on with commands that changed something, so a refused command leaves no trace.
+    if (r.code === ResultCode.OK) this.lastTs = cmd.ts;
+    return r;
+  }
+
+  private dispatch(cmd: Command): EngineResult {
+    switch (cmd.type) {
+      case 'deposit':
+        return this.deposit(cmd);
+      case 'withdrawRequest':
+        return this.withdrawRequest(cmd);
+      case 'withdrawSettle':
+      case 'withdrawRefund':
+        return this.withdrawFinish(cmd.id, cmd.type === 'withdrawSettle', cmd.ts);
+      case 'transfer':
+        return this.transfer(cmd);
+      case 'spotPlace': {
+        const { type: _t, orderType, ...rest } = cmd;
+        if (this.perp.hasOrder(rest.orderId)) return { code: ResultCode.SPOT_DUPLICATE_ORDER_ID, events: [] };
+        return this.spot.place({ ...rest, type: orderType });
+      }
+      case 'spotCancel':
+        return this.spot.cancel(cmd.symbol, cmd.orderId, cmd.userId, cmd.ts);
+      case 'spotCancelAll':
+        return this.spot.cancelAll(cmd.symbol, cmd.userId, cmd.ts);
+      case 'contractPlace':
+        if (this.spot.hasOrder(cmd.orderId)) return { code: ResultCode.PERP_DUPLICATE_ORDER_ID, events: [] };
+        return this.perp.place({
+          orderId: cmd.orderId,
+          userId: cmd.userId,
+          symbol: cmd.symbol,
+          action: cmd.action,
+          type: cmd.orderType,
+          mode: cmd.mode,
+          ...(cmd.price !== undefined ? { price: cmd.price } : {}),
+          qty: cmd.qty,
+          ...(cmd.tif !== undefined ? { tif: cmd.tif } : {}),
+          ts: cmd.ts,
+        });
+      case 'contractCancel':
+        return this.perp.cancel(cmd.symbol, cmd.orderId, cmd.userId, cmd.ts);
+      case 'setLeverage':
+        return this.perp.setLeverage(cmd.userId, cmd.symbol, cmd.leverage);
+      case 'adjustMargin':
+        return this.perp.adjustMargin(cmd.userId, cmd.symbol, cmd.side, cmd.amount, cmd.id, cmd.ts);
+      case 'setTpsl':
+        return this.perp.setTpsl(cmd.userId, cmd.symbol, cmd.mode, cmd.side, cmd.tp, cmd.sl);
+      case 'closePosition':
+        if (this.spot.hasOrder(cmd.orderId)) return { code: ResultCode.PERP_DUPLICATE_ORDER_ID, events: [] };
+        return this.perp.closePosition(cmd.orderId, cmd.userId, cmd.symbol, cmd.mode, cmd.side, cmd.ts);
+      case 'priceUpdate':
+        return this.perp.priceUpdate(cmd.symbol, cmd.indexPrice, cmd.ts);
+      case 'fundingTick':
+        return this.perp.fundingTick(cmd.symbol, cmd.ts);
+      case 'liquidationCheck':
+        return this.perp.liquidationCheck(cmd.ts);
+      default:
+        return { code: ResultCode.ENGINE_UNKNOWN_COMMAND, events: [] };
+    }
+  }
+
+  private wallet(entry: JournalEntry): EngineResult {
+    return { code: ResultCode.OK, events: [{ type: 'wallet.ledger', entry }] };
+  }
+
+  private deposit(cmd: Extract<Command, { type: 'deposit' }>): EngineResult {
+    if (this.config.assets[cmd.asset] === undefined)
+      return { code: ResultCode.ENGINE_UNKNOWN_ASSET, events: [] };
+    if (cmd.amount <= 0n) return { code: ResultCode.ENGINE_INVALID_AMOUNT, events: [] };
+    const r = this.ledger.post('deposit', cmd.id, cmd.ts, [
+      leg(systemAccount('chain', cmd.asset), 'available', -cmd.amount),
+      leg(accountKey(cmd.userId, 'spot', cmd.asset), 'available', cmd.amount),
+    ]);
+    return r.entry === undefined ? { code: r.code, events: [] } : this.wallet(r.entry);
+  }
+
+  private withdrawRequest(cmd: Extract<Command, { type: 'withdrawRequest' }>): EngineResult {
+    if (this.config.assets[cmd.asset] === undefined)
+      return { code: ResultCode.ENGINE_UNKNOWN_ASSET, events: [] };
+    if (cmd.amount <= 0n || cmd.fee < 0n) return { code: ResultCode.ENGINE_INVALID_AMOUNT, events: [] };
+    if (this.withdrawals.has(cmd.id)) return { code: ResultCode.ENGINE_DUPLICATE_REFERENCE, events: [] };
+    const r = this.ledger.freeze(
+      'withdraw',
+      cmd.id,
+      cmd.ts,
+      accountKey(cmd.userId, 'spot', cmd.asset),
+      cmd.amount + cmd.fee,
+    );
+    if (r.entry === undefined) return { code: r.code, events: [] };
+    this.withdrawals.set(cmd.id, { userId: cmd.userId, asset: cmd.asset, amount: cmd.amount, fee: cmd.fee });
+    return this.wallet(r.entry);
+  }
+
+  private withdrawFinish(id: string, settle: boolean, ts: number): EngineResult {
+    const w = this.withdrawals.get(id);
+    if (w === undefined) return { code: ResultCode.ENGINE_UNKNOWN_WITHDRAWAL, events: [] };
+    const account = accountKey(w.userId, 'spot', w.asset);
+    const entry = settle
+      ? this.ledger.mustPost('withdraw', id, ts, [
+          leg(account, 'frozen', -(w.amount + w.fee)),
+          leg(systemAccount('chain', w.asset), 'available', w.amount),
+          leg(systemAccount('fee', w.asset), 'available', w.fee),
+        ])
+      : this.ledger.mustPost('withdrawRefund', id, ts, [
+          leg(account, 'frozen', -(w.amount + w.fee)),
+          leg(account, 'available', w.amount + w.fee),
+        ]);
+    this.withdrawals.delete(id);
+    return this.wallet(entry);
+  }
+
+  /**
+   * Spot <-> contract. The entry is `transferIn` when money comes into the contract wallet and
+   * `transferOut` when it leaves it. Out of the contract wallet only what is free of cross margin.
+   */
+  private transfer(cmd: Extract<Command, { type: 'transfer' }>): EngineResult {
+    if (this.config.assets[cmd.asset] === undefined)
+      return { code: ResultCode.ENGINE_UNKNOWN_ASSET, events: [] };
+    if (cmd.from === cmd.to) return { code: ResultCode.LEDGER_TRANSFER_SAME_ACCOUNT, events: [] };
+    if (cmd.amount <= 0n) return { code: ResultCode.ENGINE_INVALID_AMOUNT, events: [] };
+    if (cmd.from === 'contract' && this.perp.freeCollateral(cmd.userId, cmd.asset) < cmd.amount) {
+      return { code: ResultCode.PERP_INSUFFICIENT_MARGIN, events: [] };
+    }
+    const r = this.ledger.transfer(
+      cmd.to === 'contract' ? 'transferIn' : 'transferOut',
+      cmd.id,
+      cmd.ts,
+      accountKey(cmd.userId, cmd.from, cmd.asset),
+      accountKey(cmd.userId, cmd.to, cmd.asset),
+      cmd.amount,
+    );
+    return r.entry === undefined ? { code: r.code, events: [] } : this.wallet(r.entry);
+  }
+
+  pendingWithdrawals(): { id: string; userId: string; asset: string; amount: bigint; fee: bigint }[] {
+    return [...this.withdrawals.entries()].map(([id, w]) => ({ id, ...w }));
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  snapshot(): EngineSnapshot {
+    return {
+      version: 1,
+      lastTs: this.lastTs,
+      ledger: this.ledger.snapshot(),
+      spot: this.spot.snapshot(),
+      perp: this.perp.snapshot(),
+      withdrawals: [...this.withdrawals.entries()].map(([id, w]) => [
+        id,
+        w.userId,
+        w.asset,
+        w.amount.toString(),
+        w.fee.toString(),
+      ]),
+    };
+  }
+
+  restore(s: EngineSnapshot): void {
+    if (s.version !== 1) throw new Error(`unsupported engine snapshot version ${String(s.version)}`);
+    this.lastTs = s.lastTs;
+    this.ledger.restore(s.ledger);
+    this.spot.restore(s.spot);
+    this.perp.restore(s.perp);
+    this.withdrawals = new Map(
+      s.withdrawals.map(([id, userId, asset, amount, fee]) => [
+        id,
+        { userId, asset, amount: BigInt(amount), fee: BigInt(fee) },
+      ]),
+    );
+  }
+
+  /** A hash of the whole state (stable serialisation of snapshot()). */
+  stateHash(): string {
+    return hashString(stableStringify(this.snapshot()));
+  }
+
+  static fromSnapshot(config: EngineConfig, s: EngineSnapshot): ExchangeEngine {
+    const e = new ExchangeEngine(config);
+    e.restore(s);
+    return e;
+  }
+}
+
+/** JSON with bigints as strings; the snapshot is built in a fixed order, so equal states are equal text. */
+export function stableStringify(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
+}

@@ -1,0 +1,2 @@
+export * from './exchange-engine.ts';
+export * from './invariants.ts';

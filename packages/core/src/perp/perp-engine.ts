@@ -1,0 +1,1314 @@
+// USDC-margined linear perpetuals: contract orders through one order book per symbol, positions in
+// hedge mode (a long and a short can coexist) per (user, symbol, margin mode, side), margin, fees,
+// mark price, funding, TP/SL, liquidation into the insurance fund and auto-deleveraging.
+// Formulas and worked examples: docs/perpetuals.md. Units: see math.ts.
+//
+// Money lives in the ledger:
+// - `user/contract/USDC`: the cross wallet. `frozen` is exactly the holds of open opening orders
+//   (initial margin + taker fee at the order price); `available` backs every cross position.
+// - `user/isolated:<symbol>:<side>/USDC`: the margin of one isolated position, nothing else.
+// - `system/settlement/USDC`: the clearing account that pays and receives realised PnL.
+// - `system/insurance/USDC`: the insurance fund; the positions it takes over belong to the
+//   pseudo-user INSURANCE_USER, whose wallet is this account.
+// Cross positions do not move margin in the ledger: their initial margin is a requirement computed
+// from the mark price (like Binance's cross wallet), checked before any withdrawal or new order.
+
+import type { Fill, OrderBook, PlaceAccepted, TimeInForce } from '../book/types.ts';
+import { accountKey, type Ledger, leg, systemAccount } from '../ledger/ledger.ts';
+import { ResultCode } from '../ledger/result-code.ts';
+import type { EntryType, JournalEntry, Posting } from '../ledger/types.ts';
+import { divRound, type MarketScales, pow10 } from '../money.ts';
+import type { BookFactory } from '../spot/book-factory.ts';
+import {
+  bankruptcyPrice,
+  costPortion,
+  fee,
+  fromQuote,
+  fundingOwed,
+  fundingRate,
+  initialMargin,
+  liquidationPrice,
+  type MarginTier,
+  maintenanceMargin,
+  median3,
+  type PositionSide,
+  PPM,
+  pnlTickLots,
+  premiumPpm,
+  type QuoteUnit,
+  quoteUnit,
+  type ResolvedTier,
+  resolveTiers,
+  tierFor,
+  toQuote,
+} from './math.ts';
+
+export const INSURANCE_USER = '@insurance';
+export const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;
+
+export type MarginMode = 'cross' | 'isolated';
+export type ContractAction = 'open_long' | 'open_short' | 'close_long' | 'close_short';
+
+export interface PerpMarketConfig {
+  symbol: string;
+  /** The margin and settlement asset (USDC). */
+  quote: string;
+  quoteScale: number;
+  scales: MarketScales;
+  /** Allowed leverage values, e.g. [1, 2, 3, 5, 10, 20, 50, 100]. */
+  leverages: readonly number[];
+  defaultLeverage: number;
+  tiers: readonly MarginTier[];
+  makerFeePpm: bigint;
+  takerFeePpm: bigint;
+  /** 8 hours by default. */
+  fundingIntervalMs?: number;
+  /** Interest rate per funding interval (default 100 ppm = 0.01%). */
+  interestPpm?: bigint;
+  /** Band around the premium for the interest term (default 500 ppm = 0.05%). */
+  premiumBandPpm?: bigint;
+  /** Funding rate cap per interval (default 7500 ppm = 0.75%). */
+  fundingCapPpm?: bigint;
+  /** The premium basis is an EMA over this many price updates (default 30). */
+  markEmaPeriods?: number;
+  /** Market orders and TP/SL closes may trade at most this far from the mark (default 5%). */
+  marketProtectionPpm?: bigint;
+}
+
+export interface PerpMarket extends Required<PerpMarketConfig> {
+  k: QuoteUnit;
+  /** Quote units per tick-lot (exact, checked). */
+  quotePerTickLot: bigint;
+  resolvedTiers: ResolvedTier[];
+}
+
+export function resolvePerpMarket(c: PerpMarketConfig): PerpMarket {
+  const k = quoteUnit(c.scales, c.quoteScale);
+  if (k.kNum % k.kDen !== 0n)
+    throw new RangeError(`${c.symbol}: a tick-lot must be a whole number of quote units`);
+  if (!c.leverages.includes(c.defaultLeverage))
+    throw new RangeError(`${c.symbol}: default leverage not allowed`);
+  if (c.tiers.length === 0) throw new RangeError(`${c.symbol}: no margin tiers`);
+  return {
+    fundingIntervalMs: EIGHT_HOURS_MS,
+    interestPpm: 100n,
+    premiumBandPpm: 500n,
+    fundingCapPpm: 7500n,
+    markEmaPeriods: 30,
+    marketProtectionPpm: 50_000n,
+    ...c,
+    k,
+    quotePerTickLot: k.kNum / k.kDen,
+    resolvedTiers: resolveTiers(c.tiers),
+  };
+}
+
+export interface Position {
+  userId: string;
+  symbol: string;
+  mode: MarginMode;
+  side: PositionSide;
+  /** Lots. */
+  size: bigint;
+  /** Cost basis in tick-lots (sum of price*qty of the opening fills, less what closes removed). */
+  cost: bigint;
+  /** Isolated margin (quote units); 0 for cross. */
+  margin: bigint;
+  leverage: number;
+  /** The market's cumulative funding index when funding was last settled for this position. */
+  fundingIndex: bigint;
+  openTs: number;
+  /** Ticks; 0 = none. Triggered by the mark price. */
+  tp: bigint;
+  sl: bigint;
+  /** Running totals for display (quote units): realised PnL, fees paid, funding (+ received). */
+  realisedPnl: bigint;
+  fees: bigint;
+  funding: bigint;
+}
+
+export interface ContractOrder {
+  orderId: string;
+  userId: string;
+  symbol: string;
+  action: ContractAction;
+  mode: MarginMode;
+  leverage: number;
+  /** Lots not yet filled. */
+  remaining: bigint;
+  /** Quote units frozen in the contract wallet for the unfilled part (opening orders only). */
+  hold: bigint;
+}
+
+export interface MarketState {
+  indexPrice: bigint;
+  markPrice: bigint;
+  lastTradePrice: bigint;
+  /** EMA of (book mid - index), in ticks * 10^6. */
+  premiumEmaMicro: bigint;
+  /** Premium samples (ppm) since the last funding, for the premium index. */
+  premiumSumPpm: bigint;
+  premiumCount: bigint;
+  /** Cumulative funding index, tick-ppm per lot. */
+  fundingIndex: bigint;
+  lastFundingRatePpm: bigint;
+  /** When the next funding settles (ms); 0 until the first price update sets the schedule. */
+  nextFundingTs: number;
+}
+
+export interface ContractPlace {
+  orderId: string;
+  userId: string;
+  symbol: string;
+  action: ContractAction;
+  type: 'limit' | 'market';
+  mode: MarginMode;
+  /** Ticks, limit orders. */
+  price?: number;
+  /** Lots. */
+  qty: number;
+  tif?: TimeInForce;
+  ts: number;
+}
+
+export interface PerpTrade {
+  tradeId: string;
+  symbol: string;
+  price: number;
+  qty: number;
+  takerSide: 'buy' | 'sell';
+  makerOrderId: string;
+  takerOrderId: string;
+  makerUserId: string;
+  takerUserId: string;
+  ts: number;
+}
+
+export type PerpEvent =
+  | { type: 'perp.ledger'; entry: JournalEntry }
+  | { type: 'perp.trade'; trade: PerpTrade }
+  | {
+      type: 'perp.accepted';
+      symbol: string;
+      orderId: string;
+      userId: string;
+      filledQty: number;
+      restingQty: number;
+    }
+  | { type: 'perp.cancelled'; symbol: string; orderId: string; userId: string; reason: string }
+  | { type: 'perp.depth'; symbol: string; seq: number; deltas: PlaceAccepted['deltas'] }
+  | { type: 'perp.position'; position: Position; closed: boolean }
+  | { type: 'perp.mark'; symbol: string; indexPrice: bigint; markPrice: bigint }
+  | {
+      type: 'perp.liquidation';
+      symbol: string;
+      userId: string;
+      mode: MarginMode;
+      side: PositionSide;
+      size: bigint;
+      /** What the owner lost: the isolated margin, or the whole cross wallet. */
+      collateralTaken: bigint;
+      bankruptcyPrice: bigint;
+      markPrice: bigint;
+    }
+  | { type: 'perp.adl'; symbol: string; userId: string; side: PositionSide; qty: bigint; price: bigint }
+  | {
+      type: 'perp.funding';
+      symbol: string;
+      ratePpm: bigint;
+      fundingIndex: bigint;
+      collected: bigint;
+      paid: bigint;
+      remainder: bigint;
+    }
+  | {
+      type: 'perp.tpsl';
+      symbol: string;
+      userId: string;
+      side: PositionSide;
+      trigger: 'tp' | 'sl';
+      markPrice: bigint;
+    }
+  | { type: 'perp.shortfall'; ref: string; insurancePaid: bigint; socialised: bigint };
+
+export interface PerpResult {
+  code: ResultCode;
+  events: PerpEvent[];
+}
+
+export const positionKey = (userId: string, symbol: string, mode: MarginMode, side: PositionSide): string =>
+  `${userId}|${symbol}|${mode}|${side}`;
+
+const actionSide = (a: ContractAction): 'buy' | 'sell' =>
+  a === 'open_long' || a === 'close_short' ? 'buy' : 'sell';
+const actionPositionSide = (a: ContractAction): PositionSide =>
+  a === 'open_long' || a === 'close_long' ? 'long' : 'short';
+const isOpen = (a: ContractAction): boolean => a === 'open_long' || a === 'open_short';
+const max0 = (v: bigint): bigint => (v < 0n ? 0n : v);
+const minB = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export interface PerpSnapshot {
+  books: [string, ReturnType<OrderBook['snapshot']>][];
+  states: [string, Record<keyof MarketState, string>][];
+  positions: (string | number)[][];
+  orders: (string | number)[][];
+  leverage: [string, number][];
+}
+
+export class PerpEngine {
+  readonly markets = new Map<string, PerpMarket>();
+  private books = new Map<string, OrderBook>();
+  private states = new Map<string, MarketState>();
+  /** By positionKey. */
+  private positions = new Map<string, Position>();
+  /** Open contract orders (resting), by order id. */
+  private orders = new Map<string, ContractOrder>();
+  /** `${userId}|${symbol}` -> leverage chosen by the user. */
+  private leverage = new Map<string, number>();
+  private events: PerpEvent[] = [];
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly bookFactory: BookFactory,
+    markets: readonly PerpMarketConfig[],
+  ) {
+    for (const c of markets) {
+      const m = resolvePerpMarket(c);
+      this.markets.set(m.symbol, m);
+      this.books.set(m.symbol, bookFactory.create());
+      this.states.set(m.symbol, emptyState());
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reading
+
+  book(symbol: string): OrderBook | undefined {
+    return this.books.get(symbol);
+  }
+  state(symbol: string): MarketState | undefined {
+    return this.states.get(symbol);
+  }
+  position(userId: string, symbol: string, mode: MarginMode, side: PositionSide): Position | undefined {
+    return this.positions.get(positionKey(userId, symbol, mode, side));
+  }
+  allPositions(): IterableIterator<Position> {
+    return this.positions.values();
+  }
+  openOrders(): IterableIterator<ContractOrder> {
+    return this.orders.values();
+  }
+  hasOrder(orderId: string): boolean {
+    return this.orders.has(orderId);
+  }
+  leverageOf(userId: string, symbol: string): number {
+    return this.leverage.get(`${userId}|${symbol}`) ?? this.markets.get(symbol)?.defaultLeverage ?? 1;
+  }
+
+  /** The wallet that backs a user's cross positions: the insurance fund for the fund itself. */
+  walletKey(userId: string, m: { quote: string }): string {
+    return userId === INSURANCE_USER
+      ? systemAccount('insurance', m.quote)
+      : accountKey(userId, 'contract', m.quote);
+  }
+  isolatedKey(p: { userId: string; symbol: string; side: PositionSide }, m: { quote: string }): string {
+    return accountKey(p.userId, `isolated:${p.symbol}:${p.side}`, m.quote);
+  }
+
+  /** The price positions are valued at: the mark, or the entry while no mark exists yet. */
+  private valuationPrice(p: Position): bigint {
+    const mark = this.states.get(p.symbol)!.markPrice;
+    return mark > 0n ? mark : p.size > 0n ? p.cost / p.size : 0n;
+  }
+
+  notional(p: Position, price = this.valuationPrice(p)): bigint {
+    return price * p.size * this.markets.get(p.symbol)!.quotePerTickLot;
+  }
+
+  unrealisedPnl(p: Position, price = this.valuationPrice(p)): bigint {
+    return toQuote(pnlTickLots(p.side, p.size, p.cost, price), this.markets.get(p.symbol)!.k, 'floor');
+  }
+
+  maintenance(p: Position, price = this.valuationPrice(p)): bigint {
+    const n = this.notional(p, price);
+    return maintenanceMargin(n, tierFor(this.markets.get(p.symbol)!.resolvedTiers, n));
+  }
+
+  /** Cross figures of a user: wallet (available + order holds), unrealised PnL, IM and MM. */
+  crossAccount(userId: string, quote: string) {
+    const wallet = this.walletKey(userId, { quote });
+    const b = this.ledger.balance(wallet);
+    let upnl = 0n;
+    let im = 0n;
+    let mm = 0n;
+    for (const p of this.positions.values()) {
+      if (p.userId !== userId || p.mode !== 'cross' || this.markets.get(p.symbol)!.quote !== quote) continue;
+      upnl += this.unrealisedPnl(p);
+      im += initialMargin(this.notional(p), p.leverage);
+      mm += this.maintenance(p);
+    }
+    return { available: b.available, frozen: b.frozen, upnl, im, mm, equity: b.available + b.frozen + upnl };
+  }
+
+  /**
+   * What a user may still commit (new order holds, isolated margin, transfers out): the available
+   * wallet less the cross positions' initial margin, with unrealised losses counted and unrealised
+   * gains not.
+   */
+  freeCollateral(userId: string, quote: string): bigint {
+    const c = this.crossAccount(userId, quote);
+    return c.available + (c.upnl < 0n ? c.upnl : 0n) - c.im;
+  }
+
+  /** Liquidation price (ticks) of a position, per docs/perpetuals.md; 0n when there is none. */
+  liquidationPriceOf(p: Position): bigint {
+    const m = this.markets.get(p.symbol)!;
+    const tier = tierFor(m.resolvedTiers, this.notional(p));
+    return liquidationPrice(p.side, p.size, p.cost, this.collateralFor(p), tier, m.k);
+  }
+
+  /** The collateral the liquidation-price formula uses for one position. */
+  collateralFor(p: Position): bigint {
+    if (p.mode === 'isolated') return p.margin;
+    const m = this.markets.get(p.symbol)!;
+    const c = this.crossAccount(p.userId, m.quote);
+    // The other cross positions count at the current mark: their PnL less their maintenance.
+    return c.available + c.frozen + (c.upnl - this.unrealisedPnl(p)) - (c.mm - this.maintenance(p));
+  }
+
+  bankruptcyPriceOf(p: Position): bigint {
+    return bankruptcyPrice(p.side, p.size, p.cost, this.collateralFor(p), this.markets.get(p.symbol)!.k);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Commands
+
+  setLeverage(userId: string, symbol: string, leverage: number): PerpResult {
+    const m = this.markets.get(symbol);
+    if (m === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    if (!m.leverages.includes(leverage)) return fail(ResultCode.PERP_LEVERAGE_NOT_ALLOWED);
+    for (const p of this.positions.values()) {
+      if (p.userId === userId && p.symbol === symbol)
+        return fail(ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION);
+    }
+    for (const o of this.orders.values()) {
+      if (o.userId === userId && o.symbol === symbol)
+        return fail(ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION);
+    }
+    this.leverage.set(`${userId}|${symbol}`, leverage);
+    return { code: ResultCode.OK, events: [] };
+  }
+
+  place(cmd: ContractPlace): PerpResult {
+    this.events = [];
+    const code = this.placeInternal(cmd);
+    return code === ResultCode.OK ? this.done() : fail(code);
+  }
+
+  /** Checks everything, then places and settles, appending to this.events; nothing changes on refusal. */
+  private placeInternal(cmd: ContractPlace): ResultCode {
+    const m = this.markets.get(cmd.symbol);
+    if (m === undefined) return ResultCode.PERP_UNKNOWN_MARKET;
+    if (this.orders.has(cmd.orderId)) return ResultCode.PERP_DUPLICATE_ORDER_ID;
+    if (!Number.isSafeInteger(cmd.qty) || cmd.qty <= 0) return ResultCode.PERP_INVALID_QUANTITY;
+    const state = this.states.get(cmd.symbol)!;
+    let price: number;
+    if (cmd.type === 'limit') {
+      if (cmd.price === undefined || !Number.isSafeInteger(cmd.price) || cmd.price <= 0) {
+        return ResultCode.PERP_INVALID_PRICE;
+      }
+      price = cmd.price;
+    } else {
+      if (state.markPrice <= 0n) return ResultCode.PERP_NO_MARK_PRICE;
+      price = Number(this.protectionPrice(m, state.markPrice, actionSide(cmd.action)));
+    }
+    const qty = BigInt(cmd.qty);
+    const side = actionPositionSide(cmd.action);
+    const leverage = cmd.userId === INSURANCE_USER ? 1 : this.leverageOf(cmd.userId, cmd.symbol);
+    let hold = 0n;
+    if (isOpen(cmd.action)) {
+      // Shorts are held at the higher of the order price and the mark: a sell fills at or above it.
+      const holdPrice = side === 'short' && cmd.type === 'market' ? state.markPrice : BigInt(price);
+      const notional = holdPrice * qty * m.quotePerTickLot;
+      const existing = this.positions.get(positionKey(cmd.userId, cmd.symbol, cmd.mode, side));
+      const total = notional + (existing === undefined ? 0n : this.notional(existing));
+      if (tierFor(m.resolvedTiers, total).maxLeverage < leverage) return ResultCode.PERP_RISK_LIMIT_EXCEEDED;
+      hold = initialMargin(notional, leverage) + fee(notional, m.takerFeePpm);
+      if (this.freeCollateral(cmd.userId, m.quote) < hold) return ResultCode.PERP_INSUFFICIENT_MARGIN;
+    } else {
+      const p = this.positions.get(positionKey(cmd.userId, cmd.symbol, cmd.mode, side));
+      if (p === undefined) return ResultCode.PERP_NO_POSITION;
+      if (this.reservedClose(p) + qty > p.size) return ResultCode.PERP_CLOSE_EXCEEDS_POSITION;
+    }
+    const r = this.books.get(cmd.symbol)!.place({
+      id: cmd.orderId,
+      userId: cmd.userId,
+      side: actionSide(cmd.action),
+      type: cmd.type,
+      qty: cmd.qty,
+      ...(cmd.type === 'limit' ? { price } : { protectionPrice: price }),
+      ...(cmd.tif !== undefined ? { tif: cmd.tif } : {}),
+      ts: cmd.ts,
+    });
+    if (r.code !== 'ok') return ResultCode.PERP_REJECTED_BY_BOOK;
+    // This must succeed from here on.
+    if (hold > 0n) {
+      const wallet = this.walletKey(cmd.userId, m);
+      this.post('postingOrder', cmd.orderId, cmd.ts, [
+        leg(wallet, 'available', -hold),
+        leg(wallet, 'frozen', hold),
+      ]);
+    }
+    this.orders.set(cmd.orderId, {
+      orderId: cmd.orderId,
+      userId: cmd.userId,
+      symbol: cmd.symbol,
+      action: cmd.action,
+      mode: cmd.mode,
+      leverage,
+      remaining: qty,
+      hold,
+    });
+    this.afterMatch(m, r, cmd.ts);
+    this.events.push({
+      type: 'perp.accepted',
+      symbol: m.symbol,
+      orderId: cmd.orderId,
+      userId: cmd.userId,
+      filledQty: r.filledQty,
+      restingQty: r.restingQty,
+    });
+    if (r.restingQty === 0) this.release(cmd.orderId, 'done', cmd.ts);
+    return ResultCode.OK;
+  }
+
+  cancel(symbol: string, orderId: string, userId: string, ts: number): PerpResult {
+    if (!this.markets.has(symbol)) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    const o = this.orders.get(orderId);
+    if (o === undefined || o.symbol !== symbol) return fail(ResultCode.PERP_UNKNOWN_ORDER);
+    if (o.userId !== userId) return fail(ResultCode.PERP_NOT_ORDER_OWNER);
+    this.events = [];
+    this.cancelResting(o, 'user', ts);
+    return this.done();
+  }
+
+  /** Isolated margin: add (amount > 0) or remove (amount < 0) within bounds. */
+  adjustMargin(
+    userId: string,
+    symbol: string,
+    side: PositionSide,
+    amount: bigint,
+    ref: string,
+    ts: number,
+  ): PerpResult {
+    const m = this.markets.get(symbol);
+    if (m === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    const p = this.positions.get(positionKey(userId, symbol, 'isolated', side));
+    if (p === undefined) return fail(ResultCode.PERP_NO_POSITION);
+    if (amount === 0n) return fail(ResultCode.LEDGER_AMOUNT_NOT_POSITIVE);
+    const notional = this.notional(p);
+    if (amount > 0n) {
+      if (this.freeCollateral(userId, m.quote) < amount) return fail(ResultCode.PERP_INSUFFICIENT_MARGIN);
+      // More margin than the notional would be leverage below 1: refused.
+      if (p.margin + amount > notional) return fail(ResultCode.PERP_INSUFFICIENT_MARGIN);
+    } else {
+      const upnl = this.unrealisedPnl(p);
+      const after = p.margin + amount + (upnl < 0n ? upnl : 0n);
+      if (after < initialMargin(notional, p.leverage)) return fail(ResultCode.PERP_MARGIN_BELOW_INITIAL);
+    }
+    this.events = [];
+    this.post('positionMargin', ref, ts, [
+      leg(this.walletKey(userId, m), 'available', -amount),
+      leg(this.isolatedKey(p, m), 'available', amount),
+    ]);
+    p.margin += amount;
+    this.events.push({ type: 'perp.position', position: { ...p }, closed: false });
+    return this.done();
+  }
+
+  setTpsl(
+    userId: string,
+    symbol: string,
+    mode: MarginMode,
+    side: PositionSide,
+    tp: bigint,
+    sl: bigint,
+  ): PerpResult {
+    if (!this.markets.has(symbol)) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    const p = this.positions.get(positionKey(userId, symbol, mode, side));
+    if (p === undefined) return fail(ResultCode.PERP_NO_POSITION);
+    if (tp < 0n || sl < 0n) return fail(ResultCode.PERP_INVALID_TPSL);
+    const mark = this.states.get(symbol)!.markPrice;
+    // A trigger already on the wrong side of the mark would fire at once: refused as a mistake.
+    if (mark > 0n) {
+      const up = side === 'long' ? tp : sl;
+      const down = side === 'long' ? sl : tp;
+      if (up > 0n && up <= mark) return fail(ResultCode.PERP_INVALID_TPSL);
+      if (down > 0n && down >= mark) return fail(ResultCode.PERP_INVALID_TPSL);
+    }
+    p.tp = tp;
+    p.sl = sl;
+    return { code: ResultCode.OK, events: [{ type: 'perp.position', position: { ...p }, closed: false }] };
+  }
+
+  /** Market-closes a whole position (its resting close orders are cancelled first). */
+  closePosition(
+    orderId: string,
+    userId: string,
+    symbol: string,
+    mode: MarginMode,
+    side: PositionSide,
+    ts: number,
+  ): PerpResult {
+    this.events = [];
+    const code = this.closePositionInternal(orderId, userId, symbol, mode, side, ts);
+    return code === ResultCode.OK ? this.done() : fail(code);
+  }
+
+  private closePositionInternal(
+    orderId: string,
+    userId: string,
+    symbol: string,
+    mode: MarginMode,
+    side: PositionSide,
+    ts: number,
+  ): ResultCode {
+    const p = this.positions.get(positionKey(userId, symbol, mode, side));
+    if (p === undefined) return ResultCode.PERP_NO_POSITION;
+    if (this.states.get(symbol)!.markPrice <= 0n) return ResultCode.PERP_NO_MARK_PRICE;
+    if (this.orders.has(orderId)) return ResultCode.PERP_DUPLICATE_ORDER_ID;
+    this.cancelCloseOrders(p, ts);
+    return this.placeInternal({
+      orderId,
+      userId,
+      symbol,
+      action: side === 'long' ? 'close_long' : 'close_short',
+      type: 'market',
+      mode,
+      qty: Number(p.size),
+      ts,
+    });
+  }
+
+  /**
+   * A new index price: updates the premium EMA and samples, the mark price, then fires TP/SL and
+   * liquidates what falls below maintenance, in that order.
+   */
+  priceUpdate(symbol: string, indexPrice: bigint, ts: number): PerpResult {
+    const m = this.markets.get(symbol);
+    if (m === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    if (indexPrice <= 0n) return fail(ResultCode.PERP_INVALID_PRICE);
+    this.events = [];
+    const s = this.states.get(symbol)!;
+    const book = this.books.get(symbol)!;
+    const bid = book.bestBid();
+    const ask = book.bestAsk();
+    // The impact mid is approximated by the top-of-book mid; a one-sided book adds no premium.
+    const mid = bid !== undefined && ask !== undefined ? (BigInt(bid) + BigInt(ask)) / 2n : indexPrice;
+    const sampleMicro = (mid - indexPrice) * PPM;
+    s.premiumEmaMicro += (sampleMicro - s.premiumEmaMicro) / BigInt(m.markEmaPeriods);
+    s.premiumSumPpm += premiumPpm(mid, indexPrice);
+    s.premiumCount += 1n;
+    s.indexPrice = indexPrice;
+    const basis = indexPrice + s.premiumEmaMicro / PPM;
+    s.markPrice = median3(
+      indexPrice,
+      basis > 0n ? basis : indexPrice,
+      s.lastTradePrice > 0n ? s.lastTradePrice : indexPrice,
+    );
+    if (s.nextFundingTs === 0)
+      s.nextFundingTs = (Math.floor(ts / m.fundingIntervalMs) + 1) * m.fundingIntervalMs;
+    this.events.push({ type: 'perp.mark', symbol, indexPrice, markPrice: s.markPrice });
+    this.triggerTpsl(m, ts);
+    this.liquidate(ts);
+    return this.done();
+  }
+
+  /** Liquidation check over every market (also run after each price update). */
+  liquidationCheck(ts: number): PerpResult {
+    this.events = [];
+    this.liquidate(ts);
+    return this.done();
+  }
+
+  /**
+   * Settles funding for a market if its time has come: rate from the average premium since the last
+   * funding, index += mark * rate, each position pays or receives size * index delta.
+   */
+  fundingTick(symbol: string, ts: number): PerpResult {
+    const m = this.markets.get(symbol);
+    if (m === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    const s = this.states.get(symbol)!;
+    if (s.nextFundingTs === 0 || ts < s.nextFundingTs || s.markPrice <= 0n)
+      return { code: ResultCode.OK, events: [] };
+    this.events = [];
+    const premium = s.premiumCount > 0n ? s.premiumSumPpm / s.premiumCount : 0n;
+    const rate = fundingRate(premium, m.interestPpm, m.premiumBandPpm, m.fundingCapPpm);
+    s.lastFundingRatePpm = rate;
+    s.fundingIndex += s.markPrice * rate;
+    s.premiumSumPpm = 0n;
+    s.premiumCount = 0n;
+    while (s.nextFundingTs <= ts) s.nextFundingTs += m.fundingIntervalMs;
+    this.settleFunding(m, s, `funding:${symbol}:${ts}`, ts);
+    this.events.push({
+      type: 'perp.funding',
+      symbol,
+      ratePpm: rate,
+      fundingIndex: s.fundingIndex,
+      ...this.lastFunding,
+    });
+    this.liquidate(ts);
+    return this.done();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Internals
+
+  private done(): PerpResult {
+    const events = this.events;
+    this.events = [];
+    return { code: ResultCode.OK, events };
+  }
+
+  private post(type: EntryType, ref: string, ts: number, postings: Posting[]): void {
+    const entry = this.ledger.mustPost(type, ref, ts, postings);
+    if (entry.postings.length > 0) this.events.push({ type: 'perp.ledger', entry });
+  }
+
+  private protectionPrice(m: PerpMarket, mark: bigint, side: 'buy' | 'sell'): bigint {
+    const p =
+      side === 'buy'
+        ? divRound(mark * (PPM + m.marketProtectionPpm), PPM, 'floor')
+        : divRound(mark * (PPM - m.marketProtectionPpm), PPM, 'ceil');
+    return p < 1n ? 1n : p;
+  }
+
+  private reservedClose(p: Position): bigint {
+    const action = p.side === 'long' ? 'close_long' : 'close_short';
+    let q = 0n;
+    for (const o of this.orders.values()) {
+      if (o.userId === p.userId && o.symbol === p.symbol && o.mode === p.mode && o.action === action)
+        q += o.remaining;
+    }
+    return q;
+  }
+
+  private cancelResting(o: ContractOrder, reason: string, ts: number): void {
+    const r = this.books.get(o.symbol)!.cancel(o.orderId, o.userId);
+    if (r.code !== 'ok')
+      throw new Error(`perp ${o.symbol}: order ${o.orderId} open in settlement but not in book`);
+    this.release(o.orderId, reason, ts);
+    if (r.deltas.length > 0)
+      this.events.push({ type: 'perp.depth', symbol: o.symbol, seq: r.seq, deltas: r.deltas });
+  }
+
+  private cancelCloseOrders(p: Position, ts: number): void {
+    const action = p.side === 'long' ? 'close_long' : 'close_short';
+    const mine = [...this.orders.values()].filter(
+      (o) => o.userId === p.userId && o.symbol === p.symbol && o.mode === p.mode && o.action === action,
+    );
+    for (const o of mine) this.cancelResting(o, 'position_changed', ts);
+  }
+
+  /** Gives back what an order still holds and forgets it. */
+  private release(orderId: string, reason: string, ts: number): void {
+    const o = this.orders.get(orderId);
+    if (o === undefined) return;
+    this.orders.delete(orderId);
+    if (o.hold > 0n) {
+      const wallet = this.walletKey(o.userId, this.markets.get(o.symbol)!);
+      this.post('refundPostingOrder', orderId, ts, [
+        leg(wallet, 'frozen', -o.hold),
+        leg(wallet, 'available', o.hold),
+      ]);
+    }
+    if (reason !== 'done') {
+      this.events.push({ type: 'perp.cancelled', symbol: o.symbol, orderId, userId: o.userId, reason });
+    }
+  }
+
+  private afterMatch(m: PerpMarket, r: PlaceAccepted, ts: number): void {
+    for (let i = 0; i < r.fills.length; i++) {
+      const f = r.fills[i]!;
+      this.settleFill(m, f, `${f.takerOrderId}:${i}`, ts);
+    }
+    for (const c of r.cancelled) this.release(c.orderId, c.reason, ts);
+    for (const f of r.fills) if (f.makerRemaining === 0) this.release(f.makerOrderId, 'done', ts);
+    if (r.deltas.length > 0)
+      this.events.push({ type: 'perp.depth', symbol: m.symbol, seq: r.seq, deltas: r.deltas });
+  }
+
+  private settleFill(m: PerpMarket, f: Fill, tradeId: string, ts: number): void {
+    const maker = this.orders.get(f.makerOrderId)!;
+    const taker = this.orders.get(f.takerOrderId)!;
+    this.states.get(m.symbol)!.lastTradePrice = BigInt(f.price);
+    this.fillSide(m, maker, f, m.makerFeePpm, `${tradeId}:m`, ts);
+    this.fillSide(m, taker, f, m.takerFeePpm, `${tradeId}:t`, ts);
+    this.events.push({
+      type: 'perp.trade',
+      trade: {
+        tradeId,
+        symbol: m.symbol,
+        price: f.price,
+        qty: f.qty,
+        takerSide: f.takerSide,
+        makerOrderId: f.makerOrderId,
+        takerOrderId: f.takerOrderId,
+        makerUserId: f.makerUserId,
+        takerUserId: f.takerUserId,
+        ts,
+      },
+    });
+  }
+
+  private fillSide(m: PerpMarket, o: ContractOrder, f: Fill, feePpm: bigint, ref: string, ts: number): void {
+    const qty = BigInt(f.qty);
+    const price = BigInt(f.price);
+    const side = actionPositionSide(o.action);
+    const key = positionKey(o.userId, o.symbol, o.mode, side);
+    const wallet = this.walletKey(o.userId, m);
+    // The insurance fund pays no trading fees: it only ever unwinds what it took over.
+    const rate = o.userId === INSURANCE_USER ? 0n : feePpm;
+    const notional = price * qty * m.quotePerTickLot;
+    const feeDue = fee(notional, rate);
+    if (qty > o.remaining) throw new Error(`perp: fill of ${o.orderId} exceeds its remaining quantity`);
+    if (isOpen(o.action)) {
+      const part = qty === o.remaining ? o.hold : (o.hold * qty) / o.remaining;
+      o.hold -= part;
+      o.remaining -= qty;
+      // Release this part of the hold, take the fee, then (isolated) move the margin it needs.
+      const avail = this.ledger.available(wallet) + part;
+      const feePaid = minB(feeDue, avail);
+      this.post('positionFee', ref, ts, [
+        leg(wallet, 'frozen', -part),
+        leg(wallet, 'available', part - feePaid),
+        leg(systemAccount('fee', m.quote), 'available', feePaid),
+      ]);
+      let p = this.positions.get(key);
+      if (p === undefined) {
+        p = {
+          userId: o.userId,
+          symbol: o.symbol,
+          mode: o.mode,
+          side,
+          size: 0n,
+          cost: 0n,
+          margin: 0n,
+          leverage: o.leverage,
+          fundingIndex: this.states.get(o.symbol)!.fundingIndex,
+          openTs: ts,
+          tp: 0n,
+          sl: 0n,
+          realisedPnl: 0n,
+          fees: 0n,
+          funding: 0n,
+        };
+        this.positions.set(key, p);
+      }
+      if (o.mode === 'isolated') {
+        const margin = minB(initialMargin(notional, o.leverage), this.ledger.available(wallet));
+        this.post('positionMargin', ref, ts, [
+          leg(wallet, 'available', -margin),
+          leg(this.isolatedKey(p, m), 'available', margin),
+        ]);
+        p.margin += margin;
+      }
+      p.size += qty;
+      p.cost += price * qty;
+      p.fees += feePaid;
+      this.events.push({ type: 'perp.position', position: { ...p }, closed: false });
+      return;
+    }
+    o.remaining -= qty;
+    const p = this.positions.get(key);
+    if (p === undefined || p.size < qty)
+      throw new Error(`perp: close order ${o.orderId} larger than its position`);
+    this.closeAt(m, p, qty, price, feeDue, ref, ts);
+  }
+
+  /**
+   * Realises `qty` of a position at `price` (a fill, an ADL), paying `feeDue`. The owner never pays
+   * more than the position's collateral (isolated margin, or the available cross wallet); a loss
+   * beyond that comes from the insurance fund, and what the fund cannot pay is socialised (left in
+   * the settlement account, reported by a `perp.shortfall` event).
+   */
+  private closeAt(
+    m: PerpMarket,
+    p: Position,
+    qty: bigint,
+    price: bigint,
+    feeDue: bigint,
+    ref: string,
+    ts: number,
+  ) {
+    const cp = costPortion(p.side, p.size, p.cost, qty);
+    const pnl = toQuote(p.side === 'long' ? price * qty - cp : cp - price * qty, m.k, 'floor');
+    const wallet = this.walletKey(p.userId, m);
+    const source = p.mode === 'isolated' ? this.isolatedKey(p, m) : wallet;
+    const sourceMax = p.mode === 'isolated' ? p.margin : this.ledger.available(wallet);
+    const released = p.mode === 'isolated' ? (qty === p.size ? p.margin : (p.margin * qty) / p.size) : 0n;
+    let take = released;
+    let toWallet = released + pnl - feeDue;
+    let feePaid = feeDue;
+    let insurance = 0n;
+    let socialised = 0n;
+    if (toWallet < 0n) {
+      let short = -toWallet;
+      toWallet = 0n;
+      const extra = minB(short, sourceMax - released);
+      take += extra;
+      short -= extra;
+      const feeCut = minB(short, feePaid);
+      feePaid -= feeCut;
+      short -= feeCut;
+      if (short > 0n) {
+        const fund = systemAccount('insurance', m.quote);
+        insurance = p.userId === INSURANCE_USER ? 0n : minB(short, max0(this.ledger.available(fund)));
+        socialised = short - insurance;
+      }
+    }
+    const settlement = systemAccount('settlement', m.quote);
+    const legs: Posting[] = [];
+    if (p.mode === 'isolated') {
+      legs.push(leg(source, 'available', -take), leg(wallet, 'available', toWallet + feePaid));
+    } else {
+      legs.push(leg(wallet, 'available', toWallet + feePaid - take));
+    }
+    if (insurance > 0n) legs.push(leg(systemAccount('insurance', m.quote), 'available', -insurance));
+    legs.push(leg(settlement, 'available', take + insurance - toWallet - feePaid));
+    this.post('positionClose', ref, ts, legs);
+    if (feePaid > 0n) {
+      this.post('positionFee', ref, ts, [
+        leg(wallet, 'available', -feePaid),
+        leg(systemAccount('fee', m.quote), 'available', feePaid),
+      ]);
+    }
+    if (insurance > 0n || socialised > 0n) {
+      this.events.push({ type: 'perp.shortfall', ref, insurancePaid: insurance, socialised });
+    }
+    p.size -= qty;
+    p.cost -= cp;
+    if (p.mode === 'isolated') p.margin -= take;
+    p.realisedPnl += pnl;
+    p.fees += feePaid;
+    this.afterPositionChange(p, ts);
+  }
+
+  private afterPositionChange(p: Position, ts: number): void {
+    const key = positionKey(p.userId, p.symbol, p.mode, p.side);
+    if (p.size === 0n) {
+      this.positions.delete(key);
+      const m = this.markets.get(p.symbol)!;
+      // Rounding can leave a unit of isolated margin behind: it goes back to the owner's wallet.
+      if (p.mode === 'isolated' && p.margin > 0n) {
+        this.post('positionMargin', key, ts, [
+          leg(this.isolatedKey(p, m), 'available', -p.margin),
+          leg(this.walletKey(p.userId, m), 'available', p.margin),
+        ]);
+        p.margin = 0n;
+      }
+      this.cancelCloseOrders(p, ts);
+      this.events.push({ type: 'perp.position', position: { ...p }, closed: true });
+    } else {
+      if (this.reservedClose(p) > p.size) this.cancelCloseOrders(p, ts);
+      this.events.push({ type: 'perp.position', position: { ...p }, closed: false });
+    }
+  }
+
+  private triggerTpsl(m: PerpMarket, ts: number): void {
+    const mark = this.states.get(m.symbol)!.markPrice;
+    const hit: [Position, 'tp' | 'sl'][] = [];
+    for (const p of this.positions.values()) {
+      if (p.symbol !== m.symbol) continue;
+      const long = p.side === 'long';
+      if (p.tp > 0n && (long ? mark >= p.tp : mark <= p.tp)) hit.push([p, 'tp']);
+      else if (p.sl > 0n && (long ? mark <= p.sl : mark >= p.sl)) hit.push([p, 'sl']);
+    }
+    for (const [p, trigger] of hit) {
+      p.tp = 0n;
+      p.sl = 0n;
+      this.events.push({
+        type: 'perp.tpsl',
+        symbol: m.symbol,
+        userId: p.userId,
+        side: p.side,
+        trigger,
+        markPrice: mark,
+      });
+      this.closePositionInternal(
+        `${trigger}:${positionKey(p.userId, p.symbol, p.mode, p.side)}:${ts}`,
+        p.userId,
+        p.symbol,
+        p.mode,
+        p.side,
+        ts,
+      );
+    }
+  }
+
+  /** Liquidates every position whose equity is below maintenance, then deleverages if needed. */
+  private liquidate(ts: number): void {
+    const byUser = new Map<string, Position[]>();
+    const isolated: Position[] = [];
+    for (const p of this.positions.values()) {
+      if (p.userId === INSURANCE_USER || this.states.get(p.symbol)!.markPrice <= 0n) continue;
+      if (p.mode === 'isolated') {
+        if (p.margin + this.unrealisedPnl(p) < this.maintenance(p)) isolated.push(p);
+      } else {
+        const list = byUser.get(p.userId);
+        if (list === undefined) byUser.set(p.userId, [p]);
+        else list.push(p);
+      }
+    }
+    for (const p of isolated) this.takeOver([p], p.margin, ts);
+    for (const [userId, list] of byUser) {
+      const quotes = new Set(list.map((p) => this.markets.get(p.symbol)!.quote));
+      for (const quote of quotes) {
+        const c = this.crossAccount(userId, quote);
+        if (c.equity >= c.mm) continue;
+        // The wallet is the collateral: first give back what open orders hold in it.
+        for (const o of [...this.orders.values()]) {
+          if (o.userId === userId && this.markets.get(o.symbol)!.quote === quote)
+            this.cancelResting(o, 'liquidation', ts);
+        }
+        const mine = list.filter(
+          (p) =>
+            this.markets.get(p.symbol)!.quote === quote &&
+            this.positions.has(positionKey(p.userId, p.symbol, p.mode, p.side)),
+        );
+        if (mine.length === 0) continue;
+        this.takeOver(mine, this.ledger.available(this.walletKey(userId, { quote })), ts);
+      }
+    }
+    this.deleverage(ts);
+  }
+
+  /**
+   * The insurance fund takes the positions over at their bankruptcy prices: the owner loses exactly
+   * `collateral` (the isolated margin, or the whole cross wallet) and nothing more. The fund's
+   * positions are then worth the owner's remaining equity at the mark (positive: the fund's gain).
+   */
+  private takeOver(list: Position[], collateral: bigint, ts: number): void {
+    const first = list[0]!;
+    const m0 = this.markets.get(first.symbol)!;
+    const owner = first.userId;
+    const ref = `liq:${owner}:${first.symbol}:${first.mode}:${first.side}:${ts}`;
+    for (const p of list) this.cancelCloseOrders(p, ts);
+    const settlement = systemAccount('settlement', m0.quote);
+    const source = first.mode === 'isolated' ? this.isolatedKey(first, m0) : this.walletKey(owner, m0);
+    if (collateral > 0n) {
+      this.post('positionClose', ref, ts, [
+        leg(source, 'available', -collateral),
+        leg(settlement, 'available', collateral),
+      ]);
+    }
+    // Split the loss over the positions: each loses its unrealised loss plus a share of the equity
+    // by notional; the last takes the remainder so the shares add up exactly.
+    let totalUpnl = 0n;
+    let totalNotional = 0n;
+    for (const p of list) {
+      totalUpnl += this.unrealisedPnl(p);
+      totalNotional += this.notional(p);
+    }
+    const equity = collateral + totalUpnl;
+    let allocated = 0n;
+    list.forEach((p, i) => {
+      const m = this.markets.get(p.symbol)!;
+      const upnl = this.unrealisedPnl(p);
+      const share =
+        i === list.length - 1
+          ? collateral - allocated
+          : -upnl + (totalNotional > 0n ? (equity * this.notional(p)) / totalNotional : 0n);
+      allocated += share;
+      const shareTickLots = fromQuote(share, m.k, 'down');
+      const fundCost = p.side === 'long' ? p.cost - shareTickLots : p.cost + shareTickLots;
+      const bankruptcy = p.size > 0n ? fundCost / p.size : 0n;
+      this.events.push({
+        type: 'perp.liquidation',
+        symbol: p.symbol,
+        userId: owner,
+        mode: p.mode,
+        side: p.side,
+        size: p.size,
+        collateralTaken: i === 0 ? collateral : 0n,
+        bankruptcyPrice: bankruptcy,
+        markPrice: this.states.get(p.symbol)!.markPrice,
+      });
+      const fkey = positionKey(INSURANCE_USER, p.symbol, 'cross', p.side);
+      let fp = this.positions.get(fkey);
+      if (fp === undefined) {
+        fp = {
+          ...p,
+          userId: INSURANCE_USER,
+          mode: 'cross',
+          size: 0n,
+          cost: 0n,
+          margin: 0n,
+          leverage: 1,
+          tp: 0n,
+          sl: 0n,
+          realisedPnl: 0n,
+          fees: 0n,
+          funding: 0n,
+          openTs: ts,
+        };
+        this.positions.set(fkey, fp);
+      }
+      fp.size += p.size;
+      fp.cost += fundCost;
+      p.realisedPnl -= share;
+      p.size = 0n;
+      p.cost = 0n;
+      p.margin = 0n;
+      this.afterPositionChange(p, ts);
+      this.events.push({ type: 'perp.position', position: { ...fp }, closed: false });
+    });
+  }
+
+  /**
+   * Auto-deleveraging: while the insurance fund's equity (wallet + unrealised PnL of the positions it
+   * holds) is negative, its losing positions are closed against the opposite positions ranked by
+   * PnL% x effective leverage, at the fund's average entry (its bankruptcy price), so the fund books
+   * no loss on them. Otherwise the fund unwinds its positions in the book, never below its entry.
+   */
+  private deleverage(ts: number): void {
+    for (const [symbol, m] of this.markets) {
+      const fundPositions = [...this.positions.values()].filter(
+        (p) => p.userId === INSURANCE_USER && p.symbol === symbol,
+      );
+      for (const fp of fundPositions) {
+        const c = this.crossAccount(INSURANCE_USER, m.quote);
+        if (c.equity >= 0n || this.unrealisedPnl(fp) >= 0n) continue;
+        const price = fp.side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
+        const opposite: PositionSide = fp.side === 'long' ? 'short' : 'long';
+        const ranked = [...this.positions.values()]
+          .filter((p) => p.symbol === symbol && p.side === opposite && p.userId !== INSURANCE_USER)
+          .map((p) => ({ p, score: this.adlScore(p) }))
+          .sort((a, b) =>
+            a.score !== b.score
+              ? a.score > b.score
+                ? -1
+                : 1
+              : cmp(
+                  positionKey(a.p.userId, symbol, a.p.mode, a.p.side),
+                  positionKey(b.p.userId, symbol, b.p.mode, b.p.side),
+                ),
+          );
+        for (const { p } of ranked) {
+          if (fp.size === 0n) break;
+          const q = minB(fp.size, p.size);
+          this.events.push({ type: 'perp.adl', symbol, userId: p.userId, side: p.side, qty: q, price });
+          const ref = `adl:${symbol}:${p.userId}:${p.mode}:${ts}`;
+          this.closeAt(m, p, q, price, 0n, ref, ts);
+          this.closeAt(m, fp, q, price, 0n, ref, ts);
+        }
+      }
+      this.unwindFund(m, ts);
+    }
+  }
+
+  /** IOC orders at the fund's entry price: it sells what it took over only at no loss. */
+  private unwindFund(m: PerpMarket, ts: number): void {
+    for (const side of ['long', 'short'] as const) {
+      const fp = this.positions.get(positionKey(INSURANCE_USER, m.symbol, 'cross', side));
+      if (fp === undefined || fp.size === 0n) continue;
+      const price = side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
+      if (price <= 0n) continue;
+      const orderId = `unwind:${m.symbol}:${side}:${ts}`;
+      if (this.orders.has(orderId)) continue;
+      this.placeInternal({
+        orderId,
+        userId: INSURANCE_USER,
+        symbol: m.symbol,
+        action: side === 'long' ? 'close_long' : 'close_short',
+        type: 'limit',
+        mode: 'cross',
+        price: Number(price),
+        qty: Number(fp.size - this.reservedClose(fp)),
+        tif: 'IOC',
+        ts,
+      });
+    }
+  }
+
+  /** PnL% x effective leverage, scaled by 10^12; positions in loss rank below every gain. */
+  adlScore(p: Position): bigint {
+    const upnl = this.unrealisedPnl(p);
+    const collateral = p.mode === 'isolated' ? p.margin : initialMargin(this.notional(p), p.leverage);
+    const equity = collateral + upnl;
+    if (upnl <= 0n || collateral <= 0n || equity <= 0n) return upnl - 1n;
+    return (upnl * this.notional(p) * 1_000_000_000_000n) / (collateral * equity);
+  }
+
+  private lastFunding = { collected: 0n, paid: 0n, remainder: 0n };
+
+  private settleFunding(m: PerpMarket, s: MarketState, ref: string, ts: number): void {
+    const payers: [Position, bigint][] = [];
+    const receivers: [Position, bigint][] = [];
+    const legs: Posting[] = [];
+    let collected = 0n;
+    for (const p of this.positions.values()) {
+      if (p.symbol !== m.symbol) continue;
+      const delta = s.fundingIndex - p.fundingIndex;
+      p.fundingIndex = s.fundingIndex;
+      if (delta === 0n) continue;
+      // Longs pay a rising index, shorts a falling one.
+      const pays = delta > 0n === (p.side === 'long');
+      const abs = delta < 0n ? -delta : delta;
+      if (pays) {
+        const owed = fundingOwed(p.size, abs, m.k, 'ceil');
+        const from = p.mode === 'isolated' ? this.isolatedKey(p, m) : this.walletKey(p.userId, m);
+        const have = p.mode === 'isolated' ? p.margin : max0(this.ledger.available(from));
+        // A payer pays what it has; liquidation follows right after if that was not enough.
+        const paid = minB(owed, have);
+        if (paid > 0n) {
+          legs.push(leg(from, 'available', -paid));
+          if (p.mode === 'isolated') p.margin -= paid;
+          p.funding -= paid;
+          collected += paid;
+        }
+        payers.push([p, paid]);
+      } else {
+        receivers.push([p, fundingOwed(p.size, abs, m.k, 'floor')]);
+      }
+    }
+    let due = 0n;
+    for (const [, d] of receivers) due += d;
+    let paid = 0n;
+    for (const [p, d] of receivers) {
+      const amount = due <= collected ? d : due > 0n ? (collected * d) / due : 0n;
+      if (amount <= 0n) continue;
+      const to = p.mode === 'isolated' ? this.isolatedKey(p, m) : this.walletKey(p.userId, m);
+      legs.push(leg(to, 'available', amount));
+      if (p.mode === 'isolated') p.margin += amount;
+      p.funding += amount;
+      paid += amount;
+    }
+    const remainder = collected - paid;
+    if (remainder > 0n) legs.push(leg(systemAccount('funding', m.quote), 'available', remainder));
+    if (legs.length > 0) this.post('system', ref, ts, legs);
+    this.lastFunding = { collected, paid, remainder };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Snapshot
+
+  snapshot(): PerpSnapshot {
+    return {
+      books: [...this.books.entries()].map(([s, b]) => [s, b.snapshot()]),
+      states: [...this.states.entries()].map(([s, st]) => [
+        s,
+        Object.fromEntries(Object.entries(st).map(([k, v]) => [k, String(v)])) as Record<
+          keyof MarketState,
+          string
+        >,
+      ]),
+      positions: [...this.positions.values()].map((p) => [
+        p.userId,
+        p.symbol,
+        p.mode,
+        p.side,
+        String(p.size),
+        String(p.cost),
+        String(p.margin),
+        p.leverage,
+        String(p.fundingIndex),
+        p.openTs,
+        String(p.tp),
+        String(p.sl),
+        String(p.realisedPnl),
+        String(p.fees),
+        String(p.funding),
+      ]),
+      orders: [...this.orders.values()].map((o) => [
+        o.orderId,
+        o.userId,
+        o.symbol,
+        o.action,
+        o.mode,
+        o.leverage,
+        String(o.remaining),
+        String(o.hold),
+      ]),
+      leverage: [...this.leverage.entries()],
+    };
+  }
+
+  restore(s: PerpSnapshot): void {
+    this.books = new Map(s.books.map(([sym, b]) => [sym, this.bookFactory.restore(b)]));
+    this.states = new Map(
+      s.states.map(([sym, st]) => [
+        sym,
+        {
+          indexPrice: BigInt(st.indexPrice),
+          markPrice: BigInt(st.markPrice),
+          lastTradePrice: BigInt(st.lastTradePrice),
+          premiumEmaMicro: BigInt(st.premiumEmaMicro),
+          premiumSumPpm: BigInt(st.premiumSumPpm),
+          premiumCount: BigInt(st.premiumCount),
+          fundingIndex: BigInt(st.fundingIndex),
+          lastFundingRatePpm: BigInt(st.lastFundingRatePpm),
+          nextFundingTs: Number(st.nextFundingTs),
+        },
+      ]),
+    );
+    this.positions = new Map();
+    for (const r of s.positions) {
+      const p: Position = {
+        userId: String(r[0]),
+        symbol: String(r[1]),
+        mode: r[2] as MarginMode,
+        side: r[3] as PositionSide,
+        size: BigInt(r[4]!),
+        cost: BigInt(r[5]!),
+        margin: BigInt(r[6]!),
+        leverage: Number(r[7]),
+        fundingIndex: BigInt(r[8]!),
+        openTs: Number(r[9]),
+        tp: BigInt(r[10]!),
+        sl: BigInt(r[11]!),
+        realisedPnl: BigInt(r[12]!),
+        fees: BigInt(r[13]!),
+        funding: BigInt(r[14]!),
+      };
+      this.positions.set(positionKey(p.userId, p.symbol, p.mode, p.side), p);
+    }
+    this.orders = new Map();
+    for (const r of s.orders) {
+      const o: ContractOrder = {
+        orderId: String(r[0]),
+        userId: String(r[1]),
+        symbol: String(r[2]),
+        action: r[3] as ContractAction,
+        mode: r[4] as MarginMode,
+        leverage: Number(r[5]),
+        remaining: BigInt(r[6]!),
+        hold: BigInt(r[7]!),
+      };
+      this.orders.set(o.orderId, o);
+    }
+    this.leverage = new Map(s.leverage);
+  }
+}
+
+function fail(code: ResultCode): PerpResult {
+  return { code, events: [] };
+}
+
+function emptyState(): MarketState {
+  return {
+    indexPrice: 0n,
+    markPrice: 0n,
+    lastTradePrice: 0n,
+    premiumEmaMicro: 0n,
+    premiumSumPpm: 0n,
+    premiumCount: 0n,
+    fundingIndex: 0n,
+    lastFundingRatePpm: 0n,
+    nextFundingTs: 0,
+  };
+}
+
+/** Quote units of one whole unit of the quote asset, for display helpers. */
+export const quoteOne = (m: PerpMarket): bigint => pow10(m.quoteScale);
