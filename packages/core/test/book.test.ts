@@ -6,6 +6,7 @@ import {
   type AmendOrder,
   type BookSnapshot,
   type Cancelled,
+  FastOrderBook,
   type Fill,
   NaiveOrderBook,
   type OrderBook,
@@ -13,8 +14,14 @@ import {
   type PlaceResult,
 } from '../src/book/index.ts';
 
-const IMPLS: [string, () => OrderBook][] = [['naive', () => new NaiveOrderBook()]];
-const RESTORERS: ((s: BookSnapshot) => OrderBook)[] = [(s) => NaiveOrderBook.restore(s)];
+const IMPLS: [string, () => OrderBook][] = [
+  ['naive', () => new NaiveOrderBook()],
+  ['fast', () => new FastOrderBook()],
+];
+const RESTORERS: ((s: BookSnapshot) => OrderBook)[] = [
+  (s) => NaiveOrderBook.restore(s),
+  (s) => FastOrderBook.restore(s),
+];
 
 let n = 0;
 /** Shorthand: L('u1 buy 10@100') is a GTC limit order; extra fields override. */

@@ -1,0 +1,671 @@
+// The production book. Same contract and same results as NaiveOrderBook, with:
+// - order id -> node map and an intrusive doubly-linked list per price level: O(1) cancel;
+// - per side, the levels in an array sorted so the best is LAST: O(1) best price, O(1) removal of the
+//   best level while matching, O(log n) search + a short memmove to add or drop any other level;
+// - price -> level map: O(1) insert at an existing level;
+// - pooled nodes and levels, and shared empty arrays, so a command allocates only what it returns.
+// No bigint on the hot path (only market-by-quote orders use it).
+
+import {
+  checkSnapshot,
+  defaultStp,
+  defaultTif,
+  EMPTY,
+  isLots,
+  isTicks,
+  snapshotHash,
+  takerCancelled,
+  validatePlace,
+} from './common.ts';
+import type {
+  AmendOrder,
+  AmendResult,
+  BookSnapshot,
+  CancelAllResult,
+  Cancelled,
+  CancelReason,
+  CancelResult,
+  Depth,
+  DepthDelta,
+  Fill,
+  OrderBook,
+  OrderView,
+  PlaceOrder,
+  PlaceResult,
+  Side,
+  SnapshotOrder,
+} from './types.ts';
+
+class Node {
+  id = '';
+  userId = '';
+  price = 0;
+  qty = 0;
+  ts = 0;
+  acceptSeq = 0;
+  prev: Node | null = null;
+  next: Node | null = null;
+  level: Level | null = null;
+}
+
+class Level {
+  price = 0;
+  total = 0;
+  count = 0;
+  head: Node | null = null;
+  tail: Node | null = null;
+  /** Command stamp of the last touch, to emit one delta per level per command. */
+  stamp = 0;
+  constructor(readonly side: BookSide) {}
+}
+
+class BookSide {
+  readonly isBuy: boolean;
+  readonly name: Side;
+  readonly byPrice = new Map<number, Level>();
+  /** Best last: bids ascending, asks descending. */
+  readonly sorted: Level[] = [];
+  constructor(name: Side) {
+    this.name = name;
+    this.isBuy = name === 'buy';
+  }
+
+  best(): Level | undefined {
+    return this.sorted[this.sorted.length - 1];
+  }
+
+  /** Index where a level at `price` is or would go (keeps `sorted` ordered, best last). */
+  private search(price: number): number {
+    const a = this.sorted;
+    let lo = 0;
+    let hi = a.length;
+    if (this.isBuy) {
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (a[mid]!.price < price) lo = mid + 1;
+        else hi = mid;
+      }
+    } else {
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (a[mid]!.price > price) lo = mid + 1;
+        else hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  addLevel(l: Level): void {
+    this.byPrice.set(l.price, l);
+    const a = this.sorted;
+    const best = a[a.length - 1];
+    // The common case in a live market: a new best price, or a level right behind the best.
+    if (best === undefined || (this.isBuy ? l.price > best.price : l.price < best.price)) {
+      a.push(l);
+      return;
+    }
+    a.splice(this.search(l.price), 0, l);
+  }
+
+  removeLevel(l: Level): void {
+    this.byPrice.delete(l.price);
+    const a = this.sorted;
+    if (a[a.length - 1] === l) {
+      a.pop();
+      return;
+    }
+    a.splice(this.search(l.price), 1);
+  }
+}
+
+export class FastOrderBook implements OrderBook {
+  private readonly bids = new BookSide('buy');
+  private readonly asks = new BookSide('sell');
+  private readonly orders = new Map<string, Node>();
+  private seqNo = 0;
+  private nextAcceptSeq = 1;
+  private stampNo = 0;
+  private readonly touched: Level[] = [];
+  /** Levels emptied during the current command, returned to the pool once deltas are built. */
+  private readonly emptied: Level[] = [];
+  private readonly nodePool: Node[] = [];
+  private readonly bidLevelPool: Level[] = [];
+  private readonly askLevelPool: Level[] = [];
+
+  private readonly hasOrder = (id: string): boolean => this.orders.has(id);
+  private readonly levelTotal = (side: Side, price: number): number =>
+    (side === 'buy' ? this.bids : this.asks).byPrice.get(price)?.total ?? 0;
+
+  static restore(s: BookSnapshot): FastOrderBook {
+    checkSnapshot(s);
+    const b = new FastOrderBook();
+    const load = (side: BookSide, o: SnapshotOrder) => {
+      const n = b.newNode();
+      n.id = o[0];
+      n.userId = o[1];
+      n.price = o[2];
+      n.qty = o[3];
+      n.ts = o[4];
+      n.acceptSeq = o[5];
+      b.orders.set(n.id, n);
+      b.append(side, n);
+    };
+    for (const o of s.bids) load(b.bids, o);
+    for (const o of s.asks) load(b.asks, o);
+    b.touched.length = 0;
+    b.seqNo = s.seq;
+    b.nextAcceptSeq = s.nextAcceptSeq;
+    return b;
+  }
+
+  private newNode(): Node {
+    return this.nodePool.pop() ?? new Node();
+  }
+
+  private freeNode(n: Node): void {
+    n.prev = null;
+    n.next = null;
+    n.level = null;
+    this.nodePool.push(n);
+  }
+
+  private touch(l: Level): void {
+    if (l.stamp !== this.stampNo) {
+      l.stamp = this.stampNo;
+      this.touched.push(l);
+    }
+  }
+
+  /** Adds `n` at the back of its price level on `side`, creating the level if needed. */
+  private append(side: BookSide, n: Node): void {
+    let l = side.byPrice.get(n.price);
+    if (l === undefined) {
+      l = (side.isBuy ? this.bidLevelPool : this.askLevelPool).pop() ?? new Level(side);
+      l.price = n.price;
+      l.total = 0;
+      l.count = 0;
+      l.head = null;
+      l.tail = null;
+      side.addLevel(l);
+    }
+    n.level = l;
+    n.prev = l.tail;
+    n.next = null;
+    if (l.tail === null) l.head = n;
+    else l.tail.next = n;
+    l.tail = n;
+    l.count++;
+    l.total += n.qty;
+    this.touch(l);
+  }
+
+  /** Unlinks `n` from its level; drops the level when it empties. Does not free the node. */
+  private unlink(n: Node): void {
+    const l = n.level!;
+    if (n.prev === null) l.head = n.next;
+    else n.prev.next = n.next;
+    if (n.next === null) l.tail = n.prev;
+    else n.next.prev = n.prev;
+    l.count--;
+    l.total -= n.qty;
+    this.touch(l);
+    if (l.count === 0) {
+      l.side.removeLevel(l);
+      this.emptied.push(l);
+    }
+  }
+
+  /** Ends a command: builds the deltas, bumps seq, recycles emptied levels. */
+  private deltas(): readonly DepthDelta[] {
+    const t = this.touched;
+    if (t.length === 0) return EMPTY;
+    const out: DepthDelta[] = new Array(t.length);
+    for (let i = 0; i < t.length; i++) {
+      const l = t[i]!;
+      out[i] = { side: l.side.name, price: l.price, qty: l.count === 0 ? 0 : l.total };
+    }
+    t.length = 0;
+    const e = this.emptied;
+    for (let i = 0; i < e.length; i++) {
+      const l = e[i]!;
+      (l.side.isBuy ? this.bidLevelPool : this.askLevelPool).push(l);
+    }
+    e.length = 0;
+    this.seqNo++;
+    return out;
+  }
+
+  place(cmd: PlaceOrder): PlaceResult {
+    const reject = validatePlace(cmd, this.hasOrder, this.levelTotal);
+    if (reject !== undefined) return { code: reject, orderId: cmd.id, deltas: EMPTY, seq: this.seqNo };
+    this.stampNo++;
+    const acceptSeq = this.nextAcceptSeq++;
+    const tif = defaultTif(cmd);
+    const stp = defaultStp(cmd);
+    const isBuy = cmd.side === 'buy';
+    const opp = isBuy ? this.asks : this.bids;
+    const oppLevels = opp.sorted;
+    const limit = cmd.type === 'limit' ? cmd.price! : cmd.protectionPrice;
+    const hasLimit = limit !== undefined;
+    const lim = hasLimit ? limit : 0;
+    const userId = cmd.userId;
+    const stpActive = stp !== 'none';
+    let fills: Fill[] | undefined;
+    let cancelled: Cancelled[] | undefined;
+    let remaining = cmd.qty ?? 0;
+    let filledQty = 0;
+    let restingQty = 0;
+
+    if (tif === 'POST_ONLY' || tif === 'FOK') {
+      const best = opp.best();
+      const bestCrosses =
+        best !== undefined && (!hasLimit || (isBuy ? best.price <= lim : best.price >= lim));
+      if (tif === 'POST_ONLY' && bestCrosses) {
+        return this.placeDone(
+          cmd,
+          EMPTY,
+          [takerCancelled(cmd, remaining, undefined, 'post_only_would_cross')],
+          0,
+          0,
+        );
+      }
+      if (tif === 'FOK' && !this.fokFillable(oppLevels, isBuy, hasLimit, lim, userId, stp, remaining)) {
+        return this.placeDone(
+          cmd,
+          EMPTY,
+          [takerCancelled(cmd, remaining, undefined, 'fok_unfillable')],
+          0,
+          0,
+        );
+      }
+    }
+
+    if (cmd.quoteQty !== undefined) return this.matchByQuote(cmd, opp, hasLimit, lim, stp);
+
+    let stopReason: CancelReason | undefined;
+    outer: while (remaining > 0) {
+      const l = oppLevels[oppLevels.length - 1];
+      if (l === undefined) break;
+      const price = l.price;
+      if (hasLimit && (isBuy ? price > lim : price < lim)) {
+        stopReason = 'protection_bound';
+        break;
+      }
+      let m = l.head;
+      while (m !== null && remaining > 0) {
+        const next = m.next;
+        if (stpActive && m.userId === userId) {
+          if (stp !== 'cancel_newest') {
+            if (cancelled === undefined) cancelled = [];
+            cancelled.push(this.makerCancelled(m, opp.name, 'self_trade'));
+            this.unlink(m);
+            this.orders.delete(m.id);
+            this.freeNode(m);
+          }
+          if (stp !== 'cancel_oldest') {
+            stopReason = 'self_trade';
+            break outer;
+          }
+          m = next;
+          continue;
+        }
+        const q = Math.min(remaining, m.qty);
+        remaining -= q;
+        filledQty += q;
+        m.qty -= q;
+        l.total -= q;
+        if (fills === undefined) fills = [];
+        fills.push({
+          makerOrderId: m.id,
+          makerUserId: m.userId,
+          takerOrderId: cmd.id,
+          takerUserId: userId,
+          takerSide: cmd.side,
+          price,
+          qty: q,
+          makerRemaining: m.qty,
+          ts: cmd.ts,
+        });
+        if (m.qty === 0) {
+          this.unlink(m);
+          this.orders.delete(m.id);
+          this.freeNode(m);
+        } else {
+          this.touch(l);
+        }
+        m = next;
+      }
+    }
+
+    if (remaining > 0) {
+      if (stopReason === 'self_trade') {
+        if (cancelled === undefined) cancelled = [];
+        cancelled.push(takerCancelled(cmd, remaining, undefined, 'self_trade'));
+      } else if (cmd.type === 'market') {
+        if (cancelled === undefined) cancelled = [];
+        cancelled.push(takerCancelled(cmd, remaining, undefined, stopReason ?? 'market_leftover'));
+      } else if (tif === 'IOC') {
+        if (cancelled === undefined) cancelled = [];
+        cancelled.push(takerCancelled(cmd, remaining, undefined, 'ioc_leftover'));
+      } else if (tif === 'FOK') {
+        throw new Error('FOK order left quantity after a successful pre-check');
+      } else {
+        const n = this.newNode();
+        n.id = cmd.id;
+        n.userId = userId;
+        n.price = cmd.price!;
+        n.qty = remaining;
+        n.ts = cmd.ts;
+        n.acceptSeq = acceptSeq;
+        this.orders.set(n.id, n);
+        this.append(isBuy ? this.bids : this.asks, n);
+        restingQty = remaining;
+      }
+    }
+    return this.placeDone(cmd, fills ?? EMPTY, cancelled ?? EMPTY, filledQty, restingQty);
+  }
+
+  private placeDone(
+    cmd: PlaceOrder,
+    fills: readonly Fill[],
+    cancelled: readonly Cancelled[],
+    filledQty: number,
+    restingQty: number,
+  ): PlaceResult {
+    const deltas = this.deltas();
+    return { code: 'ok', orderId: cmd.id, fills, cancelled, filledQty, restingQty, deltas, seq: this.seqNo };
+  }
+
+  private makerCancelled(m: Node, side: Side, reason: CancelReason): Cancelled {
+    return { orderId: m.id, userId: m.userId, side, price: m.price, qty: m.qty, reason, wasResting: true };
+  }
+
+  /** Walks the opposite side as matching would, without changing it. */
+  private fokFillable(
+    levels: Level[],
+    isBuy: boolean,
+    hasLimit: boolean,
+    lim: number,
+    userId: string,
+    stp: string,
+    qty: number,
+  ): boolean {
+    let available = 0;
+    for (let i = levels.length - 1; i >= 0; i--) {
+      const l = levels[i]!;
+      if (hasLimit && (isBuy ? l.price > lim : l.price < lim)) return false;
+      if (stp === 'none') {
+        available += l.total;
+        if (available >= qty) return true;
+        continue;
+      }
+      for (let m = l.head; m !== null; m = m.next) {
+        if (m.userId === userId) {
+          if (stp === 'cancel_oldest') continue;
+          return false;
+        }
+        available += m.qty;
+        if (available >= qty) return true;
+      }
+    }
+    return false;
+  }
+
+  private matchByQuote(
+    cmd: PlaceOrder,
+    opp: BookSide,
+    hasLimit: boolean,
+    lim: number,
+    stp: string,
+  ): PlaceResult {
+    const isBuy = cmd.side === 'buy';
+    const levels = opp.sorted;
+    let quote = cmd.quoteQty!;
+    let filledQty = 0;
+    let fills: Fill[] | undefined;
+    let cancelled: Cancelled[] | undefined;
+    let stopReason: CancelReason | undefined;
+    outer: while (quote > 0n) {
+      const l = levels[levels.length - 1];
+      if (l === undefined) break;
+      const price = l.price;
+      if (hasLimit && (isBuy ? price > lim : price < lim)) {
+        stopReason = 'protection_bound';
+        break;
+      }
+      const bigPrice = BigInt(price);
+      let m = l.head;
+      while (m !== null && quote > 0n) {
+        const next = m.next;
+        if (stp !== 'none' && m.userId === cmd.userId) {
+          if (stp !== 'cancel_newest') {
+            if (cancelled === undefined) cancelled = [];
+            cancelled.push(this.makerCancelled(m, opp.name, 'self_trade'));
+            this.unlink(m);
+            this.orders.delete(m.id);
+            this.freeNode(m);
+          }
+          if (stp !== 'cancel_oldest') {
+            stopReason = 'self_trade';
+            break outer;
+          }
+          m = next;
+          continue;
+        }
+        const affordable = quote / bigPrice;
+        const q = affordable < BigInt(m.qty) ? Number(affordable) : m.qty;
+        if (q === 0) break outer;
+        quote -= BigInt(q) * bigPrice;
+        filledQty += q;
+        m.qty -= q;
+        l.total -= q;
+        if (fills === undefined) fills = [];
+        fills.push({
+          makerOrderId: m.id,
+          makerUserId: m.userId,
+          takerOrderId: cmd.id,
+          takerUserId: cmd.userId,
+          takerSide: cmd.side,
+          price,
+          qty: q,
+          makerRemaining: m.qty,
+          ts: cmd.ts,
+        });
+        if (m.qty === 0) {
+          this.unlink(m);
+          this.orders.delete(m.id);
+          this.freeNode(m);
+        } else {
+          // Partly filled: the quote left cannot buy another lot at this price.
+          this.touch(l);
+          break outer;
+        }
+        m = next;
+      }
+    }
+    if (quote > 0n) {
+      if (cancelled === undefined) cancelled = [];
+      cancelled.push(takerCancelled(cmd, 0, quote, stopReason ?? 'market_leftover'));
+    }
+    return this.placeDone(cmd, fills ?? EMPTY, cancelled ?? EMPTY, filledQty, 0);
+  }
+
+  private removeResting(n: Node, reason: CancelReason): Cancelled {
+    const c = this.makerCancelled(n, n.level!.side.name, reason);
+    this.unlink(n);
+    this.orders.delete(n.id);
+    this.freeNode(n);
+    return c;
+  }
+
+  cancel(orderId: string, userId?: string): CancelResult {
+    const n = this.orders.get(orderId);
+    if (n === undefined) return { code: 'order_not_found', orderId, deltas: EMPTY, seq: this.seqNo };
+    if (userId !== undefined && n.userId !== userId)
+      return { code: 'not_owner', orderId, deltas: EMPTY, seq: this.seqNo };
+    this.stampNo++;
+    const cancelled = this.removeResting(n, 'user');
+    const deltas = this.deltas();
+    return { code: 'ok', cancelled, deltas, seq: this.seqNo };
+  }
+
+  /** O(orders in the book): a rare command, kept off the per-order hot path. */
+  cancelAll(userId: string): CancelAllResult {
+    const mine: Node[] = [];
+    for (const n of this.orders.values()) if (n.userId === userId) mine.push(n);
+    if (mine.length === 0) return { code: 'ok', cancelled: EMPTY, deltas: EMPTY, seq: this.seqNo };
+    mine.sort((a, b) => a.acceptSeq - b.acceptSeq);
+    this.stampNo++;
+    const cancelled = mine.map((n) => this.removeResting(n, 'user'));
+    const deltas = this.deltas();
+    return { code: 'ok', cancelled, deltas, seq: this.seqNo };
+  }
+
+  amend(cmd: AmendOrder): AmendResult {
+    const n = this.orders.get(cmd.orderId);
+    const fail = (code: Exclude<AmendResult['code'], 'ok'>): AmendResult => ({
+      code,
+      orderId: cmd.orderId,
+      deltas: EMPTY,
+      seq: this.seqNo,
+    });
+    if (n === undefined) return fail('order_not_found');
+    if (cmd.userId !== undefined && n.userId !== cmd.userId) return fail('not_owner');
+    if (cmd.qty !== undefined && !isLots(cmd.qty)) return fail('invalid_qty');
+    if (cmd.price !== undefined && !isTicks(cmd.price)) return fail('invalid_price');
+    const side = n.level!.side;
+    const price = cmd.price ?? n.price;
+    const qty = cmd.qty ?? n.qty;
+    if (price !== n.price) {
+      const best = (side.isBuy ? this.asks : this.bids).best();
+      if (best !== undefined && (side.isBuy ? best.price <= price : best.price >= price))
+        return fail('would_cross');
+    }
+    const others = this.levelTotal(side.name, price) - (price === n.price ? n.qty : 0);
+    if (others + qty > Number.MAX_SAFE_INTEGER) return fail('level_overflow');
+
+    const keptPriority = price === n.price && qty <= n.qty;
+    if (price === n.price && qty === n.qty) {
+      return { code: 'ok', order: view(n, side.name), keptPriority, deltas: EMPTY, seq: this.seqNo };
+    }
+    this.stampNo++;
+    if (keptPriority) {
+      n.level!.total -= n.qty - qty;
+      n.qty = qty;
+      this.touch(n.level!);
+    } else if (price === n.price) {
+      // Same level, more quantity: to the back of the queue without dropping the level.
+      const l = n.level!;
+      if (l.tail !== n) {
+        if (n.prev === null) l.head = n.next;
+        else n.prev.next = n.next;
+        n.next!.prev = n.prev;
+        n.prev = l.tail;
+        n.next = null;
+        l.tail!.next = n;
+        l.tail = n;
+      }
+      l.total += qty - n.qty;
+      n.qty = qty;
+      n.ts = cmd.ts;
+      this.touch(l);
+    } else {
+      this.unlink(n);
+      n.price = price;
+      n.qty = qty;
+      n.ts = cmd.ts;
+      this.append(side, n);
+    }
+    const deltas = this.deltas();
+    return { code: 'ok', order: view(n, side.name), keptPriority, deltas, seq: this.seqNo };
+  }
+
+  bestBid(): number | undefined {
+    return this.bids.best()?.price;
+  }
+
+  bestAsk(): number | undefined {
+    return this.asks.best()?.price;
+  }
+
+  depth(levels: number): Depth {
+    const take = (s: BookSide) => {
+      const out: [number, number][] = [];
+      for (let i = s.sorted.length - 1; i >= 0 && out.length < levels; i--) {
+        const l = s.sorted[i]!;
+        out.push([l.price, l.total]);
+      }
+      return out;
+    };
+    return { bids: take(this.bids), asks: take(this.asks), seq: this.seqNo };
+  }
+
+  order(orderId: string): OrderView | undefined {
+    const n = this.orders.get(orderId);
+    return n === undefined ? undefined : view(n, n.level!.side.name);
+  }
+
+  size(): number {
+    return this.orders.size;
+  }
+
+  seq(): number {
+    return this.seqNo;
+  }
+
+  snapshot(): BookSnapshot {
+    const dump = (s: BookSide) => {
+      const out: SnapshotOrder[] = [];
+      for (let i = s.sorted.length - 1; i >= 0; i--) {
+        for (let n = s.sorted[i]!.head; n !== null; n = n.next)
+          out.push([n.id, n.userId, n.price, n.qty, n.ts, n.acceptSeq]);
+      }
+      return out;
+    };
+    return {
+      version: 1,
+      seq: this.seqNo,
+      nextAcceptSeq: this.nextAcceptSeq,
+      bids: dump(this.bids),
+      asks: dump(this.asks),
+    };
+  }
+
+  stateHash(): string {
+    return snapshotHash(this.snapshot());
+  }
+
+  /** Structural self-check for tests: level totals/counts/links/sorting agree with the orders. */
+  checkInvariants(): void {
+    for (const s of [this.bids, this.asks]) {
+      let prev: number | undefined;
+      for (const l of s.sorted) {
+        if (prev !== undefined && (s.isBuy ? l.price <= prev : l.price >= prev))
+          throw new Error('levels not sorted');
+        prev = l.price;
+        if (s.byPrice.get(l.price) !== l) throw new Error('level map out of sync');
+        let total = 0;
+        let count = 0;
+        let back: Node | null = null;
+        for (let n = l.head; n !== null; n = n.next) {
+          if (n.prev !== back || n.level !== l || n.price !== l.price) throw new Error('broken level list');
+          if (!(n.qty > 0)) throw new Error('non-positive order rests');
+          if (this.orders.get(n.id) !== n) throw new Error('order map out of sync');
+          total += n.qty;
+          count++;
+          back = n;
+        }
+        if (l.tail !== back || total !== l.total || count !== l.count || count === 0)
+          throw new Error('level totals wrong');
+      }
+      if (s.byPrice.size !== s.sorted.length) throw new Error('level map size');
+    }
+    const bb = this.bestBid();
+    const ba = this.bestAsk();
+    if (bb !== undefined && ba !== undefined && bb >= ba) throw new Error('book crossed');
+  }
+}
+
+function view(n: Node, side: Side): OrderView {
+  return { id: n.id, userId: n.userId, side, price: n.price, qty: n.qty, ts: n.ts, acceptSeq: n.acceptSeq };
+}
