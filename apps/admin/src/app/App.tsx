@@ -24,10 +24,8 @@ function UiBridge() {
   useEffect(() => {
     bindUi({
       toast: (text, durationMs) => void message.error(text, durationMs / 1000),
-      logout: () => {
-        queryClient.clear();
-        void router.navigate('/login');
-      },
+      // Leave the page first: clearing the cache under a mounted query would refetch it once more.
+      logout: () => void router.navigate('/login').then(() => queryClient.clear()),
     });
   }, [message]);
   return null;

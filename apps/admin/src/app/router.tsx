@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ConsoleLayout } from '../components/ConsoleLayout.tsx';
+import { PageLoading } from '../components/PageLoading.tsx';
 import { RequireAdmin } from '../components/RequireAdmin.tsx';
 import { sections } from './sections.ts';
 
@@ -11,6 +12,7 @@ export const router = createBrowserRouter(
     },
     {
       path: '/',
+      HydrateFallback: PageLoading,
       element: (
         <RequireAdmin>
           <ConsoleLayout />
@@ -28,7 +30,7 @@ export const router = createBrowserRouter(
             path: s.path,
             lazy: async () => {
               const { ComingSoon } = await import('../features/placeholder/routes/ComingSoon.tsx');
-              return { element: <ComingSoon title={s.label} /> };
+              return { element: <ComingSoon title={s.label} purpose={s.purpose} /> };
             },
           })),
         { path: '*', element: <Navigate to="/outbox" replace /> },

@@ -1,11 +1,15 @@
 /** Every page below the layout; the router and the side menu are built from the same list. */
 export const sections = [
-  { path: 'outbox', label: 'Outbox' },
-  { path: 'withdrawals', label: 'Withdrawals' },
-  { path: 'kyc', label: 'KYC' },
-  { path: 'releases', label: 'Releases' },
-  { path: 'users', label: 'Users' },
-  { path: 'content', label: 'Content' },
+  { path: 'outbox', label: 'Outbox', purpose: 'Verification codes and mails the embedded sender wrote.' },
+  {
+    path: 'withdrawals',
+    label: 'Withdrawals',
+    purpose: 'Review withdrawals: approve to pay out, or reject with a reason.',
+  },
+  { path: 'kyc', label: 'KYC', purpose: 'Review identity verifications with their document images.' },
+  { path: 'releases', label: 'Releases', purpose: 'Upload signed app bundles and control their rollout.' },
+  { path: 'users', label: 'Users', purpose: 'Find accounts, see their state and ban them.' },
+  { path: 'content', label: 'Content', purpose: 'Notices, news and the agreement texts in every language.' },
 ] as const;
 
 export type SectionPath = (typeof sections)[number]['path'];

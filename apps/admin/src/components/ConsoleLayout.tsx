@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { type SectionPath, sections } from '../app/sections.ts';
 import { tokens } from '../app/theme.ts';
@@ -29,13 +29,13 @@ export function ConsoleLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const selected = location.pathname.split('/')[1] ?? 'outbox';
+  const [collapsed, setCollapsed] = useState(false);
 
   const signOut = () => {
     // There is no operator logout endpoint yet: dropping the token ends the session on this device.
     client.setToken(null);
     rememberEmail(null);
-    queryClient.clear();
-    navigate('/login', { replace: true });
+    void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
   };
 
   return (
@@ -44,6 +44,8 @@ export function ConsoleLayout() {
         width={220}
         breakpoint="lg"
         collapsedWidth={64}
+        collapsed={collapsed}
+        onBreakpoint={setCollapsed}
         style={{ borderRight: `1px solid ${tokens.line}` }}
       >
         <div style={{ height: 64, display: 'flex', alignItems: 'center', gap: 10, padding: '0 20px' }}>
@@ -58,9 +60,11 @@ export function ConsoleLayout() {
               flex: 'none',
             }}
           />
-          <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
-            Operator
-          </Typography.Text>
+          {!collapsed && (
+            <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+              Operator
+            </Typography.Text>
+          )}
         </div>
         <Menu
           mode="inline"

@@ -37,6 +37,7 @@ const columns = (now: number): TableColumnsType<OutboxEntry> => [
   {
     title: 'To',
     dataIndex: 'to',
+    width: 260,
     ellipsis: true,
     render: (to: string) => <Typography.Text copyable>{to}</Typography.Text>,
   },
@@ -68,7 +69,12 @@ const columns = (now: number): TableColumnsType<OutboxEntry> => [
         <Typography.Text type="secondary">—</Typography.Text>
       ),
   },
-  { title: 'Subject', dataIndex: 'subject', ellipsis: true },
+  {
+    title: 'Subject',
+    dataIndex: 'subject',
+    ellipsis: true,
+    render: (subject: string) => subject || <Typography.Text type="secondary">—</Typography.Text>,
+  },
 ];
 
 export function Outbox() {
@@ -148,6 +154,7 @@ export function Outbox() {
             onChange: (nextPage, nextLimit) =>
               update({ page: String(nextLimit === limit ? nextPage : 1), limit: String(nextLimit) }),
           }}
+          scroll={{ x: 960 }}
           style={{ fontVariantNumeric: 'tabular-nums' }}
         />
       </Card>
