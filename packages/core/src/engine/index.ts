@@ -1,2 +1,3 @@
+export * from './demo-config.ts';
 export * from './exchange-engine.ts';
 export * from './invariants.ts';
