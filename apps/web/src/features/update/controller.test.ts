@@ -84,7 +84,13 @@ describe('update flow', () => {
     const out = await t.ctrl.checkNow();
     expect(out).toEqual({ kind: 'installed', version: '1.2.0', bundleId: 'fake-1' });
     expect(t.requests).toEqual([
-      { platform: 'android', device_id: 'device-1', app_version: '0.0.1', plugin_version: '7.0.0' },
+      {
+        platform: 'android',
+        device_id: 'device-1',
+        app_version: '0.0.1',
+        plugin_version: '7.0.0',
+        native_version: '1.0.0',
+      },
     ]);
     expect(t.fetched).toEqual(['https://api.example.test/api/app/update/bundles/r1.zip']);
     expect(t.native.config.downloads).toEqual([

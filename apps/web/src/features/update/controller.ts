@@ -103,6 +103,7 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
         device_id: deviceId(deps.storage, deps.newDeviceId),
         app_version: version,
         plugin_version: pluginVersion,
+        native_version: cur.nativeVersion,
       });
     } catch {
       return { kind: 'check_failed' };

@@ -44,6 +44,11 @@ export interface UpdateCheckRequest {
   device_id: string;
   app_version: string;
   plugin_version: string;
+  /**
+   * Beyond the spec: the store binary's version, so the server can hold back a bundle that needs a
+   * newer native shell (a release's `min_native_version`).
+   */
+  native_version?: string;
 }
 
 /** The answer's fields the flow reads; `sha256` and `signature` are our additions beyond the spec. */

@@ -15,11 +15,11 @@ declare global {
 
 /**
  * Where the API lives. In the web build that is the page's origin; inside the native shell the page
- * is served from capacitor://localhost, so the build must name the server (`VITE_API_BASE_URL`).
+ * is served from capacitor://localhost, so the build must name the server (`VITE_API_BASE`).
  */
 export function apiBaseUrl(): string {
   const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env;
-  return env?.VITE_API_BASE_URL || window.location.origin;
+  return env?.VITE_API_BASE || window.location.origin;
 }
 
 /**
