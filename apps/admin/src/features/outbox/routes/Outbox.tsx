@@ -27,6 +27,27 @@ const columns = (now: number): TableColumnsType<OutboxEntry> => [
     ),
   },
   {
+    title: 'Code',
+    dataIndex: 'code',
+    width: 150,
+    render: (code: string | null) =>
+      code ? (
+        <Typography.Text
+          copyable={{ text: code, tooltips: ['Copy code', 'Copied'] }}
+          style={{
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+            fontSize: 16,
+            color: tokens.brand,
+            letterSpacing: 2,
+          }}
+        >
+          {code}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">—</Typography.Text>
+      ),
+  },
+  {
     title: 'Channel',
     dataIndex: 'channel',
     width: 100,
@@ -47,27 +68,6 @@ const columns = (now: number): TableColumnsType<OutboxEntry> => [
     width: 110,
     render: (scene: string | null) =>
       scene ? <Tag>{scene}</Tag> : <Typography.Text type="secondary">—</Typography.Text>,
-  },
-  {
-    title: 'Code',
-    dataIndex: 'code',
-    width: 150,
-    render: (code: string | null) =>
-      code ? (
-        <Typography.Text
-          copyable={{ text: code, tooltips: ['Copy code', 'Copied'] }}
-          style={{
-            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-            fontSize: 16,
-            color: tokens.brand,
-            letterSpacing: 2,
-          }}
-        >
-          {code}
-        </Typography.Text>
-      ) : (
-        <Typography.Text type="secondary">—</Typography.Text>
-      ),
   },
   {
     title: 'Subject',
