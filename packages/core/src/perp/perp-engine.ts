@@ -705,8 +705,15 @@ export class PerpEngine {
 
   private cancelCloseOrders(p: Position, ts: number): void {
     const action = p.side === 'long' ? 'close_long' : 'close_short';
+    const book = this.books.get(p.symbol)!;
     const mine = [...this.orders.values()].filter(
-      (o) => o.userId === p.userId && o.symbol === p.symbol && o.mode === p.mode && o.action === action,
+      (o) =>
+        o.userId === p.userId &&
+        o.symbol === p.symbol &&
+        o.mode === p.mode &&
+        o.action === action &&
+        // An order being settled right now has left the book already; its own settlement releases it.
+        book.order(o.orderId) !== undefined,
     );
     for (const o of mine) this.cancelResting(o, 'position_changed', ts);
   }

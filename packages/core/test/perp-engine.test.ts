@@ -1,0 +1,316 @@
+// The perpetual engine end to end, with the numbers of docs/perpetuals.md.
+import { describe, expect, it } from 'vitest';
+import {
+  accountKey,
+  type Command,
+  checkInvariants,
+  demoEngineConfig,
+  type EngineEvent,
+  ExchangeEngine,
+  INSURANCE_USER,
+  ResultCode,
+  systemAccount,
+} from '../src/index.ts';
+
+const USDC = 1_000_000n;
+const SYM = 'BTC_USDC_PERP';
+// BTC_USDC_PERP: ticks of 0.1, lots of 0.001 BTC.
+const px = (usd: number) => usd * 10;
+const btc = (n: number) => n * 1000;
+
+function setup() {
+  const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
+  let ts = 1_000;
+  const run = (c: Omit<Command, 'ts'>) => {
+    const r = e.execute({ ...c, ts: ts++ } as Command);
+    expect(checkInvariants(e)).toEqual([]);
+    return r;
+  };
+  const fund = (userId: string, amount: bigint) => {
+    run({ type: 'deposit', id: `d-${userId}`, userId, asset: 'USDC', amount });
+    run({ type: 'transfer', id: `t-${userId}`, userId, asset: 'USDC', from: 'spot', to: 'contract', amount });
+  };
+  const wallet = (u: string) => e.ledger.balance(accountKey(u, 'contract', 'USDC'));
+  const price = (usd: number) => run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(usd)) });
+  return { e, run, fund, wallet, price };
+}
+
+/** alice opens long (taker), bob short (maker), 1 BTC at 50,000, both at 10x. */
+function openPair(aliceMode: 'cross' | 'isolated' = 'isolated') {
+  const s = setup();
+  s.fund('alice', 10_000n * USDC);
+  s.fund('bob', 100_000n * USDC);
+  s.price(50_000);
+  const o = {
+    type: 'contractPlace',
+    symbol: SYM,
+    orderType: 'limit',
+    price: px(50_000),
+    qty: btc(1),
+  } as const;
+  expect(s.run({ ...o, orderId: 'b1', userId: 'bob', action: 'open_short', mode: 'cross' }).code).toBe(
+    ResultCode.OK,
+  );
+  expect(s.run({ ...o, orderId: 'a1', userId: 'alice', action: 'open_long', mode: aliceMode }).code).toBe(
+    ResultCode.OK,
+  );
+  return s;
+}
+
+const ofType = <T extends EngineEvent['type']>(events: EngineEvent[], t: T) =>
+  events.filter((x): x is Extract<EngineEvent, { type: T }> => x.type === t);
+
+describe('opening: holds, fees and isolated margin', () => {
+  it('holds initial margin + taker fee while resting, then moves margin and takes the fee on fill', () => {
+    const s = setup();
+    s.fund('bob', 100_000n * USDC);
+    s.run({
+      type: 'contractPlace',
+      orderId: 'b1',
+      userId: 'bob',
+      symbol: SYM,
+      action: 'open_short',
+      orderType: 'limit',
+      mode: 'isolated',
+      price: px(50_000),
+      qty: btc(1),
+    });
+    // 5,000 initial margin + 25 taker fee held while the order rests.
+    expect(s.wallet('bob')).toEqual({ available: 94_975n * USDC, frozen: 5_025n * USDC });
+    s.fund('alice', 10_000n * USDC);
+    s.run({
+      type: 'contractPlace',
+      orderId: 'a1',
+      userId: 'alice',
+      symbol: SYM,
+      action: 'open_long',
+      orderType: 'limit',
+      mode: 'isolated',
+      price: px(50_000),
+      qty: btc(1),
+    });
+    // bob was the maker: 10 USDC fee (0.02%), margin 5,000 moved to the isolated account.
+    expect(s.wallet('bob')).toEqual({ available: 94_990n * USDC, frozen: 0n });
+    expect(s.e.ledger.available(accountKey('bob', `isolated:${SYM}:short`, 'USDC'))).toBe(5_000n * USDC);
+    // alice the taker: 25 USDC fee.
+    expect(s.wallet('alice')).toEqual({ available: 4_975n * USDC, frozen: 0n });
+    expect(s.e.ledger.available(systemAccount('fee', 'USDC'))).toBe(35n * USDC);
+    const p = s.e.perp.position('alice', SYM, 'isolated', 'long')!;
+    expect(p.margin).toBe(5_000n * USDC);
+    expect(s.e.perp.liquidationPriceOf(p)).toBe(BigInt(px(45_180.7)));
+  });
+
+  it('refuses an order it cannot margin, a leverage outside the list, and a close larger than the position', () => {
+    const s = openPair();
+    const o = {
+      type: 'contractPlace',
+      symbol: SYM,
+      orderType: 'limit',
+      price: px(50_000),
+      mode: 'isolated',
+    } as const;
+    expect(s.run({ ...o, orderId: 'x1', userId: 'alice', action: 'open_long', qty: btc(1) }).code).toBe(
+      ResultCode.PERP_INSUFFICIENT_MARGIN,
+    );
+    expect(s.run({ type: 'setLeverage', userId: 'carol', symbol: SYM, leverage: 7 }).code).toBe(
+      ResultCode.PERP_LEVERAGE_NOT_ALLOWED,
+    );
+    expect(s.run({ type: 'setLeverage', userId: 'alice', symbol: SYM, leverage: 5 }).code).toBe(
+      ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION,
+    );
+    expect(s.run({ ...o, orderId: 'x2', userId: 'alice', action: 'close_long', qty: btc(2) }).code).toBe(
+      ResultCode.PERP_CLOSE_EXCEEDS_POSITION,
+    );
+  });
+});
+
+describe('worked example 4: PnL and fees through the book', () => {
+  it('long 50,000 -> 52,000 as maker: +2,000 PnL, -25 open fee, -10.4 close fee', () => {
+    const s = openPair();
+    const o = {
+      type: 'contractPlace',
+      symbol: SYM,
+      orderType: 'limit',
+      price: px(52_000),
+      qty: btc(1),
+    } as const;
+    s.run({ ...o, orderId: 'a2', userId: 'alice', action: 'close_long', mode: 'isolated' });
+    s.run({ ...o, orderId: 'b2', userId: 'bob', action: 'close_short', mode: 'cross' });
+    expect(s.e.perp.position('alice', SYM, 'isolated', 'long')).toBeUndefined();
+    // 10,000 - 25 + 2,000 - 10.4
+    expect(s.wallet('alice')).toEqual({ available: 11_964_600_000n, frozen: 0n });
+    // bob: 100,000 - 10 (maker open) - 2,000 - 26 (taker close at 52,000)
+    expect(s.wallet('bob')).toEqual({ available: 97_964n * USDC, frozen: 0n });
+    expect(s.e.ledger.available(systemAccount('settlement', 'USDC'))).toBe(0n);
+  });
+});
+
+describe('worked example 1: liquidation of the isolated long', () => {
+  it('not at 45,180.8; at 45,180.7 the fund takes it over at 45,000.0 and alice loses exactly her margin', () => {
+    const s = openPair();
+    expect(ofType(s.price(45_180.8).events, 'perp.liquidation')).toEqual([]);
+    const before = s.wallet('alice');
+    const r = s.price(45_180.7);
+    const liq = ofType(r.events, 'perp.liquidation');
+    expect(liq).toHaveLength(1);
+    expect(liq[0]).toMatchObject({
+      userId: 'alice',
+      collateralTaken: 5_000n * USDC,
+      bankruptcyPrice: 450_000n,
+    });
+    expect(s.wallet('alice')).toEqual(before);
+    expect(s.e.ledger.available(accountKey('alice', `isolated:${SYM}:long`, 'USDC'))).toBe(0n);
+    const fp = s.e.perp.position(INSURANCE_USER, SYM, 'cross', 'long')!;
+    expect(fp.size).toBe(1000n);
+    expect(fp.cost / fp.size).toBe(450_000n);
+    // The fund is in profit (mark above its entry): no ADL.
+    expect(ofType(r.events, 'perp.adl')).toEqual([]);
+  });
+
+  it('ADL: when the mark falls below the fund entry, bob (most profitable short) is closed at 45,000', () => {
+    const s = openPair();
+    s.price(45_180.7);
+    const r = s.price(44_000);
+    const adl = ofType(r.events, 'perp.adl');
+    expect(adl).toEqual([
+      { type: 'perp.adl', symbol: SYM, userId: 'bob', side: 'short', qty: 1000n, price: 450_000n },
+    ]);
+    expect(s.e.perp.position('bob', SYM, 'cross', 'short')).toBeUndefined();
+    expect(s.e.perp.position(INSURANCE_USER, SYM, 'cross', 'long')).toBeUndefined();
+    // bob: 100,000 - 10 fee + (50,000 - 45,000) = 104,990
+    expect(s.wallet('bob').available).toBe(104_990n * USDC);
+    // Every position closed: the settlement account holds nothing; alice's margin paid bob.
+    expect(s.e.ledger.available(systemAccount('settlement', 'USDC'))).toBe(0n);
+    expect(s.e.ledger.available(systemAccount('insurance', 'USDC'))).toBe(0n);
+  });
+
+  it('the fund unwinds into the book at no loss when a bid reaches its entry', () => {
+    const s = openPair();
+    s.price(45_180.7);
+    s.fund('carol', 10_000n * USDC);
+    s.run({
+      type: 'contractPlace',
+      orderId: 'c1',
+      userId: 'carol',
+      symbol: SYM,
+      action: 'open_long',
+      orderType: 'limit',
+      mode: 'cross',
+      price: px(45_100),
+      qty: btc(1),
+    });
+    s.run({ type: 'liquidationCheck' });
+    expect(s.e.perp.position(INSURANCE_USER, SYM, 'cross', 'long')).toBeUndefined();
+    // Sold at 45,100 what it took at 45,000: +100 for the fund.
+    expect(s.e.ledger.available(systemAccount('insurance', 'USDC'))).toBe(100n * USDC);
+  });
+});
+
+describe('cross liquidation', () => {
+  it('takes the whole cross wallet and nothing else', () => {
+    const s = openPair('cross');
+    const alice = s.e.perp.position('alice', SYM, 'cross', 'long')!;
+    // wallet 9,975 after the 25 fee: (50,000 - 9,975) / 0.996 = 40,185.7...
+    expect(s.e.perp.liquidationPriceOf(alice)).toBe(BigInt(px(40_185.7)));
+    expect(ofType(s.price(40_185.8).events, 'perp.liquidation')).toEqual([]);
+    const r = s.price(40_185.7);
+    expect(ofType(r.events, 'perp.liquidation')[0]).toMatchObject({ collateralTaken: 9_975n * USDC });
+    expect(s.wallet('alice')).toEqual({ available: 0n, frozen: 0n });
+  });
+});
+
+describe('worked example 5: funding', () => {
+  it('at 0.01% the long pays the short 5 USDC per BTC at mark 50,000; the index moves by mark*rate', () => {
+    const s = openPair();
+    const a0 = s.e.ledger.available(accountKey('alice', `isolated:${SYM}:long`, 'USDC'));
+    const b0 = s.wallet('bob').available;
+    const next = s.e.perp.state(SYM)!.nextFundingTs;
+    const r = s.e.execute({ type: 'fundingTick', symbol: SYM, ts: next });
+    expect(checkInvariants(s.e)).toEqual([]);
+    expect(ofType(r.events, 'perp.funding')[0]).toMatchObject({
+      ratePpm: 100n,
+      fundingIndex: 500_000n * 100n,
+      collected: 5n * USDC,
+      paid: 5n * USDC,
+      remainder: 0n,
+    });
+    expect(s.e.ledger.available(accountKey('alice', `isolated:${SYM}:long`, 'USDC'))).toBe(a0 - 5n * USDC);
+    expect(s.wallet('bob').available).toBe(b0 + 5n * USDC);
+    // Not due again until the next interval.
+    expect(s.e.execute({ type: 'fundingTick', symbol: SYM, ts: next + 1 }).events).toEqual([]);
+  });
+});
+
+describe('TP/SL and margin adjustment', () => {
+  it('a take-profit fires on the mark and closes through the book', () => {
+    const s = openPair();
+    expect(
+      s.run({
+        type: 'setTpsl',
+        userId: 'alice',
+        symbol: SYM,
+        mode: 'isolated',
+        side: 'long',
+        tp: BigInt(px(49_000)),
+        sl: 0n,
+      }).code,
+    ).toBe(ResultCode.PERP_INVALID_TPSL);
+    s.run({
+      type: 'setTpsl',
+      userId: 'alice',
+      symbol: SYM,
+      mode: 'isolated',
+      side: 'long',
+      tp: BigInt(px(51_000)),
+      sl: 0n,
+    });
+    // carol bids 51,000 so the TP close has someone to sell to.
+    s.fund('carol', 10_000n * USDC);
+    s.run({
+      type: 'contractPlace',
+      orderId: 'c1',
+      userId: 'carol',
+      symbol: SYM,
+      action: 'open_long',
+      orderType: 'limit',
+      mode: 'cross',
+      price: px(51_000),
+      qty: btc(1),
+    });
+    const r = s.price(51_000);
+    expect(ofType(r.events, 'perp.tpsl')).toHaveLength(1);
+    expect(s.e.perp.position('alice', SYM, 'isolated', 'long')).toBeUndefined();
+    // 10,000 - 25 + 1,000 - 25.5 (taker 0.05% of 51,000)
+    expect(s.wallet('alice').available).toBe(10_949_500_000n);
+  });
+
+  it('adds and removes isolated margin within bounds', () => {
+    const s = openPair();
+    const adj = (amount: bigint) =>
+      s.run({ type: 'adjustMargin', id: `m${amount}`, userId: 'alice', symbol: SYM, side: 'long', amount })
+        .code;
+    expect(adj(-1n)).toBe(ResultCode.PERP_MARGIN_BELOW_INITIAL);
+    expect(adj(1_000n * USDC)).toBe(ResultCode.OK);
+    const p = s.e.perp.position('alice', SYM, 'isolated', 'long')!;
+    expect(p.margin).toBe(6_000n * USDC);
+    // 4,000 / 0.996 = 44,176.7...
+    expect(s.e.perp.liquidationPriceOf(p)).toBe(BigInt(px(44_176.7)));
+    expect(adj(-1_000n * USDC)).toBe(ResultCode.OK);
+    expect(adj(5_000n * USDC)).toBe(ResultCode.PERP_INSUFFICIENT_MARGIN);
+  });
+});
+
+describe('snapshot and replay', () => {
+  it('restoring a snapshot and replaying gives the same state hash', () => {
+    const s = openPair();
+    const snap = s.e.snapshot();
+    const tail: Command[] = [
+      { type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(45_180.7)), ts: 5_000 },
+      { type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(44_000)), ts: 5_001 },
+    ];
+    for (const c of tail) s.e.execute(c);
+    const copy = ExchangeEngine.fromSnapshot(demoEngineConfig(), snap);
+    for (const c of tail) copy.execute(c);
+    expect(copy.stateHash()).toBe(s.e.stateHash());
+  });
+});
