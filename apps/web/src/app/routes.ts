@@ -1,0 +1,117 @@
+import type { WebCatalogue } from '@ex/i18n';
+import type { ComponentType } from 'react';
+
+export type TitleKey = keyof WebCatalogue['titles'];
+/** Which "coming with the next release" text a not-yet-built screen shows. */
+export type SoonGroup = Exclude<keyof WebCatalogue['soon'], 'badge'>;
+
+type PageModule = { default: ComponentType };
+
+export interface RouteDef {
+  path: string;
+  title: TitleKey;
+  /** `tabs`: inside the main layout with the bottom tab bar; `page`: standalone with a nav bar. */
+  layout: 'tabs' | 'page';
+  /** A real screen, loaded on demand... */
+  load?: () => Promise<PageModule>;
+  /** ...or the designed placeholder of a screen a later issue fills. */
+  soon?: SoonGroup;
+}
+
+/** Attached to every route so shared screens (the coming-soon page) know their title and text. */
+export interface RouteHandle {
+  title: TitleKey;
+  soon: SoonGroup | undefined;
+}
+
+/** Every route of spec section 2, with exactly its path. */
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/', title: 'home', layout: 'tabs', load: () => import('../features/home/routes/Home.tsx') },
+  {
+    path: '/Transaction',
+    title: 'transaction',
+    layout: 'tabs',
+    load: () => import('../features/market/routes/Transaction.tsx'),
+  },
+  {
+    path: '/SpotOpe',
+    title: 'spotOpe',
+    layout: 'tabs',
+    load: () => import('../features/trade/routes/SpotOpe.tsx'),
+  },
+  {
+    path: '/ContractOpe',
+    title: 'contractOpe',
+    layout: 'tabs',
+    load: () => import('../features/trade/routes/ContractOpe.tsx'),
+  },
+  { path: '/My', title: 'my', layout: 'tabs', load: () => import('../features/user/routes/My.tsx') },
+
+  { path: '/Login', title: 'login', layout: 'page', load: () => import('../features/auth/routes/Login.tsx') },
+  {
+    path: '/Register',
+    title: 'register',
+    layout: 'page',
+    load: () => import('../features/auth/routes/Register.tsx'),
+  },
+  {
+    path: '/ForgetPwd',
+    title: 'forgetPwd',
+    layout: 'page',
+    load: () => import('../features/auth/routes/ForgetPwd.tsx'),
+  },
+  { path: '/Agree', title: 'agree', layout: 'page', load: () => import('../features/auth/routes/Agree.tsx') },
+
+  { path: '/NoticeDetail', title: 'noticeDetail', layout: 'page', soon: 'content' },
+  { path: '/DetailPage', title: 'detailPage', layout: 'page', soon: 'trade' },
+  { path: '/NewsDetail', title: 'newsDetail', layout: 'page', soon: 'content' },
+  { path: '/WebView', title: 'webView', layout: 'page', soon: 'community' },
+  {
+    path: '/Success',
+    title: 'success',
+    layout: 'page',
+    load: () => import('../features/misc/routes/Success.tsx'),
+  },
+  {
+    path: '/Setting',
+    title: 'setting',
+    layout: 'page',
+    load: () => import('../features/user/routes/Setting.tsx'),
+  },
+  { path: '/ContractOrder', title: 'contractOrder', layout: 'page', soon: 'trade' },
+  { path: '/SpotOrder', title: 'spotOrder', layout: 'page', soon: 'trade' },
+  { path: '/OrderHis', title: 'orderHis', layout: 'page', soon: 'trade' },
+  { path: '/SetInfo', title: 'setInfo', layout: 'page', soon: 'account' },
+  { path: '/RealName', title: 'realName', layout: 'page', soon: 'account' },
+  { path: '/ChangePwd', title: 'changePwd', layout: 'page', soon: 'account' },
+  { path: '/SetEmail', title: 'setEmail', layout: 'page', soon: 'account' },
+  { path: '/SetPhone', title: 'setPhone', layout: 'page', soon: 'account' },
+  { path: '/WalletDetail', title: 'walletDetail', layout: 'page', soon: 'wallet' },
+  { path: '/TradingOne', title: 'tradingOne', layout: 'page', soon: 'wallet' },
+  { path: '/TradingTwo', title: 'tradingTwo', layout: 'page', soon: 'wallet' },
+  { path: '/FinancialDetail', title: 'financialDetail', layout: 'page', soon: 'wallet' },
+  { path: '/Recharge', title: 'recharge', layout: 'page', soon: 'wallet' },
+  { path: '/RechargeHistory', title: 'rechargeHistory', layout: 'page', soon: 'wallet' },
+  { path: '/Withdrawal', title: 'withdrawal', layout: 'page', soon: 'wallet' },
+  { path: '/WithdrawalHistory', title: 'withdrawalHistory', layout: 'page', soon: 'wallet' },
+  { path: '/Transform', title: 'transform', layout: 'page', soon: 'wallet' },
+  { path: '/TransformTwo', title: 'transformTwo', layout: 'page', soon: 'wallet' },
+  { path: '/TransformHis', title: 'transformHis', layout: 'page', soon: 'wallet' },
+  { path: '/Invite', title: 'invite', layout: 'page', soon: 'community' },
+  { path: '/Msg', title: 'msg', layout: 'page', soon: 'community' },
+  { path: '/MsgDetail', title: 'msgDetail', layout: 'page', soon: 'community' },
+  { path: '/OTC', title: 'otc', layout: 'page', soon: 'earn' },
+  { path: '/OTCHis', title: 'otcHis', layout: 'page', soon: 'earn' },
+  { path: '/NewB', title: 'newB', layout: 'page', soon: 'earn' },
+  { path: '/IEO', title: 'ieo', layout: 'page', soon: 'earn' },
+  { path: '/IEOHis', title: 'ieoHis', layout: 'page', soon: 'earn' },
+  { path: '/RedPlan', title: 'redPlan', layout: 'page', soon: 'earn' },
+  { path: '/Vote', title: 'vote', layout: 'page', soon: 'community' },
+  { path: '/AI', title: 'ai', layout: 'page', soon: 'earn' },
+  { path: '/AIHis', title: 'aiHis', layout: 'page', soon: 'earn' },
+  { path: '/AIBuy', title: 'aiBuy', layout: 'page', soon: 'earn' },
+  { path: '/Defn', title: 'defn', layout: 'page', soon: 'earn' },
+  { path: '/DefnHis', title: 'defnHis', layout: 'page', soon: 'earn' },
+];
+
+export const KNOWN_PATHS: readonly string[] = ROUTES.map((r) => r.path);

@@ -1,0 +1,19 @@
+import { Checkbox } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** "I have read and agree to the Terms of Use and the Privacy Policy", links open /Agree. */
+export function AgreeLine({ value, onChange }: { value?: boolean; onChange?(v: boolean): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="agree-line">
+      <Checkbox checked={value ?? false} onChange={(v) => onChange?.(v)} aria-label={t('auth.agreeRequired')}>
+        <span className="agree-line__text">{t('auth.agreePrefix')} </span>
+      </Checkbox>
+      <span className="agree-line__text">
+        <Link to="/Agree?type=terms">{t('auth.terms')}</Link> {t('auth.and')}{' '}
+        <Link to="/Agree?type=privacy">{t('auth.privacy')}</Link>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { AccountType } from '@ex/sdk';
+import { Button, Form, Input, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../../app/guard.ts';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { showServerErrors } from '../../../lib/form-errors.ts';
+import { useAppConfig } from '../../../lib/queries.ts';
+import { useCaptcha } from '../api/captcha.ts';
+import { useLogin } from '../api/login.ts';
+import { AccountTypeTabs } from '../components/AccountTypeTabs.tsx';
+import { AuthHero } from '../components/AuthHero.tsx';
+import { CaptchaImage } from '../components/CaptchaImage.tsx';
+import { AccountField, PasswordField } from '../components/fields.tsx';
+
+const FIELDS = ['account', 'password', 'captcha_code', 'area_code'] as const;
+
+interface Values {
+  account: string;
+  password: string;
+  captcha_code?: string;
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<Values>();
+  const [type, setType] = useState<AccountType>('email');
+  const [areaCode, setAreaCode] = useState<string>();
+  const captchaOn = useAppConfig().data?.captcha === true;
+  const { captcha, refresh } = useCaptcha(captchaOn);
+  const login = useLogin();
+
+  const switchType = (next: AccountType) => {
+    setType(next);
+    form.resetFields(['account']);
+  };
+
+  const submit = (values: Values) => {
+    if (login.isPending) return;
+    login.mutate(
+      {
+        type,
+        account: values.account.trim(),
+        password: values.password,
+        ...(type === 'phone' && areaCode ? { area_code: areaCode } : {}),
+        ...(captchaOn && captcha ? { captcha_key: captcha.key, captcha_code: values.captcha_code } : {}),
+      },
+      {
+        onSuccess: () => {
+          Toast.show({ content: t('auth.loginDone'), duration: 2000 });
+          navigate(safeRedirect(params.get('redirect')), { replace: true });
+        },
+        onError: (error) => showServerErrors(form, error, FIELDS),
+        onSettled: () => {
+          if (captchaOn) {
+            form.setFieldValue('captcha_code', '');
+            void refresh();
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <PageShell title={t('titles.login')} fallback={null}>
+      <div className="auth">
+        <AuthHero title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} />
+        <AccountTypeTabs value={type} onChange={switchType} />
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          className="auth-form"
+          footer={
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={login.isPending}
+              disabled={login.isPending}
+            >
+              {t('auth.login')}
+            </Button>
+          }
+        >
+          <AccountField type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
+          <PasswordField />
+          {captchaOn && (
+            <Form.Item
+              name="captcha_code"
+              label={t('auth.captcha')}
+              rules={[{ required: true, message: t('auth.required') }]}
+              extra={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
+            >
+              <Input
+                placeholder={t('auth.captchaPlaceholder')}
+                autoComplete="off"
+                aria-label={t('auth.captcha')}
+              />
+            </Form.Item>
+          )}
+          <div className="auth-form__aside">
+            <Link to="/ForgetPwd">{t('auth.forgot')}</Link>
+          </div>
+        </Form>
+        <p className="auth__switch">
+          {t('auth.noAccount')} <Link to="/Register">{t('titles.register')}</Link>
+        </p>
+      </div>
+    </PageShell>
+  );
+}

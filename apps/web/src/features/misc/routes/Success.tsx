@@ -1,0 +1,25 @@
+import { Button } from 'antd-mobile';
+import { CheckCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageShell } from '../../../components/PageShell.tsx';
+
+/** The generic "done" screen a flow lands on after submitting. */
+export default function Success() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <PageShell title={t('titles.success')}>
+      <section className="soon">
+        <CheckCircleOutline fontSize={72} color="var(--up)" aria-hidden="true" />
+        <h2 className="soon__title">{t('success.title')}</h2>
+        <p className="soon__text">{t('success.text')}</p>
+        <div className="soon__actions">
+          <Button color="primary" block onClick={() => navigate('/', { replace: true })}>
+            {t('common.goHome')}
+          </Button>
+        </div>
+      </section>
+    </PageShell>
+  );
+}

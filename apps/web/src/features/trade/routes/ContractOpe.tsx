@@ -1,0 +1,5 @@
+import { TradeSoon } from '../components/TradeSoon.tsx';
+
+export default function ContractOpe() {
+  return <TradeSoon title="contractOpe" />;
+}

@@ -1,0 +1,5 @@
+import { TradeSoon } from '../components/TradeSoon.tsx';
+
+export default function SpotOpe() {
+  return <TradeSoon title="spotOpe" />;
+}

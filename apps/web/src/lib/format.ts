@@ -1,0 +1,125 @@
+import { bcp47, type Lang } from './lang.ts';
+
+/**
+ * Number formatting per language for money, prices and percentages. Values arrive as decimal
+ * STRINGS and are handed to `Intl.NumberFormat.format` as strings: since Intl.NumberFormat v3 a
+ * string is formatted exactly, digit for digit, so a 18-decimal amount never passes through a JS
+ * float. Anything that is not a plain decimal string renders as a dash, never NaN or "undefined".
+ */
+
+const DECIMAL_RE = /^[+-]?\d+(\.\d+)?$/;
+export const PLACEHOLDER = '--';
+
+type Decimal = `${number}`;
+
+export function isDecimalString(value: unknown): value is Decimal {
+  return typeof value === 'string' && DECIMAL_RE.test(value);
+}
+
+const cache = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: Lang, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let nf = cache.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat(bcp47(lang), options);
+    cache.set(key, nf);
+  }
+  return nf;
+}
+
+/** Whether a decimal string is exactly zero ("0", "-0.000"). */
+function isZero(value: Decimal): boolean {
+  return !/[1-9]/.test(value);
+}
+
+/**
+ * Moves the decimal point of a decimal string by `places` (negative = divide by 10^n), exactly.
+ * Used to turn a percentage ("1.25") into the ratio ("0.0125") that Intl's percent style expects.
+ */
+export function shiftDecimal(value: Decimal, places: number): Decimal {
+  const negative = value.startsWith('-');
+  const unsigned = value.replace(/^[+-]/, '');
+  const [intPart = '0', fracPart = ''] = unsigned.split('.');
+  let digits = intPart + fracPart;
+  let point = intPart.length + places;
+  if (point <= 0) {
+    digits = '0'.repeat(1 - point) + digits;
+    point = 1;
+  } else if (point > digits.length) {
+    digits = digits + '0'.repeat(point - digits.length);
+  }
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const frac = digits.slice(point).replace(/0+$/, '');
+  const text = frac ? `${whole}.${frac}` : whole;
+  return `${negative && /[1-9]/.test(text) ? '-' : ''}${text}` as Decimal;
+}
+
+export interface DecimalOptions {
+  /** Digits after the decimal mark that are always shown. */
+  minFraction?: number;
+  /** Digits after the decimal mark at most; the rest is rounded half away from zero. */
+  maxFraction?: number;
+}
+
+/**
+ * Formats a decimal string with the language's separators (de: 1.234,56). Rounds half away from
+ * zero for display only; a value that rounds to zero shows without a minus sign (never "-0").
+ */
+export function formatDecimal(value: unknown, lang: Lang, options: DecimalOptions = {}): string {
+  if (!isDecimalString(value)) return PLACEHOLDER;
+  const minimumFractionDigits = options.minFraction ?? 0;
+  const maximumFractionDigits = Math.max(options.maxFraction ?? 8, minimumFractionDigits);
+  return numberFormat(lang, {
+    minimumFractionDigits,
+    maximumFractionDigits,
+    roundingMode: 'halfExpand',
+    signDisplay: 'negative',
+  }).format(value);
+}
+
+/** A price with its market's tick precision (`price_scale` decimals, always shown). */
+export function formatPrice(value: unknown, scale: number, lang: Lang): string {
+  return formatDecimal(value, lang, { minFraction: scale, maxFraction: scale });
+}
+
+/** A USDC amount in overviews: 2 decimals (details show full precision with `formatDecimal`). */
+export function formatUsdc(value: unknown, lang: Lang): string {
+  return formatDecimal(value, lang, { minFraction: 2, maxFraction: 2 });
+}
+
+/** Large volumes abbreviated the way the language does it: 1.2M, 1,2 Mio., 120万. */
+export function formatCompact(value: unknown, lang: Lang): string {
+  if (!isDecimalString(value)) return PLACEHOLDER;
+  return numberFormat(lang, {
+    notation: 'compact',
+    maximumFractionDigits: 2,
+    roundingMode: 'halfExpand',
+    signDisplay: 'negative',
+  }).format(value);
+}
+
+export type Tone = 'up' | 'down' | 'flat';
+
+export interface SignedPercent {
+  text: string;
+  /** Drives the colour; `flat` (grey) when the value shows as zero. */
+  tone: Tone;
+}
+
+/**
+ * A percentage change, given in percent ("1.25" = 1.25 %, as the API's `change_pct`), always signed
+ * (+1.25 %, -0.40 %) with the language's percent layout; zero (also after rounding) is neutral.
+ */
+export function formatChangePercent(value: unknown, lang: Lang, fractionDigits = 2): SignedPercent {
+  if (!isDecimalString(value)) return { text: PLACEHOLDER, tone: 'flat' };
+  const text = numberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+    roundingMode: 'halfExpand',
+    signDisplay: 'exceptZero',
+  }).format(shiftDecimal(value, -2));
+  const shownAsZero = isZero(value) || !/[1-9]/.test(text.replace(/[^\d]/g, ''));
+  if (shownAsZero) return { text, tone: 'flat' };
+  return { text, tone: value.startsWith('-') ? 'down' : 'up' };
+}
