@@ -40,7 +40,7 @@ export function adminApi(client: Client) {
     banUser: (id: string, opts?: CallOptions) =>
       call(client, 'adminBanUser', { params: { id }, body: {} }, opts),
     releases: (query?: PageQuery, opts?: CallOptions) =>
-      client.get<Page<Release> | Release[]>('/api/admin/releases', query, opts),
+      client.get<Page<Release>>('/api/admin/releases', query, opts),
     /** `form` holds `bundle` (zip) and the fields `version`, `platform`, `min_native_version`, `rollout_percent`, `release_content`. */
     createRelease: (form: FormData, opts?: CallOptions) =>
       client.post<Release>('/api/admin/releases', form, opts),
