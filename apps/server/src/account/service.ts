@@ -1,0 +1,222 @@
+import { randomInt } from 'node:crypto';
+import type {
+  ChangePasswordRequest,
+  ForgetRequest,
+  LoginRequest,
+  ProfileRequest,
+  RegisterRequest,
+  SendCodeRequest,
+  TradePasswordRequest,
+  User,
+} from '@ex/contract';
+import type { Lang } from '@ex/i18n';
+import type { Clock } from '../clock.ts';
+import type { RateLimitConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { AppError } from '../http/errors.ts';
+import type { CaptchaService } from './captcha.ts';
+import { type CodeService, type Target, targetOf } from './codes.ts';
+import { FailureLimiter } from './limiter.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { findUserById, findUserByInviteCode, findUserByTarget, toUser, type UserRow } from './queries.ts';
+import type { TokenStore } from './tokens.ts';
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i += 1) code += INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)];
+  return code;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+export interface AuthResult {
+  token: string;
+  user: User;
+}
+
+/** Every account rule; routes only parse, call one method and wrap the result. */
+export class AccountService {
+  private readonly loginFailures: FailureLimiter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly tokens: TokenStore,
+    private readonly codes: CodeService,
+    private readonly captcha: CaptchaService,
+    rateLimit: RateLimitConfig,
+  ) {
+    this.loginFailures = new FailureLimiter(clock, rateLimit.loginFailuresPerAccount, rateLimit.loginLockMs);
+  }
+
+  private targetsOf(user: UserRow): Target[] {
+    const list: Target[] = [];
+    if (user.email) list.push(targetOf('email', user.email));
+    if (user.phone) list.push(targetOf('phone', user.phone, user.area_code));
+    return list;
+  }
+
+  async sendCode(input: SendCodeRequest, lang: Lang, currentUserId: string | undefined): Promise<void> {
+    await this.captcha.check(input.captcha_key, input.captcha_code);
+    const target = targetOf(input.type, input.account, input.area_code);
+    const owner = await findUserByTarget(this.db, target);
+    switch (input.scene) {
+      case 'register':
+      case 'bind':
+        if (owner) throw new AppError('ACCOUNT_EXISTS');
+        break;
+      case 'forget':
+        if (!owner) throw new AppError('ACCOUNT_NOT_FOUND');
+        break;
+      case 'security':
+        if (currentUserId === undefined) throw new AppError('UNAUTHORIZED');
+        if (!owner || owner.id !== currentUserId) throw new AppError('SECURITY_ACCOUNT_MISMATCH');
+        break;
+    }
+    await this.codes.send(target, input.scene, lang);
+  }
+
+  async register(input: RegisterRequest): Promise<AuthResult> {
+    await this.captcha.check(input.captcha_key, input.captcha_code);
+    const target = targetOf(input.type, input.account, input.area_code);
+    let inviterId: string | null = null;
+    if (input.invite_code !== undefined) {
+      const inviter = await findUserByInviteCode(this.db, input.invite_code);
+      if (!inviter) throw new AppError('INVITE_CODE_INVALID');
+      inviterId = inviter.id;
+    }
+    if (await findUserByTarget(this.db, target)) throw new AppError('ACCOUNT_EXISTS');
+    const codeId =
+      input.code === undefined ? undefined : await this.codes.verify([target], 'register', input.code);
+    const passwordHash = await hashPassword(input.password);
+    const now = this.clock.now();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if (codeId !== undefined) await this.codes.consume(codeId, trx);
+        const row = await trx
+          .insertInto('users')
+          .values({
+            email: target.channel === 'email' ? target.address : null,
+            phone: target.channel === 'sms' ? input.account : null,
+            area_code: target.channel === 'sms' ? (input.area_code ?? null) : null,
+            password_hash: passwordHash,
+            trade_password_hash: null,
+            nickname:
+              target.channel === 'email'
+                ? (target.address.split('@')[0] ?? 'user')
+                : `user${input.account.slice(-4)}`,
+            avatar: null,
+            invite_code: newInviteCode(),
+            inviter_id: inviterId,
+            banned_at: null,
+            created_at: String(now),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const token = await this.tokens.issue('user', row.id, trx);
+        return { token, user: toUser(row) };
+      });
+    } catch (error) {
+      // The check above ran outside the transaction; the unique index is the final word on races.
+      if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
+      throw error;
+    }
+  }
+
+  async login(input: LoginRequest): Promise<AuthResult> {
+    await this.captcha.check(input.captcha_key, input.captcha_code);
+    const target = targetOf(input.type, input.account, input.area_code);
+    if (this.loginFailures.lockedForMs(target.key) > 0) throw new AppError('RATE_LIMITED');
+    const user = await findUserByTarget(this.db, target);
+    if (!user) {
+      await burnPasswordCheck(input.password);
+      this.loginFailures.fail(target.key);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (!(await verifyPassword(user.password_hash, input.password))) {
+      this.loginFailures.fail(target.key);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (user.banned_at !== null) throw new AppError('ACCOUNT_BANNED');
+    this.loginFailures.reset(target.key);
+    const token = await this.tokens.issue('user', user.id);
+    return { token, user: toUser(user) };
+  }
+
+  async forget(input: ForgetRequest): Promise<void> {
+    const target = targetOf(input.type, input.account, input.area_code);
+    const user = await findUserByTarget(this.db, target);
+    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    const codeId = await this.codes.verify([target], 'forget', input.code);
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction().execute(async (trx) => {
+      await this.codes.consume(codeId, trx);
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      await this.tokens.revokeAll('user', user.id, trx);
+    });
+    this.loginFailures.reset(target.key);
+  }
+
+  async logout(tokenId: string): Promise<void> {
+    await this.tokens.revoke(tokenId);
+  }
+
+  async info(userId: string): Promise<User> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return toUser(user);
+  }
+
+  async setTradePassword(userId: string, input: TradePasswordRequest): Promise<void> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const codeId = await this.codes.verify(this.targetsOf(user), 'security', input.code);
+    const hash = await hashPassword(input.password);
+    await this.db.transaction().execute(async (trx) => {
+      await this.codes.consume(codeId, trx);
+      await trx.updateTable('users').set({ trade_password_hash: hash }).where('id', '=', userId).execute();
+    });
+  }
+
+  async changePassword(userId: string, input: ChangePasswordRequest): Promise<{ token: string }> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (!(await verifyPassword(user.password_hash, input.old_password)))
+      throw new AppError('OLD_PASSWORD_WRONG');
+    const hash = await hashPassword(input.password);
+    return this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+      await this.tokens.revokeAll('user', userId, trx);
+      return { token: await this.tokens.issue('user', userId, trx) };
+    });
+  }
+
+  async updateProfile(userId: string, input: ProfileRequest): Promise<User> {
+    const changes: { nickname?: string; avatar?: string } = {};
+    if (input.nickname !== undefined) changes.nickname = input.nickname;
+    if (input.avatar !== undefined) changes.avatar = input.avatar;
+    if (Object.keys(changes).length > 0) {
+      await this.db.updateTable('users').set(changes).where('id', '=', userId).execute();
+    }
+    return this.info(userId);
+  }
+
+  /** Operator action: the account can no longer log in and every session ends (411). */
+  async ban(userId: string): Promise<void> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError('NOT_FOUND');
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ banned_at: String(this.clock.now()) })
+        .where('id', '=', userId)
+        .where('banned_at', 'is', null)
+        .execute();
+      await this.tokens.revokeAll('user', userId, trx);
+    });
+  }
+}

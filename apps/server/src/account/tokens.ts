@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import type { TokenKind } from '../db/schema.ts';
+
+export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export type TokenLookup =
+  | { status: 'active'; tokenId: string; subjectId: string }
+  /** Never issued (or issued for the other kind): HTTP 401, code 401. */
+  | { status: 'unknown' }
+  /** Issued but revoked or expired: HTTP 401, code 411. */
+  | { status: 'ended' };
+
+/**
+ * Opaque bearer tokens: 32 random bytes for the client, only their sha-256 in the database, so a
+ * leaked table cannot be replayed. Revocation is a column, expiry a timestamp.
+ */
+export class TokenStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(kind: TokenKind, subjectId: string, db: Db = this.db): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await db
+      .insertInto('tokens')
+      .values({
+        kind,
+        subject_id: subjectId,
+        token_hash: sha256(token),
+        created_at: String(now),
+        expires_at: String(now + TOKEN_TTL_MS),
+        revoked_at: null,
+      })
+      .execute();
+    return token;
+  }
+
+  async lookup(kind: TokenKind, token: string): Promise<TokenLookup> {
+    const row = await this.db
+      .selectFrom('tokens')
+      .select(['id', 'subject_id', 'expires_at', 'revoked_at'])
+      .where('token_hash', '=', sha256(token))
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    if (!row) return { status: 'unknown' };
+    if (row.revoked_at !== null || Number(row.expires_at) <= this.clock.now()) return { status: 'ended' };
+    return { status: 'active', tokenId: row.id, subjectId: row.subject_id };
+  }
+
+  async revoke(tokenId: string, db: Db = this.db): Promise<void> {
+    await db
+      .updateTable('tokens')
+      .set({ revoked_at: String(this.clock.now()) })
+      .where('id', '=', tokenId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every session of a subject, optionally keeping one (the caller's new session). */
+  async revokeAll(kind: TokenKind, subjectId: string, db: Db = this.db, keepTokenId?: string): Promise<void> {
+    let query = db
+      .updateTable('tokens')
+      .set({ revoked_at: String(this.clock.now()) })
+      .where('kind', '=', kind)
+      .where('subject_id', '=', subjectId)
+      .where('revoked_at', 'is', null);
+    if (keepTokenId) query = query.where('id', '!=', keepTokenId);
+    await query.execute();
+  }
+}

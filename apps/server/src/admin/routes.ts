@@ -1,0 +1,47 @@
+import { AdminAuthResponse, AdminLoginRequest, IdParams, OutboxPage, PageQuery } from '@ex/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Services } from '../deps.ts';
+import { requireAuth } from '../http/auth.ts';
+import { jsonRoute } from '../http/route.ts';
+
+export function adminRoutes(app: FastifyInstance, s: Services): void {
+  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const tags = ['admin'];
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/login',
+    tags,
+    summary: 'Operator login; returns an admin token (not valid on /api/app)',
+    body: AdminLoginRequest,
+    response: AdminAuthResponse,
+    rateLimit: { max: s.config.rateLimit.authPerIpPerMinute, timeWindow: 60_000 },
+    handler: (req) => s.admins.login(req.body.email, req.body.password),
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/admin/outbox',
+    tags,
+    summary: 'Codes and mails sent through the embedded outbox, newest first',
+    query: PageQuery,
+    response: OutboxPage,
+    preHandler: admin,
+    handler: (req) => s.admins.outbox(req.query),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/users/:id/ban',
+    tags,
+    summary: 'Ban a user: login refused, every session ends (411)',
+    params: IdParams,
+    response: z.null(),
+    preHandler: admin,
+    handler: async (req) => {
+      await s.accounts.ban(req.params.id);
+      return null;
+    },
+  });
+}

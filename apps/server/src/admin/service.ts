@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Admin, OutboxPage, PageQuery } from '@ex/contract';
+import { FailureLimiter } from '../account/limiter.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../account/passwords.ts';
+import type { TokenStore } from '../account/tokens.ts';
+import type { Clock } from '../clock.ts';
+import type { RateLimitConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { AppError } from '../http/errors.ts';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@exchange.local';
+
+export class AdminService {
+  private readonly failures: FailureLimiter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly tokens: TokenStore,
+    rateLimit: RateLimitConfig,
+  ) {
+    this.failures = new FailureLimiter(clock, rateLimit.loginFailuresPerAccount, rateLimit.loginLockMs);
+  }
+
+  async login(email: string, password: string): Promise<{ token: string; admin: Admin }> {
+    const key = email.trim().toLowerCase();
+    if (this.failures.lockedForMs(key) > 0) throw new AppError('RATE_LIMITED');
+    const row = await this.db.selectFrom('admins').selectAll().where('email', '=', key).executeTakeFirst();
+    const valid = row
+      ? await verifyPassword(row.password_hash, password)
+      : (await burnPasswordCheck(password), false);
+    if (!row || !valid) {
+      this.failures.fail(key);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    this.failures.reset(key);
+    const token = await this.tokens.issue('admin', row.id);
+    return { token, admin: { id: row.id, email: row.email, created_at: Number(row.created_at) } };
+  }
+
+  async outbox(page: PageQuery): Promise<OutboxPage> {
+    const total = await this.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await this.db
+      .selectFrom('outbox')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute();
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        channel: r.channel,
+        to: r.recipient,
+        subject: r.subject,
+        body: r.body,
+        code: r.code,
+        scene: r.scene,
+        created_at: Number(r.created_at),
+      })),
+      total: Number(total.n),
+      page: page.page,
+      limit: page.limit,
+    };
+  }
+
+  async createAdmin(email: string, password: string): Promise<void> {
+    await this.db
+      .insertInto('admins')
+      .values({
+        email: email.toLowerCase(),
+        password_hash: await hashPassword(password),
+        created_at: String(this.clock.now()),
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+  }
+
+  /**
+   * Makes sure an operator can log in after the first start. With ADMIN_EMAIL/ADMIN_PASSWORD that
+   * account is created when missing; otherwise a password is generated once and kept in
+   * DATA_DIR/admin-credentials.txt (mode 600) so every start can print it again.
+   */
+  async bootstrap(options: {
+    dataDir: string;
+    email: string | undefined;
+    password: string | undefined;
+  }): Promise<{ email: string; password: string | null }> {
+    if (options.email && options.password) {
+      const exists = await this.db
+        .selectFrom('admins')
+        .select('id')
+        .where('email', '=', options.email.toLowerCase())
+        .executeTakeFirst();
+      if (!exists) await this.createAdmin(options.email, options.password);
+      return { email: options.email.toLowerCase(), password: options.password };
+    }
+    const file = join(options.dataDir, 'admin-credentials.txt');
+    const any = await this.db.selectFrom('admins').select('email').orderBy('id').executeTakeFirst();
+    if (any) {
+      const stored = existsSync(file) ? parseCredentials(readFileSync(file, 'utf8')) : null;
+      return stored && stored.email === any.email ? stored : { email: any.email, password: null };
+    }
+    const password = randomBytes(12).toString('base64url');
+    await this.createAdmin(DEFAULT_ADMIN_EMAIL, password);
+    mkdirSync(options.dataDir, { recursive: true });
+    writeFileSync(file, `email=${DEFAULT_ADMIN_EMAIL}\npassword=${password}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    return { email: DEFAULT_ADMIN_EMAIL, password };
+  }
+}
+
+function parseCredentials(text: string): { email: string; password: string } | null {
+  const email = /^email=(.+)$/m.exec(text)?.[1];
+  const password = /^password=(.+)$/m.exec(text)?.[1];
+  return email && password ? { email, password } : null;
+}

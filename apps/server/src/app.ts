@@ -1,0 +1,183 @@
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import nodemailer from 'nodemailer';
+import { CaptchaService } from './account/captcha.ts';
+import { CodeService } from './account/codes.ts';
+import { accountRoutes } from './account/routes.ts';
+import { OutboxSender, type Sender, SmtpSender } from './account/sender.ts';
+import { AccountService } from './account/service.ts';
+import { TokenStore } from './account/tokens.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { AdminService } from './admin/service.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { Services } from './deps.ts';
+import { registerEnvelope } from './http/envelope.ts';
+import { AppError } from './http/errors.ts';
+import { registerStatic } from './http/static.ts';
+import { zodValidatorCompiler } from './http/validation.ts';
+import { registerWs } from './http/ws.ts';
+import { marketRoutes } from './market/routes.ts';
+import { ADMIN_DIST, WEB_DIST } from './paths.ts';
+import { registerReleases } from './release-wiring.ts';
+import { systemRoutes } from './system/routes.ts';
+import { MAX_IMAGE_BYTES } from './system/upload.ts';
+import { walletRoutes } from './wallet/routes.ts';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  /** An already migrated database (see db/db.ts `openDatabase`). */
+  db: Db;
+  clock?: Clock;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox table. */
+  sender?: Sender;
+  /** pino options, or false for none (tests). */
+  logger?: FastifyServerOptions['logger'];
+  webDist?: string;
+  adminDist?: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+}
+
+function makeSender(deps: AppDeps, clock: Clock): Sender {
+  if (deps.sender) return deps.sender;
+  const outbox = new OutboxSender(deps.db, clock);
+  if (!deps.config.smtpUrl) return outbox;
+  return new SmtpSender(nodemailer.createTransport(deps.config.smtpUrl), deps.config.mailFrom, outbox);
+}
+
+/** The whole HTTP app without listening: `main.ts` listens, tests call `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const tokens = new TokenStore(db, clock);
+  const captcha = new CaptchaService(db, clock, config.captcha);
+  const codes = new CodeService(db, clock, makeSender(deps, clock));
+  const services: Services = {
+    config,
+    db,
+    clock,
+    tokens,
+    captcha,
+    accounts: new AccountService(db, clock, tokens, codes, captcha, config.rateLimit),
+    admins: new AdminService(db, clock, tokens, config.rateLimit),
+    webDist: deps.webDist ?? WEB_DIST,
+    adminDist: deps.adminDist ?? ADMIN_DIST,
+  };
+
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Request ids make a 500 in the log findable from a client report.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerEnvelope(app);
+
+  // An empty JSON body (e.g. logout sent with a JSON content type) means "no body", not bad JSON.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  // Only JSON (and multipart on upload routes) is accepted; text/plain would reach the schema as a
+  // string and produce a confusing "wrong type" instead of the content-type error.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJson(request, text, done);
+  });
+
+  // Bearer tokens, no cookies: any origin may call the API (the Capacitor app runs on its own).
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin) return;
+    reply.header('access-control-allow-origin', '*');
+    reply.header(
+      'access-control-allow-headers',
+      'authorization, content-type, accept-language, idempotency-key',
+    );
+    reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
+    reply.header('access-control-max-age', '600');
+    if (request.method === 'OPTIONS') return reply.status(204).send();
+  });
+
+  const imageOrigin = new URL(config.imageBaseUrl).origin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd-mobile and the charts set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', imageOrigin],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Exchange API',
+        version: '0.1.0',
+        description: 'Envelope: { code, data, message, errors? }',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await registerWs(app, { tokens, db });
+
+  app.register(async (api) => {
+    systemRoutes(api, services);
+    accountRoutes(api, services);
+    adminRoutes(api, services);
+    marketRoutes(api, services);
+    walletRoutes(api, services);
+    await registerReleases(api, services);
+  });
+
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerStatic(app, {
+    webDist: services.webDist,
+    adminDist: services.adminDist,
+    uploadsDir: join(config.dataDir, 'uploads'),
+  });
+
+  await app.ready();
+  return { app, services };
+}

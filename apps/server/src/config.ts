@@ -1,0 +1,123 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'on', 'off', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'on' || v === 'true'));
+
+// The environment exactly as /work/shared/API.md lists it, plus SMTP_URL and the rate-limit knobs.
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+      .optional(),
+    CAPTCHA: flag(true),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, { error: 'must have at least 8 characters' }).optional(),
+    PRICE_FEED: z
+      .string()
+      .regex(/^(simulated|ccxt:[a-z0-9]+)$/, { error: 'must be simulated or ccxt:<exchange id>' })
+      .default('simulated'),
+    CHAIN: z.enum(['simulated', 'tron']).default('simulated'),
+    TRON_API_URL: z.url().optional(),
+    TRON_API_KEY: z.string().optional(),
+    IMAGE_BASE_URL: z.url().optional(),
+    SEED_DEMO: flag(true),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+      .optional(),
+    MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CHAIN === 'tron' && !env.TRON_API_URL) {
+      ctx.addIssue({ code: 'custom', path: ['TRON_API_URL'], message: 'is required when CHAIN=tron' });
+    }
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
+      });
+    }
+  });
+
+export interface RateLimitConfig {
+  /** Requests per minute per IP over the whole API. */
+  globalPerMinute: number;
+  /** Per IP per minute on login, register, code sending and captcha. */
+  authPerIpPerMinute: number;
+  /** Failed logins per account before it is locked for `loginLockMs`. */
+  loginFailuresPerAccount: number;
+  loginLockMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  captcha: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  priceFeed: string;
+  chain: 'simulated' | 'tron';
+  imageBaseUrl: string;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  rateLimit: RateLimitConfig;
+  withdraw: { coin: string; network: string; fee: string; min: string; max: string }[];
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
+  globalPerMinute: 600,
+  authPerIpPerMinute: 30,
+  loginFailuresPerAccount: 5,
+  loginLockMs: 15 * 60_000,
+};
+
+export const DEFAULT_WITHDRAW = [{ coin: 'USDC', network: 'TRC20', fee: '1', min: '10', max: '100000' }];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once at boot; every wrong value is listed, not just the first. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const imageBase = e.IMAGE_BASE_URL ?? `http://${displayHost}:${e.PORT}/uploads/`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    captcha: e.CAPTCHA,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    priceFeed: e.PRICE_FEED,
+    chain: e.CHAIN,
+    imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: DEFAULT_RATE_LIMIT,
+    withdraw: DEFAULT_WITHDRAW,
+  };
+}

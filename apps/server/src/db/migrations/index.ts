@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import { RELEASES_MIGRATION } from '../../release/migration.ts';
+import type { Database } from '../schema.ts';
+import * as m0001 from './0001_accounts.ts';
+
+export interface Migration {
+  version: string;
+  up(db: Kysely<Database>): Promise<void>;
+}
+
+// Migrations only run raw SQL; the Database type is just what the runner holds.
+// Listed by hand rather than read from disk so the bundled server (dist/main.js) carries them.
+// Add new files at the end; never edit one that has shipped.
+// Domains that own their tables keep the migration beside their code (release/migration.ts).
+export const MIGRATIONS: Migration[] = [{ version: '0001_accounts', up: m0001.up }, RELEASES_MIGRATION];

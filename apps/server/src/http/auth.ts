@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { TokenStore } from '../account/tokens.ts';
+import type { Db } from '../db/db.ts';
+import type { TokenKind } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export interface Principal {
+  kind: TokenKind;
+  id: string;
+  tokenId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Resolves a token of one kind. Missing or never-issued (including a token of the other kind):
+ * 401/401. Revoked, expired or belonging to a banned user: 401/411, so the client knows the
+ * session it had is over rather than that it sent garbage.
+ */
+export async function authenticate(
+  tokens: TokenStore,
+  db: Db,
+  kind: TokenKind,
+  token: string | undefined,
+): Promise<Principal> {
+  if (!token) throw new AppError('UNAUTHORIZED');
+  const found = await tokens.lookup(kind, token);
+  if (found.status === 'unknown') throw new AppError('UNAUTHORIZED');
+  if (found.status === 'ended') throw new AppError('SESSION_ENDED');
+  if (kind === 'user') {
+    const user = await db
+      .selectFrom('users')
+      .select('banned_at')
+      .where('id', '=', found.subjectId)
+      .executeTakeFirst();
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (user.banned_at !== null) throw new AppError('SESSION_ENDED');
+  }
+  return { kind, id: found.subjectId, tokenId: found.tokenId };
+}
+
+export function requireAuth(tokens: TokenStore, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    request.principal = await authenticate(tokens, db, kind, bearerToken(request));
+  };
+}
+
+/** For routes that work anonymously but know the user when a valid token is sent. */
+export function optionalAuth(tokens: TokenStore, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    request.principal = token ? await authenticate(tokens, db, kind, token) : null;
+  };
+}
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHORIZED');
+  return request.principal;
+}

@@ -1,0 +1,28 @@
+import { ERRORS, type ErrorName } from '@ex/contract';
+
+/**
+ * An expected refusal: a name from the contract's catalogue (code, status, message key) plus
+ * optional message params and field errors (field -> message keys, localised on the way out).
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: number;
+  readonly key: (typeof ERRORS)[ErrorName]['key'];
+
+  constructor(
+    readonly errorName: ErrorName,
+    readonly params?: Record<string, string | number>,
+    readonly fieldKeys?: Record<string, string[]>,
+  ) {
+    super(errorName);
+    const def = ERRORS[errorName];
+    this.statusCode = def.status;
+    this.code = def.code;
+    this.key = def.key;
+  }
+}
+
+/** A 422 on one field with a server message key (e.g. a captcha required only when switched on). */
+export function fieldError(field: string, key: string): AppError {
+  return new AppError('VALIDATION', undefined, { [field]: [key] });
+}

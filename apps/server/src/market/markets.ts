@@ -1,0 +1,125 @@
+import type { MarketKind } from '@ex/contract';
+
+/**
+ * The configured markets. Scales are decimal places; tick and step are the smallest price and
+ * quantity increments (decimal strings, never floats). Each base has a spot and a perpetual market.
+ */
+export interface MarketConfig {
+  symbol: string;
+  base: string;
+  quote: string;
+  kind: MarketKind;
+  priceScale: number;
+  qtyScale: number;
+  tickSize: string;
+  stepSize: string;
+  minQty: string;
+  maxQty: string;
+  minNotional: string;
+  /** Perpetuals only: allowed leverage values. */
+  leverages: number[];
+}
+
+interface BaseAsset {
+  base: string;
+  priceScale: number;
+  qtyScale: number;
+  tickSize: string;
+  stepSize: string;
+  minQty: string;
+  maxQty: string;
+  maxLeverage: number;
+}
+
+const BASES: BaseAsset[] = [
+  {
+    base: 'BTC',
+    priceScale: 2,
+    qtyScale: 5,
+    tickSize: '0.01',
+    stepSize: '0.00001',
+    minQty: '0.00001',
+    maxQty: '100',
+    maxLeverage: 100,
+  },
+  {
+    base: 'ETH',
+    priceScale: 2,
+    qtyScale: 4,
+    tickSize: '0.01',
+    stepSize: '0.0001',
+    minQty: '0.0001',
+    maxQty: '2000',
+    maxLeverage: 100,
+  },
+  {
+    base: 'SOL',
+    priceScale: 3,
+    qtyScale: 2,
+    tickSize: '0.001',
+    stepSize: '0.01',
+    minQty: '0.01',
+    maxQty: '50000',
+    maxLeverage: 50,
+  },
+  {
+    base: 'BNB',
+    priceScale: 2,
+    qtyScale: 3,
+    tickSize: '0.01',
+    stepSize: '0.001',
+    minQty: '0.001',
+    maxQty: '10000',
+    maxLeverage: 50,
+  },
+  {
+    base: 'XRP',
+    priceScale: 4,
+    qtyScale: 1,
+    tickSize: '0.0001',
+    stepSize: '0.1',
+    minQty: '1',
+    maxQty: '5000000',
+    maxLeverage: 50,
+  },
+  {
+    base: 'DOGE',
+    priceScale: 5,
+    qtyScale: 0,
+    tickSize: '0.00001',
+    stepSize: '1',
+    minQty: '10',
+    maxQty: '50000000',
+    maxLeverage: 20,
+  },
+];
+
+export const QUOTE = 'USDC';
+export const LEVERAGE_STEPS = [1, 2, 3, 5, 10, 20, 25, 50, 75, 100];
+
+export const MARKETS: MarketConfig[] = BASES.flatMap((b) => {
+  const common = {
+    base: b.base,
+    quote: QUOTE,
+    priceScale: b.priceScale,
+    qtyScale: b.qtyScale,
+    tickSize: b.tickSize,
+    stepSize: b.stepSize,
+    minQty: b.minQty,
+    maxQty: b.maxQty,
+    minNotional: '5',
+  };
+  return [
+    { ...common, symbol: `${b.base}_${QUOTE}`, kind: 'spot' as const, leverages: [] },
+    {
+      ...common,
+      symbol: `${b.base}_${QUOTE}_PERP`,
+      kind: 'perp' as const,
+      leverages: LEVERAGE_STEPS.filter((l) => l <= b.maxLeverage),
+    },
+  ];
+});
+
+export function marketBySymbol(symbol: string): MarketConfig | undefined {
+  return MARKETS.find((m) => m.symbol === symbol);
+}

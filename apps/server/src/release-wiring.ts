@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from './deps.ts';
+import { requireAuth } from './http/auth.ts';
+import { releaseRoutes } from './release/routes.ts';
+
+/**
+ * The one place the release domain (apps/server/src/release, owned by the update-flow work) is
+ * plugged in: it serves POST /api/app/update (null until a release exists) and the admin release
+ * endpoints behind the operator token.
+ */
+export async function registerReleases(app: FastifyInstance, s: Services): Promise<void> {
+  await app.register(releaseRoutes, {
+    db: s.db,
+    dataDir: s.config.dataDir,
+    now: () => s.clock.now(),
+    requireAdmin: requireAuth(s.tokens, s.db, 'admin'),
+  });
+}
