@@ -113,7 +113,8 @@ export async function releaseRoutes(app: FastifyInstance, opts: ReleaseRoutesOpt
       throw validation(request.lang, { body: [{ key: 'multipart_required' }] });
     }
     const form = await readPublishForm(request, maxBytes);
-    const outcome = await service.publish(form);
+    const principal = (request as { principal?: { id: string } | null }).principal;
+    const outcome = await service.publish({ ...form, ...(principal ? { createdBy: principal.id } : {}) });
     if (!outcome.ok) throw validation(request.lang, outcome.errors);
     const r = outcome.release;
     request.log.info({ release: r.id, platform: r.platform, version: r.version }, 'release published');
