@@ -16,9 +16,6 @@ import {
 
 export const EMPTY: readonly never[] = Object.freeze([]) as readonly never[];
 
-const TIFS: ReadonlySet<string> = new Set(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
-const STPS: ReadonlySet<string> = new Set(['none', 'cancel_newest', 'cancel_oldest', 'cancel_both']);
-
 export const isLots = (n: unknown): n is number =>
   typeof n === 'number' && Number.isSafeInteger(n) && n > 0 && n <= BOOK_LIMITS.maxLots;
 export const isTicks = (n: unknown): n is number =>
@@ -44,8 +41,10 @@ export function validatePlace(
   if (hasOrder(cmd.id)) return 'duplicate_order_id';
   if (cmd.side !== 'buy' && cmd.side !== 'sell') return 'invalid_side';
   const tif = defaultTif(cmd);
-  if (!TIFS.has(tif)) return 'invalid_tif';
-  if (!STPS.has(defaultStp(cmd))) return 'invalid_stp';
+  if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'POST_ONLY') return 'invalid_tif';
+  const stp = defaultStp(cmd);
+  if (stp !== 'none' && stp !== 'cancel_newest' && stp !== 'cancel_oldest' && stp !== 'cancel_both')
+    return 'invalid_stp';
   if (cmd.type === 'limit') {
     if (!isTicks(cmd.price)) return 'invalid_price';
     if (!isLots(cmd.qty)) return 'invalid_qty';

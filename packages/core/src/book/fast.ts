@@ -125,9 +125,12 @@ export class FastOrderBook implements OrderBook {
   private seqNo = 0;
   private nextAcceptSeq = 1;
   private stampNo = 0;
+  // Scratch lists reused by every command; counters instead of `length = 0`, which is a slow path in V8.
   private readonly touched: Level[] = [];
+  private touchedN = 0;
   /** Levels emptied during the current command, returned to the pool once deltas are built. */
   private readonly emptied: Level[] = [];
+  private emptiedN = 0;
   private readonly nodePool: Node[] = [];
   private readonly bidLevelPool: Level[] = [];
   private readonly askLevelPool: Level[] = [];
@@ -152,7 +155,7 @@ export class FastOrderBook implements OrderBook {
     };
     for (const o of s.bids) load(b.bids, o);
     for (const o of s.asks) load(b.asks, o);
-    b.touched.length = 0;
+    b.touchedN = 0;
     b.seqNo = s.seq;
     b.nextAcceptSeq = s.nextAcceptSeq;
     return b;
@@ -172,7 +175,7 @@ export class FastOrderBook implements OrderBook {
   private touch(l: Level): void {
     if (l.stamp !== this.stampNo) {
       l.stamp = this.stampNo;
-      this.touched.push(l);
+      this.touched[this.touchedN++] = l;
     }
   }
 
@@ -211,26 +214,33 @@ export class FastOrderBook implements OrderBook {
     this.touch(l);
     if (l.count === 0) {
       l.side.removeLevel(l);
-      this.emptied.push(l);
+      this.emptied[this.emptiedN++] = l;
     }
   }
 
   /** Ends a command: builds the deltas, bumps seq, recycles emptied levels. */
   private deltas(): readonly DepthDelta[] {
     const t = this.touched;
-    if (t.length === 0) return EMPTY;
-    const out: DepthDelta[] = new Array(t.length);
-    for (let i = 0; i < t.length; i++) {
-      const l = t[i]!;
-      out[i] = { side: l.side.name, price: l.price, qty: l.count === 0 ? 0 : l.total };
+    const n = this.touchedN;
+    if (n === 0) return EMPTY;
+    let out: DepthDelta[];
+    if (n === 1) {
+      const l = t[0]!;
+      out = [{ side: l.side.name, price: l.price, qty: l.total }];
+    } else {
+      out = [];
+      for (let i = 0; i < n; i++) {
+        const l = t[i]!;
+        out.push({ side: l.side.name, price: l.price, qty: l.total });
+      }
     }
-    t.length = 0;
+    this.touchedN = 0;
     const e = this.emptied;
-    for (let i = 0; i < e.length; i++) {
+    for (let i = 0; i < this.emptiedN; i++) {
       const l = e[i]!;
       (l.side.isBuy ? this.bidLevelPool : this.askLevelPool).push(l);
     }
-    e.length = 0;
+    this.emptiedN = 0;
     this.seqNo++;
     return out;
   }
