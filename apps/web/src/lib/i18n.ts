@@ -22,6 +22,7 @@ export function createI18n(lang: Lang) {
     interpolation: { escapeValue: false },
     returnNull: false,
     initImmediate: false,
+    showSupportNotice: false,
   });
   return instance;
 }

@@ -47,7 +47,7 @@ export default function Setting() {
 
   return (
     <PageShell title={t('titles.setting')} fallback="/My">
-      <List header={t('setting.general')}>
+      <List className="link-list" header={t('setting.general')}>
         <List.Item extra={LANG_NAMES[lang]} onClick={() => setLangOpen(true)} arrow>
           {t('setting.language')}
         </List.Item>
@@ -60,7 +60,7 @@ export default function Setting() {
         </List.Item>
       </List>
 
-      <List header={t('setting.security')}>
+      <List className="link-list" header={t('setting.security')}>
         <List.Item onClick={() => navigate('/SetInfo')} arrow>
           {t('setting.profile')}
         </List.Item>
@@ -109,7 +109,7 @@ export default function Setting() {
         </List.Item>
       </List>
 
-      <List header={t('common.more')}>
+      <List className="link-list" header={t('common.more')}>
         <List.Item onClick={() => navigate('/Agree')} arrow>
           {t('setting.agreement')}
         </List.Item>

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatChangePercent,
+  formatCompact,
+  formatDecimal,
+  formatPrice,
+  formatUsdc,
+  isDecimalString,
+  shiftDecimal,
+} from '../src/lib/format.ts';
+import { compareDecimal, sortMarkets } from '../src/lib/market.ts';
+
+// Intl writes narrow/no-break spaces in fr; compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatDecimal', () => {
+  it('uses the separators of each language', () => {
+    expect(formatDecimal('1234.56', 'de')).toBe('1.234,56');
+    expect(formatDecimal('1234.56', 'en')).toBe('1,234.56');
+    expect(plain(formatDecimal('1234.56', 'fr'))).toBe('1 234,56');
+    expect(formatDecimal('1234.56', 'zh_CN')).toBe('1,234.56');
+  });
+
+  it('keeps every digit of a long decimal string (no float on the way)', () => {
+    expect(formatDecimal('12345678901234567.12345678', 'en', { maxFraction: 8 })).toBe(
+      '12,345,678,901,234,567.12345678',
+    );
+    expect(formatDecimal('0.1', 'en', { minFraction: 20, maxFraction: 20 })).toBe('0.10000000000000000000');
+  });
+
+  it('rounds half away from zero for display and never shows -0', () => {
+    expect(formatUsdc('2.345', 'en')).toBe('2.35');
+    expect(formatUsdc('-2.345', 'en')).toBe('-2.35');
+    expect(formatUsdc('-0.001', 'en')).toBe('0.00');
+    expect(formatUsdc('-0', 'de')).toBe('0,00');
+  });
+
+  it('renders a dash for anything that is not a plain decimal string', () => {
+    for (const bad of [undefined, null, '', 'abc', '1e5', 'NaN', '1,5', 12]) {
+      expect(formatDecimal(bad, 'en')).toBe('--');
+    }
+    expect(isDecimalString('-12.5')).toBe(true);
+    expect(isDecimalString('1e5')).toBe(false);
+  });
+
+  it('shows prices with the market precision', () => {
+    expect(formatPrice('97000.5', 2, 'de')).toBe('97.000,50');
+    expect(formatPrice('0.123456', 4, 'en')).toBe('0.1235');
+  });
+});
+
+describe('formatChangePercent', () => {
+  it('is always signed and coloured by direction', () => {
+    expect(formatChangePercent('1.25', 'en')).toEqual({ text: '+1.25%', tone: 'up' });
+    expect(formatChangePercent('-0.4', 'en')).toEqual({ text: '-0.40%', tone: 'down' });
+    expect(plain(formatChangePercent('1.25', 'de').text)).toBe('+1,25 %');
+  });
+
+  it('is neutral at zero, also when it rounds to zero', () => {
+    expect(formatChangePercent('0', 'en')).toEqual({ text: '0.00%', tone: 'flat' });
+    expect(formatChangePercent('-0.001', 'en').tone).toBe('flat');
+    expect(formatChangePercent('0.004', 'en').text).toBe('0.00%');
+  });
+
+  it('keeps the precision of large percentages', () => {
+    expect(formatChangePercent('123456.78', 'en').text).toBe('+123,456.78%');
+  });
+
+  it('shows a dash for a missing value', () => {
+    expect(formatChangePercent(undefined, 'en')).toEqual({ text: '--', tone: 'flat' });
+  });
+});
+
+describe('formatCompact', () => {
+  it('abbreviates the way each language does', () => {
+    expect(formatCompact('1234567.89', 'en')).toBe('1.23M');
+    expect(plain(formatCompact('1234567.89', 'de'))).toBe('1,23 Mio.');
+    expect(formatCompact('1234567.89', 'zh_CN')).toBe('123.46万');
+  });
+});
+
+describe('decimal helpers', () => {
+  it('shifts the decimal point exactly', () => {
+    expect(shiftDecimal('1.25', -2)).toBe('0.0125');
+    expect(shiftDecimal('-125', -2)).toBe('-1.25');
+    expect(shiftDecimal('0.5', 3)).toBe('500');
+    expect(shiftDecimal('-0.00', -2)).toBe('0');
+  });
+
+  it('compares decimal strings exactly, beyond float precision', () => {
+    expect(compareDecimal('10', '9.99')).toBeGreaterThan(0);
+    expect(compareDecimal('-1', '0')).toBeLessThan(0);
+    expect(compareDecimal('-2', '-1')).toBeLessThan(0);
+    expect(compareDecimal('1.50', '1.5')).toBe(0);
+    expect(compareDecimal('0.30000000000000000001', '0.3')).toBeGreaterThan(0);
+  });
+
+  it('sorts markets by volume, gainers and losers', () => {
+    const coin = (symbol: string, amount: string, change_pct: string) =>
+      ({ symbol, amount, change_pct }) as Parameters<typeof sortMarkets>[0][number];
+    const coins = [coin('A', '100', '-1'), coin('B', '2000', '3.5'), coin('C', '30', '0.2')];
+    expect(sortMarkets(coins, 'hot').map((c) => c.symbol)).toEqual(['B', 'A', 'C']);
+    expect(sortMarkets(coins, 'gainers').map((c) => c.symbol)).toEqual(['B', 'C', 'A']);
+    expect(sortMarkets(coins, 'losers').map((c) => c.symbol)).toEqual(['A', 'C', 'B']);
+  });
+});
