@@ -40,7 +40,7 @@ export function UpdatePopup({ controller }: UpdatePopupProps) {
             </div>
             <ProgressBar
               percent={percent}
-              text
+              text={(p: number) => `${Math.floor(p)}%`}
               aria-label={updateText(lang, 'progressLabel')}
               data-testid="update-progress"
               data-percent={String(Math.floor(percent))}
