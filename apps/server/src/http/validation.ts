@@ -45,10 +45,13 @@ function messageFor(issue: Issue, input: unknown, lang: Lang): string {
     }
     return t(issue.message, params);
   }
+  // Whatever zod expected (a string, one of an enum, ...), an absent value is simply "required".
+  const value = valueAt(input, issue.path);
+  if (issue.code !== 'custom' && (value === undefined || (issue.path.length === 0 && value === null))) {
+    return t('validation.required');
+  }
   switch (issue.code) {
     case 'invalid_type': {
-      const value = valueAt(input, issue.path);
-      if (value === undefined || (issue.path.length === 0 && value === null)) return t('validation.required');
       if (issue.expected === 'int') return t('validation.integer');
       return t('validation.invalid_type', { expected: issue.expected });
     }

@@ -1,0 +1,36 @@
+// Bundles the server into dist/main.js: our workspace packages (@ex/*, TypeScript source) are
+// compiled in, every npm dependency stays external and is loaded from node_modules at run time
+// (native addons such as @node-rs/argon2 and PGlite's wasm files cannot be bundled anyway).
+
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const externalNpm = {
+  name: 'external-npm',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@ex/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [join(here, 'src/main.ts')],
+  outfile: join(here, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalNpm],
+  logLevel: 'warning',
+  // Bundled CommonJS helpers may call require(); give ESM output one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+console.log('server: dist/main.js');

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { ManualClock } from '../../src/clock.ts';
+import { type Config, DEFAULT_RATE_LIMIT, loadConfig, type RateLimitConfig } from '../../src/config.ts';
+import { type Db, type DbHandle, openPGlite, openPostgres } from '../../src/db/db.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import type { Services } from '../../src/deps.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI). Use with describe.each. */
+export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestAppOptions {
+  captcha?: boolean;
+  rateLimit?: Partial<RateLimitConfig>;
+  /** Creates dist folders with an index.html so static serving can be checked. */
+  withDist?: boolean;
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: { code: number; data: T; message: string; errors?: Record<string, string[]> };
+  headers: Record<string, unknown>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  services: Services;
+  config: Config;
+  dataDir: string;
+  call<T = unknown>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    options?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> },
+  ): Promise<Reply<T>>;
+  count(table: 'users' | 'tokens' | 'outbox' | 'verification_codes' | 'admins' | 'captchas'): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function openBackend(backend: Backend): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  if (backend === 'pglite') return { handle: await openPGlite(undefined), drop: async () => {} };
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set');
+  // A fresh schema per test file: tables, sequences and data start empty and vanish afterwards.
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = await openPostgres(url, schema);
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export async function testApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
+  const { handle, drop } = await openBackend(backend);
+  await migrate(handle.db);
+  const dataDir = mkdtempSync(join(tmpdir(), 'ex-server-test-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, CAPTCHA: options.captcha ? 'on' : 'off', SEED_DEMO: '0' }),
+    // Generous by default so suites do not trip over each other; rate-limit tests lower them.
+    rateLimit: {
+      ...DEFAULT_RATE_LIMIT,
+      globalPerMinute: 100_000,
+      authPerIpPerMinute: 100_000,
+      ...options.rateLimit,
+    },
+  };
+  const webDist = join(dataDir, 'web-dist');
+  const adminDist = join(dataDir, 'admin-dist');
+  if (options.withDist) {
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>web</title>');
+    writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+    mkdirSync(adminDist, { recursive: true });
+    writeFileSync(join(adminDist, 'index.html'), '<!doctype html><title>admin</title>');
+  }
+  const clock = new ManualClock();
+  const { app, services } = await buildApp({
+    config,
+    db: handle.db,
+    clock,
+    logger: false,
+    webDist,
+    adminDist,
+  });
+
+  let closed = false;
+  return {
+    app,
+    db: handle.db,
+    clock,
+    services,
+    config,
+    dataDir,
+    async call(method, url, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.lang) headers['accept-language'] = opts.lang;
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const res = await app.inject({
+        method,
+        url,
+        headers,
+        ...(opts.body === undefined ? {} : { payload: opts.body as string | object }),
+      });
+      return { status: res.statusCode, body: res.json(), headers: res.headers };
+    },
+    async count(table) {
+      const r = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(handle.db);
+      return Number(r.rows[0]?.n);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await handle.close().catch(() => {});
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The latest code sent to an address, read from the outbox as an operator would. */
+export async function lastCode(t: TestApp, to: string): Promise<string> {
+  const row = await t.db
+    .selectFrom('outbox')
+    .select('code')
+    .where('recipient', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  if (!row.code) throw new Error(`no code sent to ${to}`);
+  return row.code;
+}
+
+export const PASSWORD = 'secret123';
+
+/** Registers through the API (code flow) and returns the token and user. */
+export async function registerUser(t: TestApp, email: string, password = PASSWORD) {
+  const sent = await t.call('POST', '/api/app/account/captcha', {
+    body: { type: 'email', account: email, scene: 'register' },
+  });
+  if (sent.status !== 200) throw new Error(`send code failed: ${JSON.stringify(sent.body)}`);
+  const code = await lastCode(t, email);
+  const res = await t.call<{ token: string; user: { id: string; invite_code: string } }>(
+    'POST',
+    '/api/app/account/register',
+    { body: { type: 'email', account: email, password, password_confirmation: password, code } },
+  );
+  if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
