@@ -14,11 +14,14 @@ const args = new Set(process.argv.slice(2));
 /** `--quick`: a smaller run to check the harness, not to quote. */
 const SCALE = args.has('--quick') ? 0.1 : 1;
 const COUNTS: Record<string, number> = {
-  mixed: 1_000_000,
-  'limit-insert-heavy': 500_000,
-  'cancel-heavy': 500_000,
-  'market-sweep': 500_000,
+  mixed: 500_000,
+  'limit-insert-heavy': 300_000,
+  'cancel-heavy': 300_000,
+  'cancel-heavy-wide': 300_000,
+  'market-sweep': 300_000,
 };
+/** Each scenario runs this many times per book, interleaved; the best run counts (see docs/benchmarks.md). */
+const REPEATS = 3;
 const OPEN_LOOP_RATE = 100_000;
 const OPEN_LOOP_MESSAGES = Math.round(300_000 * SCALE);
 
@@ -130,14 +133,19 @@ function seeded<O>(impl: Book<O>, w: Workload): { book: unknown; ops: O[] } {
   return { book, ops: w.ops.map(impl.convert) };
 }
 
-/** Messages per second over one timed batch. */
-function throughput<O>(impl: Book<O>, w: Workload): { rate: number; book: unknown } {
+/**
+ * Messages per second over one timed batch, by the wall clock and by the process's CPU time (which
+ * leaves out time the process spent descheduled on a busy machine, but adds GC helper threads).
+ */
+function throughput<O>(impl: Book<O>, w: Workload): { rate: number; cpuRate: number; book: unknown } {
   const { book, ops } = seeded(impl, w);
   const exec = impl.exec;
+  const c0 = process.cpuUsage();
   const t0 = hr();
   for (let i = 0; i < ops.length; i++) exec(book, ops[i]!);
   const ns = Number(hr() - t0);
-  return { rate: (ops.length * 1e9) / ns, book };
+  const cpu = process.cpuUsage(c0);
+  return { rate: (ops.length * 1e9) / ns, cpuRate: (ops.length * 1e6) / (cpu.user + cpu.system), book };
 }
 
 function percentiles(lat: Float64Array): { p50: number; p99: number; p999: number; max: number } {
@@ -158,22 +166,31 @@ function closedLoop<O>(impl: Book<O>, w: Workload): Float64Array {
   return lat;
 }
 
-function openLoop<O>(impl: Book<O>, w: Workload, ratePerS: number): Float64Array {
+/** Latency from each message's scheduled time to its completion, and its service time alone. */
+function openLoop<O>(
+  impl: Book<O>,
+  w: Workload,
+  ratePerS: number,
+): { total: Float64Array; service: Float64Array } {
   const { book, ops } = seeded(impl, w);
   const exec = impl.exec;
   const interval = BigInt(Math.round(1e9 / ratePerS));
-  const lat = new Float64Array(ops.length);
-  const start = hr() + 1_000_000n;
-  let due = start;
+  const total = new Float64Array(ops.length);
+  const service = new Float64Array(ops.length);
+  let due = hr() + 1_000_000n;
   for (let i = 0; i < ops.length; i++) {
-    while (hr() < due) {
+    let now = hr();
+    while (now < due) {
       // spin: a sleeping thread would wake up late and measure the scheduler, not the book
+      now = hr();
     }
     exec(book, ops[i]!);
-    lat[i] = Number(hr() - due);
+    const end = hr();
+    total[i] = Number(end - due);
+    service[i] = Number(end - now);
     due += interval;
   }
-  return lat;
+  return { total, service };
 }
 
 /** Total resting quantity per side, from depth: both books must agree when the workload has no amends. */
@@ -195,10 +212,13 @@ const lpad = (s: string, n: number) => s.padStart(n);
 
 function main(): void {
   console.log(
-    `matching benchmark: node ${process.version}, ${process.platform}/${process.arch}, pid ${process.pid}`,
+    `matching benchmark: node ${process.version}, ${process.platform}/${process.arch}${SCALE < 1 ? ', --quick' : ''}`,
   );
   console.log(
-    `workloads: seeded, ~1,000 resting orders around a mid; ids and users as strings; STP off on both`,
+    'workloads: seeded, ~1,000 resting orders around a mid; string ids and users; STP off on both books',
+  );
+  console.log(
+    `throughput: best of ${REPEATS} interleaved runs per book and scenario (wall clock); cpu = same run by CPU time`,
   );
 
   // Warm up both books' code paths (JIT) on a different seed before anything is timed.
@@ -206,44 +226,56 @@ function main(): void {
   throughput(OURS, warm);
   throughput(PEER, warm);
 
-  const results: { scenario: string; ours: number; peer: number; check: string }[] = [];
+  const results: { scenario: string; ours: number; peer: number }[] = [];
   console.log('');
   console.log(
-    `${pad('scenario', 20)}${lpad('ours msg/s', 14)}${lpad('peer msg/s', 14)}${lpad('ratio', 9)}  book check`,
+    `${pad('scenario', 20)}${lpad('ours msg/s', 13)}${lpad('peer msg/s', 13)}${lpad('ratio', 8)}   ${lpad('ours cpu', 11)}${lpad('peer cpu', 11)}${lpad('ratio', 8)}  book check`,
   );
   for (const [name, mix] of Object.entries(SCENARIOS)) {
     const w = generate(mix, Math.round(COUNTS[name]! * SCALE), 42);
-    const ours = throughput(OURS, w);
-    const peer = throughput(PEER, w);
-    const a = restingTotals('ours', ours.book);
-    const b = restingTotals('peer', peer.book);
-    const check = a === b ? `same resting bid/ask qty ${a}` : `differs ours ${a} peer ${b}`;
-    results.push({ scenario: name, ours: ours.rate, peer: peer.rate, check });
+    let best = { ours: 0, peer: 0, oursCpu: 0, peerCpu: 0 };
+    let check = '';
+    for (let r = 0; r < REPEATS; r++) {
+      const ours = throughput(OURS, w);
+      const peer = throughput(PEER, w);
+      best = {
+        ours: Math.max(best.ours, ours.rate),
+        peer: Math.max(best.peer, peer.rate),
+        oursCpu: Math.max(best.oursCpu, ours.cpuRate),
+        peerCpu: Math.max(best.peerCpu, peer.cpuRate),
+      };
+      const a = restingTotals('ours', ours.book);
+      const b = restingTotals('peer', peer.book);
+      check = a === b ? `same resting qty (bids/asks ${a})` : `resting qty differs: ours ${a}, peer ${b}`;
+    }
+    results.push({ scenario: name, ours: best.ours, peer: best.peer });
     console.log(
-      `${pad(name, 20)}${lpad(fmt(ours.rate), 14)}${lpad(fmt(peer.rate), 14)}${lpad(`${(ours.rate / peer.rate).toFixed(1)}x`, 9)}  ${check}`,
+      `${pad(name, 20)}${lpad(fmt(best.ours), 13)}${lpad(fmt(best.peer), 13)}${lpad(`${(best.ours / best.peer).toFixed(1)}x`, 8)}   ${lpad(fmt(best.oursCpu), 11)}${lpad(fmt(best.peerCpu), 11)}${lpad(`${(best.oursCpu / best.peerCpu).toFixed(1)}x`, 8)}  ${check}`,
     );
   }
 
   console.log('');
-  console.log('latency, mixed workload (per message, process.hrtime.bigint)');
-  console.log(`${pad('run', 44)}${lpad('p50', 11)}${lpad('p99', 11)}${lpad('p99.9', 11)}${lpad('max', 12)}`);
-  const wl = generate(SCENARIOS.mixed!, Math.round(500_000 * SCALE), 7);
-  const lines: [string, Float64Array][] = [
-    ['ours, closed loop', closedLoop(OURS, wl)],
-    ['nodejs-order-book, closed loop', closedLoop(PEER, wl)],
-  ];
+  console.log('latency, mixed workload, per message (process.hrtime.bigint)');
+  console.log(`${pad('run', 50)}${lpad('p50', 11)}${lpad('p99', 11)}${lpad('p99.9', 11)}${lpad('max', 12)}`);
+  const wl = generate(SCENARIOS.mixed!, Math.round(300_000 * SCALE), 7);
   const wo = generate(SCENARIOS.mixed!, OPEN_LOOP_MESSAGES, 11);
-  lines.push([`ours, open loop ${fmt(OPEN_LOOP_RATE)} msg/s offered`, openLoop(OURS, wo, OPEN_LOOP_RATE)]);
-  lines.push([
-    `nodejs-order-book, open loop ${fmt(OPEN_LOOP_RATE)} msg/s`,
-    openLoop(PEER, wo, OPEN_LOOP_RATE),
-  ]);
-  const pct: Record<string, ReturnType<typeof percentiles>> = {};
+  const oursOpen = openLoop(OURS, wo, OPEN_LOOP_RATE);
+  const peerOpen = openLoop(PEER, wo, OPEN_LOOP_RATE);
+  const rate = fmt(OPEN_LOOP_RATE);
+  const lines: [string, Float64Array][] = [
+    ['ours, closed loop (back to back)', closedLoop(OURS, wl)],
+    ['nodejs-order-book, closed loop', closedLoop(PEER, wl)],
+    [`ours, open loop ${rate} msg/s, from scheduled time`, oursOpen.total],
+    [`ours, open loop ${rate} msg/s, service time`, oursOpen.service],
+    [`nodejs-order-book, open loop, from scheduled time`, peerOpen.total],
+    [`nodejs-order-book, open loop, service time`, peerOpen.service],
+  ];
+  const pct: ReturnType<typeof percentiles>[] = [];
   for (const [label, lat] of lines) {
     const p = percentiles(lat);
-    pct[label] = p;
+    pct.push(p);
     console.log(
-      `${pad(label, 44)}${lpad(us(p.p50), 11)}${lpad(us(p.p99), 11)}${lpad(us(p.p999), 11)}${lpad(us(p.max), 12)}`,
+      `${pad(label, 50)}${lpad(us(p.p50), 11)}${lpad(us(p.p99), 11)}${lpad(us(p.p999), 11)}${lpad(us(p.max), 12)}`,
     );
   }
 
@@ -252,10 +284,10 @@ function main(): void {
   const mixed = results.find((r) => r.scenario === 'mixed')!;
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log(`  mix >= 1,500,000 msg/s: ${fmt(mixed.ours)} -> ${verdict(mixed.ours >= 1_500_000)}`);
-  const open = pct[`ours, open loop ${fmt(OPEN_LOOP_RATE)} msg/s offered`]!;
-  console.log(`  p99 < 10 µs at 100,000 msg/s offered: ${us(open.p99)} -> ${verdict(open.p99 < 10_000)}`);
+  const open = pct[2]!;
+  console.log(`  p99 < 10 µs at ${rate} msg/s offered: ${us(open.p99)} -> ${verdict(open.p99 < 10_000)}`);
   for (const r of results) {
-    const need = r.scenario === 'cancel-heavy' ? 20 : 5;
+    const need = r.scenario.startsWith('cancel-heavy') ? 20 : 5;
     const ratio = r.ours / r.peer;
     console.log(`  ${r.scenario} >= ${need}x peer: ${ratio.toFixed(1)}x -> ${verdict(ratio >= need)}`);
   }

@@ -10,6 +10,8 @@ export type Op =
   | { k: 'amend'; id: string; qty?: number; price?: number };
 
 export interface Mix {
+  /** New passive orders rest 1..band ticks from the mid (more often close). */
+  band: number;
   passive: number;
   marketable: number;
   ioc: number;
@@ -19,10 +21,13 @@ export interface Mix {
 }
 
 export const SCENARIOS: Record<string, Mix> = {
-  mixed: { passive: 40, marketable: 5, ioc: 10, cancel: 30, amend: 10, market: 5 },
-  'limit-insert-heavy': { passive: 75, marketable: 15, ioc: 0, cancel: 10, amend: 0, market: 0 },
-  'cancel-heavy': { passive: 40, marketable: 0, ioc: 0, cancel: 60, amend: 0, market: 0 },
-  'market-sweep': { passive: 85, marketable: 0, ioc: 0, cancel: 0, amend: 0, market: 15 },
+  mixed: { band: 50, passive: 40, marketable: 5, ioc: 10, cancel: 30, amend: 10, market: 5 },
+  'limit-insert-heavy': { band: 50, passive: 75, marketable: 15, ioc: 0, cancel: 10, amend: 0, market: 0 },
+  // Market makers quoting near the touch: ~1,000 orders on 10 levels a side, ~50 deep.
+  'cancel-heavy': { band: 10, passive: 40, marketable: 0, ioc: 0, cancel: 60, amend: 0, market: 0 },
+  // The same cancel-heavy mix over the wider 50-tick band of the other scenarios (~10 orders a level).
+  'cancel-heavy-wide': { band: 50, passive: 40, marketable: 0, ioc: 0, cancel: 60, amend: 0, market: 0 },
+  'market-sweep': { band: 50, passive: 85, marketable: 0, ioc: 0, cancel: 0, amend: 0, market: 15 },
 };
 
 /** mulberry32: a tiny, well-mixed, seeded PRNG (the bench must be reproducible). */
@@ -54,9 +59,9 @@ export function generate(mix: Mix, count: number, seed: number): Workload {
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const user = () => `u${int(0, 99)}`;
   const side = () => (rand() < 0.5 ? ('buy' as const) : ('sell' as const));
-  /** Passive prices cluster near the mid: 1..50 ticks away, more often close. */
+  /** Passive prices cluster near the mid: 1..band ticks away, more often close. */
   const passivePrice = (s: 'buy' | 'sell') => {
-    const off = 1 + Math.floor(rand() * rand() * 50);
+    const off = 1 + Math.floor(rand() * rand() * mix.band);
     return s === 'buy' ? MID - off : MID + off;
   };
   const apply = (op: Op) => {

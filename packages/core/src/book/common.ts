@@ -29,16 +29,15 @@ export function defaultStp(cmd: PlaceOrder): SelfTradePrevention {
 }
 
 /**
- * Every precondition of place(), checked in a fixed order. `hasOrder` and `levelTotal` read the
- * book. Returns undefined when the order is acceptable.
+ * Every precondition of place(), checked in a fixed order; `book` answers the two questions that
+ * need its state. Returns undefined when the order is acceptable.
  */
 export function validatePlace(
   cmd: PlaceOrder,
-  hasOrder: (id: string) => boolean,
-  levelTotal: (side: Side, price: number) => number,
+  book: { hasOrder(id: string): boolean; levelTotal(side: Side, price: number): number },
 ): RejectCode | undefined {
   if (typeof cmd.id !== 'string' || cmd.id.length === 0) return 'invalid_order_id';
-  if (hasOrder(cmd.id)) return 'duplicate_order_id';
+  if (book.hasOrder(cmd.id)) return 'duplicate_order_id';
   if (cmd.side !== 'buy' && cmd.side !== 'sell') return 'invalid_side';
   const tif = defaultTif(cmd);
   if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'POST_ONLY') return 'invalid_tif';
@@ -50,7 +49,7 @@ export function validatePlace(
     if (!isLots(cmd.qty)) return 'invalid_qty';
     if (cmd.quoteQty !== undefined) return 'invalid_quote_qty';
     if (cmd.protectionPrice !== undefined) return 'invalid_protection_price';
-    if (levelTotal(cmd.side, cmd.price) + cmd.qty > Number.MAX_SAFE_INTEGER) return 'level_overflow';
+    if (book.levelTotal(cmd.side, cmd.price) + cmd.qty > Number.MAX_SAFE_INTEGER) return 'level_overflow';
     return undefined;
   }
   if (cmd.type === 'market') {

@@ -135,9 +135,14 @@ export class FastOrderBook implements OrderBook {
   private readonly bidLevelPool: Level[] = [];
   private readonly askLevelPool: Level[] = [];
 
-  private readonly hasOrder = (id: string): boolean => this.orders.has(id);
-  private readonly levelTotal = (side: Side, price: number): number =>
-    (side === 'buy' ? this.bids : this.asks).byPrice.get(price)?.total ?? 0;
+  hasOrder(id: string): boolean {
+    return this.orders.has(id);
+  }
+
+  /** Lots resting at a price (0 when there is no level). */
+  levelTotal(side: Side, price: number): number {
+    return (side === 'buy' ? this.bids : this.asks).byPrice.get(price)?.total ?? 0;
+  }
 
   static restore(s: BookSnapshot): FastOrderBook {
     checkSnapshot(s);
@@ -246,7 +251,7 @@ export class FastOrderBook implements OrderBook {
   }
 
   place(cmd: PlaceOrder): PlaceResult {
-    const reject = validatePlace(cmd, this.hasOrder, this.levelTotal);
+    const reject = validatePlace(cmd, this);
     if (reject !== undefined) return { code: reject, orderId: cmd.id, deltas: EMPTY, seq: this.seqNo };
     this.stampNo++;
     const acceptSeq = this.nextAcceptSeq++;

@@ -81,10 +81,15 @@ export class NaiveOrderBook implements OrderBook {
     return this.bids.find((o) => o.id === id) ?? this.asks.find((o) => o.id === id);
   }
 
-  private levelTotal = (side: Side, price: number): number =>
-    this.sideOf(side)
+  hasOrder(id: string): boolean {
+    return this.find(id) !== undefined;
+  }
+
+  levelTotal(side: Side, price: number): number {
+    return this.sideOf(side)
       .filter((o) => o.price === price)
       .reduce((sum, o) => sum + o.qty, 0);
+  }
 
   private remove(o: Order): void {
     const arr = this.sideOf(o.side);
@@ -105,11 +110,15 @@ export class NaiveOrderBook implements OrderBook {
     result: T,
   ): T & { deltas: PlaceResult['deltas']; seq: number } {
     if (touched.size > 0) this.seqNo++;
-    return { ...result, deltas: touched.size > 0 ? touched.deltas(this.levelTotal) : EMPTY, seq: this.seqNo };
+    return {
+      ...result,
+      deltas: touched.size > 0 ? touched.deltas((side, price) => this.levelTotal(side, price)) : EMPTY,
+      seq: this.seqNo,
+    };
   }
 
   place(cmd: PlaceOrder): PlaceResult {
-    const reject = validatePlace(cmd, (id) => this.find(id) !== undefined, this.levelTotal);
+    const reject = validatePlace(cmd, this);
     if (reject !== undefined) return { code: reject, orderId: cmd.id, deltas: EMPTY, seq: this.seqNo };
     const acceptSeq = this.nextAcceptSeq++;
     const tif = defaultTif(cmd);

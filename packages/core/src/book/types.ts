@@ -199,6 +199,9 @@ export interface OrderBook {
   bestAsk(): number | undefined;
   depth(levels: number): Depth;
   order(orderId: string): OrderView | undefined;
+  hasOrder(orderId: string): boolean;
+  /** Lots resting at a price (0 when there is no level). */
+  levelTotal(side: Side, price: number): number;
   /** Number of resting orders. */
   size(): number;
   seq(): number;
