@@ -1,37 +1,11 @@
-import { act, type CSSProperties, type ReactNode } from 'react';
+import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUpdateController, type UpdateController } from './controller.ts';
 import { createFakeNativeUpdater } from './fake-adapter.ts';
 import { UPDATE_PROGRESS_COLOR, UpdatePopup } from './UpdatePopup.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-// antd-mobile resolves the workspace root's React 18 under Vitest (the app build dedupes it to 19),
-// so the test renders the same props through stand-ins with antd-mobile's prop names.
-vi.mock('antd-mobile', () => ({
-  Modal: (p: { visible: boolean; title: ReactNode; content: ReactNode }) =>
-    p.visible ? (
-      <div role="dialog">
-        <h2>{p.title}</h2>
-        {p.content}
-      </div>
-    ) : null,
-  ProgressBar: (p: {
-    percent: number;
-    style: CSSProperties;
-    'data-testid': string;
-    'aria-label': string;
-  }) => (
-    <div
-      role="progressbar"
-      aria-label={p['aria-label']}
-      aria-valuenow={p.percent}
-      data-testid={p['data-testid']}
-      style={p.style}
-    />
-  ),
-}));
 
 describe('<UpdatePopup/>', () => {
   let host: HTMLDivElement;
@@ -68,17 +42,17 @@ describe('<UpdatePopup/>', () => {
     expect(document.querySelector('[data-testid="update-content"]')?.textContent).toBe('Faster charts');
     expect(document.body.textContent).toContain('New version 1.2.0');
     const bar = document.querySelector<HTMLElement>('[data-testid="update-progress"]');
-    expect(bar?.getAttribute('aria-valuenow')).toBe('100');
+    expect(bar?.getAttribute('data-percent')).toBe('100');
     expect(bar?.getAttribute('aria-label')).toBe('Update progress');
+    expect(bar?.textContent).toBe('100%');
     expect(bar?.style.getPropertyValue('--fill-color')).toBe(UPDATE_PROGRESS_COLOR);
     expect(UPDATE_PROGRESS_COLOR).toBe('#0ECB81');
 
     await act(async () =>
       ctrl.store.set({ version: '1.2.0', content: 'x', progress: -3, phase: 'downloading' }),
     );
-    expect(document.querySelector('[data-testid="update-progress"]')?.getAttribute('aria-valuenow')).toBe(
-      '0',
-    );
+    expect(document.querySelector('[data-testid="update-progress"]')?.getAttribute('data-percent')).toBe('0');
+    expect(document.querySelector('[data-testid="update-progress"]')?.textContent).toBe('0%');
   });
 
   it('speaks German by default and closes when the flow closes it', async () => {
@@ -89,6 +63,8 @@ describe('<UpdatePopup/>', () => {
     expect(document.body.textContent).toContain('Neue Version 2.0.0');
     expect(document.body.textContent).toContain('Update wird installiert');
     await act(async () => ctrl.store.set(null));
+    // antd-mobile animates the modal out before unmounting its content.
+    await act(async () => new Promise((r) => setTimeout(r, 500)));
     expect(document.querySelector('[data-testid="update-popup"]')).toBeNull();
   });
 });
