@@ -102,6 +102,8 @@ export const de: WebCatalogue = {
     passwordRule: '8–64 Zeichen mit mindestens einem Buchstaben und einer Ziffer',
     confirmPassword: 'Passwort bestätigen',
     confirmPlaceholder: 'Passwort erneut eingeben',
+    showPassword: 'Passwort anzeigen',
+    hidePassword: 'Passwort verbergen',
     code: 'Bestätigungscode',
     codePlaceholder: '6-stelliger Code',
     sendCode: 'Code senden',

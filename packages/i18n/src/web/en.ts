@@ -101,6 +101,8 @@ export const en = {
     passwordRule: '8–64 characters with at least one letter and one digit',
     confirmPassword: 'Confirm password',
     confirmPlaceholder: 'Enter the password again',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
     code: 'Verification code',
     codePlaceholder: '6-digit code',
     sendCode: 'Send code',

@@ -102,6 +102,8 @@ export const es: WebCatalogue = {
     passwordRule: 'De 8 a 64 caracteres con al menos una letra y un dígito',
     confirmPassword: 'Confirmar contraseña',
     confirmPlaceholder: 'Introduce de nuevo la contraseña',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
     code: 'Código de verificación',
     codePlaceholder: 'Código de 6 dígitos',
     sendCode: 'Enviar código',

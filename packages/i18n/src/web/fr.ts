@@ -101,6 +101,8 @@ export const fr: WebCatalogue = {
     passwordRule: '8 à 64 caractères avec au moins une lettre et un chiffre',
     confirmPassword: 'Confirmer le mot de passe',
     confirmPlaceholder: 'Saisissez à nouveau le mot de passe',
+    showPassword: 'Afficher le mot de passe',
+    hidePassword: 'Masquer le mot de passe',
     code: 'Code de vérification',
     codePlaceholder: 'Code à 6 chiffres',
     sendCode: 'Envoyer le code',

@@ -101,6 +101,8 @@ export const it: WebCatalogue = {
     passwordRule: 'Da 8 a 64 caratteri con almeno una lettera e una cifra',
     confirmPassword: 'Conferma password',
     confirmPlaceholder: 'Inserisci di nuovo la password',
+    showPassword: 'Mostra password',
+    hidePassword: 'Nascondi password',
     code: 'Codice di verifica',
     codePlaceholder: 'Codice a 6 cifre',
     sendCode: 'Invia codice',

@@ -100,6 +100,8 @@ export const zh_CN: WebCatalogue = {
     passwordRule: '8–64 位，至少包含一个字母和一个数字',
     confirmPassword: '确认密码',
     confirmPlaceholder: '请再次输入密码',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
     code: '验证码',
     codePlaceholder: '6 位验证码',
     sendCode: '发送验证码',

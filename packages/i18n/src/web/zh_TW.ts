@@ -100,6 +100,8 @@ export const zh_TW: WebCatalogue = {
     passwordRule: '8–64 個字元，至少包含一個字母和一個數字',
     confirmPassword: '確認密碼',
     confirmPlaceholder: '請再次輸入密碼',
+    showPassword: '顯示密碼',
+    hidePassword: '隱藏密碼',
     code: '驗證碼',
     codePlaceholder: '6 位數驗證碼',
     sendCode: '傳送驗證碼',

@@ -37,7 +37,7 @@ export function PasswordInput({
         type="button"
         className="icon-btn"
         onClick={() => setVisible((v) => !v)}
-        aria-label={t(visible ? 'my.hideAmounts' : 'my.showAmounts')}
+        aria-label={t(visible ? 'auth.hidePassword' : 'auth.showPassword')}
         aria-pressed={visible}
       >
         {visible ? <EyeOutline fontSize={18} /> : <EyeInvisibleOutline fontSize={18} />}
