@@ -32,6 +32,8 @@ import type {
   OrderView,
   PlaceOrder,
   PlaceResult,
+  RejectCode,
+  Rejected,
   Side,
   SnapshotOrder,
 } from './types.ts';
@@ -536,28 +538,26 @@ export class FastOrderBook implements OrderBook {
     return { code: 'ok', cancelled, deltas, seq: this.seqNo };
   }
 
+  private refuse(code: RejectCode, orderId: string): Rejected {
+    return { code, orderId, deltas: EMPTY, seq: this.seqNo };
+  }
+
   amend(cmd: AmendOrder): AmendResult {
     const n = this.orders.get(cmd.orderId);
-    const fail = (code: Exclude<AmendResult['code'], 'ok'>): AmendResult => ({
-      code,
-      orderId: cmd.orderId,
-      deltas: EMPTY,
-      seq: this.seqNo,
-    });
-    if (n === undefined) return fail('order_not_found');
-    if (cmd.userId !== undefined && n.userId !== cmd.userId) return fail('not_owner');
-    if (cmd.qty !== undefined && !isLots(cmd.qty)) return fail('invalid_qty');
-    if (cmd.price !== undefined && !isTicks(cmd.price)) return fail('invalid_price');
+    if (n === undefined) return this.refuse('order_not_found', cmd.orderId);
+    if (cmd.userId !== undefined && n.userId !== cmd.userId) return this.refuse('not_owner', cmd.orderId);
+    if (cmd.qty !== undefined && !isLots(cmd.qty)) return this.refuse('invalid_qty', cmd.orderId);
+    if (cmd.price !== undefined && !isTicks(cmd.price)) return this.refuse('invalid_price', cmd.orderId);
     const side = n.level!.side;
     const price = cmd.price ?? n.price;
     const qty = cmd.qty ?? n.qty;
     if (price !== n.price) {
       const best = (side.isBuy ? this.asks : this.bids).best();
       if (best !== undefined && (side.isBuy ? best.price <= price : best.price >= price))
-        return fail('would_cross');
+        return this.refuse('would_cross', cmd.orderId);
     }
     const others = this.levelTotal(side.name, price) - (price === n.price ? n.qty : 0);
-    if (others + qty > Number.MAX_SAFE_INTEGER) return fail('level_overflow');
+    if (others + qty > Number.MAX_SAFE_INTEGER) return this.refuse('level_overflow', cmd.orderId);
 
     const keptPriority = price === n.price && qty <= n.qty;
     if (price === n.price && qty === n.qty) {
