@@ -1,5 +1,16 @@
-import { isValidationError } from '@ex/sdk';
+import { ERRORS } from '@ex/contract';
+import { isApiError, isValidationError } from '@ex/sdk';
 import { type Form, Toast } from 'antd-mobile';
+
+const FIELD_OF_CODE = new Map<number, string>([
+  [ERRORS.ACCOUNT_EXISTS.code, 'account'],
+  [ERRORS.INVALID_CREDENTIALS.code, 'password'],
+  [ERRORS.CODE_INVALID.code, 'code'],
+  [ERRORS.CODE_EXPIRED.code, 'code'],
+  [ERRORS.CODE_TOO_MANY_ATTEMPTS.code, 'code'],
+  [ERRORS.CAPTCHA_INVALID.code, 'captcha_code'],
+  [ERRORS.INVITE_CODE_INVALID.code, 'invite_code'],
+]);
 
 export type FormApi = ReturnType<typeof Form.useForm>[0];
 
@@ -10,7 +21,15 @@ export type FormApi = ReturnType<typeof Form.useForm>[0];
  * toasted those).
  */
 export function showServerErrors(form: FormApi, error: unknown, fields: readonly string[]): boolean {
-  if (!isValidationError(error)) return false;
+  if (!isValidationError(error)) {
+    // A business refusal that is clearly about one field (wrong code, wrong image code) is toasted
+    // by the SDK; marking the field too shows the user where to fix it.
+    if (isApiError(error)) {
+      const field = FIELD_OF_CODE.get(error.code);
+      if (field && fields.includes(field)) form.setFields([{ name: field, errors: [error.message] }]);
+    }
+    return false;
+  }
   const entries = Object.entries(error.errors);
   const shown = entries.filter(([name]) => fields.includes(name));
   form.setFields(shown.map(([name, errors]) => ({ name, errors })));

@@ -1,5 +1,5 @@
 import type { AccountType } from '@ex/sdk';
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Button, Form, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { AccountTypeTabs } from '../components/AccountTypeTabs.tsx';
 import { AuthHero } from '../components/AuthHero.tsx';
 import { CaptchaImage } from '../components/CaptchaImage.tsx';
 import { AccountField, ConfirmField, PasswordField } from '../components/fields.tsx';
+import { InputWithAction } from '../components/InputWithAction.tsx';
 import { SendCodeButton } from '../components/SendCodeButton.tsx';
 import { useCodeSender } from '../components/use-code-sender.ts';
 
@@ -95,12 +96,9 @@ export default function ForgetPwd() {
         >
           <AccountField type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
           {captchaOn && (
-            <Form.Item
-              name="captcha_code"
-              label={t('auth.captcha')}
-              extra={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
-            >
-              <Input
+            <Form.Item name="captcha_code" label={t('auth.captcha')}>
+              <InputWithAction
+                action={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
                 placeholder={t('auth.captchaPlaceholder')}
                 autoComplete="off"
                 aria-label={t('auth.captcha')}
@@ -111,9 +109,9 @@ export default function ForgetPwd() {
             name="code"
             label={t('auth.code')}
             rules={[{ required: true, message: t('auth.required') }]}
-            extra={<SendCodeButton onSend={sendCode} />}
           >
-            <Input
+            <InputWithAction
+              action={<SendCodeButton onSend={sendCode} />}
               placeholder={t('auth.codePlaceholder')}
               inputMode="numeric"
               autoComplete="one-time-code"

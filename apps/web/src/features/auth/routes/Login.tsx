@@ -1,5 +1,5 @@
 import type { AccountType } from '@ex/sdk';
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Button, Form, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { AccountTypeTabs } from '../components/AccountTypeTabs.tsx';
 import { AuthHero } from '../components/AuthHero.tsx';
 import { CaptchaImage } from '../components/CaptchaImage.tsx';
 import { AccountField, PasswordField } from '../components/fields.tsx';
+import { InputWithAction } from '../components/InputWithAction.tsx';
 
 const FIELDS = ['account', 'password', 'captcha_code', 'area_code'] as const;
 
@@ -94,9 +95,9 @@ export default function Login() {
               name="captcha_code"
               label={t('auth.captcha')}
               rules={[{ required: true, message: t('auth.required') }]}
-              extra={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
             >
-              <Input
+              <InputWithAction
+                action={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
                 placeholder={t('auth.captchaPlaceholder')}
                 autoComplete="off"
                 aria-label={t('auth.captcha')}

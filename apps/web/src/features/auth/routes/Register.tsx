@@ -13,6 +13,7 @@ import { AgreeLine } from '../components/AgreeLine.tsx';
 import { AuthHero } from '../components/AuthHero.tsx';
 import { CaptchaImage } from '../components/CaptchaImage.tsx';
 import { AccountField, ConfirmField, PasswordField } from '../components/fields.tsx';
+import { InputWithAction } from '../components/InputWithAction.tsx';
 import { SendCodeButton } from '../components/SendCodeButton.tsx';
 import { useCodeSender } from '../components/use-code-sender.ts';
 
@@ -102,9 +103,13 @@ export default function Register() {
       name="captcha_code"
       label={t('auth.captcha')}
       rules={[{ required: true, message: t('auth.required') }]}
-      extra={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
     >
-      <Input placeholder={t('auth.captchaPlaceholder')} autoComplete="off" aria-label={t('auth.captcha')} />
+      <InputWithAction
+        placeholder={t('auth.captchaPlaceholder')}
+        autoComplete="off"
+        aria-label={t('auth.captcha')}
+        action={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
+      />
     </Form.Item>
   );
 
@@ -150,9 +155,9 @@ export default function Register() {
               name="code"
               label={t('auth.code')}
               rules={[{ required: true, message: t('auth.required') }]}
-              extra={<SendCodeButton onSend={sendCode} />}
             >
-              <Input
+              <InputWithAction
+                action={<SendCodeButton onSend={sendCode} />}
                 placeholder={t('auth.codePlaceholder')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
