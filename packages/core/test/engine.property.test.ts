@@ -81,7 +81,7 @@ function setupCommands(): Command[] {
       asset: 'USDC',
       from: 'spot',
       to: 'contract',
-      amount: rich * 100_000n * USDC,
+      amount: u === 'u4' ? 2_000n * USDC : u === 'u3' ? 5_000n * USDC : rich * 100_000n * USDC,
     });
   }
   for (const p of PERP)
@@ -302,7 +302,17 @@ function isolatedBalances(e: ExchangeEngine): Map<string, bigint> {
 
 describe('exchange engine properties', () => {
   it('keeps every invariant over long random command sequences and replays from any snapshot', () => {
-    const stats = { commands: 0, ok: 0, trades: 0, liquidations: 0, adl: 0, funding: 0 };
+    const stats = {
+      commands: 0,
+      ok: 0,
+      trades: 0,
+      liquidations: 0,
+      isolatedLiquidations: 0,
+      adl: 0,
+      funding: 0,
+      tpsl: 0,
+      shortfalls: 0,
+    };
     fc.assert(
       fc.property(fc.array(rawStep, { minLength: 150, maxLength: 400 }), fc.nat(), (raws, cut) => {
         const commands = toCommands(raws);
@@ -319,6 +329,9 @@ describe('exchange engine properties', () => {
           for (const ev of r.events) {
             if (ev.type === 'perp.trade' || ev.type === 'spot.trade') stats.trades++;
             if (ev.type === 'perp.liquidation') stats.liquidations++;
+            if (ev.type === 'perp.liquidation' && ev.mode === 'isolated') stats.isolatedLiquidations++;
+            if (ev.type === 'perp.tpsl') stats.tpsl++;
+            if (ev.type === 'perp.shortfall') stats.shortfalls++;
             if (ev.type === 'perp.adl') stats.adl++;
             if (ev.type === 'perp.funding') stats.funding++;
           }
@@ -339,9 +352,10 @@ describe('exchange engine properties', () => {
     console.log('engine property stats', stats);
     // The generator must actually exercise the interesting paths.
     expect(stats.trades).toBeGreaterThan(100);
-    expect(stats.liquidations).toBeGreaterThan(0);
+    expect(stats.isolatedLiquidations).toBeGreaterThan(0);
+    expect(stats.liquidations).toBeGreaterThan(stats.isolatedLiquidations);
     expect(stats.funding).toBeGreaterThan(0);
-  });
+  }, 600_000);
 });
 
 function big(_k: string, v: unknown) {
