@@ -15,12 +15,11 @@ import { AppError } from '../src/http/errors.ts';
 import { zodValidatorCompiler } from '../src/http/validation.ts';
 import { DEV_RELEASE_PUBLIC_KEY, DEV_RELEASE_SIGNING_SEED } from '../src/release/dev-key.ts';
 import { loadSigningKey } from '../src/release/keys.ts';
-import { up as releasesUp } from '../src/release/migration.ts';
 import { rolloutBucket } from '../src/release/rollout.ts';
 import { releaseRoutes } from '../src/release/routes.ts';
 import { compareNative, compareSemver } from '../src/release/versions.ts';
+import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
-const ADMIN = 'Bearer admin-test-token';
 const LANG_TEXT = {
   de: 'Schnellere Charts',
   en: 'Faster charts',
@@ -72,36 +71,26 @@ interface Envelope<T = unknown> {
   errors?: Record<string, string[]>;
 }
 
-describe('releases', () => {
-  let handle: DbHandle;
+describe.each(BACKENDS)('releases on %s', (backend) => {
+  let t: TestApp;
   let app: FastifyInstance;
-  let dataDir: string;
+  let adminToken = '';
+  let publicKey = '';
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'ex-release-'));
-    handle = await openPGlite(undefined);
-    await migrate(handle.db);
-    const exists = await sql<{ t: string | null }>`select to_regclass('releases') as t`.execute(handle.db);
-    if (!exists.rows[0]?.t) await releasesUp(handle.db);
-    app = Fastify({ logger: false });
-    app.setValidatorCompiler(zodValidatorCompiler);
-    registerEnvelope(app);
-    await app.register(releaseRoutes, {
-      db: handle.db,
-      dataDir,
-      signingKey: loadSigningKey({ dataDir, envKey: DEV_RELEASE_SIGNING_SEED }),
-      requireAdmin: async (request) => {
-        if (request.headers.authorization !== ADMIN) throw new AppError('UNAUTHORIZED');
-      },
-      maxBundleBytes: 64 * 1024,
+    t = await testApp(backend);
+    app = t.app;
+    await t.services.admins.createAdmin('ops@example.com', 'operator-pass-1');
+    const login = await t.call<{ token: string }>('POST', '/api/admin/login', {
+      body: { email: 'ops@example.com', password: 'operator-pass-1' },
     });
-    await app.ready();
+    adminToken = login.body.data.token;
+    const key = await t.call<{ public_key: string }>('GET', '/api/app/update/public-key');
+    publicKey = key.body.data.public_key;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await handle?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await t?.close();
   });
 
   async function publish(f: Record<string, string>, file?: Uint8Array, lang = 'en', fileField = 'bundle') {
@@ -109,7 +98,7 @@ describe('releases', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/releases',
-      headers: { ...body.headers, authorization: ADMIN, 'accept-language': lang },
+      headers: { ...body.headers, authorization: `Bearer ${adminToken}`, 'accept-language': lang },
       payload: body.payload,
     });
     return { status: res.statusCode, body: res.json() as Envelope<Record<string, string>> };
@@ -126,13 +115,13 @@ describe('releases', () => {
   }
 
   async function count(): Promise<number> {
-    const r = await sql<{ n: string }>`select count(*) as n from releases`.execute(handle.db);
+    const r = await sql<{ n: string }>`select count(*) as n from releases`.execute(t.db);
     return Number(r.rows[0]?.n);
   }
 
   function storedFiles(): string[] {
     try {
-      return readdirSync(join(dataDir, 'releases'));
+      return readdirSync(join(t.dataDir, 'releases'));
     } catch {
       return [];
     }
@@ -230,7 +219,7 @@ describe('releases', () => {
         'Release notes must be',
       ],
       ['unknown field', { ...fields(), channel: 'beta' }, bundle(), 'channel', 'Unknown field'],
-    ])('%s -> 422 on %s', async (_name, f, file, field, message) => {
+    ])('%s -> 422', async (_name, f, file, field, message) => {
       const before = await count();
       const res = await publish(f, file as Uint8Array | undefined);
       expect(res.status).toBe(422);
@@ -238,14 +227,6 @@ describe('releases', () => {
       expect(res.body.errors?.[field]?.[0]).toContain(message);
       expect(res.body.message).toBe(Object.values(res.body.errors ?? {})[0]?.[0]);
       expect(await count()).toBe(before);
-      expect(storedFiles()).toEqual([]);
-    });
-
-    it('answers an oversize bundle with 413 like every oversize body', async () => {
-      const res = await publish(fields(), new Uint8Array(70 * 1024).fill(1));
-      expect(res.status).toBe(413);
-      expect(res.body.code).toBe(413);
-      expect(await count()).toBe(0);
       expect(storedFiles()).toEqual([]);
     });
 
@@ -260,25 +241,29 @@ describe('releases', () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/admin/releases',
-        headers: { authorization: ADMIN, 'accept-language': 'en' },
+        headers: { authorization: `Bearer ${adminToken}`, 'accept-language': 'en' },
         payload: { version: '1.0.0' },
       });
       expect(res.statusCode).toBe(422);
       expect((res.json() as Envelope).errors?.body).toEqual(['Send the release as multipart/form-data']);
     });
 
-    it('needs an operator', async () => {
-      const body = await form(fields(), bundle());
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/admin/releases',
-        headers: body.headers,
-        payload: body.payload,
-      });
-      expect(res.statusCode).toBe(401);
+    it('needs an operator token (a user token is refused)', async () => {
+      const user = await registerUser(t, 'release-user@example.com');
+      for (const headers of [{}, { authorization: `Bearer ${user.token}` }]) {
+        const body = await form(fields(), bundle());
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/admin/releases',
+          headers: { ...body.headers, ...headers },
+          payload: body.payload,
+        });
+        expect(res.statusCode).toBe(401);
+        const list = await app.inject({ method: 'GET', url: '/api/admin/releases', headers });
+        expect(list.statusCode).toBe(401);
+      }
       expect(await count()).toBe(0);
-      const list = await app.inject({ method: 'GET', url: '/api/admin/releases' });
-      expect(list.statusCode).toBe(401);
+      expect(storedFiles()).toEqual([]);
     });
   });
 
@@ -299,7 +284,7 @@ describe('releases', () => {
         signature: expect.stringMatching(/^[0-9a-f]{128}$/),
         download_path: `/api/app/update/bundles/${r.id}.zip`,
       });
-      expect(ed25519.verify(hexToBytes(r.signature!), bytes, hexToBytes(DEV_RELEASE_PUBLIC_KEY))).toBe(true);
+      expect(ed25519.verify(hexToBytes(r.signature!), bytes, hexToBytes(publicKey))).toBe(true);
       expect(storedFiles()).toEqual([`${r.id}.zip`]);
     });
 
@@ -317,12 +302,11 @@ describe('releases', () => {
       expect(traversal.statusCode).toBe(422);
     });
 
-    it('exposes the public key the apps are built with', async () => {
+    it('exposes the public key the apps are built with (generated into DATA_DIR on first start)', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/app/update/public-key' });
-      expect((res.json() as Envelope).data).toEqual({
-        algorithm: 'ed25519',
-        public_key: DEV_RELEASE_PUBLIC_KEY,
-      });
+      expect((res.json() as Envelope).data).toEqual({ algorithm: 'ed25519', public_key: publicKey });
+      expect(publicKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(readdirSync(t.dataDir)).toContain('release-signing-key');
     });
 
     it('refuses a version that is not newer than the latest of the platform', async () => {
@@ -385,7 +369,7 @@ describe('releases', () => {
       const res = await app.inject({
         method: 'GET',
         url: '/api/admin/releases?page=1&limit=2',
-        headers: { authorization: ADMIN },
+        headers: { authorization: `Bearer ${adminToken}` },
       });
       const body = res.json() as Envelope<{ list: { version: string; platform: string }[]; total: number }>;
       expect(body.data.total).toBe(3);
@@ -393,7 +377,7 @@ describe('releases', () => {
       const ios = await app.inject({
         method: 'GET',
         url: '/api/admin/releases?platform=ios',
-        headers: { authorization: ADMIN },
+        headers: { authorization: `Bearer ${adminToken}` },
       });
       expect((ios.json() as Envelope<{ total: number }>).data.total).toBe(1);
     });
@@ -429,7 +413,7 @@ describe('releases', () => {
       const res = await app.inject({
         method: 'POST',
         url: `/api/admin/releases/${id}/rollout`,
-        headers: { authorization: ADMIN },
+        headers: { authorization: `Bearer ${adminToken}` },
         payload: { rollout_percent: 60 },
       });
       expect(res.statusCode).toBe(200);
@@ -441,6 +425,65 @@ describe('releases', () => {
       expect(now).toBeGreaterThanOrEqual(550);
       expect(now).toBeLessThanOrEqual(650);
     });
+  });
+});
+
+describe('release limits (standalone app with a 64 KiB bundle limit)', () => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let dataDir: string;
+  const ADMIN = 'Bearer admin-test-token';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ex-release-'));
+    handle = await openPGlite(undefined);
+    await migrate(handle.db);
+    app = Fastify({ logger: false });
+    app.setValidatorCompiler(zodValidatorCompiler);
+    registerEnvelope(app);
+    await app.register(releaseRoutes, {
+      db: handle.db,
+      dataDir,
+      signingKey: loadSigningKey({ dataDir, envKey: DEV_RELEASE_SIGNING_SEED }),
+      requireAdmin: async (request) => {
+        if (request.headers.authorization !== ADMIN) throw new AppError('UNAUTHORIZED');
+      },
+      maxBundleBytes: 64 * 1024,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers an oversize bundle with 413 like every oversize body, storing nothing', async () => {
+    const body = await form(fields(), new Uint8Array(70 * 1024).fill(1));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      headers: { ...body.headers, authorization: ADMIN },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect((res.json() as Envelope).code).toBe(413);
+    const n = await sql<{ n: string }>`select count(*) as n from releases`.execute(handle.db);
+    expect(Number(n.rows[0]?.n)).toBe(0);
+  });
+
+  it('signs with RELEASE_SIGNING_KEY: the dev key matches the fallback built into the app', async () => {
+    const bytes = bundle();
+    const body = await form(fields(), bytes);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/releases',
+      headers: { ...body.headers, authorization: ADMIN },
+      payload: body.payload,
+    });
+    const sig = (res.json() as Envelope<{ signature: string }>).data.signature;
+    expect(ed25519.verify(hexToBytes(sig), bytes, hexToBytes(DEV_RELEASE_PUBLIC_KEY))).toBe(true);
   });
 });
 

@@ -11,6 +11,8 @@ export async function up(db: Kysely<Database>): Promise<void> {
   await sql`
     create table releases (
       id text primary key,
+      -- Publication order: ids are random and tests run on a frozen clock, so neither orders rows.
+      seq bigserial not null unique,
       platform text not null check (platform in ('android', 'ios')),
       version text not null,
       min_native_version text not null,
@@ -24,7 +26,7 @@ export async function up(db: Kysely<Database>): Promise<void> {
       created_at int8 not null,
       unique (platform, version)
     )`.execute(db);
-  await sql`create index releases_platform on releases (platform, created_at desc)`.execute(db);
+  await sql`create index releases_platform on releases (platform, seq desc)`.execute(db);
 }
 
 export const RELEASES_MIGRATION = { version: '0100_releases', up } as const;

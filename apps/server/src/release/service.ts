@@ -3,12 +3,18 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, type Lang } from '@ex/i18n';
 import { unzipSync } from 'fflate';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { SigningKey } from './keys.ts';
 import type { ReleaseMessageKey } from './messages.ts';
 import { inRollout } from './rollout.ts';
-import { insertRelease, type ReleasePlatform, type ReleasesTable, releasesOf } from './store.ts';
+import {
+  insertRelease,
+  type ReleasePlatform,
+  type ReleaseRow,
+  type ReleasesTable,
+  releasesOf,
+} from './store.ts';
 import { compareNative, compareSemver, isNativeVersion, isSemver } from './versions.ts';
 
 export const DEFAULT_MAX_BUNDLE_BYTES = 50 * 1024 * 1024;
@@ -73,7 +79,7 @@ export function bundleFile(dataDir: string, id: string): string {
   return join(dataDir, 'releases', `${id}.zip`);
 }
 
-export function toPublic(row: ReleasesTable): PublicRelease {
+export function toPublic(row: ReleaseRow | Insertable<ReleasesTable>): PublicRelease {
   return {
     id: row.id,
     platform: row.platform,
@@ -192,7 +198,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
 
     const bytes = input.bundle;
     const id = randomUUID();
-    const row: ReleasesTable = {
+    const row: Insertable<ReleasesTable> = {
       id,
       platform: plat,
       version,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export type ReleasePlatform = 'android' | 'ios';
@@ -6,6 +6,7 @@ export type ReleasePlatform = 'android' | 'ios';
 /** Row as the drivers return it: int8 columns arrive as strings (see db/db.ts). */
 export interface ReleasesTable {
   id: string;
+  seq: Generated<string>;
   platform: ReleasePlatform;
   version: string;
   min_native_version: string;
@@ -26,41 +27,36 @@ function withReleases(db: Kysely<Database>): ReleaseDb {
   return db.withTables<{ releases: ReleasesTable }>();
 }
 
-export async function insertRelease(db: Kysely<Database>, row: ReleasesTable): Promise<void> {
+export type ReleaseRow = Selectable<ReleasesTable>;
+
+export async function insertRelease(db: Kysely<Database>, row: Insertable<ReleasesTable>): Promise<void> {
   await withReleases(db).insertInto('releases').values(row).execute();
 }
 
 /** Every release of a platform, newest first (publishing enforces increasing versions). */
-export async function releasesOf(db: Kysely<Database>, platform: ReleasePlatform): Promise<ReleasesTable[]> {
+export async function releasesOf(db: Kysely<Database>, platform: ReleasePlatform): Promise<ReleaseRow[]> {
   return withReleases(db)
     .selectFrom('releases')
     .selectAll()
     .where('platform', '=', platform)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .execute();
 }
 
 export async function listReleases(
   db: Kysely<Database>,
   opts: { platform?: ReleasePlatform; limit: number; offset: number },
-): Promise<{ list: ReleasesTable[]; total: number }> {
+): Promise<{ list: ReleaseRow[]; total: number }> {
   let q = withReleases(db).selectFrom('releases');
   if (opts.platform) q = q.where('platform', '=', opts.platform);
   const [list, count] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(opts.limit)
-      .offset(opts.offset)
-      .execute(),
+    q.selectAll().orderBy('seq', 'desc').limit(opts.limit).offset(opts.offset).execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { list, total: Number(count.n) };
 }
 
-export async function releaseById(db: Kysely<Database>, id: string): Promise<ReleasesTable | undefined> {
+export async function releaseById(db: Kysely<Database>, id: string): Promise<ReleaseRow | undefined> {
   return withReleases(db).selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -68,7 +64,7 @@ export async function setRollout(
   db: Kysely<Database>,
   id: string,
   rolloutPercent: number,
-): Promise<ReleasesTable | undefined> {
+): Promise<ReleaseRow | undefined> {
   return withReleases(db)
     .updateTable('releases')
     .set({ rollout_percent: rolloutPercent })
