@@ -8,46 +8,43 @@ const flag = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === '1' || v === 'on' || v === 'true'));
 
 // The environment exactly as /work/shared/API.md lists it, plus SMTP_URL and the rate-limit knobs.
-const EnvSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
-      .optional(),
-    CAPTCHA: flag(true),
-    ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8, { error: 'must have at least 8 characters' }).optional(),
-    PRICE_FEED: z
-      .string()
-      .regex(/^(simulated|ccxt:[a-z0-9]+)$/, { error: 'must be simulated or ccxt:<exchange id>' })
-      .default('simulated'),
-    CHAIN: z.enum(['simulated', 'tron']).default('simulated'),
-    TRON_API_URL: z.url().optional(),
-    TRON_API_KEY: z.string().optional(),
-    IMAGE_BASE_URL: z.url().optional(),
-    SEED_DEMO: flag(true),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
-      .optional(),
-    MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.CHAIN === 'tron' && !env.TRON_API_URL) {
-      ctx.addIssue({ code: 'custom', path: ['TRON_API_URL'], message: 'is required when CHAIN=tron' });
-    }
-    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_PASSWORD'],
-        message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
-      });
-    }
-  });
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  CAPTCHA: flag(true),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must have at least 8 characters' }).optional(),
+  PRICE_FEED: z
+    .string()
+    .regex(/^(simulated|ccxt:[a-z0-9]+)$/, { error: 'must be simulated or ccxt:<exchange id>' })
+    .default('simulated'),
+  CHAIN: z.enum(['simulated', 'tron']).default('simulated'),
+  TRON_API_URL: z.url().optional(),
+  TRON_API_KEY: z.string().optional(),
+  IMAGE_BASE_URL: z.url().optional(),
+  SEED_DEMO: flag(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Rules across variables, checked on the raw values so they are listed even when others fail. */
+function crossProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.CHAIN === 'tron' && !env.TRON_API_URL) problems.push('TRON_API_URL: is required when CHAIN=tron');
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    problems.push('ADMIN_PASSWORD: set ADMIN_EMAIL and ADMIN_PASSWORD together');
+  }
+  return problems;
+}
 
 export interface RateLimitConfig {
   /** Requests per minute per IP over the whole API. */
@@ -96,9 +93,11 @@ export class ConfigError extends Error {
 /** Parses the environment once at boot; every wrong value is listed, not just the first. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+    ...crossProblems(env),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   const imageBase = e.IMAGE_BASE_URL ?? `http://${displayHost}:${e.PORT}/uploads/`;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,6 +43,8 @@ export async function registerStatic(
     });
     decorated = true;
   };
+  // Uploads arrive at run time, so their folder must exist before the static route is set up.
+  mkdirSync(opts.uploadsDir, { recursive: true });
   await serve(opts.uploadsDir, '/uploads/');
   await serve(opts.adminDist, '/admin/');
   await serve(opts.webDist, '/');
