@@ -22,7 +22,7 @@ export function TabsLayout() {
       <main className="tabs-layout__main">
         <Outlet />
       </main>
-      <nav className="tabs-layout__bar" aria-label={t('tabs.home')}>
+      <nav className="tabs-layout__bar">
         <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
           {TABS.map((tab) => (
             <TabBar.Item
