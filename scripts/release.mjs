@@ -55,7 +55,11 @@ async function call(method, path, { token, json, form } = {}) {
   const headers = { 'accept-language': 'en' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (json) headers['content-type'] = 'application/json';
-  const res = await fetch(`${api}${path}`, { method, headers, body: json ? JSON.stringify(json) : form });
+  const res = await fetch(`${api}${path}`, {
+    method,
+    headers,
+    body: json ? JSON.stringify(json) : form,
+  }).catch((error) => fail(`cannot reach ${api} (${error.cause?.code ?? error.message}); set RELEASE_API`));
   const body = await res.json().catch(() => ({ code: res.status, message: res.statusText }));
   if (body.code !== 0) {
     const details = body.errors ? `\n${JSON.stringify(body.errors, null, 2)}` : '';
