@@ -28,9 +28,9 @@ export class AdminService {
     const key = email.trim().toLowerCase();
     if (this.failures.lockedForMs(key) > 0) throw new AppError('RATE_LIMITED');
     const row = await this.db.selectFrom('admins').selectAll().where('email', '=', key).executeTakeFirst();
-    const valid = row
-      ? await verifyPassword(row.password_hash, password)
-      : (await burnPasswordCheck(password), false);
+    let valid = false;
+    if (row) valid = await verifyPassword(row.password_hash, password);
+    else await burnPasswordCheck(password);
     if (!row || !valid) {
       this.failures.fail(key);
       throw new AppError('INVALID_CREDENTIALS');
