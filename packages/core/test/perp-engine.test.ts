@@ -18,10 +18,12 @@ const SYM = 'BTC_USDC_PERP';
 const px = (usd: number) => usd * 10;
 const btc = (n: number) => n * 1000;
 
+type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
+
 function setup() {
   const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
   let ts = 1_000;
-  const run = (c: Omit<Command, 'ts'>) => {
+  const run = (c: WithoutTs<Command>) => {
     const r = e.execute({ ...c, ts: ts++ } as Command);
     expect(checkInvariants(e)).toEqual([]);
     return r;

@@ -16,10 +16,12 @@ const BTC = 100_000_000n;
 const px = (usd: number) => usd * 100;
 const lots = (btc10k: number) => btc10k; // in 0.0001 BTC
 
+type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
+
 function setup() {
   const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
   let ts = 1;
-  const run = (c: Omit<Command, 'ts'> & { ts?: number }) => {
+  const run = (c: WithoutTs<Command>) => {
     const r = e.execute({ ...c, ts: ts++ } as Command);
     expect(checkInvariants(e)).toEqual([]);
     return r;
