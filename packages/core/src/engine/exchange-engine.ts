@@ -17,7 +17,7 @@ import {
   type PerpMarketConfig,
   type PerpSnapshot,
 } from '../perp/perp-engine.ts';
-import { type BookFactory, naiveBookFactory } from '../spot/book-factory.ts';
+import { type BookFactory, fastBookFactory } from '../spot/book-factory.ts';
 import {
   SpotEngine,
   type SpotEvent,
@@ -145,7 +145,7 @@ export class ExchangeEngine {
   private lastTs = 0;
 
   constructor(readonly config: EngineConfig) {
-    const books = config.bookFactory ?? naiveBookFactory;
+    const books = config.bookFactory ?? fastBookFactory;
     this.ledger = new Ledger({ keepJournal: config.keepJournal === true });
     this.spot = new SpotEngine(this.ledger, books, config.spotMarkets);
     this.perp = new PerpEngine(this.ledger, books, config.perpMarkets);

@@ -1,3 +1,4 @@
+import { FastOrderBook } from '../book/fast.ts';
 import { NaiveOrderBook } from '../book/naive.ts';
 import type { BookSnapshot, OrderBook } from '../book/types.ts';
 
@@ -10,4 +11,10 @@ export interface BookFactory {
 export const naiveBookFactory: BookFactory = {
   create: () => new NaiveOrderBook(),
   restore: (s) => NaiveOrderBook.restore(s),
+};
+
+/** The default: same behaviour and snapshots as the naive book (the book's property tests), faster. */
+export const fastBookFactory: BookFactory = {
+  create: () => new FastOrderBook(),
+  restore: (s) => FastOrderBook.restore(s),
 };
