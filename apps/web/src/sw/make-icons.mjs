@@ -97,10 +97,12 @@ function render(size, opts) {
 }
 
 const diamond = (s, d) => {
-  const k = s * d * 0.5 * 100;
-  return `M50 ${50 - k}L${50 + k} 50L50 ${50 + k}L${50 - k} 50Z`;
+  const k = Math.round(s * d * 0.5 * 10000) / 100;
+  const f = (v) => Math.round(v * 100) / 100;
+  return `M50 ${f(50 - k)}L${f(50 + k)} 50L50 ${f(50 + k)}L${f(50 - k)} 50Z`;
 };
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="Exchange">
+<title>Exchange</title>
 <rect width="100" height="100" rx="22" fill="#0B0E11"/>
 <path d="${diamond(0.78, 0.88)}" fill="#F0B90B"/>
 <path d="${diamond(0.78, 0.56)}" fill="#0B0E11"/>
