@@ -40,8 +40,9 @@ function HydrateFallback() {
   return null;
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter([
+/** The route tree (exported so tests can run it in a memory router). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       Component: RootLayout,
       HydrateFallback,
@@ -51,7 +52,11 @@ export function createAppRouter() {
         { path: '*', loader: () => redirect('/') },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(appRoutes());
   // The SDK removed the token after a 401/411; drop every cached user query and go to /Login.
   setSessionEndHandler(() => {
     queryClient.clear();
