@@ -149,6 +149,8 @@ export const de: WebCatalogue = {
   agree: {
     termsTitle: 'Nutzungsbedingungen',
     privacyTitle: 'Datenschutzerklärung',
+    termsTab: 'Nutzungsbedingungen',
+    privacyTab: 'Datenschutz',
     updated: 'Stand: 1. Januar 2025',
     terms:
       'Diese Bedingungen regeln die Nutzung der Börsen-App und ihrer Dienste. Mit der Eröffnung eines Kontos akzeptieren Sie sie.\n\nSie müssen in Ihrem Land volljährig sein und dürfen nur ein Konto eröffnen. Sie sind dafür verantwortlich, Ihr Passwort, Ihr Transaktionspasswort und Ihre Bestätigungscodes geheim zu halten.\n\nKrypto-Assets sind volatil. Spot- und Futures-Handel, insbesondere mit Hebel, kann zum Verlust Ihrer gesamten Margin führen. Nichts in der App ist eine Anlageberatung.\n\nWir können vor dem Handel, vor Ein- oder Auszahlungen eine Identitätsprüfung verlangen und Transaktionen ablehnen oder rückgängig machen, die gegen Gesetze oder diese Bedingungen verstoßen.\n\nEin- und Auszahlungen werden nur für USDC im TRC20-Netzwerk unterstützt. Über ein anderes Netzwerk oder in einer anderen Währung gesendete Assets können verloren gehen.\n\nWir können diese Bedingungen ändern; über wesentliche Änderungen informieren wir Sie in der App, bevor sie wirksam werden.',

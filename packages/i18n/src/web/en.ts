@@ -148,6 +148,8 @@ export const en = {
   agree: {
     termsTitle: 'Terms of Use',
     privacyTitle: 'Privacy Policy',
+    termsTab: 'Terms',
+    privacyTab: 'Privacy',
     updated: 'Last updated: 1 January 2025',
     terms:
       'These terms govern your use of the exchange app and its services. By creating an account you accept them.\n\nYou must be of legal age in your country and may open only one account. You are responsible for keeping your password, transaction password and verification codes secret.\n\nCrypto assets are volatile. Spot and futures trading, especially with leverage, can lead to the loss of your entire margin. Nothing in the app is investment advice.\n\nWe may ask you to verify your identity before you trade, deposit or withdraw, and may refuse or reverse transactions that break the law or these terms.\n\nDeposits and withdrawals are only supported for USDC on the TRC20 network. Assets sent on another network or in another currency can be lost.\n\nWe may change these terms; we tell you about material changes in the app before they take effect.',

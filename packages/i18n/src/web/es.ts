@@ -149,6 +149,8 @@ export const es: WebCatalogue = {
   agree: {
     termsTitle: 'Términos de uso',
     privacyTitle: 'Política de privacidad',
+    termsTab: 'Términos',
+    privacyTab: 'Privacidad',
     updated: 'Última actualización: 1 de enero de 2025',
     terms:
       'Estos términos regulan el uso de la aplicación de intercambio y sus servicios. Al crear una cuenta los aceptas.\n\nDebes ser mayor de edad en tu país y solo puedes abrir una cuenta. Eres responsable de mantener en secreto tu contraseña, tu contraseña de transacción y tus códigos de verificación.\n\nLos criptoactivos son volátiles. El trading spot y de futuros, especialmente con apalancamiento, puede provocar la pérdida de todo tu margen. Nada en la aplicación es asesoramiento de inversión.\n\nPodemos pedirte que verifiques tu identidad antes de operar, depositar o retirar, y rechazar o revertir transacciones que infrinjan la ley o estos términos.\n\nLos depósitos y retiros solo se admiten para USDC en la red TRC20. Los activos enviados por otra red o en otra moneda pueden perderse.\n\nPodemos modificar estos términos; te informaremos en la aplicación de los cambios importantes antes de que entren en vigor.',

@@ -148,6 +148,8 @@ export const fr: WebCatalogue = {
   agree: {
     termsTitle: "Conditions d'utilisation",
     privacyTitle: 'Politique de confidentialité',
+    termsTab: 'Conditions',
+    privacyTab: 'Confidentialité',
     updated: 'Dernière mise à jour : 1er janvier 2025',
     terms:
       "Ces conditions régissent votre utilisation de l'application d'échange et de ses services. En créant un compte, vous les acceptez.\n\nVous devez être majeur dans votre pays et ne pouvez ouvrir qu'un seul compte. Vous êtes responsable de la confidentialité de votre mot de passe, de votre mot de passe de transaction et de vos codes de vérification.\n\nLes crypto-actifs sont volatils. Le trading spot et futures, en particulier avec effet de levier, peut entraîner la perte de toute votre marge. Rien dans l'application ne constitue un conseil en investissement.\n\nNous pouvons vous demander de vérifier votre identité avant de trader, déposer ou retirer, et refuser ou annuler les transactions contraires à la loi ou à ces conditions.\n\nLes dépôts et retraits ne sont pris en charge que pour l'USDC sur le réseau TRC20. Les actifs envoyés sur un autre réseau ou dans une autre devise peuvent être perdus.\n\nNous pouvons modifier ces conditions ; nous vous informons des changements importants dans l'application avant leur entrée en vigueur.",

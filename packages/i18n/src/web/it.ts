@@ -148,6 +148,8 @@ export const it: WebCatalogue = {
   agree: {
     termsTitle: "Termini d'uso",
     privacyTitle: 'Informativa sulla privacy',
+    termsTab: 'Termini',
+    privacyTab: 'Privacy',
     updated: 'Ultimo aggiornamento: 1 gennaio 2025',
     terms:
       "Questi termini regolano l'uso dell'app di exchange e dei suoi servizi. Creando un account li accetti.\n\nDevi essere maggiorenne nel tuo paese e puoi aprire un solo account. Sei responsabile della segretezza della password, della password di transazione e dei codici di verifica.\n\nLe cripto-attività sono volatili. Il trading spot e futures, soprattutto con leva, può portare alla perdita dell'intero margine. Nulla nell'app costituisce consulenza sugli investimenti.\n\nPossiamo chiederti di verificare la tua identità prima di fare trading, depositare o prelevare, e rifiutare o annullare transazioni contrarie alla legge o a questi termini.\n\nDepositi e prelievi sono supportati solo per USDC sulla rete TRC20. Gli asset inviati su un'altra rete o in un'altra valuta possono andare persi.\n\nPossiamo modificare questi termini; ti informiamo nell'app delle modifiche rilevanti prima che entrino in vigore.",

@@ -12,8 +12,8 @@ export default function Agree() {
   return (
     <PageShell title={t('titles.agree')} fallback="/Login">
       <Tabs activeKey={tab} onChange={(key) => setParams({ type: key }, { replace: true })}>
-        <Tabs.Tab key="terms" title={t('agree.termsTitle')} />
-        <Tabs.Tab key="privacy" title={t('agree.privacyTitle')} />
+        <Tabs.Tab key="terms" title={t('agree.termsTab')} />
+        <Tabs.Tab key="privacy" title={t('agree.privacyTab')} />
       </Tabs>
       <article className="legal">
         <h2 className="legal__title">

@@ -31,8 +31,9 @@ export default function Setting() {
   const confirmLogout = async () => {
     const ok = await Dialog.confirm({
       content: t('setting.logoutConfirm'),
-      confirmText: t('setting.logout'),
-      cancelText: t('common.cancel'),
+      // Leaving is the destructive choice here: red, with the neutral way out in plain text.
+      confirmText: <span className="down">{t('setting.logout')}</span>,
+      cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
     });
     if (!ok) return;
     logout.mutate(undefined, {
