@@ -104,6 +104,32 @@ describe('spot settlement', () => {
     expect(bal('buyer', 'USDC')).toEqual({ available: 93_800n * USDC, frozen: 0n });
   });
 
+  it('a buy that takes below its price and rests keeps frozen only what the rest needs', () => {
+    const { run, bal } = setup();
+    run({
+      type: 'spotPlace',
+      orderType: 'limit',
+      orderId: 's1',
+      userId: 'seller',
+      symbol: 'BTC_USDC',
+      side: 'sell',
+      price: px(30_000),
+      qty: lots(2_000),
+    });
+    run({
+      type: 'spotPlace',
+      orderType: 'limit',
+      orderId: 'b1',
+      userId: 'buyer',
+      symbol: 'BTC_USDC',
+      side: 'buy',
+      price: px(31_000),
+      qty: lots(5_000),
+    });
+    // Held 15,500; paid 6,000 for 0.2 BTC; 0.3 BTC rests at 31,000 = 9,300 frozen; 200 back at once.
+    expect(bal('buyer', 'USDC')).toEqual({ available: 84_700n * USDC, frozen: 9_300n * USDC });
+  });
+
   it('market buy by quote amount holds the amount and refunds what was not spent', () => {
     const { run, bal } = setup();
     run({

@@ -50,6 +50,43 @@ export function checkInvariants(e: ExchangeEngine): string[] {
   for (const [k, v] of expected) {
     if (!seen.has(k) && v !== 0n) problems.push(`${k} should hold ${v} but the account is empty`);
   }
+  // Each open order holds exactly what its unfilled rest (as the book has it) can still spend.
+  for (const o of e.spot.openOrders()) {
+    const m = e.spot.markets.get(o.symbol)!;
+    const resting = e.spot.book(o.symbol)?.order(o.orderId);
+    if (resting === undefined) {
+      problems.push(`spot order ${o.orderId} open in settlement but not in the book`);
+      continue;
+    }
+    const need =
+      o.side === 'buy'
+        ? BigInt(o.price) * BigInt(resting.qty) * m.quotePerTickLot
+        : BigInt(resting.qty) * m.basePerLot;
+    if (o.hold !== need) problems.push(`spot order ${o.orderId} holds ${o.hold}, needs ${need}`);
+  }
+  for (const o of e.perp.openOrders()) {
+    const m = e.perp.markets.get(o.symbol)!;
+    const resting = e.perp.book(o.symbol)?.order(o.orderId);
+    if (resting === undefined || BigInt(resting.qty) !== o.remaining) {
+      problems.push(
+        `contract order ${o.orderId}: ${o.remaining} open in settlement, ${resting?.qty} in the book`,
+      );
+      continue;
+    }
+    const need = o.action.startsWith('open') ? e.perp.holdNeeded(m, o.price, o.remaining, o.leverage) : 0n;
+    if (o.hold !== need) problems.push(`contract order ${o.orderId} holds ${o.hold}, needs ${need}`);
+  }
+  // Every resting order is known to settlement.
+  for (const sym of e.spot.markets.keys()) {
+    if (e.spot.book(sym)!.size() !== [...e.spot.openOrders()].filter((o) => o.symbol === sym).length) {
+      problems.push(`${sym}: book and settlement disagree on the number of open orders`);
+    }
+  }
+  for (const sym of e.perp.markets.keys()) {
+    if (e.perp.book(sym)!.size() !== [...e.perp.openOrders()].filter((o) => o.symbol === sym).length) {
+      problems.push(`${sym}: book and settlement disagree on the number of open orders`);
+    }
+  }
   // Books never crossed.
   for (const sym of e.spot.markets.keys()) problems.push(...crossed(sym, e.spot.book(sym)));
   for (const sym of e.perp.markets.keys()) problems.push(...crossed(sym, e.perp.book(sym)));

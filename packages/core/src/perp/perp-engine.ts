@@ -138,6 +138,8 @@ export interface ContractOrder {
   remaining: bigint;
   /** Quote units frozen in the contract wallet for the unfilled part (opening orders only). */
   hold: bigint;
+  /** Ticks the hold is computed at (the limit price; for market orders the protection or mark). */
+  price: bigint;
 }
 
 export interface MarketState {
@@ -427,14 +429,15 @@ export class PerpEngine {
     const side = actionPositionSide(cmd.action);
     const leverage = cmd.userId === INSURANCE_USER ? 1 : this.leverageOf(cmd.userId, cmd.symbol);
     let hold = 0n;
+    let holdPrice = 0n;
     if (isOpen(cmd.action)) {
       // Shorts are held at the higher of the order price and the mark: a sell fills at or above it.
-      const holdPrice = side === 'short' && cmd.type === 'market' ? state.markPrice : BigInt(price);
+      holdPrice = side === 'short' && cmd.type === 'market' ? state.markPrice : BigInt(price);
       const notional = holdPrice * qty * m.quotePerTickLot;
       const existing = this.positions.get(positionKey(cmd.userId, cmd.symbol, cmd.mode, side));
       const total = notional + (existing === undefined ? 0n : this.notional(existing));
       if (tierFor(m.resolvedTiers, total).maxLeverage < leverage) return ResultCode.PERP_RISK_LIMIT_EXCEEDED;
-      hold = initialMargin(notional, leverage) + fee(notional, m.takerFeePpm);
+      hold = this.holdNeeded(m, holdPrice, qty, leverage);
       if (this.freeCollateral(cmd.userId, m.quote) < hold) return ResultCode.PERP_INSUFFICIENT_MARGIN;
     } else {
       const p = this.positions.get(positionKey(cmd.userId, cmd.symbol, cmd.mode, side));
@@ -469,6 +472,7 @@ export class PerpEngine {
       leverage,
       remaining: qty,
       hold,
+      price: holdPrice,
     });
     this.afterMatch(m, r, cmd.ts);
     this.events.push({
@@ -676,6 +680,12 @@ export class PerpEngine {
     if (entry.postings.length > 0) this.events.push({ type: 'perp.ledger', entry });
   }
 
+  /** Initial margin + taker fee of an opening order's `qty` at `price` (ticks). */
+  holdNeeded(m: PerpMarket, price: bigint, qty: bigint, leverage: number): bigint {
+    const notional = price * qty * m.quotePerTickLot;
+    return initialMargin(notional, leverage) + fee(notional, m.takerFeePpm);
+  }
+
   private protectionPrice(m: PerpMarket, mark: bigint, side: 'buy' | 'sell'): bigint {
     const p =
       side === 'buy'
@@ -781,7 +791,8 @@ export class PerpEngine {
     const feeDue = fee(notional, rate);
     if (qty > o.remaining) throw new Error(`perp: fill of ${o.orderId} exceeds its remaining quantity`);
     if (isOpen(o.action)) {
-      const part = qty === o.remaining ? o.hold : (o.hold * qty) / o.remaining;
+      // What stays frozen is exactly the hold of the unfilled rest at the order's price.
+      const part = o.hold - this.holdNeeded(m, o.price, o.remaining - qty, o.leverage);
       o.hold -= part;
       o.remaining -= qty;
       // Release this part of the hold, take the fee, then (isolated) move the margin it needs.
@@ -1237,6 +1248,7 @@ export class PerpEngine {
         o.leverage,
         String(o.remaining),
         String(o.hold),
+        String(o.price),
       ]),
       leverage: [...this.leverage.entries()],
     };
@@ -1292,6 +1304,7 @@ export class PerpEngine {
         leverage: Number(r[5]),
         remaining: BigInt(r[6]!),
         hold: BigInt(r[7]!),
+        price: BigInt(r[8]!),
       };
       this.orders.set(o.orderId, o);
     }

@@ -83,6 +83,8 @@ export interface SpotOrderState {
   side: Side;
   /** Frozen for this order and not yet spent: quote units for a buy, base units for a sell. */
   hold: bigint;
+  /** Limit price in ticks; 0 for a market order (which never rests). */
+  price: number;
 }
 
 export interface SpotTrade {
@@ -130,7 +132,7 @@ export interface SpotResult {
 
 export interface SpotSnapshot {
   books: [string, ReturnType<OrderBook['snapshot']>][];
-  orders: [string, string, string, Side, string][];
+  orders: [string, string, string, Side, string, number][];
 }
 
 export class SpotEngine {
@@ -242,6 +244,7 @@ export class SpotEngine {
       symbol: cmd.symbol,
       side: cmd.side,
       hold: h.hold,
+      price: cmd.type === 'limit' ? cmd.price! : 0,
     });
     this.settle(m, r, cmd.ts, events);
     events.push({
@@ -255,6 +258,22 @@ export class SpotEngine {
     // Whatever did not rest is done: give back what it still holds.
     if (r.restingQty === 0 && this.orders.has(cmd.orderId))
       this.release(m, cmd.orderId, 'done', cmd.ts, events);
+    // A buy that took liquidity below its price and rests keeps frozen only what the resting part
+    // needs at its price: frozen always equals what open orders can still spend.
+    const o = this.orders.get(cmd.orderId);
+    if (o !== undefined && o.side === 'buy') {
+      const excess = o.hold - BigInt(o.price) * BigInt(r.restingQty) * m.quotePerTickLot;
+      if (excess > 0n) {
+        o.hold -= excess;
+        events.push({
+          type: 'spot.ledger',
+          entry: this.ledger.mustPost('refundPostingOrder', cmd.orderId, cmd.ts, [
+            leg(account, 'frozen', -excess),
+            leg(account, 'available', excess),
+          ]),
+        });
+      }
+    }
     if (r.deltas.length > 0)
       events.push({ type: 'spot.depth', symbol: m.symbol, seq: r.seq, deltas: r.deltas });
     return { code: ResultCode.OK, events };
@@ -378,16 +397,16 @@ export class SpotEngine {
       books: [...this.books.entries()].sort((a, b) => cmp(a[0], b[0])).map(([s, b]) => [s, b.snapshot()]),
       orders: [...this.orders.values()]
         .sort((a, b) => cmp(a.orderId, b.orderId))
-        .map((o) => [o.orderId, o.userId, o.symbol, o.side, o.hold.toString()]),
+        .map((o) => [o.orderId, o.userId, o.symbol, o.side, o.hold.toString(), o.price]),
     };
   }
 
   restore(s: SpotSnapshot): void {
     this.books = new Map(s.books.map(([sym, b]) => [sym, this.bookFactory.restore(b)]));
     this.orders = new Map(
-      s.orders.map(([orderId, userId, symbol, side, hold]) => [
+      s.orders.map(([orderId, userId, symbol, side, hold, price]) => [
         orderId,
-        { orderId, userId, symbol, side, hold: BigInt(hold) },
+        { orderId, userId, symbol, side, hold: BigInt(hold), price },
       ]),
     );
   }
