@@ -43,9 +43,9 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         { ...good, account: 42 },
         'account',
         {
-          de: 'Falscher Typ: string erwartet',
-          en: 'Wrong type: string expected',
-          zh_CN: '类型错误：应为 string',
+          de: 'Falscher Typ: Text erwartet',
+          en: 'Wrong type: text expected',
+          zh_CN: '类型错误：应为文本',
         },
       ],
       [

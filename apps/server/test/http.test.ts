@@ -42,7 +42,7 @@ describe.each(BACKENDS)('envelope and plumbing on %s', (backend) => {
       lang: 'en',
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors?.password).toEqual(['Wrong type: string expected']);
+    expect(res.body.errors?.password).toEqual(['Wrong type: text expected']);
   });
 
   it('a body on a route with no body schema is ignored, an empty JSON body is "no body"', async () => {

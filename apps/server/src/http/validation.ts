@@ -53,7 +53,9 @@ function messageFor(issue: Issue, input: unknown, lang: Lang): string {
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.expected === 'int') return t('validation.integer');
-      return t('validation.invalid_type', { expected: issue.expected });
+      const typeKey = `type.${issue.expected}`;
+      const expected = isServerMessageKey(typeKey) ? t(typeKey) : issue.expected;
+      return t('validation.invalid_type', { expected });
     }
     case 'too_big': {
       const max = String(issue.maximum);

@@ -70,6 +70,11 @@ export const de = {
   'validation.malformed_json': 'Der Inhalt der Anfrage ist kein gültiges JSON',
   'validation.content_type': 'Senden Sie den Inhalt der Anfrage als application/json',
   'validation.file_required': 'Bitte wählen Sie eine Datei',
+  'type.string': 'Text',
+  'type.number': 'eine Zahl',
+  'type.boolean': 'wahr oder falsch',
+  'type.object': 'ein Objekt',
+  'type.array': 'eine Liste',
   'mail.code_subject': 'Ihr Bestätigungscode',
   'mail.code_body':
     'Ihr Bestätigungscode lautet {code}. Er ist 10 Minuten gültig. Geben Sie ihn niemandem weiter.',

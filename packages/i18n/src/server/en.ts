@@ -80,6 +80,12 @@ export const en = {
   'validation.file_required': 'Please choose a file',
 
   // Mails and text messages with verification codes
+  // Type names inside 'validation.invalid_type'
+  'type.string': 'text',
+  'type.number': 'a number',
+  'type.boolean': 'true or false',
+  'type.object': 'an object',
+  'type.array': 'a list',
   'mail.code_subject': 'Your verification code',
   'mail.code_body':
     'Your verification code is {code}. It is valid for 10 minutes. Do not share it with anyone.',

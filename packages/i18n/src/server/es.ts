@@ -69,6 +69,11 @@ export const es = {
   'validation.malformed_json': 'El cuerpo de la solicitud no es JSON válido',
   'validation.content_type': 'Envíe el cuerpo de la solicitud como application/json',
   'validation.file_required': 'Elija un archivo',
+  'type.string': 'texto',
+  'type.number': 'un número',
+  'type.boolean': 'verdadero o falso',
+  'type.object': 'un objeto',
+  'type.array': 'una lista',
   'mail.code_subject': 'Su código de verificación',
   'mail.code_body':
     'Su código de verificación es {code}. Es válido durante 10 minutos. No lo comparta con nadie.',

@@ -71,6 +71,11 @@ export const fr = {
   'validation.malformed_json': "Le corps de la requête n'est pas un JSON valide",
   'validation.content_type': 'Envoyez le corps de la requête en application/json',
   'validation.file_required': 'Veuillez choisir un fichier',
+  'type.string': 'du texte',
+  'type.number': 'un nombre',
+  'type.boolean': 'vrai ou faux',
+  'type.object': 'un objet',
+  'type.array': 'une liste',
   'mail.code_subject': 'Votre code de vérification',
   'mail.code_body':
     'Votre code de vérification est {code}. Il est valable 10 minutes. Ne le communiquez à personne.',

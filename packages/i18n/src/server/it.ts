@@ -68,6 +68,11 @@ export const it = {
   'validation.malformed_json': 'Il corpo della richiesta non è un JSON valido',
   'validation.content_type': 'Invia il corpo della richiesta come application/json',
   'validation.file_required': 'Scegli un file',
+  'type.string': 'testo',
+  'type.number': 'un numero',
+  'type.boolean': 'vero o falso',
+  'type.object': 'un oggetto',
+  'type.array': 'un elenco',
   'mail.code_subject': 'Il tuo codice di verifica',
   'mail.code_body':
     'Il tuo codice di verifica è {code}. È valido per 10 minuti. Non condividerlo con nessuno.',
