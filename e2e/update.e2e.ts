@@ -212,3 +212,62 @@ describe('in-place update (Android through the port)', () => {
     expect(port.downloads.some((d) => d.version === '1.1.0')).toBe(false);
   });
 });
+
+describe('installable web build (PWA)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await phoneContext(browser, server.url);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('links the manifest, caches the shell but no API answer, and starts offline', async () => {
+    const page = await context.newPage();
+    await page.goto('/');
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href');
+      return href ? ((await (await fetch(href)).json()) as { display: string; icons: unknown[] }) : null;
+    });
+    expect(manifest?.display).toBe('standalone');
+    expect(manifest?.icons.length).toBeGreaterThanOrEqual(3);
+
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.getRegistration()) !== undefined,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Under the worker's control now: the app's own API calls run through it.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.evaluate(() => fetch('/api/app/config').then((r) => r.json()));
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((u) => u.startsWith('/assets/'))).toBe(true);
+    expect(cached.filter((u) => /^\/(api|ws|uploads|admin)(\/|$)/.test(u))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('#root > *').first().waitFor({ timeout: 10_000 });
+    await context.setOffline(false);
+  });
+});

@@ -74,9 +74,13 @@ export function registerServiceWorker(): void {
   const env = (import.meta as ImportMeta & { env?: { PROD?: boolean } }).env;
   if (!env?.PROD || Capacitor.getPlatform() !== 'web' || window.__UPDATE_PORT__) return;
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // An app without offline shell still works; nothing to tell the user.
     });
-  });
+  };
+  // After `load` so precaching does not compete with the first render; the app root usually mounts
+  // once the page has loaded already.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
