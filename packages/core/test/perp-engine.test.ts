@@ -102,6 +102,22 @@ describe('opening: holds, fees and isolated margin', () => {
     expect(s.e.perp.liquidationPriceOf(p)).toBe(BigInt(px(45_180.7)));
   });
 
+  it('the position view: entry, liquidation and bankruptcy price, PnL rate, margin rate', () => {
+    const s = openPair();
+    s.price(52_000);
+    const v = s.e.perp.view(s.e.perp.position('alice', SYM, 'isolated', 'long')!);
+    expect(v).toMatchObject({
+      entryPrice: 500_000n,
+      markPrice: 520_000n,
+      unrealisedPnl: 2_000n * USDC,
+      pnlRatePpm: 400_000n, // +40% on 5,000 margin
+      maintenanceMargin: 210n * USDC, // 52,000 is in tier 2: 52,000 x 0.5% - 50
+      marginRatePpm: 30_000n, // 210 / 7,000
+      liquidationPrice: 451_807n, // still tier 1's price: at 45,180.7 the notional is in tier 1
+      bankruptcyPrice: 450_000n,
+    });
+  });
+
   it('refuses an order it cannot margin, a leverage outside the list, and a close larger than the position', () => {
     const s = openPair();
     const o = {

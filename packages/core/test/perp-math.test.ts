@@ -8,6 +8,7 @@ import {
   fundingRate,
   initialMargin,
   liquidationPrice,
+  liquidationPriceTiered,
   maintenanceMargin,
   marketScales,
   quoteUnit,
@@ -65,6 +66,8 @@ describe('example 2: isolated short 2 BTC at 60,000, 20x (tier 2)', () => {
     expect(tier.mmrPpm).toBe(5_000n);
     expect(liquidationPrice('short', size, cost, margin, tier, k)).toBe(ticks('62711.5'));
     expect(bankruptcyPrice('short', size, cost, margin, k)).toBe(ticks('63000.0'));
+    // At 62,711.5 the notional (125,423) is still tier 2: the tiered search agrees.
+    expect(liquidationPriceTiered('short', size, cost, margin, tiers, k)).toBe(ticks('62711.5'));
   });
 });
 

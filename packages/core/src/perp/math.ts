@@ -146,6 +146,28 @@ export function liquidationPrice(
 }
 
 /**
+ * The liquidation price with the tier that applies AT that price: the maintenance rate depends on the
+ * notional, which changes with the price, so each tier's candidate is kept only if its notional falls
+ * in that tier. (Liquidation itself always uses the tier of the notional at the mark.)
+ */
+export function liquidationPriceTiered(
+  side: PositionSide,
+  size: bigint,
+  cost: bigint,
+  collateral: bigint,
+  tiers: readonly ResolvedTier[],
+  k: QuoteUnit,
+): bigint {
+  for (const t of tiers) {
+    const p = liquidationPrice(side, size, cost, collateral, t, k);
+    if (p <= 0n) continue;
+    if (tierFor(tiers, toQuote(p * size, k, 'ceil')).index === t.index) return p;
+  }
+  const atCost = tierFor(tiers, toQuote(cost, k, 'ceil'));
+  return liquidationPrice(side, size, cost, collateral, atCost, k);
+}
+
+/**
  * The bankruptcy price in ticks: where equity reaches zero (liquidationPrice with mmr = cum = 0).
  * Rounded against the position (a long's up, a short's down) so closing there never takes more
  * than the collateral.

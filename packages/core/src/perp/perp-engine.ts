@@ -27,7 +27,7 @@ import {
   fundingOwed,
   fundingRate,
   initialMargin,
-  liquidationPrice,
+  liquidationPriceTiered,
   type MarginTier,
   maintenanceMargin,
   median3,
@@ -363,11 +363,39 @@ export class PerpEngine {
     return c.available + (c.upnl < 0n ? c.upnl : 0n) - c.im;
   }
 
+  /**
+   * What a position screen shows (spec: size, margin, margin rate, open price, liquidation price,
+   * profit, profit rate, ...), in engine units: ticks, lots, quote units, ppm.
+   */
+  view(p: Position) {
+    const m = this.markets.get(p.symbol)!;
+    const mark = this.valuationPrice(p);
+    const notional = this.notional(p, mark);
+    const upnl = this.unrealisedPnl(p, mark);
+    const mm = this.maintenance(p, mark);
+    const im = p.mode === 'isolated' ? p.margin : initialMargin(notional, p.leverage);
+    const equity = p.mode === 'isolated' ? p.margin + upnl : this.crossAccount(p.userId, m.quote).equity;
+    return {
+      ...p,
+      /** Average entry in ticks (rounded down). */
+      entryPrice: p.size > 0n ? p.cost / p.size : 0n,
+      markPrice: mark,
+      notional,
+      unrealisedPnl: upnl,
+      /** uPnL / margin in ppm (ROE). */
+      pnlRatePpm: im > 0n ? (upnl * PPM) / im : 0n,
+      maintenanceMargin: mm,
+      /** Maintenance / equity in ppm: 1,000,000 = liquidation. */
+      marginRatePpm: equity > 0n ? (mm * PPM) / equity : PPM,
+      liquidationPrice: this.liquidationPriceOf(p),
+      bankruptcyPrice: this.bankruptcyPriceOf(p),
+    };
+  }
+
   /** Liquidation price (ticks) of a position, per docs/perpetuals.md; 0n when there is none. */
   liquidationPriceOf(p: Position): bigint {
     const m = this.markets.get(p.symbol)!;
-    const tier = tierFor(m.resolvedTiers, this.notional(p));
-    return liquidationPrice(p.side, p.size, p.cost, this.collateralFor(p), tier, m.k);
+    return liquidationPriceTiered(p.side, p.size, p.cost, this.collateralFor(p), m.resolvedTiers, m.k);
   }
 
   /** The collateral the liquidation-price formula uses for one position. */
