@@ -220,7 +220,10 @@ function main(): void {
     'workloads: seeded, ~1,000 resting orders around a mid; string ids and users; STP off on both books',
   );
   console.log(
-    `throughput: best of ${REPEATS} interleaved runs per book and scenario (wall clock); cpu = same run by CPU time`,
+    `throughput: best of ${REPEATS} interleaved runs per book and scenario (wall clock); cpu = best run by CPU time (leaves out time descheduled)`,
+  );
+  console.log(
+    `open loop: ${OPEN_LOOP_RUNS} runs of ${fmt(OPEN_LOOP_MESSAGES)} messages at ${fmt(OPEN_LOOP_RATE)} msg/s offered; the run with the lowest p99 counts`,
   );
 
   // Warm up both books' code paths (JIT) on a different seed before anything is timed.
