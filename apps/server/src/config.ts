@@ -7,7 +7,7 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === '1' || v === 'on' || v === 'true'));
 
-// The environment exactly as /work/shared/API.md lists it, plus SMTP_URL and the rate-limit knobs.
+// The environment as API.md lists it, plus SMTP_URL/MAIL_FROM, the rate-limit knobs and LOG_LEVEL.
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -33,6 +33,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
     .optional(),
   MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -116,7 +118,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    rateLimit: DEFAULT_RATE_LIMIT,
+    rateLimit: {
+      ...DEFAULT_RATE_LIMIT,
+      ...(e.RATE_LIMIT_PER_MINUTE ? { globalPerMinute: e.RATE_LIMIT_PER_MINUTE } : {}),
+      ...(e.AUTH_RATE_LIMIT_PER_MINUTE ? { authPerIpPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE } : {}),
+    },
     withdraw: DEFAULT_WITHDRAW,
   };
 }
