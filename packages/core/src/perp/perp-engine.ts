@@ -268,6 +268,9 @@ export class PerpEngine {
   private orders = new Map<string, ContractOrder>();
   /** `${userId}|${symbol}` -> leverage chosen by the user. */
   private leverage = new Map<string, number>();
+  /** Indexes by user (derived from positions and orders, rebuilt on restore in the same order). */
+  private positionsByUser = new Map<string, Set<string>>();
+  private ordersByUser = new Map<string, Set<string>>();
   private events: PerpEvent[] = [];
 
   constructor(
@@ -281,6 +284,48 @@ export class PerpEngine {
       this.books.set(m.symbol, bookFactory.create());
       this.states.set(m.symbol, emptyState());
     }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Indexes
+
+  private addPosition(key: string, p: Position): void {
+    this.positions.set(key, p);
+    let set = this.positionsByUser.get(p.userId);
+    if (set === undefined) {
+      set = new Set();
+      this.positionsByUser.set(p.userId, set);
+    }
+    set.add(key);
+  }
+  private removePosition(key: string, userId: string): void {
+    this.positions.delete(key);
+    const set = this.positionsByUser.get(userId);
+    set?.delete(key);
+    if (set?.size === 0) this.positionsByUser.delete(userId);
+  }
+  private addOrder(o: ContractOrder): void {
+    this.orders.set(o.orderId, o);
+    let set = this.ordersByUser.get(o.userId);
+    if (set === undefined) {
+      set = new Set();
+      this.ordersByUser.set(o.userId, set);
+    }
+    set.add(o.orderId);
+  }
+  private removeOrder(o: ContractOrder): void {
+    this.orders.delete(o.orderId);
+    const set = this.ordersByUser.get(o.userId);
+    set?.delete(o.orderId);
+    if (set?.size === 0) this.ordersByUser.delete(o.userId);
+  }
+  /** A user's positions (a copy: safe to change positions while iterating). */
+  positionsOf(userId: string): Position[] {
+    return [...(this.positionsByUser.get(userId) ?? [])].map((k) => this.positions.get(k)!);
+  }
+  /** A user's open contract orders (a copy). */
+  ordersOf(userId: string): ContractOrder[] {
+    return [...(this.ordersByUser.get(userId) ?? [])].map((id) => this.orders.get(id)!);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -344,8 +389,8 @@ export class PerpEngine {
     let upnl = 0n;
     let im = 0n;
     let mm = 0n;
-    for (const p of this.positions.values()) {
-      if (p.userId !== userId || p.mode !== 'cross' || this.markets.get(p.symbol)!.quote !== quote) continue;
+    for (const p of this.positionsOf(userId)) {
+      if (p.mode !== 'cross' || this.markets.get(p.symbol)!.quote !== quote) continue;
       upnl += this.unrealisedPnl(p);
       im += initialMargin(this.notional(p), p.leverage);
       mm += this.maintenance(p);
@@ -418,13 +463,11 @@ export class PerpEngine {
     const m = this.markets.get(symbol);
     if (m === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
     if (!m.leverages.includes(leverage)) return fail(ResultCode.PERP_LEVERAGE_NOT_ALLOWED);
-    for (const p of this.positions.values()) {
-      if (p.userId === userId && p.symbol === symbol)
-        return fail(ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION);
+    if (this.positionsOf(userId).some((p) => p.symbol === symbol)) {
+      return fail(ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION);
     }
-    for (const o of this.orders.values()) {
-      if (o.userId === userId && o.symbol === symbol)
-        return fail(ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION);
+    if (this.ordersOf(userId).some((o) => o.symbol === symbol)) {
+      return fail(ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION);
     }
     this.leverage.set(`${userId}|${symbol}`, leverage);
     return { code: ResultCode.OK, events: [] };
@@ -491,7 +534,7 @@ export class PerpEngine {
         leg(wallet, 'frozen', hold),
       ]);
     }
-    this.orders.set(cmd.orderId, {
+    this.addOrder({
       orderId: cmd.orderId,
       userId: cmd.userId,
       symbol: cmd.symbol,
@@ -725,9 +768,8 @@ export class PerpEngine {
   private reservedClose(p: Position): bigint {
     const action = p.side === 'long' ? 'close_long' : 'close_short';
     let q = 0n;
-    for (const o of this.orders.values()) {
-      if (o.userId === p.userId && o.symbol === p.symbol && o.mode === p.mode && o.action === action)
-        q += o.remaining;
+    for (const o of this.ordersOf(p.userId)) {
+      if (o.symbol === p.symbol && o.mode === p.mode && o.action === action) q += o.remaining;
     }
     return q;
   }
@@ -744,9 +786,8 @@ export class PerpEngine {
   private cancelCloseOrders(p: Position, ts: number): void {
     const action = p.side === 'long' ? 'close_long' : 'close_short';
     const book = this.books.get(p.symbol)!;
-    const mine = [...this.orders.values()].filter(
+    const mine = this.ordersOf(p.userId).filter(
       (o) =>
-        o.userId === p.userId &&
         o.symbol === p.symbol &&
         o.mode === p.mode &&
         o.action === action &&
@@ -760,7 +801,7 @@ export class PerpEngine {
   private release(orderId: string, reason: string, ts: number): void {
     const o = this.orders.get(orderId);
     if (o === undefined) return;
-    this.orders.delete(orderId);
+    this.removeOrder(o);
     if (o.hold > 0n) {
       const wallet = this.walletKey(o.userId, this.markets.get(o.symbol)!);
       this.post('refundPostingOrder', orderId, ts, [
@@ -850,7 +891,7 @@ export class PerpEngine {
           fees: 0n,
           funding: 0n,
         };
-        this.positions.set(key, p);
+        this.addPosition(key, p);
       }
       if (o.mode === 'isolated') {
         const margin = minB(initialMargin(notional, o.leverage), this.ledger.available(wallet));
@@ -944,7 +985,7 @@ export class PerpEngine {
   private afterPositionChange(p: Position, ts: number): void {
     const key = positionKey(p.userId, p.symbol, p.mode, p.side);
     if (p.size === 0n) {
-      this.positions.delete(key);
+      this.removePosition(key, p.userId);
       const m = this.markets.get(p.symbol)!;
       // Rounding can leave a unit of isolated margin behind: it goes back to the owner's wallet.
       if (p.mode === 'isolated' && p.margin > 0n) {
@@ -1014,9 +1055,8 @@ export class PerpEngine {
         const c = this.crossAccount(userId, quote);
         if (c.equity >= c.mm) continue;
         // The wallet is the collateral: first give back what open orders hold in it.
-        for (const o of [...this.orders.values()]) {
-          if (o.userId === userId && this.markets.get(o.symbol)!.quote === quote)
-            this.cancelResting(o, 'liquidation', ts);
+        for (const o of this.ordersOf(userId)) {
+          if (this.markets.get(o.symbol)!.quote === quote) this.cancelResting(o, 'liquidation', ts);
         }
         const mine = list.filter(
           (p) =>
@@ -1099,7 +1139,7 @@ export class PerpEngine {
           funding: 0n,
           openTs: ts,
         };
-        this.positions.set(fkey, fp);
+        this.addPosition(fkey, fp);
       }
       fp.size += p.size;
       fp.cost += fundCost;
@@ -1120,7 +1160,7 @@ export class PerpEngine {
    */
   private deleverage(ts: number): void {
     for (const [symbol, m] of this.markets) {
-      const fundPositions = [...this.positions.values()].filter(
+      const fundPositions = this.positionsOf(INSURANCE_USER).filter(
         (p) => p.userId === INSURANCE_USER && p.symbol === symbol,
       );
       for (const fp of fundPositions) {
@@ -1301,6 +1341,7 @@ export class PerpEngine {
       ]),
     );
     this.positions = new Map();
+    this.positionsByUser = new Map();
     for (const r of s.positions) {
       const p: Position = {
         userId: String(r[0]),
@@ -1319,9 +1360,10 @@ export class PerpEngine {
         fees: BigInt(r[13]!),
         funding: BigInt(r[14]!),
       };
-      this.positions.set(positionKey(p.userId, p.symbol, p.mode, p.side), p);
+      this.addPosition(positionKey(p.userId, p.symbol, p.mode, p.side), p);
     }
     this.orders = new Map();
+    this.ordersByUser = new Map();
     for (const r of s.orders) {
       const o: ContractOrder = {
         orderId: String(r[0]),
@@ -1334,7 +1376,7 @@ export class PerpEngine {
         hold: BigInt(r[7]!),
         price: BigInt(r[8]!),
       };
-      this.orders.set(o.orderId, o);
+      this.addOrder(o);
     }
     this.leverage = new Map(s.leverage);
   }
