@@ -1,7 +1,8 @@
 // Sums vitest's "Tests  N passed | M failed (T)" lines of a log into one plain closing line.
 import { readFileSync } from 'node:fs';
 
-const text = readFileSync(process.argv[2] ?? 0, 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const text = readFileSync(process.argv[2] ?? 0, 'utf8').replace(ansi, '');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
