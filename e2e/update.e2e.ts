@@ -35,6 +35,7 @@ interface PortRecord {
   nativeVersion: string;
   downloads: { url: string; version: string; checksum: string }[];
   installed: { id: string; version: string }[];
+  outcomes: { kind: string; reason?: string; version?: string }[];
 }
 
 declare global {
@@ -99,6 +100,8 @@ describe('in-place update (Android through the port)', () => {
   let context: BrowserContext;
   let page: Page;
   let token: string;
+  let tamperedPath = '';
+  let tamperedBytes = Buffer.alloc(0);
 
   beforeAll(async () => {
     // The dev/test signing key: its public half is the key a default build bakes in.
@@ -210,6 +213,33 @@ describe('in-place update (Android through the port)', () => {
     const port = (await page.evaluate(() => window.__UPDATE_PORT__)) as PortRecord;
     expect(port.installed.length).toBe(before);
     expect(port.downloads.some((d) => d.version === '1.1.0')).toBe(false);
+    expect(port.outcomes.at(-1)).toEqual({ kind: 'failed', reason: 'md5_mismatch' });
+    await page.unroute(`**${release.download_path}`);
+    tamperedPath = release.download_path;
+    tamperedBytes = tampered;
+  });
+
+  it('refuses a bundle whose md5 matches but whose signature does not (answer forged in transit)', async () => {
+    const forgedMd5 = createHash('md5').update(tamperedBytes).digest('hex');
+    await page.route(`**${tamperedPath}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/zip', body: tamperedBytes }),
+    );
+    await page.route('**/api/app/update', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { md5_sum: string } | null };
+      if (body.data) body.data.md5_sum = forgedMd5;
+      await route.fulfill({ response: res, json: body });
+    });
+    const before = ((await page.evaluate(() => window.__UPDATE_PORT__)) as PortRecord).outcomes.length;
+    await page.evaluate(() => window.dispatchEvent(new Event('app:resume')));
+    await page.waitForFunction((n) => (window.__UPDATE_PORT__?.outcomes?.length ?? 0) > n, before, {
+      timeout: 10_000,
+    });
+    const port = (await page.evaluate(() => window.__UPDATE_PORT__)) as PortRecord;
+    expect(port.outcomes.at(-1)).toEqual({ kind: 'failed', reason: 'signature_invalid' });
+    expect(port.installed.map((b) => b.version)).toEqual(['1.0.0']);
+    expect(await page.locator('[data-testid="update-popup"]').count()).toBe(0);
+    await page.unrouteAll();
   });
 });
 

@@ -36,6 +36,8 @@ export interface UpdateControllerDeps {
    * and Capacitor sends no resume for it.
    */
   checkOnStart?: boolean;
+  /** Told what every check ended with (the browser test reads it; a device could log it). */
+  onOutcome?: (outcome: CheckOutcome) => void;
 }
 
 export interface UpdateController {
@@ -164,14 +166,17 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     if (deps.native.platform() === 'web') return { kind: 'skipped_web' };
     if (busy) return { kind: 'busy' };
     busy = true;
+    let outcome: CheckOutcome;
     try {
-      return await run();
+      outcome = await run();
     } catch {
       store.set(null);
-      return { kind: 'check_failed' };
+      outcome = { kind: 'check_failed' };
     } finally {
       busy = false;
     }
+    deps.onOutcome?.(outcome);
+    return outcome;
   }
 
   function start(): () => void {

@@ -15,6 +15,8 @@ export interface FakeUpdaterConfig {
   failDownload?: boolean;
   downloads?: NativeDownloadRequest[];
   installed?: NativeBundle[];
+  /** What each update check ended with (filled by the runtime when this fake is in use). */
+  outcomes?: unknown[];
 }
 
 export interface FakeNativeUpdater extends NativeUpdater {

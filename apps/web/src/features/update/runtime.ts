@@ -4,7 +4,7 @@ import { createUpdateController, type UpdateController } from './controller.ts';
 import { createFakeNativeUpdater, type FakeUpdaterConfig } from './fake-adapter.ts';
 import { storedLang } from './i18n.ts';
 import { UPDATE_PUBLIC_KEY } from './keys.ts';
-import type { KeyValueStorage, NativeUpdater, UpdateCheck, UpdateInfo } from './port.ts';
+import type { KeyValueStorage, UpdateCheck, UpdateInfo } from './port.ts';
 
 declare global {
   interface Window {
@@ -47,16 +47,13 @@ export function createHttpUpdateCheck(baseUrl: string, storage: KeyValueStorage)
   };
 }
 
-function pickNativeUpdater(): NativeUpdater {
-  const fake = window.__UPDATE_PORT__;
-  return fake ? createFakeNativeUpdater(fake) : createCapacitorUpdater();
-}
-
 /** The controller the app root uses: Capacitor on a device, the fake when a test injected one. */
 export function createDefaultUpdateController(): UpdateController {
   const baseUrl = apiBaseUrl();
+  const fake = window.__UPDATE_PORT__;
   return createUpdateController({
-    native: pickNativeUpdater(),
+    native: fake ? createFakeNativeUpdater(fake) : createCapacitorUpdater(),
+    ...(fake ? { onOutcome: (o) => (fake.outcomes ??= []).push(o) } : {}),
     check: createHttpUpdateCheck(baseUrl, window.localStorage),
     storage: window.localStorage,
     publicKeyHex: UPDATE_PUBLIC_KEY,
