@@ -148,8 +148,10 @@ function toCommands(raws: Raw[]): Command[] {
               orderId: id,
               userId,
               symbol: s.symbol,
-              side: 'sell',
+              side: r.c < 4 ? 'sell' : 'buy',
               qty: 1 + r.b,
+              // A market buy by quantity needs a protection price: it holds quantity x that price.
+              ...(r.c < 4 ? {} : { protectionPrice: s.mid + r.c * 1000 }),
             };
     } else if (k < 28) {
       c = { type: 'spotCancel', ts, symbol: s.symbol, orderId: pastId, userId };
@@ -178,7 +180,7 @@ function toCommands(raws: Raw[]): Command[] {
           ? {}
           : { price: Math.max(1, index[r.market]! + Math.trunc((r.a * index[r.market]!) / 50_000)) }),
         qty: 1 + (r.b % 50) * (r.market === 0 ? 20 : 10),
-        tif: r.c === 6 ? 'IOC' : 'GTC',
+        tif: (['GTC', 'GTC', 'GTC', 'GTC', 'POST_ONLY', 'FOK', 'IOC', 'IOC'] as const)[r.c]!,
       };
     } else if (k < 60) {
       c = { type: 'contractCancel', ts, symbol: p.symbol, orderId: pastId, userId };
