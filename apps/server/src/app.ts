@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
     // Request ids make a 500 in the log findable from a client report.
     genReqId: () => crypto.randomUUID(),
   });

@@ -33,6 +33,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
     .optional(),
   MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
+  TRUST_PROXY: flag(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,6 +74,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits are per IP). */
+  trustProxy: boolean;
   rateLimit: RateLimitConfig;
   withdraw: { coin: string; network: string; fee: string; min: string; max: string }[];
 }
@@ -118,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,
       ...(e.RATE_LIMIT_PER_MINUTE ? { globalPerMinute: e.RATE_LIMIT_PER_MINUTE } : {}),
