@@ -2,7 +2,7 @@ import { type BundleFetcher, createBundleFetcher } from './download.ts';
 import type { KeyValueStorage, NativeUpdater, UpdateCheck, UpdateInfo } from './port.ts';
 import { isNewerVersion, parseSemver } from './semver.ts';
 import { clampPercent, createUpdateStore, type UpdateStore } from './store.ts';
-import { sha256Hex, type VerifyFailure, verifyBundle } from './verify.ts';
+import type { VerifyFailure } from './verify.ts';
 
 /** Spec section 9: the current version when the bundle reports none, and the one the built-in bundle checks with. */
 export const FALLBACK_CURRENT_VERSION = '0.0.2';
@@ -129,6 +129,8 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
       store.set(null);
       return { kind: 'failed', reason: 'download_failed' };
     }
+    // Loaded on first use: the web build never runs the flow and need not carry md5/ed25519.
+    const { sha256Hex, verifyBundle } = await import('./verify.ts');
     const failure = verifyBundle(bytes, {
       md5: info.md5_sum ?? '',
       signature: info.signature,

@@ -1,5 +1,4 @@
 import type { NativeBundle, NativeDownloadRequest, NativeUpdater, Platform } from './port.ts';
-import { sha256Hex } from './verify.ts';
 
 /**
  * Settings of the fake native updater. The browser test injects one as `window.__UPDATE_PORT__`
@@ -64,6 +63,7 @@ export function createFakeNativeUpdater(
       config.downloads!.push({ ...req });
       if (config.failDownload) throw new Error('fake download failure');
       const bytes = await fetchBytes(req.url);
+      const { sha256Hex } = await import('./verify.ts');
       if (sha256Hex(bytes) !== req.checksum) throw new Error('checksum mismatch');
       onProgress(50);
       onProgress(100);
