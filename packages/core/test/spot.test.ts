@@ -200,6 +200,30 @@ describe('spot settlement', () => {
     expect(run({ type: 'withdrawSettle', id: 'w2' }).code).toBe(ResultCode.ENGINE_UNKNOWN_WITHDRAWAL);
   });
 
+  it('ledgerTransfer moves money between a user and a system pool (IEO), with the same checks', () => {
+    const { e, run, bal } = setup();
+    const ieo = { owner: 'system', kind: 'ieo', asset: 'USDC' } as const;
+    const buyer = { owner: 'buyer', kind: 'spot', asset: 'USDC' } as const;
+    const r = run({
+      type: 'ledgerTransfer',
+      id: 'ieo-1',
+      entryType: 'ieo',
+      from: buyer,
+      to: ieo,
+      amount: 500n * USDC,
+    });
+    expect(r.code).toBe(ResultCode.OK);
+    expect(r.events[0]).toMatchObject({ type: 'wallet.ledger', entry: { type: 'ieo', ref: 'ieo-1' } });
+    expect(bal('buyer', 'USDC').available).toBe(99_500n * USDC);
+    expect(e.ledger.available(systemAccount('ieo', 'USDC'))).toBe(500n * USDC);
+    const t = { type: 'ledgerTransfer', id: 'x', entryType: 'ieo', from: ieo, to: buyer } as const;
+    expect(run({ ...t, amount: 501n * USDC }).code).toBe(ResultCode.LEDGER_INSUFFICIENT_AVAILABLE);
+    expect(run({ ...t, to: { owner: 'system', kind: 'settlement', asset: 'USDC' }, amount: 1n }).code).toBe(
+      ResultCode.ENGINE_INVALID_ACCOUNT,
+    );
+    expect(run({ ...t, to: ieo, amount: 1n }).code).toBe(ResultCode.LEDGER_TRANSFER_SAME_ACCOUNT);
+  });
+
   it('transfers between spot and contract; the same account is refused', () => {
     const { e, run } = setup();
     const t = { type: 'transfer', id: 't1', userId: 'buyer', asset: 'USDC', amount: 10n * USDC } as const;

@@ -7,7 +7,7 @@
 import { hashString } from '../book/common.ts';
 import { accountKey, Ledger, type LedgerSnapshot, leg, systemAccount } from '../ledger/ledger.ts';
 import { ResultCode } from '../ledger/result-code.ts';
-import type { JournalEntry } from '../ledger/types.ts';
+import { type AccountRef, type JournalEntry, SYSTEM_OWNER } from '../ledger/types.ts';
 import type { PositionSide } from '../perp/math.ts';
 import {
   type ContractAction,
@@ -37,6 +37,15 @@ export interface EngineConfig {
 }
 
 export type WalletKind = 'spot' | 'contract';
+
+const LEDGER_TRANSFER_SYSTEM_KINDS: ReadonlySet<string> = new Set([
+  'fee',
+  'insurance',
+  'chain',
+  'ieo',
+  'earn',
+  'treasury',
+]);
 
 export type Command =
   | { type: 'deposit'; ts: number; id: string; userId: string; asset: string; amount: bigint }
@@ -111,7 +120,22 @@ export type Command =
     }
   | { type: 'priceUpdate'; ts: number; symbol: string; indexPrice: bigint }
   | { type: 'fundingTick'; ts: number; symbol: string }
-  | { type: 'liquidationCheck'; ts: number };
+  | { type: 'liquidationCheck'; ts: number }
+  /**
+   * A plain available -> available move for the features around trading (IEO subscriptions and
+   * allocations, earn products, OTC, flash exchange, rewards, operator adjustments), so that every
+   * balance change still goes through the ledger. User accounts: spot or contract; system accounts:
+   * fee, insurance, chain, ieo, earn, treasury.
+   */
+  | {
+      type: 'ledgerTransfer';
+      ts: number;
+      id: string;
+      entryType: 'ieo' | 'system';
+      from: AccountRef;
+      to: AccountRef;
+      amount: bigint;
+    };
 
 export type WalletEvent = { type: 'wallet.ledger'; entry: JournalEntry };
 export type EngineEvent = WalletEvent | SpotEvent | PerpEvent;
@@ -210,6 +234,8 @@ export class ExchangeEngine {
         return this.perp.fundingTick(cmd.symbol, cmd.ts);
       case 'liquidationCheck':
         return this.perp.liquidationCheck(cmd.ts);
+      case 'ledgerTransfer':
+        return this.ledgerTransfer(cmd);
       default:
         return { code: ResultCode.ENGINE_UNKNOWN_COMMAND, events: [] };
     }
@@ -286,6 +312,32 @@ export class ExchangeEngine {
       cmd.amount,
     );
     return r.entry === undefined ? { code: r.code, events: [] } : this.wallet(r.entry);
+  }
+
+  private ledgerTransfer(cmd: Extract<Command, { type: 'ledgerTransfer' }>): EngineResult {
+    const fail = (code: ResultCode): EngineResult => ({ code, events: [] });
+    if (cmd.entryType !== 'ieo' && cmd.entryType !== 'system') return fail(ResultCode.ENGINE_UNKNOWN_COMMAND);
+    for (const a of [cmd.from, cmd.to]) {
+      if (this.config.assets[a.asset] === undefined) return fail(ResultCode.ENGINE_UNKNOWN_ASSET);
+      const ok =
+        a.owner === SYSTEM_OWNER
+          ? LEDGER_TRANSFER_SYSTEM_KINDS.has(a.kind)
+          : a.kind === 'spot' || a.kind === 'contract';
+      if (!ok) return fail(ResultCode.ENGINE_INVALID_ACCOUNT);
+    }
+    if (cmd.from.asset !== cmd.to.asset) return fail(ResultCode.LEDGER_UNBALANCED);
+    if (cmd.amount <= 0n) return fail(ResultCode.ENGINE_INVALID_AMOUNT);
+    const from = accountKey(cmd.from.owner, cmd.from.kind, cmd.from.asset);
+    const to = accountKey(cmd.to.owner, cmd.to.kind, cmd.to.asset);
+    if (from === to) return fail(ResultCode.LEDGER_TRANSFER_SAME_ACCOUNT);
+    if (
+      cmd.from.kind === 'contract' &&
+      this.perp.freeCollateral(cmd.from.owner, cmd.from.asset) < cmd.amount
+    ) {
+      return fail(ResultCode.PERP_INSUFFICIENT_MARGIN);
+    }
+    const r = this.ledger.transfer(cmd.entryType, cmd.id, cmd.ts, from, to, cmd.amount);
+    return r.entry === undefined ? fail(r.code) : this.wallet(r.entry);
   }
 
   pendingWithdrawals(): { id: string; userId: string; asset: string; amount: bigint; fee: bigint }[] {

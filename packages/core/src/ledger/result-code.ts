@@ -55,6 +55,7 @@ export const ResultCode = {
   ENGINE_INVALID_AMOUNT: 403,
   ENGINE_UNKNOWN_ASSET: 404,
   ENGINE_TIME_WENT_BACKWARDS: 405,
+  ENGINE_INVALID_ACCOUNT: 406,
 } as const;
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];

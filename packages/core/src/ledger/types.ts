@@ -27,7 +27,9 @@ export type EntryType = (typeof ENTRY_TYPES)[number];
  *   balance is the mirror of the open positions' cost basis (it returns to zero when every position is
  *   closed, save socialised losses). It may be negative.
  * - `funding`: rounding remainders of funding payments, always >= 0.
- * - `withdrawing`: unused (withdrawals in flight stay frozen in the user's account).
+ * - `ieo`, `earn`, `treasury`: pools of the IEO, earn products and the exchange's own funds, moved
+ *   with the engine's `ledgerTransfer` command (never below zero).
+ * Withdrawals in flight stay frozen in the user's spot account.
  * The market maker is an ordinary owner (e.g. `mm`) with spot and contract accounts.
  */
 export type AccountKind =
@@ -38,7 +40,10 @@ export type AccountKind =
   | 'insurance'
   | 'chain'
   | 'settlement'
-  | 'funding';
+  | 'funding'
+  | 'ieo'
+  | 'earn'
+  | 'treasury';
 
 export type Bucket = 'available' | 'frozen';
 
