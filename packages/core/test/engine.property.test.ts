@@ -233,6 +233,19 @@ function toCommands(raws: Raw[]): Command[] {
       c = { type: 'fundingTick', ts, symbol: p.symbol };
     } else if (k < 92) {
       c = { type: 'liquidationCheck', ts };
+    } else if (k < 95 && r.c === 7) {
+      // IEO-style moves between a user and a system pool, both ways.
+      const user = { owner: userId, kind: r.a >= 0 ? 'spot' : 'contract', asset: 'USDC' } as const;
+      const pool = { owner: 'system', kind: 'ieo', asset: 'USDC' } as const;
+      c = {
+        type: 'ledgerTransfer',
+        ts,
+        id,
+        entryType: 'ieo',
+        from: r.b % 2 === 0 ? user : pool,
+        to: r.b % 2 === 0 ? pool : user,
+        amount: BigInt(1 + r.b) * 10n * USDC,
+      };
     } else if (k < 95) {
       c = {
         type: 'transfer',
