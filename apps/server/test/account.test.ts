@@ -561,6 +561,24 @@ describe.each(BACKENDS)('per-IP limit and captcha on %s', (backend) => {
     expect(wrong.body).toMatchObject({ code: 1020, message: 'The image code is wrong or has expired' });
   });
 
+  it('a right captcha answer lets the login through, once', async () => {
+    const { key, answer } = await t.services.captcha.create();
+    const body = { type: 'email', account: 'nobody@example.com', password: PASSWORD, captcha_key: key };
+    // Another client address, so this test has its own per-IP budget.
+    const login = async (captcha_code: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: LOGIN,
+          remoteAddress: '10.0.0.2',
+          payload: { ...body, captcha_code },
+        })
+      ).json() as { code: number };
+    // Accepted captcha, unknown account: the refusal is about the credentials, not the captcha.
+    expect((await login(answer.toUpperCase())).code).toBe(1002);
+    expect((await login(answer)).code).toBe(1020);
+  });
+
   it('code sending is limited per IP (429 after 3 a minute)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) {

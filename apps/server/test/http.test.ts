@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 describe.each(BACKENDS)('envelope and plumbing on %s', (backend) => {
   let t: TestApp;
@@ -132,6 +132,8 @@ describe.each(BACKENDS)('envelope and plumbing on %s', (backend) => {
     await send({ op: 'unsubscribe', channels: ['depth:BTC_USDC'] });
     await send({ op: 'auth', token: 'nope' });
     await send('not json');
+    const { token } = await registerUser(t, 'ws@example.com');
+    await send({ op: 'auth', token, id: 'a' });
     ws.terminate();
     expect(replies).toEqual([
       { op: 'pong', code: 0, id: '1' },
@@ -139,6 +141,7 @@ describe.each(BACKENDS)('envelope and plumbing on %s', (backend) => {
       { op: 'unsubscribed', code: 0, channels: ['depth:BTC_USDC'] },
       { op: 'error', code: 401 },
       { op: 'error', code: 422, message: 'malformed JSON' },
+      { op: 'authed', code: 0, id: 'a' },
     ]);
   });
 });
