@@ -153,8 +153,18 @@ function toCommands(raws: Raw[]): Command[] {
               // A market buy by quantity needs a protection price: it holds quantity x that price.
               ...(r.c < 4 ? {} : { protectionPrice: s.mid + r.c * 1000 }),
             };
-    } else if (k < 28) {
+    } else if (k < 26) {
       c = { type: 'spotCancel', ts, symbol: s.symbol, orderId: pastId, userId };
+    } else if (k < 28) {
+      c = {
+        type: 'spotAmend',
+        ts,
+        symbol: s.symbol,
+        orderId: pastId,
+        userId,
+        ...(r.c % 2 === 0 ? { qty: 1 + (r.b % 200) } : {}),
+        ...(r.c > 3 ? { price: s.mid + Math.trunc(r.a / 10) * 100 } : {}),
+      };
     } else if (k < 30) {
       c = { type: 'spotCancelAll', ts, symbol: s.symbol, userId };
     } else if (k < 54) {

@@ -130,6 +130,29 @@ describe('spot settlement', () => {
     expect(bal('buyer', 'USDC')).toEqual({ available: 84_700n * USDC, frozen: 9_300n * USDC });
   });
 
+  it('amend moves the hold with the order: more frozen first, less given back', () => {
+    const { run, bal } = setup();
+    const place = {
+      type: 'spotPlace',
+      orderType: 'limit',
+      orderId: 'b1',
+      userId: 'buyer',
+      symbol: 'BTC_USDC',
+      side: 'buy',
+      price: px(30_000),
+      qty: lots(10_000),
+    } as const;
+    run(place);
+    expect(bal('buyer', 'USDC').frozen).toBe(30_000n * USDC);
+    const amend = { type: 'spotAmend', symbol: 'BTC_USDC', orderId: 'b1', userId: 'buyer' } as const;
+    expect(run({ ...amend, qty: lots(5_000) }).code).toBe(ResultCode.OK);
+    expect(bal('buyer', 'USDC')).toEqual({ available: 85_000n * USDC, frozen: 15_000n * USDC });
+    expect(run({ ...amend, price: px(31_000) }).code).toBe(ResultCode.OK);
+    expect(bal('buyer', 'USDC')).toEqual({ available: 84_500n * USDC, frozen: 15_500n * USDC });
+    expect(run({ ...amend, qty: lots(40_000) }).code).toBe(ResultCode.SPOT_INSUFFICIENT_BALANCE);
+    expect(run({ ...amend, userId: 'seller', qty: 1 }).code).toBe(ResultCode.SPOT_NOT_ORDER_OWNER);
+  });
+
   it('market buy by quote amount holds the amount and refunds what was not spent', () => {
     const { run, bal } = setup();
     run({

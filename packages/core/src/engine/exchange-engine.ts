@@ -75,6 +75,15 @@ export type Command =
   | { type: 'spotCancel'; ts: number; symbol: string; orderId: string; userId: string }
   | { type: 'spotCancelAll'; ts: number; symbol: string; userId: string }
   | {
+      type: 'spotAmend';
+      ts: number;
+      symbol: string;
+      orderId: string;
+      userId: string;
+      qty?: number;
+      price?: number;
+    }
+  | {
       type: 'contractPlace';
       ts: number;
       orderId: string;
@@ -203,6 +212,17 @@ export class ExchangeEngine {
         return this.spot.cancel(cmd.symbol, cmd.orderId, cmd.userId, cmd.ts);
       case 'spotCancelAll':
         return this.spot.cancelAll(cmd.symbol, cmd.userId, cmd.ts);
+      case 'spotAmend':
+        return this.spot.amend(
+          cmd.symbol,
+          cmd.orderId,
+          cmd.userId,
+          {
+            ...(cmd.qty !== undefined ? { qty: cmd.qty } : {}),
+            ...(cmd.price !== undefined ? { price: cmd.price } : {}),
+          },
+          cmd.ts,
+        );
       case 'contractPlace':
         if (this.spot.hasOrder(cmd.orderId)) return { code: ResultCode.PERP_DUPLICATE_ORDER_ID, events: [] };
         return this.perp.place({

@@ -279,6 +279,61 @@ export class SpotEngine {
     return { code: ResultCode.OK, events };
   }
 
+  /**
+   * Amends a resting order (new remaining quantity and/or price; the book keeps its priority only
+   * when the quantity goes down). The hold follows: more is frozen first (refused if the balance
+   * cannot cover it), less is given back after.
+   */
+  amend(
+    symbol: string,
+    orderId: string,
+    userId: string,
+    change: { qty?: number; price?: number },
+    ts: number,
+  ): SpotResult {
+    const m = this.markets.get(symbol);
+    if (m === undefined) return { code: ResultCode.SPOT_UNKNOWN_MARKET, events: [] };
+    const o = this.orders.get(orderId);
+    if (o === undefined || o.symbol !== symbol) return { code: ResultCode.SPOT_UNKNOWN_ORDER, events: [] };
+    if (o.userId !== userId) return { code: ResultCode.SPOT_NOT_ORDER_OWNER, events: [] };
+    const book = this.books.get(symbol)!;
+    const resting = book.order(orderId)!;
+    const isPos = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n > 0);
+    if (!isPos(change.qty)) return { code: ResultCode.SPOT_INVALID_QUANTITY, events: [] };
+    if (!isPos(change.price)) return { code: ResultCode.SPOT_INVALID_PRICE, events: [] };
+    const qty = BigInt(change.qty ?? resting.qty);
+    const price = change.price ?? o.price;
+    const need = o.side === 'buy' ? BigInt(price) * qty * m.quotePerTickLot : qty * m.basePerLot;
+    const account = accountKey(userId, 'spot', o.side === 'buy' ? m.quote : m.base);
+    if (need > o.hold && this.ledger.available(account) < need - o.hold) {
+      return { code: ResultCode.SPOT_INSUFFICIENT_BALANCE, events: [] };
+    }
+    const r = book.amend({
+      orderId,
+      userId,
+      ...(change.qty !== undefined ? { qty: change.qty } : {}),
+      ...(change.price !== undefined ? { price: change.price } : {}),
+      ts,
+    });
+    if (r.code !== 'ok') return { code: ResultCode.SPOT_REJECTED_BY_BOOK, events: [] };
+    const events: SpotEvent[] = [];
+    if (need !== o.hold) {
+      const more = need > o.hold;
+      const d = more ? need - o.hold : o.hold - need;
+      events.push({
+        type: 'spot.ledger',
+        entry: this.ledger.mustPost(more ? 'postingOrder' : 'refundPostingOrder', orderId, ts, [
+          leg(account, 'available', more ? -d : d),
+          leg(account, 'frozen', more ? d : -d),
+        ]),
+      });
+    }
+    o.hold = need;
+    o.price = price;
+    if (r.deltas.length > 0) events.push({ type: 'spot.depth', symbol, seq: r.seq, deltas: r.deltas });
+    return { code: ResultCode.OK, events };
+  }
+
   cancel(symbol: string, orderId: string, userId: string, ts: number): SpotResult {
     const m = this.markets.get(symbol);
     if (m === undefined) return { code: ResultCode.SPOT_UNKNOWN_MARKET, events: [] };
