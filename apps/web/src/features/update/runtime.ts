@@ -53,7 +53,14 @@ export function createDefaultUpdateController(): UpdateController {
   const fake = window.__UPDATE_PORT__;
   return createUpdateController({
     native: fake ? createFakeNativeUpdater(fake) : createCapacitorUpdater(),
-    ...(fake ? { onOutcome: (o) => (fake.outcomes ??= []).push(o) } : {}),
+    ...(fake
+      ? {
+          onOutcome: (o) => {
+            fake.outcomes ??= [];
+            fake.outcomes.push(o);
+          },
+        }
+      : {}),
     check: createHttpUpdateCheck(baseUrl, window.localStorage),
     storage: window.localStorage,
     publicKeyHex: UPDATE_PUBLIC_KEY,
