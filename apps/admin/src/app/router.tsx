@@ -24,8 +24,14 @@ export const router = createBrowserRouter(
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/routes/Outbox.tsx')).Outbox }),
         },
+        {
+          path: 'releases',
+          lazy: async () => ({
+            Component: (await import('../features/releases/routes/Releases.tsx')).Releases,
+          }),
+        },
         ...sections
-          .filter((s) => s.path !== 'outbox')
+          .filter((s) => s.path !== 'outbox' && s.path !== 'releases')
           .map((s) => ({
             path: s.path,
             lazy: async () => {
