@@ -14,6 +14,7 @@ import {
   Slider,
   Space,
   Tabs,
+  Tooltip,
   Typography,
   Upload,
   type UploadFile,
@@ -30,6 +31,7 @@ import {
   checkRollout,
   checkVersion,
   fileSize,
+  LANG_CODES,
   LANG_LABELS,
   MAX_NOTES_CHARS,
   placeServerErrors,
@@ -140,11 +142,9 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
         const placed = placeServerErrors(error.errors);
         form.setFields(placed.fields);
         setNotesErrors(placed.notes);
-        const rest =
-          placed.other.length > 0 || placed.fields.length + placed.notes.length > 0
-            ? placed.other
-            : [error.message];
-        setOtherErrors(rest);
+        // A 422 without field errors still needs its message shown somewhere.
+        const placedNone = placed.fields.length + placed.notes.length + placed.other.length === 0;
+        setOtherErrors(placedNone ? [error.message] : placed.other);
       },
     });
   };
@@ -275,14 +275,18 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
               activeKey={lang}
               onChange={(key) => setLang(key as Lang)}
               size="small"
+              tabBarGutter={screens.sm ? 24 : 14}
               items={LANGS.map((l) => ({
                 key: l,
                 forceRender: true,
+                // Seven full names do not fit a phone-wide tab bar; the code plus a tooltip does.
                 label: (
-                  <span style={badLangs.includes(l) ? { color: tokens.down } : undefined}>
-                    {LANG_LABELS[l]}
-                    {badLangs.includes(l) ? ' •' : ''}
-                  </span>
+                  <Tooltip title={LANG_LABELS[l]}>
+                    <span style={badLangs.includes(l) ? { color: tokens.down } : undefined} data-tab-lang={l}>
+                      {LANG_CODES[l]}
+                      {badLangs.includes(l) ? ' •' : ''}
+                    </span>
+                  </Tooltip>
                 ),
                 children: (
                   <Form.Item name={['notes', l]} rules={[rule(checkNotes)]} style={{ marginBottom: 0 }}>
@@ -291,6 +295,7 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
                       maxLength={MAX_NOTES_CHARS}
                       showCount
                       aria-label={`Release notes (${LANG_LABELS[l]})`}
+                      placeholder={`What is new, in ${LANG_LABELS[l]}`}
                       data-lang={l}
                     />
                   </Form.Item>

@@ -16,6 +16,16 @@ export const LANG_LABELS: Record<Lang, string> = {
   it: 'Italiano',
 };
 
+export const LANG_CODES: Record<Lang, string> = {
+  de: 'DE',
+  en: 'EN',
+  zh_CN: '简中',
+  zh_TW: '繁中',
+  es: 'ES',
+  fr: 'FR',
+  it: 'IT',
+};
+
 /** The form's state once the operator presses Publish. */
 export interface PublishValues {
   bundle: File | null | undefined;
@@ -40,7 +50,7 @@ export function checkVersion(value: string | undefined): string | null {
 
 export function checkNativeVersion(value: string | undefined): string | null {
   const v = value?.trim() ?? '';
-  if (!v) return 'Enter the oldest native shell this bundle runs on';
+  if (!v) return 'Enter the minimum native version';
   if (!NATIVE.test(v)) return 'Use dotted numbers such as 1.0 or 1.2.3';
   return null;
 }

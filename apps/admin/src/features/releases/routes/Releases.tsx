@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Descriptions,
+  Grid,
   Progress,
   Segmented,
   Space,
@@ -24,7 +25,6 @@ import { fileSize, LANG_LABELS } from '../lib/publish-form.ts';
 
 const LIMITS = [10, 20, 50, 100];
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
-const none = <Typography.Text type="secondary">—</Typography.Text>;
 
 function readInt(value: string | null, fallback: number, allowed?: number[]): number {
   const n = value === null ? Number.NaN : Number.parseInt(value, 10);
@@ -39,14 +39,19 @@ function readPlatform(value: string | null): Platform | undefined {
 const PlatformTag = ({ platform }: { platform: Platform }) =>
   platform === 'ios' ? <Tag color="geekblue">iOS</Tag> : <Tag color="green">Android</Tag>;
 
-const columns = (now: number, widen: (r: ReleaseRecord) => void): TableColumnsType<ReleaseRecord> => [
+const columns = (
+  now: number,
+  wide: boolean,
+  widen: (r: ReleaseRecord) => void,
+): TableColumnsType<ReleaseRecord> => [
   {
     title: 'Version',
     dataIndex: 'version',
-    width: 140,
-    fixed: 'left',
+    width: 116,
+    // Pinned columns would leave no room for the scrolling ones on a phone.
+    fixed: wide ? 'left' : undefined,
     render: (version: string) => (
-      <Typography.Text strong style={{ color: tokens.text }}>
+      <Typography.Text strong style={{ color: tokens.text, wordBreak: 'break-all' }}>
         {version}
       </Typography.Text>
     ),
@@ -54,14 +59,14 @@ const columns = (now: number, widen: (r: ReleaseRecord) => void): TableColumnsTy
   {
     title: 'Platform',
     dataIndex: 'platform',
-    width: 100,
+    width: 86,
     render: (platform: Platform) => <PlatformTag platform={platform} />,
   },
-  { title: 'Min native', dataIndex: 'min_native_version', width: 100 },
+  { title: 'Min native', dataIndex: 'min_native_version', width: 86 },
   {
     title: 'Rollout',
     dataIndex: 'rollout_percent',
-    width: 150,
+    width: 110,
     render: (percent: number) => (
       <Progress
         percent={percent}
@@ -69,16 +74,17 @@ const columns = (now: number, widen: (r: ReleaseRecord) => void): TableColumnsTy
         strokeColor={percent >= 100 ? tokens.up : tokens.brand}
         format={(p) => `${p}%`}
         status="normal"
-        style={{ margin: 0, minWidth: 110 }}
+        style={{ margin: 0 }}
       />
     ),
   },
   {
     title: 'MD5',
     dataIndex: 'md5',
-    width: 300,
+    width: 250,
     render: (md5: string) => (
-      <Typography.Text copyable={{ text: md5, tooltips: ['Copy MD5', 'Copied'] }} style={mono} data-md5={md5}>
+      // No copy button here so the full hash fits at desktop width; the expanded row has one.
+      <Typography.Text style={{ ...mono, whiteSpace: 'nowrap' }} data-md5={md5}>
         {md5}
       </Typography.Text>
     ),
@@ -86,44 +92,41 @@ const columns = (now: number, widen: (r: ReleaseRecord) => void): TableColumnsTy
   {
     title: 'SHA-256',
     dataIndex: 'sha256',
-    width: 150,
+    width: 110,
     render: (sha: string) => (
       <Tooltip title={<span style={{ ...mono, wordBreak: 'break-all' }}>{sha}</span>}>
-        <Typography.Text copyable={{ text: sha, tooltips: ['Copy SHA-256', 'Copied'] }} style={mono}>
-          {sha.slice(0, 12)}…
+        <Typography.Text
+          copyable={{ text: sha, tooltips: ['Copy SHA-256', 'Copied'] }}
+          style={{ ...mono, whiteSpace: 'nowrap' }}
+        >
+          {sha.slice(0, 10)}…
         </Typography.Text>
       </Tooltip>
     ),
   },
   {
-    title: 'Size',
-    dataIndex: 'size_bytes',
-    width: 90,
-    align: 'right',
-    render: (bytes: number) => fileSize(bytes),
-  },
-  {
-    title: 'Created',
+    title: 'Published',
     dataIndex: 'created_at',
-    width: 140,
-    render: (at: number) => (
-      <Tooltip title={dateTime(at)}>
-        <span>{timeAgo(at, now)}</span>
-      </Tooltip>
+    width: 104,
+    render: (at: number, row) => (
+      <div style={{ lineHeight: 1.35 }}>
+        <Tooltip title={dateTime(at)}>
+          <span>{timeAgo(at, now)}</span>
+        </Tooltip>
+        {/* The list does not carry the publisher yet; the line appears once the server sends it. */}
+        {row.created_by && (
+          <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12, maxWidth: 96 }}>
+            by {row.created_by}
+          </Typography.Text>
+        )}
+      </div>
     ),
-  },
-  {
-    title: 'Publisher',
-    dataIndex: 'created_by',
-    width: 140,
-    ellipsis: true,
-    render: (by: string | null | undefined) => (by ? <Typography.Text>{by}</Typography.Text> : none),
   },
   {
     title: '',
     key: 'actions',
-    width: 110,
-    fixed: 'right',
+    width: 92,
+    fixed: wide ? 'right' : undefined,
     render: (_: unknown, row) => (
       <Button
         size="small"
@@ -146,6 +149,11 @@ function Details({ row }: { row: ReleaseRecord }) {
           <span style={{ whiteSpace: 'pre-wrap' }}>{row.release_content?.[lang] ?? '—'}</span>
         </Descriptions.Item>
       ))}
+      <Descriptions.Item label="MD5">
+        <Typography.Text copyable style={mono}>
+          {row.md5}
+        </Typography.Text>
+      </Descriptions.Item>
       <Descriptions.Item label="SHA-256">
         <Typography.Text copyable style={{ ...mono, wordBreak: 'break-all' }}>
           {row.sha256}
@@ -161,7 +169,11 @@ function Details({ row }: { row: ReleaseRecord }) {
           {row.download_path}
         </Typography.Link>
       </Descriptions.Item>
-      <Descriptions.Item label="Published">{dateTime(row.created_at)}</Descriptions.Item>
+      <Descriptions.Item label="Size">{fileSize(row.size_bytes)}</Descriptions.Item>
+      <Descriptions.Item label="Published">
+        {dateTime(row.created_at)}
+        {row.created_by ? ` by ${row.created_by}` : ''}
+      </Descriptions.Item>
     </Descriptions>
   );
 }
@@ -173,6 +185,7 @@ export function Releases() {
   const platform = readPlatform(params.get('platform'));
   const releases = useReleases(page, limit, platform);
   const now = releases.dataUpdatedAt || Date.now();
+  const screens = Grid.useBreakpoint();
   const [publishing, setPublishing] = useState(false);
   const [widening, setWidening] = useState<ReleaseRecord | null>(null);
 
@@ -230,7 +243,7 @@ export function Releases() {
         <Table<ReleaseRecord>
           rowKey="id"
           size="middle"
-          columns={columns(now, setWidening)}
+          columns={columns(now, screens.md === true, setWidening)}
           dataSource={releases.data?.list ?? []}
           loading={releases.isLoading}
           expandable={{ expandedRowRender: (row) => <Details row={row} /> }}
@@ -247,7 +260,7 @@ export function Releases() {
             onChange: (nextPage, nextLimit) =>
               update({ page: String(nextLimit === limit ? nextPage : 1), limit: String(nextLimit) }),
           }}
-          scroll={{ x: 1400 }}
+          scroll={{ x: 1000 }}
           style={{ fontVariantNumeric: 'tabular-nums' }}
         />
       </Card>
