@@ -34,7 +34,7 @@ export function WidenRolloutModal({
           : ''
       }
       okText={valid ? `Widen to ${target}%` : 'Widen'}
-      okButtonProps={{ disabled: !valid, loading: setRollout.isPending, 'aria-label': 'Confirm rollout' }}
+      okButtonProps={{ disabled: !valid, loading: setRollout.isPending }}
       cancelButtonProps={{ disabled: setRollout.isPending }}
       onOk={confirm}
       onCancel={() => !setRollout.isPending && onClose()}
