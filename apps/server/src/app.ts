@@ -9,7 +9,14 @@ import nodemailer from 'nodemailer';
 import { CaptchaService } from './account/captcha.ts';
 import { CodeService } from './account/codes.ts';
 import { accountRoutes } from './account/routes.ts';
-import { OutboxSender, type Sender, SmtpSender } from './account/sender.ts';
+import {
+  ChannelSender,
+  outboxSender,
+  type Sender,
+  type SenderLog,
+  SmtpSender,
+  TwilioSmsSender,
+} from './account/sender.ts';
 import { AccountService } from './account/service.ts';
 import { TokenStore } from './account/tokens.ts';
 import { adminRoutes } from './admin/routes.ts';
@@ -37,7 +44,7 @@ export interface AppDeps {
   /** An already migrated database (see db/db.ts `openDatabase`). */
   db: Db;
   clock?: Clock;
-  /** Defaults to SMTP when SMTP_URL is set, else the outbox table. */
+  /** Defaults to `makeSender(config)`: SMTP / SMS gateway when configured, else the outbox table. */
   sender?: Sender;
   /** pino options, or false for none (tests). */
   logger?: FastifyServerOptions['logger'];
@@ -50,20 +57,33 @@ export interface App {
   services: Services;
 }
 
-function makeSender(deps: AppDeps, clock: Clock): Sender {
-  if (deps.sender) return deps.sender;
-  const outbox = new OutboxSender(deps.db, clock);
-  if (!deps.config.smtpUrl) return outbox;
-  return new SmtpSender(nodemailer.createTransport(deps.config.smtpUrl), deps.config.mailFrom, outbox);
+/**
+ * E-mail codes go through SMTP when SMTP_URL is set, phone codes through the Twilio-style SMS
+ * gateway when SMS_* is set; each channel falls back to the embedded outbox on its own (ADR 007).
+ */
+export function makeSender(config: Config, log: SenderLog): Sender {
+  const email = config.smtpUrl
+    ? new SmtpSender(nodemailer.createTransport(config.smtpUrl), config.mailFrom, log)
+    : outboxSender;
+  const sms = config.sms ? new TwilioSmsSender({ ...config.sms, log }) : outboxSender;
+  return email === outboxSender && sms === outboxSender ? outboxSender : new ChannelSender({ email, sms });
 }
 
 /** The whole HTTP app without listening: `main.ts` listens, tests call `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Request ids make a 500 in the log findable from a client report.
+    genReqId: () => crypto.randomUUID(),
+  });
   const tokens = new TokenStore(db, clock);
   const captcha = new CaptchaService(db, clock, config.captcha);
-  const codes = new CodeService(db, clock, makeSender(deps, clock));
+  const senderLog: SenderLog = (details, message) => app.log.warn(details, message);
+  const codes = new CodeService(db, clock, deps.sender ?? makeSender(config, senderLog));
   const services: Services = {
     config,
     db,
@@ -76,13 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminDist: deps.adminDist ?? ADMIN_DIST,
   };
 
-  const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
-    // Request ids make a 500 in the log findable from a client report.
-    genReqId: () => crypto.randomUUID(),
-  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelope(app);

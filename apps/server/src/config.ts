@@ -7,7 +7,8 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === '1' || v === 'on' || v === 'true'));
 
-// The environment as API.md lists it, plus SMTP_URL/MAIL_FROM, the rate-limit knobs and LOG_LEVEL.
+// The environment as API.md lists it, plus SMTP_URL/MAIL_FROM, SMS_*, RELEASE_SIGNING_KEY, the
+// rate-limit knobs and LOG_LEVEL.
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -33,6 +34,27 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
     .optional(),
   MAIL_FROM: z.string().default('Exchange <no-reply@exchange.local>'),
+  // Phone codes through a gateway speaking the Twilio Messages API (ADR 007).
+  SMS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be the account SID (letters and digits)' })
+    .optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).max(256).optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{5,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$/, {
+      error: 'must be an E.164 number (+4915...), a sender id of up to 11 letters/digits, or an MG... SID',
+    })
+    .optional(),
+  // Read by the release domain itself (src/release/keys.ts trims it; empty means "use the key
+  // file"); checked here so a wrong value is listed at start instead of failing on first use.
+  RELEASE_SIGNING_KEY: z
+    .string()
+    .regex(/^\s*([0-9a-fA-F]{64})?\s*$/, { error: 'must be 64 hex characters (an ed25519 seed)' })
+    .optional(),
   TRUST_PROXY: flag(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
@@ -45,6 +67,11 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
   if (env.CHAIN === 'tron' && !env.TRON_API_URL) problems.push('TRON_API_URL: is required when CHAIN=tron');
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_PASSWORD: set ADMIN_EMAIL and ADMIN_PASSWORD together');
+  }
+  const sms = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+  const missing = sms.filter((name) => !env[name]);
+  if (missing.length > 0 && missing.length < sms.length) {
+    for (const name of missing) problems.push(`${name}: is required when any of ${sms.join(', ')} is set`);
   }
   return problems;
 }
@@ -73,6 +100,8 @@ export interface Config {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Phone codes go to this gateway when set; otherwise to the outbox. */
+  sms: { baseUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits are per IP). */
   trustProxy: boolean;
@@ -120,6 +149,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms:
+      e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? { baseUrl: e.SMS_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: {

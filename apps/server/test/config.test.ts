@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FailureLimiter } from '../src/account/limiter.ts';
-import { OutboxSender, type OutgoingMessage, SmtpSender } from '../src/account/sender.ts';
+import { ChannelSender, type OutgoingMessage, outboxSender, SmtpSender } from '../src/account/sender.ts';
+import { makeSender } from '../src/app.ts';
 import { ManualClock } from '../src/clock.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import type { Db } from '../src/db/db.ts';
 
 describe('configuration', () => {
   it('defaults give the embedded setup', () => {
@@ -71,6 +71,58 @@ describe('configuration', () => {
   });
 });
 
+describe('SMS and release signing variables', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+
+  it('selects the SMS gateway only when SID, token and sender are all set', () => {
+    expect(loadConfig({}).sms).toBeUndefined();
+    const c = loadConfig({
+      SMS_ACCOUNT_SID: 'AC0123',
+      SMS_AUTH_TOKEN: 'tok',
+      SMS_FROM: '+15005550006',
+    });
+    expect(c.sms).toEqual({
+      baseUrl: 'https://api.twilio.com',
+      accountSid: 'AC0123',
+      authToken: 'tok',
+      from: '+15005550006',
+    });
+    expect(problemsOf({ SMS_ACCOUNT_SID: 'AC0123' })).toEqual([
+      'SMS_AUTH_TOKEN: is required when any of SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM is set',
+      'SMS_FROM: is required when any of SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM is set',
+    ]);
+  });
+
+  it('lists wrong SMS values and a malformed RELEASE_SIGNING_KEY at start', () => {
+    const problems = problemsOf({
+      SMS_URL: 'ftp://gateway',
+      SMS_ACCOUNT_SID: 'AC 1',
+      SMS_AUTH_TOKEN: 'tok',
+      SMS_FROM: '0170 not a number!',
+      RELEASE_SIGNING_KEY: 'abc',
+    }).join('\n');
+    for (const name of ['SMS_URL', 'SMS_ACCOUNT_SID', 'SMS_FROM', 'RELEASE_SIGNING_KEY']) {
+      expect(problems).toContain(name);
+    }
+    expect(problems).toContain('RELEASE_SIGNING_KEY: must be 64 hex characters');
+    expect(problems).not.toContain('abc');
+  });
+
+  it('accepts a 64-hex signing key (trimmed, as the release domain reads it) or an empty one', () => {
+    expect(problemsOf({ RELEASE_SIGNING_KEY: ` ${'aB'.repeat(32)}\n` })).toEqual([]);
+    expect(problemsOf({ RELEASE_SIGNING_KEY: '' })).toEqual([]);
+    expect(problemsOf({ RELEASE_SIGNING_KEY: 'g'.repeat(64) })).toHaveLength(1);
+    expect(problemsOf({ RELEASE_SIGNING_KEY: 'a'.repeat(66) })).toHaveLength(1);
+  });
+});
+
 describe('SMTP sender', () => {
   const message: OutgoingMessage = {
     channel: 'email',
@@ -81,37 +133,44 @@ describe('SMTP sender', () => {
     scene: 'register',
   };
 
-  function fakes() {
+  it('mails through the transport and keeps an outbox copy without the code', async () => {
     const mails: unknown[] = [];
-    const rows: OutgoingMessage[] = [];
-    const transport = {
-      sendMail: async (mail: unknown) => {
-        mails.push(mail);
-        return {};
-      },
-    };
-    const outbox = { send: async (m: OutgoingMessage) => void rows.push(m) } as unknown as OutboxSender;
-    return { mails, rows, sender: new SmtpSender(transport as never, 'Exchange <no-reply@x>', outbox) };
-  }
-
-  it('mails through the transport and keeps an outbox row without the code', async () => {
-    const { mails, rows, sender } = fakes();
-    await sender.send(message);
+    const sender = new SmtpSender(
+      { sendMail: async (mail: unknown) => void mails.push(mail) } as never,
+      'Exchange <no-reply@x>',
+    );
+    expect(await sender.deliver(message)).toEqual({ ...message, code: null, body: '(sent by SMTP)' });
     expect(mails).toEqual([
       { from: 'Exchange <no-reply@x>', to: 'a@example.com', subject: message.subject, text: message.body },
     ]);
-    expect(rows).toEqual([{ ...message, code: null, body: '(sent by SMTP)' }]);
   });
 
-  it('leaves text messages to the outbox', async () => {
-    const { mails, rows, sender } = fakes();
-    await sender.send({ ...message, channel: 'sms', to: '+49 170' });
-    expect(mails).toEqual([]);
-    expect(rows).toHaveLength(1);
+  it('a refused mail is SEND_FAILED, logged, without the transport error in the answer', async () => {
+    const logged: unknown[] = [];
+    const sender = new SmtpSender(
+      {
+        sendMail: async () => {
+          throw new Error('535 auth failed for user secret');
+        },
+      } as never,
+      'x@y',
+      (details) => void logged.push(details),
+    );
+    await expect(sender.deliver(message)).rejects.toMatchObject({ errorName: 'SEND_FAILED', code: 1014 });
+    expect(logged).toHaveLength(1);
   });
 
-  it('outbox sender is the embedded default', () => {
-    expect(new OutboxSender({} as Db, new ManualClock())).toBeInstanceOf(OutboxSender);
+  it('the outbox is the embedded default for both channels; each channel is chosen on its own', async () => {
+    const log = () => {};
+    expect(makeSender(loadConfig({}), log)).toBe(outboxSender);
+    expect(await outboxSender.deliver(message)).toEqual(message);
+    const smsOnly = makeSender(
+      loadConfig({ SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 't', SMS_FROM: '+15005550006' }),
+      log,
+    );
+    expect(smsOnly).toBeInstanceOf(ChannelSender);
+    // E-mail still lands in the outbox unchanged (with its code) when only SMS is configured.
+    expect(await smsOnly.deliver(message)).toEqual(message);
   });
 });
 

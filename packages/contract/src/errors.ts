@@ -26,6 +26,9 @@ export const ERRORS = {
   CODE_EXPIRED: { code: 1011, status: 400, key: 'error.code_expired' },
   CODE_TOO_MANY_ATTEMPTS: { code: 1012, status: 400, key: 'error.code_too_many_attempts' },
   CODE_SEND_TOO_OFTEN: { code: 1013, status: 429, key: 'error.code_send_too_often' },
+  // The mail or SMS provider refused or did not answer; nothing was stored, the user may retry.
+  SEND_FAILED: { code: 1014, status: 503, key: 'error.send_failed' },
+  PHONE_UNREACHABLE: { code: 1015, status: 400, key: 'error.phone_unreachable' },
   CAPTCHA_INVALID: { code: 1020, status: 400, key: 'error.captcha_invalid' },
   INVITE_CODE_INVALID: { code: 1021, status: 400, key: 'error.invite_code_invalid' },
   OLD_PASSWORD_WRONG: { code: 1030, status: 400, key: 'error.old_password_wrong' },

@@ -20,16 +20,24 @@ export const UpdateRequest = z.strictObject({
   device_id: z.string().min(1).max(128),
   app_version: z.string().min(1).max(32),
   plugin_version: z.string().min(1).max(32),
+  /** The installed native shell; releases with a higher `min_native_version` are not offered. */
+  native_version: z.string().min(1).max(32).optional(),
 });
 export type UpdateRequest = z.infer<typeof UpdateRequest>;
 
-/** `null` when no newer release applies to the device. */
+/**
+ * `null` when no newer release applies to the device. `sha256` (hex) and `signature` (ed25519 over
+ * the bundle, hex; public key at GET /api/app/update/public-key) let the app refuse a bundle that
+ * was swapped on the way, which md5 alone cannot.
+ */
 export const UpdateResponse = z
   .object({
     latest_version: z.string(),
     release_content: z.string(),
     download_path: z.string(),
     md5_sum: z.string(),
+    sha256: z.string(),
+    signature: z.string(),
   })
   .nullable();
 export type UpdateResponse = z.infer<typeof UpdateResponse>;

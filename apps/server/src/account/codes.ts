@@ -4,7 +4,7 @@ import { type Lang, translateServer } from '@ex/i18n';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
-import type { Sender } from './sender.ts';
+import { recordOutbox, type Sender } from './sender.ts';
 import { sha256 } from './tokens.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -53,6 +53,16 @@ export class CodeService {
       throw new AppError('CODE_SEND_TOO_OFTEN', { seconds });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    // Delivery first, outside the transaction: a refused or timed-out delivery stores nothing, so
+    // older codes stay valid and the 60 s resend timer does not start (ADR 007).
+    const kept = await this.sender.deliver({
+      channel: target.channel,
+      to: target.address,
+      subject: translateServer(lang, 'mail.code_subject'),
+      body: translateServer(lang, 'mail.code_body', { code }),
+      code,
+      scene,
+    });
     await this.db.transaction().execute(async (trx) => {
       // A new code replaces older unused ones of the same scene.
       await trx
@@ -73,17 +83,7 @@ export class CodeService {
           used_at: null,
         })
         .execute();
-      await this.sender.send(
-        {
-          channel: target.channel,
-          to: target.address,
-          subject: translateServer(lang, 'mail.code_subject'),
-          body: translateServer(lang, 'mail.code_body', { code }),
-          code,
-          scene,
-        },
-        trx,
-      );
+      await recordOutbox(trx, this.clock, kept);
     });
   }
 

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   rateLimit?: Partial<RateLimitConfig>;
   /** Creates dist folders with an index.html so static serving can be checked. */
   withDist?: boolean;
+  /** Extra environment for `loadConfig` (e.g. SMS_* pointing at a local test gateway). */
+  env?: Record<string, string>;
 }
 
 export interface Reply<T = unknown> {
@@ -73,7 +75,12 @@ export async function testApp(backend: Backend, options: TestAppOptions = {}): P
   await migrate(handle.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'ex-server-test-'));
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, CAPTCHA: options.captcha ? 'on' : 'off', SEED_DEMO: '0' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      CAPTCHA: options.captcha ? 'on' : 'off',
+      SEED_DEMO: '0',
+      ...options.env,
+    }),
     // Generous by default so suites do not trip over each other; rate-limit tests lower them.
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,

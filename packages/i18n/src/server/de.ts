@@ -18,6 +18,8 @@ export const de = {
   'error.code_expired': 'Der Bestätigungscode ist abgelaufen, bitte fordern Sie einen neuen an',
   'error.code_too_many_attempts': 'Zu viele Fehlversuche, bitte fordern Sie einen neuen Code an',
   'error.code_send_too_often': 'Bitte warten Sie {seconds} Sekunden, bevor Sie einen weiteren Code anfordern',
+  'error.send_failed': 'Der Code konnte nicht gesendet werden, bitte versuchen Sie es später erneut',
+  'error.phone_unreachable': 'Diese Telefonnummer kann keine SMS empfangen',
   'error.captcha_invalid': 'Der Bildcode ist falsch oder abgelaufen',
   'error.invite_code_invalid': 'Der Einladungscode ist ungültig',
   'error.old_password_wrong': 'Das aktuelle Passwort ist falsch',

@@ -22,6 +22,8 @@ export const en = {
   'error.code_expired': 'The verification code has expired, please request a new one',
   'error.code_too_many_attempts': 'Too many wrong attempts, please request a new code',
   'error.code_send_too_often': 'Please wait {seconds} seconds before requesting another code',
+  'error.send_failed': 'The code could not be sent, please try again later',
+  'error.phone_unreachable': 'This phone number cannot receive text messages',
   'error.captcha_invalid': 'The image code is wrong or has expired',
   'error.invite_code_invalid': 'The invitation code is invalid',
   'error.old_password_wrong': 'The current password is wrong',

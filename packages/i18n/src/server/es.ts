@@ -18,6 +18,8 @@ export const es = {
   'error.code_expired': 'El código de verificación ha caducado, solicite uno nuevo',
   'error.code_too_many_attempts': 'Demasiados intentos fallidos, solicite un código nuevo',
   'error.code_send_too_often': 'Espere {seconds} segundos antes de solicitar otro código',
+  'error.send_failed': 'No se pudo enviar el código, inténtelo de nuevo más tarde',
+  'error.phone_unreachable': 'Este número de teléfono no puede recibir mensajes de texto',
   'error.captcha_invalid': 'El código de la imagen es incorrecto o ha caducado',
   'error.invite_code_invalid': 'El código de invitación no es válido',
   'error.old_password_wrong': 'La contraseña actual es incorrecta',

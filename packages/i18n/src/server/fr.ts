@@ -18,6 +18,8 @@ export const fr = {
   'error.code_expired': 'Le code de vérification a expiré, veuillez en demander un nouveau',
   'error.code_too_many_attempts': 'Trop de tentatives erronées, veuillez demander un nouveau code',
   'error.code_send_too_often': 'Veuillez attendre {seconds} secondes avant de demander un autre code',
+  'error.send_failed': "Le code n'a pas pu être envoyé, veuillez réessayer plus tard",
+  'error.phone_unreachable': 'Ce numéro de téléphone ne peut pas recevoir de SMS',
   'error.captcha_invalid': "Le code de l'image est incorrect ou a expiré",
   'error.invite_code_invalid': "Le code d'invitation est invalide",
   'error.old_password_wrong': 'Le mot de passe actuel est incorrect',

@@ -18,6 +18,8 @@ export const it = {
   'error.code_expired': 'Il codice di verifica è scaduto, richiedine uno nuovo',
   'error.code_too_many_attempts': 'Troppi tentativi errati, richiedi un nuovo codice',
   'error.code_send_too_often': 'Attendi {seconds} secondi prima di richiedere un altro codice',
+  'error.send_failed': 'Impossibile inviare il codice, riprova più tardi',
+  'error.phone_unreachable': 'Questo numero di telefono non può ricevere SMS',
   'error.captcha_invalid': "Il codice dell'immagine è errato o scaduto",
   'error.invite_code_invalid': 'Il codice di invito non è valido',
   'error.old_password_wrong': 'La password attuale è errata',

@@ -18,6 +18,8 @@ export const zh_CN = {
   'error.code_expired': '验证码已过期，请重新获取',
   'error.code_too_many_attempts': '错误次数过多，请重新获取验证码',
   'error.code_send_too_often': '请等待 {seconds} 秒后再获取验证码',
+  'error.send_failed': '验证码发送失败，请稍后重试',
+  'error.phone_unreachable': '该手机号码无法接收短信',
   'error.captcha_invalid': '图形验证码错误或已过期',
   'error.invite_code_invalid': '邀请码无效',
   'error.old_password_wrong': '当前密码错误',

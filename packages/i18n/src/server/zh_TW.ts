@@ -18,6 +18,8 @@ export const zh_TW = {
   'error.code_expired': '驗證碼已過期，請重新取得',
   'error.code_too_many_attempts': '錯誤次數過多，請重新取得驗證碼',
   'error.code_send_too_often': '請等待 {seconds} 秒後再取得驗證碼',
+  'error.send_failed': '驗證碼發送失敗，請稍後再試',
+  'error.phone_unreachable': '此手機號碼無法接收簡訊',
   'error.captcha_invalid': '圖形驗證碼錯誤或已過期',
   'error.invite_code_invalid': '邀請碼無效',
   'error.old_password_wrong': '目前的密碼錯誤',
