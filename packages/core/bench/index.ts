@@ -10,9 +10,15 @@ import { FastOrderBook } from '../src/book/index.ts';
 import { generate, type Op, SCENARIOS, type Workload } from './workload.ts';
 
 const hr = process.hrtime.bigint;
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const opt = (name: string): string | undefined =>
+  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 /** `--quick`: a smaller run to check the harness, not to quote. */
 const SCALE = args.has('--quick') ? 0.1 : 1;
+/** `--only=a,b`: just these scenarios; `--no-latency`: skip the latency part (for A/B runs while optimising). */
+const ONLY = opt('only')?.split(',');
+const LATENCY = !args.has('--no-latency');
 const COUNTS: Record<string, number> = {
   mixed: 500_000,
   'limit-insert-heavy': 300_000,
@@ -21,7 +27,7 @@ const COUNTS: Record<string, number> = {
   'market-sweep': 300_000,
 };
 /** Each scenario runs this many times per book, interleaved; the best run counts (see docs/benchmarks.md). */
-const REPEATS = 5;
+const REPEATS = Number.parseInt(opt('repeats') ?? '5', 10);
 const OPEN_LOOP_RATE = 100_000;
 const OPEN_LOOP_MESSAGES = Math.round(100_000 * SCALE);
 /** Open-loop runs of one second each; the one with the lowest p99 counts (the others are printed too). */
@@ -237,6 +243,7 @@ function main(): void {
     `${pad('scenario', 20)}${lpad('ours msg/s', 13)}${lpad('peer msg/s', 13)}${lpad('ratio', 8)}   ${lpad('ours cpu', 11)}${lpad('peer cpu', 11)}${lpad('ratio', 8)}  book check`,
   );
   for (const [name, mix] of Object.entries(SCENARIOS)) {
+    if (ONLY !== undefined && !ONLY.includes(name)) continue;
     const w = generate(mix, Math.round(COUNTS[name]! * SCALE), 42);
     let best = { ours: 0, peer: 0, oursCpu: 0, peerCpu: 0 };
     let check = '';
@@ -259,6 +266,7 @@ function main(): void {
     );
   }
 
+  if (!LATENCY) return;
   console.log('');
   console.log('latency, mixed workload, per message (process.hrtime.bigint)');
   console.log(`${pad('run', 52)}${lpad('p50', 12)}${lpad('p99', 12)}${lpad('p99.9', 12)}${lpad('max', 12)}`);

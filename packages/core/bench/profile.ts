@@ -1,13 +1,14 @@
 // Profiling helper: runs one scenario on our book only, for `node --cpu-prof`.
-// usage: npx tsx bench/profile.ts [scenario] [count]
+// usage: npx tsx bench/profile.ts [scenario] [count] [repetitions]
 import { FastOrderBook } from '../src/book/index.ts';
 import { generate, SCENARIOS } from './workload.ts';
 
 const name = process.argv[2] ?? 'mixed';
 const count = Number.parseInt(process.argv[3] ?? '1000000', 10);
+const reps = Number.parseInt(process.argv[4] ?? '3', 10);
 const w = generate(SCENARIOS[name]!, count, 42);
 (globalThis as { gc?: () => void }).gc?.();
-for (let rep = 0; rep < 3; rep++) {
+for (let rep = 0; rep < reps; rep++) {
   const b = new FastOrderBook();
   const run = (ops: typeof w.ops) => {
     for (const op of ops) {

@@ -61,10 +61,21 @@ class Level {
   constructor(readonly side: BookSide) {}
 }
 
+/**
+ * Price -> level lookups go through a direct array over a window of ticks (a Map<number, Level> costs
+ * a hash and a builtin call per lookup, several per command); prices outside the window fall back to
+ * a Map. The window is re-centred when it holds no level or fewer levels than the Map.
+ */
+const WINDOW = 4096;
+
 class BookSide {
   readonly isBuy: boolean;
   readonly name: Side;
-  readonly byPrice = new Map<number, Level>();
+  /** Levels at prices base .. base + WINDOW - 1, by price - base (null: no level). */
+  private win: (Level | null)[] = new Array<Level | null>(WINDOW).fill(null);
+  private base = 0;
+  private inWin = 0;
+  private readonly far = new Map<number, Level>();
   /** Best last: bids ascending, asks descending. */
   readonly sorted: Level[] = [];
   constructor(name: Side) {
@@ -74,6 +85,37 @@ class BookSide {
 
   best(): Level | undefined {
     return this.sorted[this.sorted.length - 1];
+  }
+
+  get(price: number): Level | undefined {
+    const i = price - this.base;
+    if (i >= 0 && i < WINDOW) return this.win[i] ?? undefined;
+    return this.far.size === 0 ? undefined : this.far.get(price);
+  }
+
+  /** Number of levels (for the invariant check). */
+  levelCount(): number {
+    return this.inWin + this.far.size;
+  }
+
+  private index(l: Level): void {
+    const i = l.price - this.base;
+    if (i >= 0 && i < WINDOW) {
+      this.win[i] = l;
+      this.inWin++;
+    } else {
+      this.far.set(l.price, l);
+    }
+  }
+
+  /** Centres the window on `price` and re-files every level: O(levels), rare. */
+  private recentre(price: number): void {
+    this.win.fill(null);
+    this.far.clear();
+    this.inWin = 0;
+    this.base = price - (WINDOW >> 1);
+    const a = this.sorted;
+    for (let k = 0; k < a.length; k++) this.index(a[k]!);
   }
 
   /** Index where a level at `price` is or would go (keeps `sorted` ordered, best last). */
@@ -98,19 +140,30 @@ class BookSide {
   }
 
   addLevel(l: Level): void {
-    this.byPrice.set(l.price, l);
     const a = this.sorted;
     const best = a[a.length - 1];
     // The common case in a live market: a new best price, or a level right behind the best.
-    if (best === undefined || (this.isBuy ? l.price > best.price : l.price < best.price)) {
-      a.push(l);
-      return;
+    if (best === undefined || (this.isBuy ? l.price > best.price : l.price < best.price)) a.push(l);
+    else a.splice(this.search(l.price), 0, l);
+    const i = l.price - this.base;
+    if (i >= 0 && i < WINDOW) {
+      this.win[i] = l;
+      this.inWin++;
+    } else if (this.inWin === 0 || this.far.size >= this.inWin) {
+      this.recentre(l.price);
+    } else {
+      this.far.set(l.price, l);
     }
-    a.splice(this.search(l.price), 0, l);
   }
 
   removeLevel(l: Level): void {
-    this.byPrice.delete(l.price);
+    const i = l.price - this.base;
+    if (i >= 0 && i < WINDOW) {
+      this.win[i] = null;
+      this.inWin--;
+    } else {
+      this.far.delete(l.price);
+    }
     const a = this.sorted;
     if (a[a.length - 1] === l) {
       a.pop();
@@ -143,7 +196,7 @@ export class FastOrderBook implements OrderBook {
 
   /** Lots resting at a price (0 when there is no level). */
   levelTotal(side: Side, price: number): number {
-    return (side === 'buy' ? this.bids : this.asks).byPrice.get(price)?.total ?? 0;
+    return (side === 'buy' ? this.bids : this.asks).get(price)?.total ?? 0;
   }
 
   static restore(s: BookSnapshot): FastOrderBook {
@@ -188,7 +241,7 @@ export class FastOrderBook implements OrderBook {
 
   /** Adds `n` at the back of its price level on `side`, creating the level if needed. */
   private append(side: BookSide, n: Node): void {
-    let l = side.byPrice.get(n.price);
+    let l = side.get(n.price);
     if (l === undefined) {
       l = (side.isBuy ? this.bidLevelPool : this.askLevelPool).pop() ?? new Level(side);
       l.price = n.price;
@@ -658,7 +711,7 @@ export class FastOrderBook implements OrderBook {
         if (prev !== undefined && (s.isBuy ? l.price <= prev : l.price >= prev))
           throw new Error('levels not sorted');
         prev = l.price;
-        if (s.byPrice.get(l.price) !== l) throw new Error('level map out of sync');
+        if (s.get(l.price) !== l) throw new Error('level map out of sync');
         let total = 0;
         let count = 0;
         let back: Node | null = null;
@@ -673,7 +726,7 @@ export class FastOrderBook implements OrderBook {
         if (l.tail !== back || total !== l.total || count !== l.count || count === 0)
           throw new Error('level totals wrong');
       }
-      if (s.byPrice.size !== s.sorted.length) throw new Error('level map size');
+      if (s.levelCount() !== s.sorted.length) throw new Error('level map size');
     }
     const bb = this.bestBid();
     const ba = this.bestAsk();
