@@ -241,7 +241,12 @@ export class FastOrderBook implements OrderBook {
 
   /** Adds `n` at the back of its price level on `side`, creating the level if needed. */
   private append(side: BookSide, n: Node): void {
-    let l = side.get(n.price);
+    this.appendAt(side, n, side.get(n.price));
+  }
+
+  /** append() with the level at `n.price` already looked up (undefined: none yet). */
+  private appendAt(side: BookSide, n: Node, level: Level | undefined): void {
+    let l = level;
     if (l === undefined) {
       l = (side.isBuy ? this.bidLevelPool : this.askLevelPool).pop() ?? new Level(side);
       l.price = n.price;
@@ -306,6 +311,10 @@ export class FastOrderBook implements OrderBook {
   }
 
   place(cmd: PlaceOrder): PlaceResult {
+    if (cmd.type === 'limit') {
+      const r = this.placePassive(cmd);
+      if (r !== undefined) return r;
+    }
     const reject = validatePlace(cmd, this);
     if (reject !== undefined) return { code: reject, orderId: cmd.id, deltas: EMPTY, seq: this.seqNo };
     this.stampNo++;
@@ -433,6 +442,56 @@ export class FastOrderBook implements OrderBook {
       }
     }
     return this.placeDone(cmd, fills ?? EMPTY, cancelled ?? EMPTY, filledQty, restingQty);
+  }
+
+  /**
+   * The commonest command, a limit GTC or post-only order that does not reach the opposite best, rests
+   * without matching. Once every field check of validatePlace has passed here, only its two checks
+   * that need the book remain (duplicate id, then level overflow), so the refusal codes are the same.
+   * Returns undefined for anything else (including every malformed command): the general path decides.
+   */
+  private placePassive(cmd: PlaceOrder): PlaceResult | undefined {
+    const id = cmd.id;
+    const price = cmd.price;
+    const qty = cmd.qty;
+    const tif = cmd.tif;
+    const stp = cmd.stp;
+    if (typeof id !== 'string' || id.length === 0) return undefined;
+    if (tif !== undefined && tif !== 'GTC' && tif !== 'POST_ONLY') return undefined;
+    if (
+      stp !== undefined &&
+      stp !== 'none' &&
+      stp !== 'cancel_newest' &&
+      stp !== 'cancel_oldest' &&
+      stp !== 'cancel_both'
+    )
+      return undefined;
+    if (!isTicks(price) || !isLots(qty) || cmd.quoteQty !== undefined || cmd.protectionPrice !== undefined)
+      return undefined;
+    let own: BookSide;
+    if (cmd.side === 'buy') {
+      own = this.bids;
+      const best = this.asks.best();
+      if (best !== undefined && best.price <= price) return undefined;
+    } else if (cmd.side === 'sell') {
+      own = this.asks;
+      const best = this.bids.best();
+      if (best !== undefined && best.price >= price) return undefined;
+    } else return undefined;
+    if (this.orders.has(id)) return this.refuse('duplicate_order_id', id);
+    const l = own.get(price);
+    if (l !== undefined && l.total + qty > Number.MAX_SAFE_INTEGER) return this.refuse('level_overflow', id);
+    this.stampNo++;
+    const n = this.newNode();
+    n.id = id;
+    n.userId = cmd.userId;
+    n.price = price;
+    n.qty = qty;
+    n.ts = cmd.ts;
+    n.acceptSeq = this.nextAcceptSeq++;
+    this.orders.set(id, n);
+    this.appendAt(own, n, l);
+    return this.placeDone(cmd, EMPTY, EMPTY, 0, qty);
   }
 
   private placeDone(
