@@ -9,8 +9,8 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   resolve: {
-    // The workspace root hoists React 18 while this app uses React 19 from its own node_modules;
-    // without dedupe, antd and react-router would load the other copy and hooks would break.
+    // React is one hoisted copy today; dedupe keeps it that way if a workspace ever pins another
+    // version, since a second copy under antd or react-router breaks hooks.
     dedupe: ['react', 'react-dom'],
   },
   build: {

@@ -115,6 +115,7 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [badLangs, setBadLangs] = useState<Lang[]>([]);
   const [result, setResult] = useState<PublishedRelease | null>(null);
+  const chosen = fileOf(Form.useWatch('bundle', form));
 
   const reset = () => {
     form.resetFields();
@@ -191,21 +192,17 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
             valuePropName="fileList"
             getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
             rules={[rule((list: UploadFile[] | undefined) => checkBundle(fileOf(list)))]}
-            extra="The zipped web build (apps/web/dist) with index.html at its top."
+            extra={
+              chosen
+                ? `${fileSize(chosen.size)}, sent to the server when you press Publish.`
+                : 'The zipped web build (apps/web/dist) with index.html at its top.'
+            }
           >
             <Upload.Dragger
               accept=".zip,application/zip"
               maxCount={1}
               // Keep the file in the form; it goes out in the one multipart request on Publish.
               beforeUpload={() => false}
-              itemRender={(node, file) => (
-                <Space style={{ marginTop: 8 }}>
-                  {node}
-                  {file.size !== undefined && (
-                    <Typography.Text type="secondary">{fileSize(file.size)}</Typography.Text>
-                  )}
-                </Space>
-              )}
             >
               <p className="ant-upload-drag-icon">
                 <InboxOutlined />
@@ -269,8 +266,11 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
             required
             validateStatus={notesErrors.length > 0 ? 'error' : undefined}
             help={notesErrors.length > 0 ? notesErrors.join(' ') : undefined}
-            extra={`Shown in the update pop-up in the user's language; all seven are required (max ${MAX_NOTES_CHARS} characters each).`}
           >
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: -4 }}>
+              Shown in the update pop-up in the user's language. All seven are required, up to{' '}
+              {MAX_NOTES_CHARS} characters each.
+            </Typography.Text>
             <Tabs
               activeKey={lang}
               onChange={(key) => setLang(key as Lang)}
@@ -289,7 +289,7 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
                   </Tooltip>
                 ),
                 children: (
-                  <Form.Item name={['notes', l]} rules={[rule(checkNotes)]} style={{ marginBottom: 0 }}>
+                  <Form.Item name={['notes', l]} rules={[rule(checkNotes)]} style={{ marginBottom: 16 }}>
                     <Input.TextArea
                       rows={5}
                       maxLength={MAX_NOTES_CHARS}

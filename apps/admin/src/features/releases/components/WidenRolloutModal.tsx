@@ -1,5 +1,5 @@
 import { InputNumber, Modal, Slider, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { tokens } from '../../../app/theme.ts';
 import { type ReleaseRecord, useSetRollout } from '../api/releases.ts';
 
@@ -18,6 +18,10 @@ export function WidenRolloutModal({
   const current = release?.rollout_percent ?? 0;
   const [target, setTarget] = useState<number>(100);
   const setRollout = useSetRollout();
+  // Reset on open, not after the opening animation: a value typed during it must not be overwritten.
+  useEffect(() => {
+    if (release) setTarget(100);
+  }, [release]);
   const valid = Number.isInteger(target) && target > current && target <= 100;
 
   const confirm = () => {
@@ -38,10 +42,7 @@ export function WidenRolloutModal({
       cancelButtonProps={{ disabled: setRollout.isPending }}
       onOk={confirm}
       onCancel={() => !setRollout.isPending && onClose()}
-      afterOpenChange={(visible) => {
-        if (visible) setTarget(100);
-        else setRollout.reset();
-      }}
+      afterOpenChange={(visible) => !visible && setRollout.reset()}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
