@@ -66,7 +66,33 @@ const SHOTS = [
   ['Markets', '/Transaction', true],
   ['Markets-fav', '/Transaction?tab=favorites', true],
   ['Markets-contract', '/Transaction?tab=contract', true],
-  ['Markets-search', '/Transaction?search=1', true],
+  [
+    'Markets-search',
+    '/Transaction?search=1',
+    true,
+    async (p) => {
+      await p.evaluate(() => localStorage.setItem('search_history', '["BTC","SOL","DOGE"]'));
+      await p.reload();
+      await p.waitForLoadState('networkidle');
+    },
+  ],
+  [
+    'Markets-star',
+    '/Transaction',
+    true,
+    async (p) => {
+      await p.evaluate(() => localStorage.removeItem('favorites'));
+      await p.locator('.star-btn').nth(0).click();
+      await p.locator('.star-btn').nth(2).click();
+    },
+  ],
+  ['Markets-fav-list', '/Transaction?tab=favorites', true],
+  [
+    'Markets-picker',
+    '/Transaction?tab=favorites',
+    true,
+    async (p) => p.locator('.list-foot button, .empty__action button').first().click(),
+  ],
   ['My', '/My', true],
   ['My-full', '/My', true, null, true],
   ['Setting', '/Setting', true],

@@ -123,3 +123,12 @@ export function formatChangePercent(value: unknown, lang: Lang, fractionDigits =
   if (shownAsZero) return { text, tone: 'flat' };
   return { text, tone: value.startsWith('-') ? 'down' : 'up' };
 }
+
+/**
+ * A market's last price. A market that has not traded yet reports "0": showing 0,00 would read as
+ * a crash to zero, so it shows the dash until the first trade.
+ */
+export function formatLastPrice(value: unknown, scale: number, lang: Lang): string {
+  if (!isDecimalString(value) || isZero(value)) return PLACEHOLDER;
+  return formatPrice(value, scale, lang);
+}

@@ -33,3 +33,13 @@ export function sortMarkets(coins: readonly Coin[], sort: MarketSort): Coin[] {
   if (sort === 'gainers') return list.sort((a, b) => compareDecimal(b.change_pct, a.change_pct));
   return list.sort((a, b) => compareDecimal(a.change_pct, b.change_pct));
 }
+
+/** Search over pairs: "btc", "BTC/USDC", "btc usdc" and "BTC_USDC" all find BTC/USDC. */
+export function filterMarkets(coins: readonly Coin[], query: string): Coin[] {
+  const q = query
+    .trim()
+    .toUpperCase()
+    .replace(/[/_\s-]/g, '');
+  if (!q) return [...coins];
+  return coins.filter((c) => `${c.base}${c.quote}`.includes(q));
+}

@@ -11,6 +11,10 @@ export const STORAGE_KEYS = {
   imageBaseUrl: 'image_base_url',
   /** DESIGN.md: a setting swaps the up/down colours (red up is usual for zh readers). */
   colorMode: 'color_mode',
+  /** Favourite market symbols, on this device only for now (ADR 023). */
+  favorites: 'favorites',
+  /** Recent market searches, most recent first (ADR 023). */
+  searchHistory: 'search_history',
 } as const;
 
 export interface KeyValueStorage {
