@@ -144,7 +144,14 @@ class BookSide {
     const best = a[a.length - 1];
     // The common case in a live market: a new best price, or a level right behind the best.
     if (best === undefined || (this.isBuy ? l.price > best.price : l.price < best.price)) a.push(l);
-    else a.splice(this.search(l.price), 0, l);
+    else {
+      // A hand-written shift, not splice(): splice allocates the array of removed elements, and new
+      // levels land near the best (the end), so only a few slots move.
+      const at = this.search(l.price);
+      a.push(l);
+      for (let j = a.length - 1; j > at; j--) a[j] = a[j - 1]!;
+      a[at] = l;
+    }
     const i = l.price - this.base;
     if (i >= 0 && i < WINDOW) {
       this.win[i] = l;
@@ -169,7 +176,9 @@ class BookSide {
       a.pop();
       return;
     }
-    a.splice(this.search(l.price), 1);
+    const last = a.length - 1;
+    for (let j = this.search(l.price); j < last; j++) a[j] = a[j + 1]!;
+    a.pop();
   }
 }
 
@@ -246,16 +255,7 @@ export class FastOrderBook implements OrderBook {
 
   /** append() with the level at `n.price` already looked up (undefined: none yet). */
   private appendAt(side: BookSide, n: Node, level: Level | undefined): void {
-    let l = level;
-    if (l === undefined) {
-      l = (side.isBuy ? this.bidLevelPool : this.askLevelPool).pop() ?? new Level(side);
-      l.price = n.price;
-      l.total = 0;
-      l.count = 0;
-      l.head = null;
-      l.tail = null;
-      side.addLevel(l);
-    }
+    const l = level ?? this.newLevel(side, n.price);
     n.level = l;
     n.prev = l.tail;
     n.next = null;
@@ -265,6 +265,17 @@ export class FastOrderBook implements OrderBook {
     l.count++;
     l.total += n.qty;
     this.touch(l);
+  }
+
+  private newLevel(side: BookSide, price: number): Level {
+    const l = (side.isBuy ? this.bidLevelPool : this.askLevelPool).pop() ?? new Level(side);
+    l.price = price;
+    l.total = 0;
+    l.count = 0;
+    l.head = null;
+    l.tail = null;
+    side.addLevel(l);
+    return l;
   }
 
   /** Unlinks `n` from its level; drops the level when it empties. Does not free the node. */
@@ -481,7 +492,6 @@ export class FastOrderBook implements OrderBook {
     if (this.orders.has(id)) return this.refuse('duplicate_order_id', id);
     const l = own.get(price);
     if (l !== undefined && l.total + qty > Number.MAX_SAFE_INTEGER) return this.refuse('level_overflow', id);
-    this.stampNo++;
     const n = this.newNode();
     n.id = id;
     n.userId = cmd.userId;
@@ -490,8 +500,28 @@ export class FastOrderBook implements OrderBook {
     n.ts = cmd.ts;
     n.acceptSeq = this.nextAcceptSeq++;
     this.orders.set(id, n);
-    this.appendAt(own, n, l);
-    return this.placeDone(cmd, EMPTY, EMPTY, 0, qty);
+    // One level touched: link and build its delta here, without the touched-list bookkeeping.
+    const lv = l ?? this.newLevel(own, price);
+    n.level = lv;
+    n.prev = lv.tail;
+    n.next = null;
+    if (lv.tail === null) lv.head = n;
+    else lv.tail.next = n;
+    lv.tail = n;
+    lv.count++;
+    lv.total += qty;
+    const deltas: DepthDelta[] = [{ side: own.name, price, qty: lv.total }];
+    this.seqNo++;
+    return {
+      code: 'ok',
+      orderId: id,
+      fills: EMPTY,
+      cancelled: EMPTY,
+      filledQty: 0,
+      restingQty: qty,
+      deltas,
+      seq: this.seqNo,
+    };
   }
 
   private placeDone(
@@ -632,9 +662,33 @@ export class FastOrderBook implements OrderBook {
     if (n === undefined) return { code: 'order_not_found', orderId, deltas: EMPTY, seq: this.seqNo };
     if (userId !== undefined && n.userId !== userId)
       return { code: 'not_owner', orderId, deltas: EMPTY, seq: this.seqNo };
-    this.stampNo++;
-    const cancelled = this.removeResting(n, 'user');
-    const deltas = this.deltas();
+    // One order, one level: unlink and build the delta here, without the touched-list bookkeeping
+    // (the next command takes a new stamp anyway).
+    const l = n.level!;
+    const side = l.side;
+    const cancelled: Cancelled = {
+      orderId: n.id,
+      userId: n.userId,
+      side: side.name,
+      price: n.price,
+      qty: n.qty,
+      reason: 'user',
+      wasResting: true,
+    };
+    if (n.prev === null) l.head = n.next;
+    else n.prev.next = n.next;
+    if (n.next === null) l.tail = n.prev;
+    else n.next.prev = n.prev;
+    l.count--;
+    l.total -= n.qty;
+    this.orders.delete(n.id);
+    this.freeNode(n);
+    const deltas: DepthDelta[] = [{ side: side.name, price: l.price, qty: l.total }];
+    if (l.count === 0) {
+      side.removeLevel(l);
+      (side.isBuy ? this.bidLevelPool : this.askLevelPool).push(l);
+    }
+    this.seqNo++;
     return { code: 'ok', cancelled, deltas, seq: this.seqNo };
   }
 
