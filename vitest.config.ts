@@ -24,6 +24,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['../../scripts/test/dom-setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
@@ -32,6 +34,8 @@ export default defineConfig({
           root: 'apps/admin',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['../../scripts/test/dom-setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],
