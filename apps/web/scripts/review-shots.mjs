@@ -88,6 +88,17 @@ const SHOTS = [
   ],
   ['Markets-fav-list', '/Transaction?tab=favorites', true],
   [
+    'Markets-redup',
+    '/Transaction',
+    true,
+    async (p) => {
+      await p.evaluate(() => localStorage.setItem('color_mode', 'red-up'));
+      await p.reload();
+      await p.waitForLoadState('networkidle');
+      await p.evaluate(() => localStorage.removeItem('color_mode'));
+    },
+  ],
+  [
     'Markets-picker',
     '/Transaction?tab=favorites',
     true,

@@ -134,6 +134,7 @@ export const de: WebCatalogue = {
     terms: 'Nutzungsbedingungen',
     privacy: 'Datenschutzerklärung',
     and: 'und',
+    loginLegal: 'Mit der Anmeldung akzeptieren Sie die',
     agreeRequired: 'Bitte akzeptieren Sie die Nutzungsbedingungen und die Datenschutzerklärung',
     resetTitle: 'Passwort zurücksetzen',
     resetSubtitle: 'Wir senden einen Code an Ihre E-Mail oder Ihr Telefon',

@@ -133,6 +133,7 @@ export const en = {
     terms: 'Terms of Use',
     privacy: 'Privacy Policy',
     and: 'and',
+    loginLegal: 'By logging in you agree to the',
     agreeRequired: 'Please accept the Terms of Use and the Privacy Policy',
     resetTitle: 'Reset your password',
     resetSubtitle: 'We will send a code to your email or phone',

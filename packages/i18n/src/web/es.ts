@@ -134,6 +134,7 @@ export const es: WebCatalogue = {
     terms: 'Términos de uso',
     privacy: 'Política de privacidad',
     and: 'y la',
+    loginLegal: 'Al iniciar sesión aceptas los',
     agreeRequired: 'Acepta los Términos de uso y la Política de privacidad',
     resetTitle: 'Restablece tu contraseña',
     resetSubtitle: 'Te enviaremos un código a tu correo o teléfono',

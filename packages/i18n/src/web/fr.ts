@@ -133,6 +133,7 @@ export const fr: WebCatalogue = {
     terms: "Conditions d'utilisation",
     privacy: 'Politique de confidentialité',
     and: 'et la',
+    loginLegal: 'En vous connectant, vous acceptez les',
     agreeRequired: "Veuillez accepter les Conditions d'utilisation et la Politique de confidentialité",
     resetTitle: 'Réinitialisez votre mot de passe',
     resetSubtitle: 'Nous enverrons un code à votre e-mail ou téléphone',

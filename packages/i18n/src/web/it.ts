@@ -133,6 +133,7 @@ export const it: WebCatalogue = {
     terms: "Termini d'uso",
     privacy: 'Informativa sulla privacy',
     and: "e l'",
+    loginLegal: 'Accedendo accetti i',
     agreeRequired: "Accetta i Termini d'uso e l'Informativa sulla privacy",
     resetTitle: 'Reimposta la password',
     resetSubtitle: 'Invieremo un codice alla tua email o al tuo telefono',

@@ -132,6 +132,7 @@ export const zh_CN: WebCatalogue = {
     terms: '用户协议',
     privacy: '隐私政策',
     and: '和',
+    loginLegal: '登录即表示您同意',
     agreeRequired: '请先同意用户协议和隐私政策',
     resetTitle: '重置密码',
     resetSubtitle: '我们将向您的邮箱或手机发送验证码',

@@ -132,6 +132,7 @@ export const zh_TW: WebCatalogue = {
     terms: '使用者協議',
     privacy: '隱私權政策',
     and: '與',
+    loginLegal: '登入即表示您同意',
     agreeRequired: '請先同意使用者協議與隱私權政策',
     resetTitle: '重設密碼',
     resetSubtitle: '我們將傳送驗證碼至您的信箱或手機',

@@ -111,6 +111,10 @@ export default function Login() {
         <p className="auth__switch">
           {t('auth.noAccount')} <Link to="/Register">{t('titles.register')}</Link>
         </p>
+        <p className="auth__legal">
+          {t('auth.loginLegal')} <Link to="/Agree?type=terms">{t('auth.terms')}</Link> {t('auth.and')}{' '}
+          <Link to="/Agree?type=privacy">{t('auth.privacy')}</Link>
+        </p>
       </div>
     </PageShell>
   );
