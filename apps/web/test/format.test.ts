@@ -52,7 +52,7 @@ describe('formatDecimal', () => {
 describe('formatChangePercent', () => {
   it('is always signed and coloured by direction', () => {
     expect(formatChangePercent('1.25', 'en')).toEqual({ text: '+1.25%', tone: 'up' });
-    expect(formatChangePercent('-0.4', 'en')).toEqual({ text: '-0.40%', tone: 'down' });
+    expect(formatChangePercent('-0.4', 'en')).toEqual({ text: '\u22120.40%', tone: 'down' });
     expect(plain(formatChangePercent('1.25', 'de').text)).toBe('+1,25 %');
   });
 
@@ -102,5 +102,31 @@ describe('decimal helpers', () => {
     expect(sortMarkets(coins, 'hot').map((c) => c.symbol)).toEqual(['B', 'A', 'C']);
     expect(sortMarkets(coins, 'gainers').map((c) => c.symbol)).toEqual(['B', 'C', 'A']);
     expect(sortMarkets(coins, 'losers').map((c) => c.symbol)).toEqual(['A', 'C', 'B']);
+  });
+});
+
+describe('never NaN, undefined, -0 or an exponent (DESIGN.md)', () => {
+  const inputs: unknown[] = ['1e21', 'NaN', 'Infinity', '', null, undefined, 12, '-0', '-0.000', '0.0000001'];
+  const huge = '123456789012345678901234567890.123456789';
+  it('holds for every formatter and language', () => {
+    for (const lang of ['de', 'en', 'zh_CN', 'fr'] as const) {
+      const out = [
+        ...inputs.flatMap((v) => [
+          formatDecimal(v, lang),
+          formatUsdc(v, lang),
+          formatCompact(v, lang),
+          formatChangePercent(v, lang).text,
+        ]),
+        formatDecimal(huge, lang),
+        formatCompact(huge, lang),
+        formatPrice('0.00000001', 8, lang),
+      ];
+      for (const text of out) {
+        expect(text).not.toMatch(/NaN|undefined|Infinity|∞|[eE][+-]?\d|^[-\u2212]0([.,]0*)?\s?%?$/);
+      }
+    }
+    expect(plain(formatDecimal(huge, 'de', { maxFraction: 2 }))).toBe(
+      '123.456.789.012.345.678.901.234.567.890,12',
+    );
   });
 });

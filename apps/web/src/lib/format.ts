@@ -121,7 +121,9 @@ export function formatChangePercent(value: unknown, lang: Lang, fractionDigits =
   }).format(shiftDecimal(value, -2));
   const shownAsZero = isZero(value) || !/[1-9]/.test(text.replace(/[^\d]/g, ''));
   if (shownAsZero) return { text, tone: 'flat' };
-  return { text, tone: value.startsWith('-') ? 'down' : 'up' };
+  // DESIGN.md writes "−0.40%": the typographic minus is as wide as the plus, so signed columns
+  // line up, and it cannot be mistaken for a dash.
+  return { text: text.replace('-', '\u2212'), tone: value.startsWith('-') ? 'down' : 'up' };
 }
 
 /**
