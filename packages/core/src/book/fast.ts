@@ -64,9 +64,11 @@ class Level {
 /**
  * Price -> level lookups go through a direct array over a window of ticks (a Map<number, Level> costs
  * a hash and a builtin call per lookup, several per command); prices outside the window fall back to
- * a Map. The window is re-centred when it holds no level or fewer levels than the Map.
+ * a Map. The window is re-centred when it holds fewer levels than the Map (amortised, see addLevel).
  */
 const WINDOW = 4096;
+/** Up to this many levels move by hand when a level is added or removed; beyond, splice(). */
+const SHIFT_MAX = 32;
 
 class BookSide {
   readonly isBuy: boolean;
@@ -75,6 +77,8 @@ class BookSide {
   private win: (Level | null)[] = new Array<Level | null>(WINDOW).fill(null);
   private base = 0;
   private inWin = 0;
+  /** Levels created outside the window since it last moved. */
+  private misses = 0;
   private readonly far = new Map<number, Level>();
   /** Best last: bids ascending, asks descending. */
   readonly sorted: Level[] = [];
@@ -113,6 +117,7 @@ class BookSide {
     this.win.fill(null);
     this.far.clear();
     this.inWin = 0;
+    this.misses = 0;
     this.base = price - (WINDOW >> 1);
     const a = this.sorted;
     for (let k = 0; k < a.length; k++) this.index(a[k]!);
@@ -145,18 +150,24 @@ class BookSide {
     // The common case in a live market: a new best price, or a level right behind the best.
     if (best === undefined || (this.isBuy ? l.price > best.price : l.price < best.price)) a.push(l);
     else {
-      // A hand-written shift, not splice(): splice allocates the array of removed elements, and new
-      // levels land near the best (the end), so only a few slots move.
+      // Near the best (the end, the usual case) a hand-written shift of a few slots beats splice(),
+      // which allocates the array of removed elements; far from it splice's memmove wins.
       const at = this.search(l.price);
-      a.push(l);
-      for (let j = a.length - 1; j > at; j--) a[j] = a[j - 1]!;
-      a[at] = l;
+      if (a.length - at > SHIFT_MAX) a.splice(at, 0, l);
+      else {
+        a.push(l);
+        for (let j = a.length - 1; j > at; j--) a[j] = a[j - 1]!;
+        a[at] = l;
+      }
     }
     const i = l.price - this.base;
     if (i >= 0 && i < WINDOW) {
       this.win[i] = l;
       this.inWin++;
-    } else if (this.inWin === 0 || this.far.size >= this.inWin) {
+    } else if ((this.inWin === 0 || this.far.size >= this.inWin) && ++this.misses >= a.length) {
+      // Re-centre when the window has drifted away from where levels are created, but only after as
+      // many out-of-window creations as there are levels, so its O(levels) cost stays O(1) amortised
+      // even on a sparse book whose levels never fit one window.
       this.recentre(l.price);
     } else {
       this.far.set(l.price, l);
@@ -177,7 +188,12 @@ class BookSide {
       return;
     }
     const last = a.length - 1;
-    for (let j = this.search(l.price); j < last; j++) a[j] = a[j + 1]!;
+    const at = this.search(l.price);
+    if (last - at > SHIFT_MAX) {
+      a.splice(at, 1);
+      return;
+    }
+    for (let j = at; j < last; j++) a[j] = a[j + 1]!;
     a.pop();
   }
 }
