@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import nodemailer from 'nodemailer';
 import { CaptchaService } from './account/captcha.ts';
@@ -25,8 +25,9 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Services } from './deps.ts';
-import { registerEnvelope } from './http/envelope.ts';
+import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { registerStatic } from './http/static.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerWs } from './http/ws.ts';
@@ -79,6 +80,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
     // Request ids make a 500 in the log findable from a client report.
     genReqId: () => crypto.randomUUID(),
+    // Requests Fastify cannot route (bad URL encoding) or Node cannot parse (headers too large,
+    // broken framing) still get the envelope instead of Fastify's own JSON shape.
+    frameworkErrors: (_error, request, reply) => {
+      // The reply type here is generic over every route schema; only its raw methods are needed.
+      (reply as unknown as FastifyReply)
+        .status(400)
+        .type('application/json; charset=utf-8')
+        .send(badRequestBody(request));
+    },
+    clientErrorHandler: answerClientError,
   });
   const tokens = new TokenStore(db, clock);
   const captcha = new CaptchaService(db, clock, config.captcha);
@@ -100,20 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerEnvelope(app);
 
-  // An empty JSON body (e.g. logout sent with a JSON content type) means "no body", not bad JSON.
-  const defaultJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  // Only JSON (and multipart on upload routes) is accepted; text/plain would reach the schema as a
-  // string and produce a confusing "wrong type" instead of the content-type error.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    defaultJson(request, text, done);
-  });
+  registerJsonBody(app);
 
   // Bearer tokens, no cookies: any origin may call the API (the Capacitor app runs on its own).
   app.addHook('onRequest', async (request, reply) => {

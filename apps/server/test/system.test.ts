@@ -172,7 +172,9 @@ describe.each(BACKENDS)('system endpoints on %s', (backend) => {
 
       const json = await t.call('POST', '/api/app/images/upload', { token, body: { file: 'x' }, lang: 'de' });
       expect(json.status).toBe(422);
-      expect(json.body.errors).toEqual({ body: ['Senden Sie den Inhalt der Anfrage als application/json'] });
+      expect(json.body.errors).toEqual({
+        body: ['Senden Sie den Inhalt der Anfrage als multipart/form-data'],
+      });
       expect(uploads()).toBe(before);
     });
   });

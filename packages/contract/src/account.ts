@@ -161,9 +161,15 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 export const ChangePasswordResponse = z.object({ token: z.string() });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
+/**
+ * An upload path as `/api/app/images/upload` returns it (`202601/<name>.png`) or an http(s) URL:
+ * never `javascript:`, `data:` or a path climbing out of the uploads folder.
+ */
+export const AVATAR_RE = /^(\d{6}\/[A-Za-z0-9_-]{1,64}\.(jpg|jpeg|png|webp)|https?:\/\/[^\s"'<>\\]+)$/;
+
 export const ProfileRequest = z.strictObject({
   nickname: z.string().trim().min(1).max(32).optional(),
-  avatar: z.string().min(1).max(255).optional(),
+  avatar: z.string().min(1).max(255).regex(AVATAR_RE, { error: 'validation.invalid_format' }).optional(),
 });
 export type ProfileRequest = z.infer<typeof ProfileRequest>;
 

@@ -12,9 +12,12 @@ export const ERRORS = {
   VALIDATION: { code: 422, status: 422, key: 'error.validation' },
   UNAUTHORIZED: { code: 401, status: 401, key: 'error.unauthorized' },
   SESSION_ENDED: { code: 411, status: 401, key: 'error.session_ended' },
+  // The HTTP layer could not read the request (bad URL encoding, broken framing, plain GET on /ws).
+  BAD_REQUEST: { code: 400, status: 400, key: 'error.bad_request' },
   FORBIDDEN: { code: 403, status: 403, key: 'error.forbidden' },
   NOT_FOUND: { code: 404, status: 404, key: 'error.not_found' },
   PAYLOAD_TOO_LARGE: { code: 413, status: 413, key: 'error.payload_too_large' },
+  HEADERS_TOO_LARGE: { code: 431, status: 431, key: 'error.payload_too_large' },
   RATE_LIMITED: { code: 429, status: 429, key: 'error.rate_limited' },
   INTERNAL: { code: 500, status: 500, key: 'error.internal' },
 

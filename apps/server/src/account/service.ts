@@ -41,6 +41,8 @@ export interface AuthResult {
 /** Every account rule; routes only parse, call one method and wrap the result. */
 export class AccountService {
   private readonly loginFailures: FailureLimiter;
+  /** Wrong current passwords on password change: a stolen session must not guess it unhindered. */
+  private readonly oldPasswordFailures: FailureLimiter;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +53,11 @@ export class AccountService {
     rateLimit: RateLimitConfig,
   ) {
     this.loginFailures = new FailureLimiter(clock, rateLimit.loginFailuresPerAccount, rateLimit.loginLockMs);
+    this.oldPasswordFailures = new FailureLimiter(
+      clock,
+      rateLimit.loginFailuresPerAccount,
+      rateLimit.loginLockMs,
+    );
   }
 
   private targetsOf(user: UserRow): Target[] {
@@ -185,8 +192,13 @@ export class AccountService {
   async changePassword(userId: string, input: ChangePasswordRequest): Promise<{ token: string }> {
     const user = await findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
-    if (!(await verifyPassword(user.password_hash, input.old_password)))
+    const key = `user:${userId}`;
+    if (this.oldPasswordFailures.lockedForMs(key) > 0) throw new AppError('RATE_LIMITED');
+    if (!(await verifyPassword(user.password_hash, input.old_password))) {
+      this.oldPasswordFailures.fail(key);
       throw new AppError('OLD_PASSWORD_WRONG');
+    }
+    this.oldPasswordFailures.reset(key);
     const hash = await hashPassword(input.password);
     return this.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();

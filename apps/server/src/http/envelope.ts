@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { isServerMessageKey, type Lang, resolveLang, translateServer } from '@ex/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
@@ -76,6 +78,24 @@ export function toErrorBody(
       };
     default:
   }
+  // busboy's own errors (no code): a multipart header without boundary, a cut-off form; a file
+  // stream that ends before its part does (ERR_STREAM_PREMATURE_CLOSE).
+  if (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Part terminated early|Malformed part header)/.test(
+      error.message,
+    )
+  ) {
+    return {
+      status: 422,
+      body: validationBody(lang, { body: [translateServer(lang, 'validation.multipart_required')] }),
+    };
+  }
+  // @fastify/static (send) refusing a path: traversal (403), NUL or bad encoding (400). Answered
+  // as "not found" so probing learns nothing about the file system.
+  if (error.name === 'ForbiddenError' || error.name === 'BadRequestError' || error.name === 'NotFoundError') {
+    return { status: 404, body: notFoundBody(lang) };
+  }
   // JSON.parse failures surface as SyntaxError with status 400 from the body parser.
   if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
     return {
@@ -104,4 +124,28 @@ export function registerEnvelope(app: FastifyInstance): void {
 
 export function notFoundBody(lang: Lang): ErrorBody {
   return { code: 404, data: null, message: translateServer(lang, 'error.not_found') };
+}
+
+export function badRequestBody(request: FastifyRequest): ErrorBody {
+  const lang = resolveLang(request.headers['accept-language']);
+  return { code: 400, data: null, message: translateServer(lang, 'error.bad_request') };
+}
+
+/**
+ * Node's HTTP parser refused the request before Fastify saw it (headers too large, broken framing,
+ * time-out). No headers were read, so the message is in the default language.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const key = status === 431 ? 'error.payload_too_large' : 'error.bad_request';
+  const body = JSON.stringify({ code: status, data: null, message: translateServer('de', key) });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -22,9 +22,15 @@ export async function saveUpload(
   uploadsDir: string,
   now: number,
 ): Promise<{ path: string }> {
-  if (!request.isMultipart()) throw fieldError('body', 'validation.content_type');
+  if (!request.isMultipart() || !/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
+    throw fieldError('body', 'validation.multipart_required');
+  }
   const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-  if (!part) throw fieldError('file', 'validation.file_required');
+  // The image must come in the documented field; a file under another name is not taken.
+  if (part?.fieldname !== 'file') {
+    part?.file.resume();
+    throw fieldError('file', 'validation.file_required');
+  }
   // toBuffer throws FST_REQ_FILE_TOO_LARGE past the limit: a 413 envelope.
   const bytes = await part.toBuffer();
   if (bytes.length === 0) throw fieldError('file', 'validation.file_required');

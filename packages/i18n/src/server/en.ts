@@ -12,6 +12,7 @@ export const en = {
   'error.internal': 'Something went wrong, please try again later',
   'error.payload_too_large': 'The request is too large',
   'error.forbidden': 'You are not allowed to do this',
+  'error.bad_request': 'The request could not be read',
 
   // Account
   'error.account_exists': 'This account is already registered',
@@ -79,6 +80,8 @@ export const en = {
   'validation.decimal_positive': 'Must be greater than zero',
   'validation.malformed_json': 'The request body is not valid JSON',
   'validation.content_type': 'Send the request body as application/json',
+  'validation.invalid_characters': 'Contains characters that are not allowed',
+  'validation.multipart_required': 'Send the request body as multipart/form-data',
   'validation.file_required': 'Please choose a file',
 
   // Mails and text messages with verification codes
