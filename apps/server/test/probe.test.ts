@@ -130,6 +130,28 @@ describe.each(BACKENDS)('odd inputs on %s', (backend) => {
     expect(res.json().data.path).toMatch(/^\d{6}\/[0-9a-f]{32}\.png$/);
   });
 
+  it('routes without input ignore query parameters of any type', async () => {
+    for (const url of [
+      '/api/app/config',
+      '/api/health',
+      '/api/app/account/area_code',
+      '/api/app/country',
+      '/api/app/market/coins',
+      '/api/app/leverages',
+      '/api/app/wallet/withdraw/coins',
+    ]) {
+      const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      const odd = await t.app.inject({
+        method: 'GET',
+        url: `${url}?page=abc&limit[]=1&x=%00&lang=%E2%9C%93`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(odd.statusCode, url).toBe(200);
+      const strip = (body: { data: unknown }) => JSON.stringify(body.data).replace(/"server_time":\d+/, '');
+      expect(strip(odd.json()), url).toBe(strip(plain.json()));
+    }
+  });
+
   it('a 10 MB JSON body is a 413 envelope', async () => {
     const users = await t.count('users');
     const res = await t.app.inject({
