@@ -22,13 +22,19 @@ const SCALE = args.has('--quick') ? 0.1 : 1;
 const ONLY = opt('only')?.split(',');
 const LATENCY = !args.has('--no-latency');
 /**
- * The bench re-runs itself under `node --expose-gc` (a full gc() before every timed run, so neither
- * book pays for garbage the other or the workload generator left behind) and, with `--semi-space=MB`
+ * The bench re-runs itself under `node --expose-gc` (full gc() calls between runs, so neither book
+ * pays much for garbage the other or the workload generator left behind, see --gc) and, with `--semi-space=MB`
  * (default 64; 0 = V8's default, 16 MB here), `--max-semi-space-size`: young-generation collections
  * cost about 0.5 ms each whatever the size, so they come 4x less often. Both books get the same flags;
  * the header line says which were used.
  */
 const SEMI_SPACE = Number.parseInt(opt('semi-space') ?? '64', 10);
+/**
+ * `--gc=scenario` (default): a full gc() before each scenario's runs and each open-loop run;
+ * `--gc=run`: before every timed run too. A gc() right before a run slows the next ~30,000 messages of
+ * our book by ~25% (measured; young-generation sizing after a full GC), so it is not the default.
+ */
+const GC_MODE = opt('gc') ?? 'scenario';
 if (process.env.EX_BENCH_CHILD === undefined) {
   const flags = ['--expose-gc'];
   if (SEMI_SPACE > 0) flags.push(`--max-semi-space-size=${SEMI_SPACE}`);
@@ -175,7 +181,7 @@ function seeded<O>(impl: Book<O>, w: Workload): { book: unknown; ops: O[] } {
   const book = impl.make();
   for (const op of w.seed) impl.exec(book, impl.convert(op));
   const ops = w.ops.map(impl.convert);
-  gc();
+  if (GC_MODE === 'run') gc();
   return { book, ops };
 }
 
@@ -278,7 +284,7 @@ async function main(): Promise<void> {
   );
   const semi = process.env.EX_BENCH_CHILD;
   console.log(
-    `heap: ${semi === 'default' ? "V8's default semi-space" : `--max-semi-space-size=${semi}`}; a full gc() before every timed run (both books)`,
+    `heap: ${semi === 'default' ? "V8's default semi-space" : `--max-semi-space-size=${semi}`}; a full gc() before ${GC_MODE === 'run' ? 'every timed run' : 'each scenario and each open-loop run'} (both books)`,
   );
 
   // Warm up both books' code paths (JIT) on a different seed before anything is timed.
@@ -294,6 +300,7 @@ async function main(): Promise<void> {
   for (const [name, mix] of Object.entries(SCENARIOS)) {
     if (ONLY !== undefined && !ONLY.includes(name)) continue;
     const w = generate(mix, Math.round(COUNTS[name]! * SCALE), 42);
+    gc();
     let best = { ours: 0, peer: 0, oursCpu: 0, peerCpu: 0 };
     let check = '';
     for (let r = 0; r < REPEATS; r++) {
@@ -343,6 +350,7 @@ async function main(): Promise<void> {
   for (let r = 0; r < OPEN_LOOP_RUNS; r++) {
     const wo = generate(SCENARIOS.mixed!, OPEN_LOOP_MESSAGES, 11 + r);
     for (const impl of [OURS, PEER] as Book<unknown>[]) {
+      gc();
       const lat = openLoop(impl, wo, OPEN_LOOP_RATE);
       await settle();
       const pauses = gcPauses.filter((g) => g.start >= lat.from && g.start <= lat.to);
