@@ -37,7 +37,8 @@ const SEMI_SPACE = Number.parseInt(opt('semi-space') ?? '64', 10);
 const GC_MODE = opt('gc') ?? 'scenario';
 if (process.env.EX_BENCH_CHILD === undefined) {
   const flags = ['--expose-gc'];
-  if (SEMI_SPACE > 0) flags.push(`--max-semi-space-size=${SEMI_SPACE}`);
+  if (SEMI_SPACE > 0)
+    flags.push(`--min-semi-space-size=${SEMI_SPACE}`, `--max-semi-space-size=${SEMI_SPACE}`);
   const r = spawnSync(process.execPath, [...process.execArgv, ...flags, process.argv[1]!, ...argv], {
     stdio: 'inherit',
     env: { ...process.env, EX_BENCH_CHILD: SEMI_SPACE > 0 ? String(SEMI_SPACE) : 'default' },
@@ -50,7 +51,8 @@ const gcPauses: { start: number; ms: number }[] = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, ms: e.duration });
 }).observe({ entryTypes: ['gc'] });
-const settle = () => new Promise((r) => setImmediate(r));
+/** GC entries are delivered by a timer-phase task: a setImmediate is not enough, a short timeout is. */
+const settle = () => new Promise((r) => setTimeout(r, 20));
 const COUNTS: Record<string, number> = {
   mixed: 500_000,
   'limit-insert-heavy': 300_000,
@@ -237,15 +239,16 @@ function openLoop<O>(impl: Book<O>, w: Workload, ratePerS: number): OpenLoopRun 
   const cs0 = process.resourceUsage().involuntaryContextSwitches;
   let due = hr() + 1_000_000n;
   for (let i = 0; i < ops.length; i++) {
-    let now = hr();
-    while (now < due) {
-      // spin: a sleeping thread would wake up late and measure the scheduler, not the book
-      now = hr();
-    }
+    // Spin (a sleeping thread would wake up late and measure the scheduler, not the book) without
+    // keeping the clock value: a BigInt kept live across iterations is heap-allocated on every read,
+    // which made this loop alone cause ~1,500 young-generation GCs a second with a no-op book.
+    let _spins = 0;
+    while (hr() < due) _spins++;
+    const start = hr();
     exec(book, ops[i]!);
     const end = hr();
     total[i] = Number(end - due);
-    service[i] = Number(end - now);
+    service[i] = Number(end - start);
     due += interval;
   }
   const preempted = process.resourceUsage().involuntaryContextSwitches - cs0;
