@@ -1,0 +1,124 @@
+import type {
+  ContractOrderRequest,
+  ContractOrdersQuery,
+  LeverageRequest,
+  MarginRequest,
+  TpslRequest,
+} from '@ex/sdk';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { hasToken } from '../../../lib/storage.ts';
+import { POLL_MS, streamKeys, useStreamStatus } from '../../stream/hooks.ts';
+import { PAGE_SIZE } from './spot.ts';
+
+export function useLeverages() {
+  return useQuery({
+    queryKey: ['market', 'leverages'],
+    queryFn: ({ signal }) => api.market.leverages({ signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useFunding(symbol: string | undefined) {
+  return useQuery({
+    queryKey: ['market', 'funding', symbol ?? ''],
+    queryFn: ({ signal }) => api.market.funding({ symbol: symbol ?? '' }, { signal }),
+    enabled: Boolean(symbol),
+    refetchInterval: 10_000,
+  });
+}
+
+export function usePositions() {
+  const status = useStreamStatus();
+  return useQuery({
+    queryKey: streamKeys.positions,
+    queryFn: ({ signal }) => api.contract.positions({ signal }),
+    enabled: hasToken(window.localStorage),
+    // Mark price and PnL move with the market even without a position push.
+    refetchInterval: status === 'open' ? 5_000 : POLL_MS,
+  });
+}
+
+export function useOpenContractOrders(symbol?: string) {
+  const status = useStreamStatus();
+  return useQuery({
+    queryKey: [...streamKeys.contractOrders, 'open', symbol ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.contract.orders({ status: ['pending', 'open'], symbol, limit: 100 }, { signal }),
+    enabled: hasToken(window.localStorage),
+    placeholderData: keepPreviousData,
+    refetchInterval: status === 'open' ? 30_000 : POLL_MS * 2,
+  });
+}
+
+export function useContractHistory(query: Omit<ContractOrdersQuery, 'page' | 'limit'>) {
+  return useInfiniteQuery({
+    queryKey: [...streamKeys.contractOrders, 'history', query],
+    queryFn: ({ pageParam, signal }) =>
+      api.contract.orders({ ...query, page: pageParam, limit: PAGE_SIZE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    enabled: hasToken(window.localStorage),
+  });
+}
+
+function useInvalidateContract() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: streamKeys.contractOrders });
+    void qc.invalidateQueries({ queryKey: streamKeys.positions });
+    void qc.invalidateQueries({ queryKey: streamKeys.wallet });
+  };
+}
+
+export function usePlaceContractOrder() {
+  const done = useInvalidateContract();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: ContractOrderRequest; key: string }) =>
+      api.contract.placeOrder(body, { idempotencyKey: key, dedupe: false }),
+    onSuccess: done,
+  });
+}
+
+export function useCancelContractOrder() {
+  const done = useInvalidateContract();
+  return useMutation({ mutationFn: (id: string) => api.contract.cancelOrder(id), onSuccess: done });
+}
+
+export function useSetLeverage() {
+  const done = useInvalidateContract();
+  return useMutation({
+    mutationFn: (body: LeverageRequest) => api.contract.setLeverage(body),
+    onSuccess: done,
+  });
+}
+
+export function useAdjustMargin() {
+  const done = useInvalidateContract();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MarginRequest }) => api.contract.adjustMargin(id, body),
+    onSuccess: done,
+  });
+}
+
+export function useSetTpsl() {
+  const done = useInvalidateContract();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TpslRequest }) => api.contract.setTpsl(id, body),
+    onSuccess: done,
+  });
+}
+
+export function useClosePosition() {
+  const done = useInvalidateContract();
+  return useMutation({
+    mutationFn: (id: string) => api.contract.closePosition(id, { type: 'market' }),
+    onSuccess: done,
+  });
+}
