@@ -21,74 +21,96 @@ type Cmd =
 const users = ['u1', 'u2', 'u3', 'u4'];
 const user = fc.constantFrom(...users);
 const side = fc.constantFrom('buy' as const, 'sell' as const);
-const price = fc.integer({ min: 90, max: 110 });
 const qty = fc.integer({ min: 1, max: 20 });
 const stp = fc.constantFrom<SelfTradePrevention>('none', 'cancel_newest', 'cancel_oldest', 'cancel_both');
 
-const limitArb = fc.record({
-  userId: user,
-  side,
-  type: fc.constant('limit' as const),
-  price,
-  qty,
-  tif: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'),
-  stp,
-});
-const marketArb = fc.record(
-  {
+/** The command mix over prices drawn from `price`. */
+function makeCmdArb(price: fc.Arbitrary<number>): fc.Arbitrary<Cmd> {
+  const limitArb = fc.record({
     userId: user,
     side,
-    type: fc.constant('market' as const),
-    qty: fc.integer({ min: 1, max: 60 }),
-    tif: fc.constantFrom<TimeInForce>('IOC', 'FOK'),
+    type: fc.constant('limit' as const),
+    price,
+    qty,
+    tif: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'),
     stp,
-    protectionPrice: price,
-  },
-  { requiredKeys: ['userId', 'side', 'type', 'qty', 'tif', 'stp'] },
-);
-const quoteArb = fc.record(
-  {
+  });
+  const marketArb = fc.record(
+    {
+      userId: user,
+      side,
+      type: fc.constant('market' as const),
+      qty: fc.integer({ min: 1, max: 60 }),
+      tif: fc.constantFrom<TimeInForce>('IOC', 'FOK'),
+      stp,
+      protectionPrice: price,
+    },
+    { requiredKeys: ['userId', 'side', 'type', 'qty', 'tif', 'stp'] },
+  );
+  const quoteArb = fc.record(
+    {
+      userId: user,
+      side,
+      type: fc.constant('market' as const),
+      quoteQty: fc.bigInt({ min: 1n, max: 5000n }),
+      stp,
+      protectionPrice: price,
+    },
+    { requiredKeys: ['userId', 'side', 'type', 'quoteQty', 'stp'] },
+  );
+  const badArb = fc.record({
     userId: user,
     side,
-    type: fc.constant('market' as const),
-    quoteQty: fc.bigInt({ min: 1n, max: 5000n }),
-    stp,
-    protectionPrice: price,
-  },
-  { requiredKeys: ['userId', 'side', 'type', 'quoteQty', 'stp'] },
-);
-const badArb = fc.record({
-  userId: user,
-  side,
-  type: fc.constant('limit' as const),
-  price: fc.constantFrom(0, -1, 1.5),
-  qty,
-});
+    type: fc.constant('limit' as const),
+    price: fc.constantFrom(0, -1, 1.5),
+    qty,
+  });
 
-const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 10, arbitrary: limitArb.map((o) => ({ k: 'place' as const, o })) },
-  { weight: 2, arbitrary: marketArb.map((o) => ({ k: 'place' as const, o })) },
-  { weight: 1, arbitrary: quoteArb.map((o) => ({ k: 'place' as const, o })) },
-  { weight: 1, arbitrary: badArb.map((o) => ({ k: 'place' as const, o })) },
-  {
-    weight: 1,
-    arbitrary: fc.tuple(limitArb, fc.nat()).map(([o, dupOf]) => ({ k: 'place' as const, o, dupOf })),
-  },
-  {
-    weight: 4,
-    arbitrary: fc.record(
-      { k: fc.constant('cancel' as const), ref: fc.nat(), user: user },
-      { requiredKeys: ['k', 'ref'] },
-    ),
-  },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant('cancelAll' as const), user }) },
-  {
-    weight: 3,
-    arbitrary: fc.record(
-      { k: fc.constant('amend' as const), ref: fc.nat(), qty: fc.integer({ min: 0, max: 25 }), price, user },
-      { requiredKeys: ['k', 'ref'] },
-    ),
-  },
+  return fc.oneof(
+    { weight: 10, arbitrary: limitArb.map((o) => ({ k: 'place' as const, o })) },
+    { weight: 2, arbitrary: marketArb.map((o) => ({ k: 'place' as const, o })) },
+    { weight: 1, arbitrary: quoteArb.map((o) => ({ k: 'place' as const, o })) },
+    { weight: 1, arbitrary: badArb.map((o) => ({ k: 'place' as const, o })) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(limitArb, fc.nat()).map(([o, dupOf]) => ({ k: 'place' as const, o, dupOf })),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.record(
+        { k: fc.constant('cancel' as const), ref: fc.nat(), user: user },
+        { requiredKeys: ['k', 'ref'] },
+      ),
+    },
+    { weight: 1, arbitrary: fc.record({ k: fc.constant('cancelAll' as const), user }) },
+    {
+      weight: 3,
+      arbitrary: fc.record(
+        {
+          k: fc.constant('amend' as const),
+          ref: fc.nat(),
+          qty: fc.integer({ min: 0, max: 25 }),
+          price,
+          user,
+        },
+        { requiredKeys: ['k', 'ref'] },
+      ),
+    },
+  );
+}
+
+/** A narrow band: deep levels, many crosses. */
+const cmdArb = makeCmdArb(fc.integer({ min: 90, max: 110 }));
+/**
+ * Prices far apart as well as close together, so the fast book's price window (4,096 ticks) is
+ * left, re-centred and refilled, and its Map fallback is compared with the naive book too.
+ */
+const wideCmdArb = makeCmdArb(
+  fc.oneof(
+    fc.integer({ min: 90, max: 110 }),
+    fc.integer({ min: 1, max: 50_000 }),
+    fc.constantFrom(1, 4_095, 4_096, 4_097, 8_192, 20_000, 49_999),
+  ),
 );
 
 /** Mostly one of the last 40 ids, so cancels and amends usually hit live orders. */
@@ -213,6 +235,19 @@ describe('naive and fast books agree on random command sequences', () => {
         run(cmds, s % cmds.length);
       }),
       { seed: 20240601, numRuns: 150 },
+    );
+  }, 120_000);
+
+  it('with prices far apart (outside and across the fast book price window)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(wideCmdArb, { minLength: 1, maxLength: 300, size: 'max' }),
+        fc.nat(),
+        (cmds, s) => {
+          run(cmds, s % cmds.length);
+        },
+      ),
+      { seed: 20261121, numRuns: 100 },
     );
   }, 120_000);
 
