@@ -21,10 +21,15 @@ import { AccountService } from './account/service.ts';
 import { TokenStore } from './account/tokens.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { AdminService } from './admin/service.ts';
+import { BOT_USERS } from './bot/users.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Services } from './deps.ts';
+import { EngineHost } from './engine/host.ts';
+import { IdempotencyGate } from './engine/idempotency.ts';
+import { InProcessPubSub } from './engine/pubsub.ts';
+import { engineDb } from './engine/tables.ts';
 import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
@@ -37,6 +42,7 @@ import { registerReleases } from './release-wiring.ts';
 import { systemRoutes } from './system/routes.ts';
 import { MAX_IMAGE_BYTES } from './system/upload.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { WalletService } from './wallet/service.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -51,6 +57,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   webDist?: string;
   adminDist?: string;
+  /** A failed engine commit: main.ts exits non-zero (the engine is ahead of the database). */
+  onEngineFatal?: (error: unknown) => void;
 }
 
 export interface App {
@@ -95,6 +103,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const captcha = new CaptchaService(db, clock, config.captcha);
   const senderLog: SenderLog = (details, message) => app.log.warn(details, message);
   const codes = new CodeService(db, clock, deps.sender ?? makeSender(config, senderLog));
+  const engine = await EngineHost.start({
+    db,
+    clock,
+    botUsers: BOT_USERS,
+    log: (message) => app.log.error(message),
+    ...(deps.onEngineFatal ? { onFatal: deps.onEngineFatal } : {}),
+  });
+  app.addHook('onClose', async () => engine.close());
+  const edb = engineDb(db);
+  const idempotency = new IdempotencyGate(edb);
+  const pubsub = new InProcessPubSub();
   const services: Services = {
     config,
     db,
@@ -103,6 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     captcha,
     accounts: new AccountService(db, clock, tokens, codes, captcha, config.rateLimit),
     admins: new AdminService(db, clock, tokens, config.rateLimit),
+    engine,
+    edb,
+    pubsub,
+    idempotency,
+    wallet: new WalletService(engine, edb, idempotency),
     webDist: deps.webDist ?? WEB_DIST,
     adminDist: deps.adminDist ?? ADMIN_DIST,
   };

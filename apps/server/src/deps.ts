@@ -5,6 +5,11 @@ import type { AdminService } from './admin/service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { EngineHost } from './engine/host.ts';
+import type { IdempotencyGate } from './engine/idempotency.ts';
+import type { PubSub } from './engine/pubsub.ts';
+import type { EngineDb } from './engine/tables.ts';
+import type { WalletService } from './wallet/service.ts';
 
 /** What the domains get from the composition root. */
 export interface Services {
@@ -15,6 +20,12 @@ export interface Services {
   captcha: CaptchaService;
   accounts: AccountService;
   admins: AdminService;
+  /** The single-writer engine host (engine/host.ts) and what is built on it. */
+  engine: EngineHost;
+  edb: EngineDb;
+  pubsub: PubSub;
+  idempotency: IdempotencyGate;
+  wallet: WalletService;
   /** Absolute paths of the built web app and admin console (may not exist). */
   webDist: string;
   adminDist: string;

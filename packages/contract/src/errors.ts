@@ -51,6 +51,16 @@ export const ERRORS = {
 
   MARKET_NOT_FOUND: { code: 2101, status: 400, key: 'error.market_not_found' },
   ORDER_NOT_FOUND: { code: 2102, status: 404, key: 'error.order_not_found' },
+  ORDER_REJECTED: { code: 2103, status: 400, key: 'error.order_rejected' },
+  POSITION_NOT_FOUND: { code: 2104, status: 404, key: 'error.position_not_found' },
+  INSUFFICIENT_MARGIN: { code: 2105, status: 400, key: 'error.insufficient_margin' },
+  LEVERAGE_NOT_ALLOWED: { code: 2106, status: 400, key: 'error.leverage_not_allowed' },
+  LEVERAGE_LOCKED: { code: 2107, status: 409, key: 'error.leverage_locked' },
+  NO_MARK_PRICE: { code: 2108, status: 409, key: 'error.no_mark_price' },
+  TPSL_INVALID: { code: 2109, status: 400, key: 'error.tpsl_invalid' },
+  CLOSE_EXCEEDS_POSITION: { code: 2110, status: 400, key: 'error.close_exceeds_position' },
+  MARGIN_BELOW_INITIAL: { code: 2111, status: 400, key: 'error.margin_below_initial' },
+  RISK_LIMIT: { code: 2112, status: 400, key: 'error.risk_limit' },
 
   QUANTITY_OUT_OF_RANGE: { code: 3001, status: 400, key: 'error.quantity_out_of_range' },
   STAKING_LIMIT: { code: 3002, status: 409, key: 'error.staking_limit' },

@@ -33,3 +33,38 @@ export const Leverages = z.object({
   by_symbol: z.record(z.string(), z.array(z.number().int())),
 });
 export type Leverages = z.infer<typeof Leverages>;
+
+export const KlineInterval = z.enum(['1m', '5m', '15m', '1h', '4h', '1d']);
+export type KlineInterval = z.infer<typeof KlineInterval>;
+
+const Limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+export const DepthQuery = z.strictObject({ symbol: MarketSymbol, limit: Limit(200, 20) });
+export const Depth = z.object({
+  bids: z.array(z.tuple([z.string(), z.string()])),
+  asks: z.array(z.tuple([z.string(), z.string()])),
+  /** The book's sequence number: WebSocket deltas continue from it. */
+  seq: z.number().int(),
+  ts: z.number().int(),
+});
+export type Depth = z.infer<typeof Depth>;
+
+export const TradesQuery = z.strictObject({ symbol: MarketSymbol, limit: Limit(500, 50) });
+export const PublicTrade = z.object({
+  id: z.string(),
+  price: z.string(),
+  qty: z.string(),
+  side: z.enum(['buy', 'sell']),
+  ts: z.number().int(),
+});
+export type PublicTrade = z.infer<typeof PublicTrade>;
+export const PublicTradeList = z.array(PublicTrade);
+
+export const KlinesQuery = z.strictObject({
+  symbol: MarketSymbol,
+  interval: KlineInterval,
+  limit: Limit(1000, 200),
+});
+/** [open_ts, open, high, low, close, volume] */
+export const Kline = z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string(), z.string()]);
+export const KlineList = z.array(Kline);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { decimalString } from './decimal.ts';
+import { PageQuery, pageOf } from './pagination.ts';
 
 export const WithdrawNetwork = z.object({
   network: z.string(),
@@ -9,3 +11,87 @@ export const WithdrawNetwork = z.object({
 export const WithdrawCoin = z.object({ coin: z.string(), networks: z.array(WithdrawNetwork) });
 export type WithdrawCoin = z.infer<typeof WithdrawCoin>;
 export const WithdrawCoinList = z.array(WithdrawCoin);
+
+// ---- balances, transfers and the ledger (API.md Wallet) ----
+
+/** The coins the wallet holds; the per-coin scale is checked by the server. */
+export const Coin = z.enum(['USDC', 'BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE']);
+export type Coin = z.infer<typeof Coin>;
+export const WalletAccount = z.enum(['spot', 'contract']);
+export type WalletAccount = z.infer<typeof WalletAccount>;
+
+export const SpotBalance = z.object({ coin: z.string(), available: z.string(), frozen: z.string() });
+export const Balances = z.object({
+  spot: z.array(SpotBalance),
+  contract: z.object({
+    coin: z.string(),
+    available: z.string(),
+    frozen: z.string(),
+    equity: z.string(),
+    unrealized_pnl: z.string(),
+  }),
+});
+export type Balances = z.infer<typeof Balances>;
+
+export const TransferRequest = z.strictObject({
+  from: WalletAccount,
+  to: WalletAccount,
+  coin: Coin,
+  amount: decimalString({ scale: 8 }),
+});
+export type TransferRequest = z.infer<typeof TransferRequest>;
+
+export const Transfer = z.object({
+  id: z.string(),
+  coin: z.string(),
+  from: WalletAccount,
+  to: WalletAccount,
+  amount: z.string(),
+  status: z.string(),
+  created_at: z.number().int(),
+});
+export type Transfer = z.infer<typeof Transfer>;
+export const TransferPage = pageOf(Transfer);
+
+export const LEDGER_TYPES = [
+  'withdraw',
+  'deposit',
+  'transferIn',
+  'transferOut',
+  'postingOrder',
+  'execution',
+  'withdrawRefund',
+  'positionMargin',
+  'positionClose',
+  'positionFee',
+  'system',
+  'refundPostingOrder',
+  'ieo',
+] as const;
+export const LedgerType = z.enum(LEDGER_TYPES);
+
+/** Repeated query keys arrive as an array, a single one as a string. */
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(20).optional());
+
+export const LedgerQuery = z.strictObject({
+  ...PageQuery.shape,
+  account: WalletAccount.optional(),
+  type: oneOrMany(LedgerType),
+  coin: Coin.optional(),
+});
+export type LedgerQuery = z.infer<typeof LedgerQuery>;
+
+/** One change of a wallet's available balance (frozen moves show as the available side of them). */
+export const LedgerEntry = z.object({
+  id: z.string(),
+  account: WalletAccount,
+  coin: z.string(),
+  type: LedgerType,
+  amount: z.string(),
+  balance_after: z.string(),
+  ref_id: z.string(),
+  created_at: z.number().int(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+export const LedgerPage = pageOf(LedgerEntry);

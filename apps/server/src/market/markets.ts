@@ -35,10 +35,12 @@ const BASES: BaseAsset[] = [
   {
     base: 'BTC',
     priceScale: 2,
+    // The core needs tick x step to be a whole number of USDC units (0.01 x 0.0001 = 0.000001), so
+    // the step is 0.0001 while quantities keep 5 decimal places on the wire.
     qtyScale: 5,
     tickSize: '0.01',
-    stepSize: '0.00001',
-    minQty: '0.00001',
+    stepSize: '0.0001',
+    minQty: '0.0001',
     maxQty: '100',
     maxLeverage: 100,
   },

@@ -80,6 +80,23 @@ export const de = {
   'type.boolean': 'wahr oder falsch',
   'type.object': 'ein Objekt',
   'type.array': 'eine Liste',
+  // Trading (spot, contract)
+  'error.order_rejected':
+    'Der Auftrag konnte nicht platziert werden: zu diesem Preis gibt es keine passende Liquidität',
+  'error.position_not_found': 'Position nicht gefunden',
+  'error.insufficient_margin': 'Unzureichende Margin',
+  'error.leverage_not_allowed': 'Dieser Hebel ist für diesen Markt nicht verfügbar',
+  'error.leverage_locked':
+    'Der Hebel kann nicht geändert werden, solange Sie in diesem Markt eine Position oder offene Aufträge haben',
+  'error.no_mark_price': 'Noch kein Markpreis, bitte versuchen Sie es gleich noch einmal',
+  'error.tpsl_invalid': 'Take-Profit oder Stop-Loss liegt auf der falschen Seite des Markpreises',
+  'error.close_exceeds_position': 'Die Menge ist größer als die offene Position',
+  'error.margin_below_initial': 'Die Margin darf nicht unter die Initial-Margin fallen',
+  'error.risk_limit': 'Die Position ist für diesen Hebel zu groß',
+  'validation.price_tick': 'Muss ein Vielfaches von {tick} sein',
+  'validation.qty_step': 'Muss ein Vielfaches von {step} sein',
+  'validation.min_notional': 'Der Auftragswert muss mindestens {min} betragen',
+  'validation.quantity_or_amount': 'Geben Sie entweder eine Menge oder einen Betrag ein',
   'mail.code_subject': 'Ihr Bestätigungscode',
   'mail.code_body':
     'Ihr Bestätigungscode lautet {code}. Er ist 10 Minuten gültig. Geben Sie ihn niemandem weiter.',

@@ -91,6 +91,22 @@ export const en = {
   'type.boolean': 'true or false',
   'type.object': 'an object',
   'type.array': 'a list',
+  // Trading (spot, contract)
+  'error.order_rejected': 'The order could not be placed: there is no matching liquidity at this price',
+  'error.position_not_found': 'Position not found',
+  'error.insufficient_margin': 'Insufficient margin',
+  'error.leverage_not_allowed': 'This leverage is not available for this market',
+  'error.leverage_locked':
+    'Leverage cannot be changed while you hold a position or open orders in this market',
+  'error.no_mark_price': 'No mark price yet, please try again in a moment',
+  'error.tpsl_invalid': 'Take profit or stop loss is on the wrong side of the mark price',
+  'error.close_exceeds_position': 'The quantity is larger than the open position',
+  'error.margin_below_initial': 'The margin cannot go below the initial margin',
+  'error.risk_limit': 'The position is too large for this leverage',
+  'validation.price_tick': 'Must be a multiple of {tick}',
+  'validation.qty_step': 'Must be a multiple of {step}',
+  'validation.min_notional': 'The order value must be at least {min}',
+  'validation.quantity_or_amount': 'Enter either a quantity or an amount',
   'mail.code_subject': 'Your verification code',
   'mail.code_body':
     'Your verification code is {code}. It is valid for 10 minutes. Do not share it with anyone.',

@@ -79,6 +79,22 @@ export const es = {
   'type.boolean': 'verdadero o falso',
   'type.object': 'un objeto',
   'type.array': 'una lista',
+  // Trading (spot, contract)
+  'error.order_rejected': 'No se pudo colocar la orden: no hay liquidez a este precio',
+  'error.position_not_found': 'Posición no encontrada',
+  'error.insufficient_margin': 'Margen insuficiente',
+  'error.leverage_not_allowed': 'Este apalancamiento no está disponible para este mercado',
+  'error.leverage_locked':
+    'No se puede cambiar el apalancamiento con una posición u órdenes abiertas en este mercado',
+  'error.no_mark_price': 'Aún no hay precio de marca, inténtelo de nuevo en un momento',
+  'error.tpsl_invalid': 'El take profit o stop loss está en el lado equivocado del precio de marca',
+  'error.close_exceeds_position': 'La cantidad es mayor que la posición abierta',
+  'error.margin_below_initial': 'El margen no puede bajar del margen inicial',
+  'error.risk_limit': 'La posición es demasiado grande para este apalancamiento',
+  'validation.price_tick': 'Debe ser un múltiplo de {tick}',
+  'validation.qty_step': 'Debe ser un múltiplo de {step}',
+  'validation.min_notional': 'El valor de la orden debe ser al menos {min}',
+  'validation.quantity_or_amount': 'Introduzca una cantidad o un importe',
   'mail.code_subject': 'Su código de verificación',
   'mail.code_body':
     'Su código de verificación es {code}. Es válido durante 10 minutos. No lo comparta con nadie.',

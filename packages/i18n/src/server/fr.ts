@@ -81,6 +81,22 @@ export const fr = {
   'type.boolean': 'vrai ou faux',
   'type.object': 'un objet',
   'type.array': 'une liste',
+  // Trading (spot, contract)
+  'error.order_rejected': 'L’ordre n’a pas pu être placé : aucune liquidité à ce prix',
+  'error.position_not_found': 'Position introuvable',
+  'error.insufficient_margin': 'Marge insuffisante',
+  'error.leverage_not_allowed': 'Cet effet de levier n’est pas disponible pour ce marché',
+  'error.leverage_locked':
+    'L’effet de levier ne peut pas être modifié avec une position ou des ordres ouverts sur ce marché',
+  'error.no_mark_price': 'Pas encore de prix de marque, veuillez réessayer dans un instant',
+  'error.tpsl_invalid': 'Le take profit ou le stop loss est du mauvais côté du prix de marque',
+  'error.close_exceeds_position': 'La quantité dépasse la position ouverte',
+  'error.margin_below_initial': 'La marge ne peut pas descendre sous la marge initiale',
+  'error.risk_limit': 'La position est trop grande pour cet effet de levier',
+  'validation.price_tick': 'Doit être un multiple de {tick}',
+  'validation.qty_step': 'Doit être un multiple de {step}',
+  'validation.min_notional': 'La valeur de l’ordre doit être d’au moins {min}',
+  'validation.quantity_or_amount': 'Saisissez une quantité ou un montant',
   'mail.code_subject': 'Votre code de vérification',
   'mail.code_body':
     'Votre code de vérification est {code}. Il est valable 10 minutes. Ne le communiquez à personne.',

@@ -78,6 +78,22 @@ export const it = {
   'type.boolean': 'vero o falso',
   'type.object': 'un oggetto',
   'type.array': 'un elenco',
+  // Trading (spot, contract)
+  'error.order_rejected': 'Impossibile inserire l’ordine: nessuna liquidità a questo prezzo',
+  'error.position_not_found': 'Posizione non trovata',
+  'error.insufficient_margin': 'Margine insufficiente',
+  'error.leverage_not_allowed': 'Questa leva non è disponibile per questo mercato',
+  'error.leverage_locked':
+    'La leva non può essere cambiata con una posizione o ordini aperti su questo mercato',
+  'error.no_mark_price': 'Nessun prezzo mark ancora, riprova tra un momento',
+  'error.tpsl_invalid': 'Take profit o stop loss è dal lato sbagliato del prezzo mark',
+  'error.close_exceeds_position': 'La quantità supera la posizione aperta',
+  'error.margin_below_initial': 'Il margine non può scendere sotto il margine iniziale',
+  'error.risk_limit': 'La posizione è troppo grande per questa leva',
+  'validation.price_tick': 'Deve essere un multiplo di {tick}',
+  'validation.qty_step': 'Deve essere un multiplo di {step}',
+  'validation.min_notional': 'Il valore dell’ordine deve essere almeno {min}',
+  'validation.quantity_or_amount': 'Inserisci una quantità o un importo',
   'mail.code_subject': 'Il tuo codice di verifica',
   'mail.code_body':
     'Il tuo codice di verifica è {code}. È valido per 10 minuti. Non condividerlo con nessuno.',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import type { Database } from '../schema.ts';
 import * as m0001 from './0001_accounts.ts';
+import * as m0010 from './0010_engine.ts';
 
 export interface Migration {
   version: string;
@@ -12,4 +13,8 @@ export interface Migration {
 // Listed by hand rather than read from disk so the bundled server (dist/main.js) carries them.
 // Add new files at the end; never edit one that has shipped.
 // Domains that own their tables keep the migration beside their code (release/migration.ts).
-export const MIGRATIONS: Migration[] = [{ version: '0001_accounts', up: m0001.up }, RELEASES_MIGRATION];
+export const MIGRATIONS: Migration[] = [
+  { version: '0001_accounts', up: m0001.up },
+  RELEASES_MIGRATION,
+  { version: '0010_engine', up: m0010.up },
+];

@@ -1,0 +1,292 @@
+// The single writer (ADR 010): every command (HTTP handlers, the bot, the feed, timers) goes through
+// one queue. A batch is what queued while the previous batch was being committed; its commands run
+// in order on the engine, the journal rows and projections of all of them go into ONE transaction,
+// and only after that commit do the callers get their results and the events go out. If a commit
+// fails the engine in memory is ahead of the database: the host stops for good (ADR 011).
+
+import {
+  type Command,
+  type EngineEvent,
+  type EngineResult,
+  type EngineSnapshot,
+  ExchangeEngine,
+  ResultCode,
+  stableStringify,
+} from '@ex/core';
+import { sql } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { decodeCommand, encodeCommand } from './codec.ts';
+import { serverEngineConfig } from './config.ts';
+import { type Extra, project, RowBatch } from './projector.ts';
+import { type EngineDb, engineDb } from './tables.ts';
+
+export interface CommandCtx {
+  /** Command time: the clock, never earlier than the previous command (the engine refuses that). */
+  ts: number;
+  /** A fresh id (the journal seq this command gets if accepted; refused commands leave no trace). */
+  id: string;
+}
+
+export type CommandBuilder = (ctx: CommandCtx) => Command;
+
+export interface Executed extends EngineResult {
+  /** Journal seq, or null when the engine refused the command. */
+  seq: number | null;
+  ts: number;
+  id: string;
+  command: Command;
+}
+
+export interface HostOptions {
+  db: Db;
+  clock: Clock;
+  /** Snapshot after this many journaled commands (and at close). */
+  snapshotEvery?: number;
+  /** Engine owners that are bots: their orders are not projected into `orders`. */
+  botUsers?: ReadonlySet<string>;
+  /** Called once when a commit fails; main.ts exits the process. Default: nothing more. */
+  onFatal?: (error: unknown) => void;
+  log?: (message: string) => void;
+}
+
+interface Pending {
+  build: CommandBuilder;
+  extra: Extra | undefined;
+  resolve: (r: Executed) => void;
+  reject: (e: unknown) => void;
+}
+
+export type CommitListener = (executed: readonly Executed[]) => void;
+
+export class EngineHost {
+  readonly engine: ExchangeEngine;
+  private readonly edb: EngineDb;
+  private queue: Pending[] = [];
+  private running: Promise<void> | null = null;
+  private nextSeq = 1;
+  private lastTs = 0;
+  private lastSnapshotSeq = 0;
+  private fatal: unknown = null;
+  private closed = false;
+  private readonly listeners = new Set<CommitListener>();
+  private readonly snapshotEvery: number;
+  private readonly botUsers: ReadonlySet<string>;
+
+  private constructor(private readonly options: HostOptions) {
+    this.engine = new ExchangeEngine(serverEngineConfig());
+    this.edb = engineDb(options.db);
+    this.snapshotEvery = options.snapshotEvery ?? 5000;
+    this.botUsers = options.botUsers ?? new Set();
+  }
+
+  /** Loads the latest snapshot, replays the journal after it and checks the snapshot's hash. */
+  static async start(options: HostOptions): Promise<EngineHost> {
+    const host = new EngineHost(options);
+    await host.load();
+    return host;
+  }
+
+  private async load(): Promise<void> {
+    const snap = await this.edb
+      .selectFrom('engine_snapshots')
+      .selectAll()
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    let from = 0;
+    if (snap) {
+      this.engine.restore(JSON.parse(snap.state) as EngineSnapshot);
+      const hash = this.engine.stateHash();
+      if (hash !== snap.state_hash) {
+        throw new Error(`engine snapshot ${snap.seq}: state hash ${hash} != stored ${snap.state_hash}`);
+      }
+      from = Number(snap.seq);
+      this.lastSnapshotSeq = from;
+    }
+    this.nextSeq = from + 1;
+    const PAGE = 5000;
+    for (;;) {
+      const rows = await this.edb
+        .selectFrom('engine_commands')
+        .selectAll()
+        .where('seq', '>', String(this.nextSeq - 1))
+        .orderBy('seq')
+        .limit(PAGE)
+        .execute();
+      for (const row of rows) {
+        const seq = Number(row.seq);
+        if (seq !== this.nextSeq)
+          throw new Error(`engine journal gap: expected ${this.nextSeq}, found ${seq}`);
+        const r = this.engine.execute(decodeCommand(row.body));
+        // A journaled command was accepted once; refusing it now means the replay diverged.
+        if (r.code !== ResultCode.OK) throw new Error(`engine replay diverged at ${seq}: code ${r.code}`);
+        this.nextSeq = seq + 1;
+      }
+      if (rows.length < PAGE) break;
+    }
+    this.lastTs = this.engine.snapshot().lastTs;
+  }
+
+  /** The seq the next accepted command gets (= journaled commands + 1). */
+  get journalLength(): number {
+    return this.nextSeq - 1;
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  isBot(userId: string): boolean {
+    return this.botUsers.has(userId);
+  }
+
+  /** Queues a command; resolves after its batch is committed (or with the refusal code). */
+  submit(build: CommandBuilder, extra?: Extra): Promise<Executed> {
+    if (this.fatal !== null) return Promise.reject(new Error('engine host stopped after a failed commit'));
+    if (this.closed) return Promise.reject(new Error('engine host is closed'));
+    return new Promise<Executed>((resolve, reject) => {
+      this.queue.push({ build, extra, resolve, reject });
+      if (this.running === null) this.running = this.pump();
+    });
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      while (this.queue.length > 0 && this.fatal === null) {
+        const batch = this.queue;
+        this.queue = [];
+        await this.runBatch(batch);
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async runBatch(batch: Pending[]): Promise<void> {
+    const rows = new RowBatch();
+    const results: Executed[] = [];
+    const isBot = (u: string) => this.botUsers.has(u);
+    for (const p of batch) {
+      const ts = Math.max(this.options.clock.now(), this.lastTs);
+      const id = String(this.nextSeq);
+      let cmd: Command;
+      try {
+        cmd = p.build({ ts, id });
+      } catch (error) {
+        results.push({
+          code: ResultCode.ENGINE_UNKNOWN_COMMAND,
+          events: [],
+          seq: null,
+          ts,
+          id,
+          command: { type: 'liquidationCheck', ts },
+        });
+        p.reject(error);
+        continue;
+      }
+      const r = this.engine.execute(cmd);
+      if (r.code !== ResultCode.OK) {
+        results.push({ ...r, seq: null, ts, id, command: cmd });
+        continue;
+      }
+      const seq = this.nextSeq++;
+      this.lastTs = cmd.ts;
+      rows.commands.push({ seq: String(seq), type: cmd.type, body: encodeCommand(cmd), ts: String(cmd.ts) });
+      project(this.engine, rows, seq, cmd, r.events, p.extra, isBot);
+      results.push({ ...r, seq, ts, id, command: cmd });
+    }
+    if (rows.commands.length > 0) {
+      try {
+        await this.write(rows);
+      } catch (error) {
+        this.fatal = error;
+        this.options.log?.(`engine commit failed, stopping: ${String(error)}`);
+        for (const p of batch) p.reject(error);
+        for (const p of this.queue) p.reject(error);
+        this.queue = [];
+        this.options.onFatal?.(error);
+        return;
+      }
+    }
+    for (let i = 0; i < batch.length; i++) batch[i]!.resolve(results[i]!);
+    const accepted = results.filter((r) => r.seq !== null);
+    if (accepted.length > 0) {
+      for (const l of this.listeners) {
+        try {
+          l(accepted);
+        } catch (error) {
+          this.options.log?.(`commit listener failed: ${String(error)}`);
+        }
+      }
+    }
+    if (this.journalLength - this.lastSnapshotSeq >= this.snapshotEvery) await this.snapshot();
+  }
+
+  private async write(rows: RowBatch): Promise<void> {
+    await this.edb.transaction().execute(async (trx) => {
+      // Always through trx: on PGlite a query on the main handle inside a transaction waits forever.
+      const inChunks = async <T>(values: T[], write: (part: T[]) => Promise<unknown>) => {
+        for (let i = 0; i < values.length; i += 500) await write(values.slice(i, i + 500));
+      };
+      await inChunks(rows.commands, (v) => trx.insertInto('engine_commands').values(v).execute());
+      await inChunks(rows.ledger, (v) => trx.insertInto('ledger_entries').values(v).execute());
+      await inChunks(rows.orders, (v) => trx.insertInto('orders').values(v).execute());
+      await inChunks(rows.trades, (v) => trx.insertInto('trades').values(v).execute());
+      await inChunks(rows.transfers, (v) => trx.insertInto('transfers').values(v).execute());
+      await inChunks(rows.positions, (v) => trx.insertInto('position_history').values(v).execute());
+      await inChunks(rows.idempotency, (v) => trx.insertInto('idempotency_keys').values(v).execute());
+      for (const u of rows.orderUpdates) {
+        await trx
+          .updateTable('orders')
+          .set({
+            ...(u.filled !== null ? { filled: sql<string>`filled + ${u.filled}::numeric` } : {}),
+            ...(u.filledValue !== null
+              ? { filled_value: sql<string>`filled_value + ${u.filledValue}::numeric` }
+              : {}),
+            ...(u.status !== null ? { status: u.status } : {}),
+            updated_at: String(u.ts),
+          })
+          .where('id', '=', u.id)
+          .execute();
+      }
+    });
+  }
+
+  /** Writes a snapshot of the current state (between batches: the caller holds no batch). */
+  async snapshot(): Promise<void> {
+    const seq = this.journalLength;
+    if (seq === 0 || seq === this.lastSnapshotSeq) return;
+    const state = this.engine.snapshot();
+    await this.edb
+      .insertInto('engine_snapshots')
+      .values({
+        seq: String(seq),
+        state: stableStringify(state),
+        state_hash: this.engine.stateHash(),
+        ts: String(this.lastTs),
+      })
+      .onConflict((oc) => oc.column('seq').doNothing())
+      .execute();
+    this.lastSnapshotSeq = seq;
+  }
+
+  /** Waits for queued work, refuses new commands and writes a final snapshot. */
+  async close(options: { snapshot?: boolean } = {}): Promise<void> {
+    while (this.running !== null) await this.running;
+    this.closed = true;
+    if (options.snapshot !== false && this.fatal === null) await this.snapshot();
+  }
+
+  /** Resolves when everything queued so far is committed. */
+  async idle(): Promise<void> {
+    while (this.running !== null) await this.running;
+  }
+
+  stateHash(): string {
+    return this.engine.stateHash();
+  }
+}
+
+export type { EngineEvent };

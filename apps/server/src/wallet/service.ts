@@ -1,0 +1,167 @@
+import type { Balances, LedgerEntry, LedgerQuery, Page, Transfer, TransferRequest } from '@ex/contract';
+import { accountKey, parseDecimal, ResultCode } from '@ex/core';
+import { ASSETS, QUOTE } from '../engine/config.ts';
+import { refusal } from '../engine/errors.ts';
+import type { EngineHost } from '../engine/host.ts';
+import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
+import type { EngineDb, LedgerEntriesTable, TransfersTable } from '../engine/tables.ts';
+import { formatAmount } from '../engine/units.ts';
+import { AppError } from '../http/errors.ts';
+
+export const COINS = Object.keys(ASSETS);
+
+function toTransfer(r: TransfersTable): Transfer {
+  return {
+    id: r.id,
+    coin: r.coin,
+    from: r.from_account as Transfer['from'],
+    to: r.to_account as Transfer['to'],
+    amount: r.amount,
+    status: 'completed',
+    created_at: Number(r.created_at),
+  };
+}
+
+function toLedgerEntry(r: LedgerEntriesTable): LedgerEntry {
+  return {
+    id: r.id,
+    account: r.account === 'spot' ? 'spot' : 'contract',
+    coin: r.coin,
+    type: r.type as LedgerEntry['type'],
+    amount: formatAmount(r.available_delta, r.coin),
+    balance_after: formatAmount(r.available_after, r.coin),
+    ref_id: r.ref_id,
+    created_at: Number(r.created_at),
+  };
+}
+
+export class WalletService {
+  constructor(
+    private readonly host: EngineHost,
+    private readonly edb: EngineDb,
+    private readonly gate: IdempotencyGate,
+  ) {}
+
+  balances(userId: string): Balances {
+    const ledger = this.host.engine.ledger;
+    const perp = this.host.engine.perp;
+    const spot = COINS.map((coin) => {
+      const b = ledger.balance(accountKey(userId, 'spot', coin));
+      return { coin, available: formatAmount(b.available, coin), frozen: formatAmount(b.frozen, coin) };
+    });
+    const cross = perp.crossAccount(userId, QUOTE);
+    // Equity counts isolated positions too: their margin and their unrealised PnL.
+    let equity = cross.equity;
+    let upnl = cross.upnl;
+    for (const p of perp.positionsOf(userId)) {
+      if (p.mode !== 'isolated') continue;
+      const u = perp.unrealisedPnl(p);
+      equity += p.margin + u;
+      upnl += u;
+    }
+    return {
+      spot,
+      contract: {
+        coin: QUOTE,
+        available: formatAmount(cross.available, QUOTE),
+        frozen: formatAmount(cross.frozen, QUOTE),
+        equity: formatAmount(equity, QUOTE),
+        unrealized_pnl: formatAmount(upnl, QUOTE),
+      },
+    };
+  }
+
+  async transfer(
+    userId: string,
+    body: TransferRequest,
+    claim: IdempotencyClaim | undefined,
+  ): Promise<Transfer> {
+    if (body.from === body.to) {
+      throw new AppError('VALIDATION', undefined, { to: ['error.transfer_same_account'] });
+    }
+    const parsed = parseDecimal(body.amount, ASSETS[body.coin]!);
+    if (!parsed.ok) {
+      throw new AppError(
+        'VALIDATION',
+        { scale: ASSETS[body.coin]! },
+        { amount: ['validation.decimal_scale'] },
+      );
+    }
+    const amount = parsed.value;
+    return this.gate.run(
+      claim,
+      async () => {
+        const r = await this.host.submit(
+          ({ ts, id }) => ({
+            type: 'transfer',
+            ts,
+            id,
+            userId,
+            asset: body.coin,
+            from: body.from,
+            to: body.to,
+            amount,
+          }),
+          claim ? { idempotency: claim } : undefined,
+        );
+        if (r.code !== ResultCode.OK) {
+          throw r.code === ResultCode.LEDGER_INSUFFICIENT_AVAILABLE ||
+            r.code === ResultCode.PERP_INSUFFICIENT_MARGIN
+            ? new AppError('INSUFFICIENT_BALANCE')
+            : refusal(r.code);
+        }
+        return this.transferById(userId, r.id);
+      },
+      (ref) => this.transferById(userId, ref),
+    );
+  }
+
+  private async transferById(userId: string, id: string): Promise<Transfer> {
+    const row = await this.edb
+      .selectFrom('transfers')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return toTransfer(row);
+  }
+
+  async transfers(userId: string, page: number, limit: number): Promise<Page<Transfer>> {
+    const base = this.edb.selectFrom('transfers').where('user_id', '=', userId);
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list: rows.map(toTransfer), total: Number(total.n), page, limit };
+  }
+
+  async ledger(userId: string, q: LedgerQuery): Promise<Page<LedgerEntry>> {
+    let base = this.edb
+      .selectFrom('ledger_entries')
+      .where('owner', '=', userId)
+      // The list shows the available side of every change; pure freezes of the frozen bucket are not rows.
+      .where('available_delta', '<>', '0');
+    if (q.account === 'spot') base = base.where('account', '=', 'spot');
+    else if (q.account === 'contract')
+      base = base.where((eb) => eb.or([eb('account', '=', 'contract'), eb('account', 'like', 'isolated:%')]));
+    if (q.type !== undefined && q.type.length > 0) base = base.where('type', 'in', q.type);
+    if (q.coin !== undefined) base = base.where('coin', '=', q.coin);
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('entry_seq', 'desc')
+        .orderBy('id')
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list: rows.map(toLedgerEntry), total: Number(total.n), page: q.page, limit: q.limit };
+  }
+}
