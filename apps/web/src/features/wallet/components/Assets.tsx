@@ -1,0 +1,190 @@
+import type { Balances, Coin } from '@ex/sdk';
+import { Checkbox } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { bcp47, type Lang } from '../../../lib/lang.ts';
+import { ratio } from '../lib/decimal.ts';
+import { spotRows, type Totals } from '../lib/valuation.ts';
+import { CoinAmount, SignedAmount, UsdcValue } from './Money.tsx';
+import { RowSkeletons } from './Skeletons.tsx';
+
+/** A share of a whole as an unsigned percent in the language's layout (de: 12,34 %); Intl takes the
+ * ratio as a string, so it is formatted exactly. */
+export function formatShare(ratioText: string, lang: Lang): string {
+  return new Intl.NumberFormat(bcp47(lang), {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(ratioText as `${number}`);
+}
+
+/** A round badge with the coin's initial (no coin logos are served yet). */
+export function CoinBadge({ coin }: { coin: string }) {
+  return (
+    <span className={`w-badge w-badge--${coin === 'USDC' ? 'usdc' : 'coin'}`} aria-hidden>
+      {coin.slice(0, 1)}
+    </span>
+  );
+}
+
+function Share({ part, whole }: { part: string; whole: string }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const r = ratio(part, whole, 4);
+  if (r === null) return null;
+  return <span className="w-row__sub">{t('wallet.assets.share', { percent: formatShare(r, lang) })}</span>;
+}
+
+/** Overview tab: one row per account with its value and share of the total; each opens its ledger. */
+export function AccountsOverview({ totals, hidden }: { totals: Totals | null; hidden: boolean }) {
+  const { t } = useTranslation();
+  if (!totals) return <RowSkeletons rows={2} />;
+  const rows = [
+    { to: '/TradingOne', name: t('wallet.accounts.spotAccount'), value: totals.spot, badge: 'S' },
+    { to: '/TradingTwo', name: t('wallet.accounts.contractAccount'), value: totals.contract, badge: 'F' },
+  ];
+  return (
+    <div className="w-card w-card--list">
+      {rows.map((r) => (
+        <Link
+          key={r.to}
+          to={r.to}
+          className="w-row"
+          aria-label={t('wallet.assets.openLedger', { name: r.name })}
+        >
+          <span className="w-badge w-badge--account" aria-hidden>
+            {r.badge}
+          </span>
+          <div className="w-row__main">
+            <div className="w-row__title">{r.name}</div>
+            {!hidden && <Share part={r.value} whole={totals.total} />}
+          </div>
+          <div className="w-row__side">
+            <div className="w-row__amount">
+              <UsdcValue value={r.value} hidden={hidden} /> <span className="w-row__coin">USDC</span>
+            </div>
+          </div>
+          <RightOutline className="w-row__arrow" aria-hidden />
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** Spot tab: coin rows (available, in orders, value in USDC), zero balances hideable. */
+export function SpotBalances({
+  balances,
+  coins,
+  hidden,
+  hideZero,
+  onHideZero,
+}: {
+  balances: Balances | undefined;
+  coins: readonly Coin[] | undefined;
+  hidden: boolean;
+  hideZero: boolean;
+  onHideZero(on: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const rows = spotRows(balances, coins, hideZero);
+  return (
+    <>
+      <div className="w-toolbar">
+        <Checkbox checked={hideZero} onChange={onHideZero} className="w-check">
+          {t('wallet.assets.hideZero')}
+        </Checkbox>
+        <Link to="/TradingOne" className="w-link">
+          {t('wallet.assets.ledger')} <RightOutline />
+        </Link>
+      </div>
+      {!balances ? (
+        <RowSkeletons rows={4} />
+      ) : rows.length === 0 ? (
+        <EmptyState compact text={t('wallet.assets.noBalancesHint')} title={t('wallet.assets.noBalances')} />
+      ) : (
+        <div className="w-card w-card--list">
+          {rows.map((r) => (
+            <Link
+              key={r.coin}
+              to={`/TradingOne?coin=${encodeURIComponent(r.coin)}`}
+              className="w-row w-row--coin"
+              aria-label={t('wallet.assets.openLedger', { name: r.coin })}
+            >
+              <CoinBadge coin={r.coin} />
+              <div className="w-row__main">
+                <div className="w-row__title">{r.coin}</div>
+                <div className="w-row__sub">
+                  {t('wallet.assets.available')}{' '}
+                  <CoinAmount value={r.available} coin={r.coin} hidden={hidden} />
+                </div>
+                <div className="w-row__sub">
+                  {t('wallet.assets.frozen')} <CoinAmount value={r.frozen} coin={r.coin} hidden={hidden} />
+                </div>
+              </div>
+              <div className="w-row__side">
+                <div className="w-row__amount">
+                  <CoinAmount value={r.total} coin={r.coin} hidden={hidden} />
+                </div>
+                <div className="w-row__sub">
+                  ≈ <UsdcValue value={r.value} hidden={hidden} /> USDC
+                </div>
+              </div>
+            </Link>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Futures tab: the contract account's equity, available, margin and unrealised PnL. */
+export function ContractAccountCard({
+  balances,
+  hidden,
+}: {
+  balances: Balances | undefined;
+  hidden: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!balances) return <RowSkeletons rows={2} />;
+  const c = balances.contract;
+  return (
+    <div className="w-card w-contract">
+      <div className="w-contract__label">{t('wallet.assets.equity')}</div>
+      <div className="w-contract__equity">
+        <CoinAmount value={c.equity} coin={c.coin} hidden={hidden} />
+      </div>
+      <dl className="w-grid">
+        <div>
+          <dt>{t('wallet.assets.available')}</dt>
+          <dd>
+            <CoinAmount value={c.available} coin={c.coin} hidden={hidden} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('wallet.assets.margin')}</dt>
+          <dd>
+            <CoinAmount value={c.frozen} coin={c.coin} hidden={hidden} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('wallet.assets.unrealizedPnl')}</dt>
+          <dd>
+            <SignedAmount value={c.unrealized_pnl} coin={c.coin} hidden={hidden} decimals={2} />
+          </dd>
+        </div>
+      </dl>
+      <div className="w-contract__actions">
+        <Link to="/TransformTwo?from=spot&to=contract" className="w-btn">
+          {t('wallet.assets.transferHere')}
+        </Link>
+        <Link to="/TradingTwo" className="w-btn">
+          {t('wallet.assets.ledger')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { LANGS, webCatalogues } from '@ex/i18n';
+import type { Balances, Coin } from '@ex/sdk';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPES, LEDGER_TYPES, ledgerTypeKey, typesFor } from '../src/features/wallet/lib/ledger.ts';
+import { formatDateTime, formatRelativeTime } from '../src/features/wallet/lib/time.ts';
+import { availableOf, spotRows, totals } from '../src/features/wallet/lib/valuation.ts';
+
+const SPEC_TYPES = [
+  'withdraw',
+  'deposit',
+  'transferIn',
+  'transferOut',
+  'postingOrder',
+  'execution',
+  'withdrawRefund',
+  'positionMargin',
+  'positionClose',
+  'positionFee',
+  'system',
+  'refundPostingOrder',
+  'ieo',
+];
+
+describe('ledger entry types', () => {
+  it('lists exactly the spec types', () => {
+    expect([...LEDGER_TYPES].sort()).toEqual([...SPEC_TYPES].sort());
+    for (const account of ['spot', 'contract'] as const) {
+      for (const type of ACCOUNT_TYPES[account]) expect(LEDGER_TYPES).toContain(type);
+    }
+    expect(typesFor(undefined)).toBe(LEDGER_TYPES);
+    expect(typesFor('contract')).toContain('positionFee');
+    expect(typesFor('contract')).not.toContain('deposit');
+  });
+
+  it.each(LANGS)('has a distinct, non-empty label for every type in %s', (lang) => {
+    const labels = SPEC_TYPES.map((type) => {
+      const key = ledgerTypeKey(type);
+      expect(key).toBe(`wallet.types.${type}`);
+      return webCatalogues[lang].wallet.types[type as keyof (typeof webCatalogues)['en']['wallet']['types']];
+    });
+    for (const label of labels) expect(label.trim()).not.toBe('');
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('shows an unknown type from a newer server as sent', () => {
+    expect(ledgerTypeKey('airdrop')).toBeNull();
+  });
+
+  it('says the spec message for identical transfer accounts', () => {
+    expect(webCatalogues.en.wallet.transfer.sameAccount).toBe('Transfer accounts cannot be the same');
+    for (const lang of LANGS) expect(webCatalogues[lang].wallet.transfer.sameAccount).not.toBe('');
+  });
+});
+
+describe('times', () => {
+  const now = Date.UTC(2025, 0, 10, 12, 0, 0);
+  it('is relative in lists, a date after a week', () => {
+    expect(formatRelativeTime(now - 10_000, now, 'en')).toBe('now');
+    expect(formatRelativeTime(now - 3 * 60_000, now, 'en')).toBe('3 min. ago');
+    expect(formatRelativeTime(now - 3 * 60_000, now, 'de')).toBe('vor 3 Min.');
+    expect(formatRelativeTime(now - 2 * 3_600_000, now, 'en')).toBe('2 hr. ago');
+    expect(formatRelativeTime(now - 86_400_000, now, 'en')).toBe('yesterday');
+    expect(formatRelativeTime(now + 5_000, now, 'en')).toBe('now');
+    expect(formatRelativeTime(now - 30 * 86_400_000, now, 'en')).toMatch(/2024/);
+    expect(formatRelativeTime(Number.NaN, now, 'en')).toBe('--');
+  });
+  it('is absolute in details', () => {
+    expect(formatDateTime(now, 'de')).toMatch(/10\.01\.2025|10\. Jan\. 2025/);
+    expect(formatDateTime(Number.NaN, 'de')).toBe('--');
+  });
+});
+
+const coin = (base: string, last: string, kind: 'spot' | 'perp' = 'spot') =>
+  ({ symbol: `${base}_USDC${kind === 'perp' ? '_PERP' : ''}`, base, quote: 'USDC', kind, last }) as Coin;
+
+describe('valuation', () => {
+  const balances: Balances = {
+    spot: [
+      { coin: 'BTC', available: '0.5', frozen: '0.1' },
+      { coin: 'USDC', available: '1000.123456', frozen: '200' },
+      { coin: 'ETH', available: '0', frozen: '0' },
+      { coin: 'DOGE', available: '100', frozen: '0' },
+    ],
+    contract: { coin: 'USDC', available: '300', frozen: '50', equity: '345.5', unrealized_pnl: '-4.5' },
+  };
+  const coins = [coin('BTC', '60000.5'), coin('BTC', '70000', 'perp'), coin('ETH', '3000'), coin('DOGE', '0')];
+
+  it('values coins at the spot last price; untraded markets have no value', () => {
+    const rows = spotRows(balances, coins, false);
+    expect(rows.map((r) => r.coin)).toEqual(['USDC', 'BTC', 'ETH', 'DOGE']);
+    expect(rows[1]).toMatchObject({ total: '0.6', value: '36000.3' });
+    expect(rows[3]?.value).toBeNull();
+    expect(spotRows(balances, coins, true).map((r) => r.coin)).toEqual(['USDC', 'BTC', 'DOGE']);
+  });
+
+  it('totals spot value and contract equity exactly, flagging unpriced coins', () => {
+    expect(totals(balances, coins)).toEqual({
+      spot: '37200.423456',
+      contract: '345.5',
+      total: '37545.923456',
+      partial: true,
+    });
+    expect(totals(undefined, coins)).toBeNull();
+  });
+
+  it('reads the available balance of each side', () => {
+    expect(availableOf(balances, 'spot', 'USDC')).toBe('1000.123456');
+    expect(availableOf(balances, 'contract', 'USDC')).toBe('300');
+    expect(availableOf(balances, 'contract', 'BTC')).toBe('0');
+    expect(availableOf(undefined, 'spot', 'USDC')).toBe('0');
+  });
+});
