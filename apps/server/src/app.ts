@@ -39,6 +39,8 @@ import { registerWs } from './http/ws.ts';
 import { marketRoutes } from './market/routes.ts';
 import { ADMIN_DIST, WEB_DIST } from './paths.ts';
 import { registerReleases } from './release-wiring.ts';
+import { spotRoutes } from './spot/routes.ts';
+import { SpotService } from './spot/service.ts';
 import { systemRoutes } from './system/routes.ts';
 import { MAX_IMAGE_BYTES } from './system/upload.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pubsub,
     idempotency,
     wallet: new WalletService(engine, edb, idempotency),
+    spot: new SpotService(engine, edb, idempotency),
     webDist: deps.webDist ?? WEB_DIST,
     adminDist: deps.adminDist ?? ADMIN_DIST,
   };
@@ -203,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminRoutes(api, services);
     marketRoutes(api, services);
     walletRoutes(api, services);
+    spotRoutes(api, services);
     await registerReleases(api, services);
   });
 

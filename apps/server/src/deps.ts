@@ -9,6 +9,7 @@ import type { EngineHost } from './engine/host.ts';
 import type { IdempotencyGate } from './engine/idempotency.ts';
 import type { PubSub } from './engine/pubsub.ts';
 import type { EngineDb } from './engine/tables.ts';
+import type { SpotService } from './spot/service.ts';
 import type { WalletService } from './wallet/service.ts';
 
 /** What the domains get from the composition root. */
@@ -26,6 +27,7 @@ export interface Services {
   pubsub: PubSub;
   idempotency: IdempotencyGate;
   wallet: WalletService;
+  spot: SpotService;
   /** Absolute paths of the built web app and admin console (may not exist). */
   webDist: string;
   adminDist: string;

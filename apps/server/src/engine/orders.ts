@@ -1,0 +1,46 @@
+import { formatDecimal, pow10 } from '@ex/core';
+import type { OrdersTable } from './tables.ts';
+import { mustMarket } from './units.ts';
+
+/** Exact integer of a NUMERIC text at `scale` (the column keeps the market's decimals). */
+function units(text: string, scale: number): bigint {
+  const [int = '0', frac = ''] = text.split('.');
+  return BigInt(int + frac.padEnd(scale, '0').slice(0, scale));
+}
+
+/** Re-formats a NUMERIC text at a fixed number of decimals (NUMERIC may drop or keep zeros). */
+export function fixed(text: string, scale: number): string {
+  return formatDecimal(units(text, scale), scale);
+}
+
+/** Average fill price at the market's price decimals, rounded down; null before any fill. */
+export function avgPrice(row: OrdersTable): string | null {
+  const m = mustMarket(row.market);
+  const qtyScale = m.scales.qtyScale;
+  const quoteScale = 6;
+  const filled = units(row.filled, qtyScale);
+  if (filled === 0n) return null;
+  const value = units(row.filled_value, quoteScale);
+  const price = (value * pow10(m.scales.priceScale + qtyScale)) / (filled * pow10(quoteScale));
+  return formatDecimal(price, m.scales.priceScale);
+}
+
+export function orderCommon(row: OrdersTable) {
+  const m = mustMarket(row.market);
+  return {
+    id: row.id,
+    symbol: row.market,
+    side: row.side,
+    type: row.type,
+    price: row.price === null ? null : fixed(row.price, m.scales.priceScale),
+    quantity: fixed(row.quantity, m.scales.qtyScale),
+    filled: fixed(row.filled, m.scales.qtyScale),
+    avg_price: avgPrice(row),
+    status: row.status as 'open' | 'partially_filled' | 'filled' | 'cancelled',
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+export const OPEN_STATUSES = ['open', 'partially_filled'];
+export const DONE_STATUSES = ['filled', 'cancelled'];

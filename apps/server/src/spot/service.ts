@@ -1,0 +1,198 @@
+import type { Page, SpotOrder, SpotOrderRequest } from '@ex/contract';
+import { ResultCode } from '@ex/core';
+import { refusal } from '../engine/errors.ts';
+import type { EngineHost } from '../engine/host.ts';
+import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
+import { DONE_STATUSES, fixed, OPEN_STATUSES, orderCommon } from '../engine/orders.ts';
+import type { EngineDb, OrdersTable } from '../engine/tables.ts';
+import { assetScale, marketUnits } from '../engine/units.ts';
+import {
+  amountUnits,
+  fieldFail,
+  forbidField,
+  priceTicks,
+  qtyLots,
+  requireField,
+} from '../engine/validate.ts';
+import { AppError } from '../http/errors.ts';
+
+/** Market buys by quantity hold at most this far above the best ask (and trade no worse). */
+const MARKET_PROTECTION_PPM = 50_000n;
+
+export function toSpotOrder(row: OrdersTable): SpotOrder {
+  return {
+    ...orderCommon(row),
+    quote_amount: row.quote_amount === null ? null : fixed(row.quote_amount, 6),
+    filled_value: fixed(row.filled_value, 6),
+    client_order_id: row.client_order_id,
+  };
+}
+
+export class SpotService {
+  constructor(
+    private readonly host: EngineHost,
+    private readonly edb: EngineDb,
+    private readonly gate: IdempotencyGate,
+  ) {}
+
+  private spotMarket(symbol: string) {
+    const m = marketUnits(symbol);
+    if (m === undefined || m.config.kind !== 'spot') throw new AppError('MARKET_NOT_FOUND');
+    return m;
+  }
+
+  async place(
+    userId: string,
+    body: SpotOrderRequest,
+    claim: IdempotencyClaim | undefined,
+  ): Promise<SpotOrder> {
+    const m = this.spotMarket(body.symbol);
+    const quoteScale = assetScale(m.config.quote);
+    const minNotional = amountUnits('min_notional', m.config.minNotional, quoteScale);
+    let price: number | undefined;
+    let qty: number | undefined;
+    let quoteAmount: bigint | undefined;
+    if (body.type === 'limit') {
+      requireField('price', body.price);
+      requireField('quantity', body.quantity);
+      forbidField('quote_amount', body.quote_amount);
+      price = priceTicks('price', body.price!, m);
+      qty = qtyLots('quantity', body.quantity!, m);
+      const notional = BigInt(price) * BigInt(qty) * m.scales.tickSize * m.scales.stepSize;
+      // notional at priceScale+qtyScale decimals vs min_notional at the quote's decimals
+      const scaleDiff = m.scales.priceScale + m.scales.qtyScale - quoteScale;
+      const notionalQuote =
+        scaleDiff >= 0 ? notional / 10n ** BigInt(scaleDiff) : notional * 10n ** BigInt(-scaleDiff);
+      if (notionalQuote < minNotional)
+        fieldFail('quantity', 'validation.min_notional', { min: m.config.minNotional });
+    } else {
+      forbidField('price', body.price);
+      if (body.side === 'buy') {
+        if ((body.quantity === undefined) === (body.quote_amount === undefined)) {
+          fieldFail('quantity', 'validation.quantity_or_amount');
+        }
+      } else {
+        requireField('quantity', body.quantity);
+        forbidField('quote_amount', body.quote_amount);
+      }
+      if (body.quantity !== undefined) qty = qtyLots('quantity', body.quantity, m);
+      if (body.quote_amount !== undefined) {
+        quoteAmount = amountUnits(
+          'quote_amount',
+          body.quote_amount,
+          quoteScale,
+          minNotional,
+          m.config.minNotional,
+        );
+      }
+    }
+    return this.gate.run(
+      claim,
+      async () => {
+        const r = await this.host.submit(
+          ({ ts, id }) => {
+            let protectionPrice: number | undefined;
+            if (body.type === 'market' && body.side === 'buy' && qty !== undefined) {
+              // Read at execution time, inside the sequencer: the book the order meets.
+              const ask = this.host.engine.spot.book(m.config.symbol)?.bestAsk();
+              if (ask === undefined) throw new AppError('ORDER_REJECTED');
+              protectionPrice = Number(
+                (BigInt(ask) * (1_000_000n + MARKET_PROTECTION_PPM) + 999_999n) / 1_000_000n,
+              );
+            }
+            return {
+              type: 'spotPlace',
+              orderType: body.type,
+              ts,
+              orderId: id,
+              userId,
+              symbol: m.config.symbol,
+              side: body.side,
+              ...(price !== undefined ? { price } : {}),
+              ...(qty !== undefined ? { qty } : {}),
+              ...(quoteAmount !== undefined ? { quoteAmount } : {}),
+              ...(protectionPrice !== undefined ? { protectionPrice } : {}),
+            };
+          },
+          {
+            ...(claim ? { idempotency: claim } : {}),
+            ...(body.client_order_id ? { clientOrderId: body.client_order_id } : {}),
+          },
+        );
+        if (r.code !== ResultCode.OK) throw refusal(r.code);
+        return this.byId(userId, r.id);
+      },
+      (ref) => this.byId(userId, ref),
+    );
+  }
+
+  async byId(userId: string, id: string): Promise<SpotOrder> {
+    const row = await this.edb
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'spot')
+      .executeTakeFirst();
+    if (row === undefined) throw new AppError('ORDER_NOT_FOUND');
+    return toSpotOrder(row);
+  }
+
+  async cancel(userId: string, id: string): Promise<SpotOrder> {
+    const order = await this.byId(userId, id);
+    if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_NOT_FOUND');
+    const r = await this.host.submit(({ ts }) => ({
+      type: 'spotCancel',
+      ts,
+      symbol: order.symbol,
+      orderId: id,
+      userId,
+    }));
+    if (r.code !== ResultCode.OK) throw refusal(r.code);
+    return this.byId(userId, id);
+  }
+
+  async cancelAll(userId: string, symbol: string | undefined): Promise<{ cancelled: number }> {
+    if (symbol !== undefined) this.spotMarket(symbol);
+    let q = this.edb
+      .selectFrom('orders')
+      .select('market')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'spot')
+      .where('status', 'in', OPEN_STATUSES);
+    if (symbol !== undefined) q = q.where('market', '=', symbol);
+    const markets = (await q.execute()).map((r) => r.market);
+    const results = await Promise.all(
+      markets.map((market) =>
+        this.host.submit(({ ts }) => ({ type: 'spotCancelAll', ts, symbol: market, userId })),
+      ),
+    );
+    return {
+      cancelled: results.reduce((n, r) => n + r.events.filter((e) => e.type === 'spot.cancelled').length, 0),
+    };
+  }
+
+  async list(
+    userId: string,
+    q: { status: 'open' | 'history'; symbol?: string | undefined; page: number; limit: number },
+  ): Promise<Page<SpotOrder>> {
+    let base = this.edb
+      .selectFrom('orders')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'spot')
+      .where('status', 'in', q.status === 'open' ? OPEN_STATUSES : DONE_STATUSES);
+    if (q.symbol !== undefined) base = base.where('market', '=', q.symbol);
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list: rows.map(toSpotOrder), total: Number(total.n), page: q.page, limit: q.limit };
+  }
+}
