@@ -27,7 +27,7 @@ export const de: WalletCatalogue = {
     openLedger: 'Bewegungen von {{name}}',
     transferHere: 'Übertragen',
     accountsTitle: 'Konten',
-    share: '{{percent}} des Gesamtwerts',
+    share: '{{percent}} Anteil',
   },
   transfer: {
     from: 'Von',
@@ -89,7 +89,7 @@ export const de: WalletCatalogue = {
     withdrawRefund: 'Auszahlung erstattet',
     positionMargin: 'Positions-Margin',
     positionClose: 'Position geschlossen',
-    positionFee: 'Handelsgebühr (Futures)',
+    positionFee: 'Futures-Gebühr',
     system: 'Systembuchung',
     refundPostingOrder: 'Order storniert',
     ieo: 'IEO',

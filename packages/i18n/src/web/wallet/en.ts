@@ -90,7 +90,7 @@ export const en = {
     withdrawRefund: 'Withdrawal refund',
     positionMargin: 'Position margin',
     positionClose: 'Position closed',
-    positionFee: 'Trading fee (futures)',
+    positionFee: 'Futures fee',
     system: 'System adjustment',
     refundPostingOrder: 'Order cancelled',
     ieo: 'IEO',

@@ -59,25 +59,6 @@ export default function My() {
       </header>
 
       <PullRefresh onRefresh={refresh}>
-        {user.data ? (
-          <UserCard user={user.data} />
-        ) : user.isError ? (
-          <EmptyState
-            compact
-            text={t('my.loadFailed')}
-            action={
-              <button type="button" className="btn-ghost" onClick={() => void user.refetch()}>
-                {t('common.retry')}
-              </button>
-            }
-          />
-        ) : (
-          <div className="user-card">
-            <Skeleton animated className="sk-avatar" />
-            <Skeleton.Paragraph lineCount={2} animated />
-          </div>
-        )}
-
         <section className="assets-card">
           <div className="assets-card__label">
             <span>{t('my.totalAssets')}</span>
@@ -150,6 +131,26 @@ export default function My() {
             <AccountsOverview totals={totals} hidden={hidden} />
           )}
         </div>
+
+        {/* Who is signed in, below their money: the assets are what this tab is for. */}
+        {user.data ? (
+          <UserCard user={user.data} />
+        ) : user.isError ? (
+          <EmptyState
+            compact
+            text={t('my.loadFailed')}
+            action={
+              <button type="button" className="btn-ghost" onClick={() => void user.refetch()}>
+                {t('common.retry')}
+              </button>
+            }
+          />
+        ) : (
+          <div className="user-card">
+            <Skeleton animated className="sk-avatar" />
+            <Skeleton.Paragraph lineCount={2} animated />
+          </div>
+        )}
 
         <LinkList
           title={t('my.accounts')}

@@ -1,7 +1,7 @@
 import type { WalletAccount } from '@ex/sdk';
 import { isApiError, isValidationError } from '@ex/sdk';
 import { Button, Input, Popup, Toast } from 'antd-mobile';
-import { HistogramOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -270,7 +270,7 @@ export default function TransformTwo() {
 
         <div className="w-transfer__links">
           <Link to="/TransformHis" className="w-link">
-            <HistogramOutline /> {t('titles.transformHis')} <RightOutline />
+            {t('titles.transformHis')} <RightOutline />
           </Link>
         </div>
       </div>
