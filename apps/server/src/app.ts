@@ -35,7 +35,9 @@ import { AppError } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerStatic } from './http/static.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
-import { registerWs } from './http/ws.ts';
+import { registerWs, type WsFeeds } from './http/ws.ts';
+import { MarketData, PRIVATE_CHANNELS, privateTopic } from './market/data.ts';
+import { marketBySymbol } from './market/markets.ts';
 import { marketRoutes } from './market/routes.ts';
 import { ADMIN_DIST, WEB_DIST } from './paths.ts';
 import { registerReleases } from './release-wiring.ts';
@@ -116,6 +118,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const edb = engineDb(db);
   const idempotency = new IdempotencyGate(edb);
   const pubsub = new InProcessPubSub();
+  const market = new MarketData(engine, pubsub, () => clock.now());
+  await market.load(edb);
+  const feeds: WsFeeds = {
+    pubsub,
+    snapshot: (channel) => {
+      const m = /^depth:([A-Z0-9_]+)$/.exec(channel);
+      if (m === null || marketBySymbol(m[1]!) === undefined) return undefined;
+      const d = market.depth(m[1]!, 50);
+      return { type: 'snapshot', seq: d.seq, data: d };
+    },
+    privateTopic: (channel, userId) =>
+      (PRIVATE_CHANNELS as readonly string[]).includes(channel) ? privateTopic(channel, userId) : undefined,
+  };
   const services: Services = {
     config,
     db,
@@ -130,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     idempotency,
     wallet: new WalletService(engine, edb, idempotency),
     spot: new SpotService(engine, edb, idempotency),
+    market,
     webDist: deps.webDist ?? WEB_DIST,
     adminDist: deps.adminDist ?? ADMIN_DIST,
   };
@@ -198,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  await registerWs(app, { tokens, db });
+  await registerWs(app, { tokens, db, feeds: () => feeds });
 
   app.register(async (api) => {
     systemRoutes(api, services);

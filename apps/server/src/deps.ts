@@ -9,6 +9,7 @@ import type { EngineHost } from './engine/host.ts';
 import type { IdempotencyGate } from './engine/idempotency.ts';
 import type { PubSub } from './engine/pubsub.ts';
 import type { EngineDb } from './engine/tables.ts';
+import type { MarketData } from './market/data.ts';
 import type { SpotService } from './spot/service.ts';
 import type { WalletService } from './wallet/service.ts';
 
@@ -28,6 +29,7 @@ export interface Services {
   idempotency: IdempotencyGate;
   wallet: WalletService;
   spot: SpotService;
+  market: MarketData;
   /** Absolute paths of the built web app and admin console (may not exist). */
   webDist: string;
   adminDist: string;

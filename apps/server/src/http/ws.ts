@@ -3,16 +3,30 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { TokenStore } from '../account/tokens.ts';
 import type { Db } from '../db/db.ts';
+import type { PubSub } from '../engine/pubsub.ts';
 import { authenticate } from './auth.ts';
 import { AppError } from './errors.ts';
 
 const MAX_CHANNELS = 200;
 
+/** What the market domain gives the socket: the fan-out, snapshots, and the private channel names. */
+export interface WsFeeds {
+  pubsub: PubSub;
+  /** A first message for a channel (the depth snapshot), or undefined. */
+  snapshot(channel: string): unknown;
+  /** Client name (`orders`) -> internal topic of one user; undefined for a public channel. */
+  privateTopic(channel: string, userId: string): string | undefined;
+}
+
 /**
- * `/ws`: JSON ops `subscribe`, `unsubscribe`, `auth`, `ping`, each acknowledged. Channels are only
- * recorded for now; the market and trading issues publish into them.
+ * `/ws`: JSON ops `subscribe`, `unsubscribe`, `auth`, `ping`, each acknowledged. Pushes are
+ * `{ channel, type?, seq?, data }` from the market domain's pub/sub (ADR 012); private channels
+ * (`orders`, `positions`, `balances`) need `auth` first.
  */
-export async function registerWs(app: FastifyInstance, deps: { tokens: TokenStore; db: Db }): Promise<void> {
+export async function registerWs(
+  app: FastifyInstance,
+  deps: { tokens: TokenStore; db: Db; feeds?: () => WsFeeds | undefined },
+): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.route({
     method: 'GET',
@@ -26,6 +40,29 @@ export async function registerWs(app: FastifyInstance, deps: { tokens: TokenStor
       const channels = new Set<string>();
       let userId: string | null = null;
       const reply = (ack: WsServerAck) => socket.send(JSON.stringify(ack));
+      const unsubs = new Map<string, () => void>();
+      const push = (channel: string, message: unknown) => {
+        if (socket.readyState !== 1) return;
+        socket.send(JSON.stringify({ channel, ...(message as object) }));
+      };
+      /** Starts the flow of one channel (private ones only once logged in). */
+      const listen = (channel: string): void => {
+        const feeds = deps.feeds?.();
+        if (feeds === undefined || unsubs.has(channel)) return;
+        const isPrivate = feeds.privateTopic(channel, '') !== undefined;
+        if (isPrivate && userId === null) return;
+        const topic = isPrivate ? feeds.privateTopic(channel, userId!)! : channel;
+        unsubs.set(
+          channel,
+          feeds.pubsub.subscribe(topic, (m) => push(channel, m)),
+        );
+        const first = feeds.snapshot(channel);
+        if (first !== undefined) push(channel, first);
+      };
+      const stop = (channel: string) => {
+        unsubs.get(channel)?.();
+        unsubs.delete(channel);
+      };
 
       socket.on('message', async (raw: Buffer) => {
         let parsed: unknown;
@@ -52,14 +89,37 @@ export async function registerWs(app: FastifyInstance, deps: { tokens: TokenStor
               reply({ op: 'error', code: 422, message: `at most ${MAX_CHANNELS} channels`, ...id });
               return;
             }
-            for (const c of msg.channels) channels.add(c);
-            reply({ op: 'subscribed', code: 0, channels: msg.channels, ...id });
+            {
+              const feeds = deps.feeds?.();
+              const refused = msg.channels.filter(
+                (c) => userId === null && feeds?.privateTopic(c, '') !== undefined,
+              );
+              const accepted = msg.channels.filter((c) => !refused.includes(c));
+              for (const c of accepted) channels.add(c);
+              if (refused.length > 0) {
+                reply({ op: 'error', code: 401, message: 'auth first', channels: refused, ...id });
+                if (accepted.length === 0) return;
+              }
+              // The ack first, then the snapshots: a client reads its answer before the data.
+              reply({ op: 'subscribed', code: 0, channels: accepted, ...id });
+              for (const c of accepted) listen(c);
+            }
             return;
           case 'unsubscribe':
-            for (const c of msg.channels) channels.delete(c);
+            for (const c of msg.channels) {
+              channels.delete(c);
+              stop(c);
+            }
             reply({ op: 'unsubscribed', code: 0, channels: msg.channels, ...id });
             return;
           case 'auth':
+            // Private flows belong to the previous login: a new auth starts them afresh.
+            for (const c of [...unsubs.keys()]) {
+              if (deps.feeds?.()?.privateTopic(c, '') !== undefined) {
+                stop(c);
+                channels.delete(c);
+              }
+            }
             try {
               userId = (await authenticate(deps.tokens, deps.db, 'user', msg.token)).id;
               reply({ op: 'authed', code: 0, ...id });
@@ -71,6 +131,7 @@ export async function registerWs(app: FastifyInstance, deps: { tokens: TokenStor
         }
       });
       socket.on('close', () => {
+        for (const c of [...unsubs.keys()]) stop(c);
         channels.clear();
         void userId;
       });

@@ -1,39 +1,63 @@
-import { Leverages, MarketCoinList } from '@ex/contract';
+import {
+  Depth,
+  DepthQuery,
+  KlineList,
+  KlinesQuery,
+  Leverages,
+  MarketCoinList,
+  PublicTradeList,
+  TradesQuery,
+} from '@ex/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../deps.ts';
+import { AppError } from '../http/errors.ts';
 import { jsonRoute } from '../http/route.ts';
-import { LEVERAGE_STEPS, MARKETS } from './markets.ts';
+import { LEVERAGE_STEPS, MARKETS, marketBySymbol } from './markets.ts';
 
-const zero = (scale: number) => (scale > 0 ? `0.${'0'.repeat(scale)}` : '0');
+const known = (symbol: string) => {
+  if (marketBySymbol(symbol) === undefined) throw new AppError('MARKET_NOT_FOUND');
+  return symbol;
+};
 
-export function marketRoutes(app: FastifyInstance, _s: Services): void {
+export function marketRoutes(app: FastifyInstance, s: Services): void {
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/market/depth',
+    tags: ['market'],
+    summary: 'Order book levels (best first) with the book sequence number',
+    query: DepthQuery,
+    response: Depth,
+    handler: async (request) => s.market.depth(known(request.query.symbol), request.query.limit),
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/market/trades',
+    tags: ['market'],
+    summary: 'Recent trades, newest first (side = taker side)',
+    query: TradesQuery,
+    response: PublicTradeList,
+    handler: async (request) => s.market.trades(known(request.query.symbol), request.query.limit),
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/market/klines',
+    tags: ['market'],
+    summary: 'Candles [open_ts, open, high, low, close, volume], oldest first',
+    query: KlinesQuery,
+    response: KlineList,
+    handler: async (request) =>
+      s.market.klines(known(request.query.symbol), request.query.interval, request.query.limit),
+  });
+
   jsonRoute(app, {
     method: 'GET',
     url: '/api/app/market/coins',
     tags: ['market'],
     summary: 'Markets with 24h statistics',
     response: MarketCoinList,
-    // 24h stats stay zero until the matching engine is wired in (trading issue).
-    handler: async () =>
-      MARKETS.map((m) => ({
-        symbol: m.symbol,
-        base: m.base,
-        quote: m.quote,
-        kind: m.kind,
-        last: zero(m.priceScale),
-        change_pct: '0.00',
-        high: zero(m.priceScale),
-        low: zero(m.priceScale),
-        volume: zero(m.qtyScale),
-        amount: zero(2),
-        price_scale: m.priceScale,
-        qty_scale: m.qtyScale,
-        tick_size: m.tickSize,
-        step_size: m.stepSize,
-        min_qty: m.minQty,
-        max_qty: m.maxQty,
-        min_notional: m.minNotional,
-      })),
+    handler: async () => s.market.coins(),
   });
 
   jsonRoute(app, {

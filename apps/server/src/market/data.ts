@@ -1,0 +1,351 @@
+// Market data built from committed events: the trade tape, klines (1m .. 1d) and 24h statistics per
+// market, and the messages of the /ws channels (ADR 012). Klines are not stored: they are rebuilt from
+// the trades table at start (the last KLINE_REBUILD_DAYS) and updated from each commit after that.
+
+import type { KlineInterval, MarketCoin, PublicTrade } from '@ex/contract';
+import { type EngineEvent, formatDecimal } from '@ex/core';
+import { QUOTE } from '../engine/config.ts';
+import type { EngineHost, Executed } from '../engine/host.ts';
+import type { PubSub } from '../engine/pubsub.ts';
+import type { EngineDb } from '../engine/tables.ts';
+import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
+import { MARKETS } from './markets.ts';
+
+export const INTERVALS: Record<KlineInterval, number> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+};
+const MAX_CANDLES = 1000;
+const TAPE = 500;
+const DAY_MS = 86_400_000;
+export const KLINE_REBUILD_DAYS = 7;
+
+interface Candle {
+  openTs: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** Lots. */
+  volume: bigint;
+  /** Quote units. */
+  amount: bigint;
+}
+
+interface TapeTrade {
+  id: string;
+  ticks: number;
+  lots: number;
+  value: bigint;
+  side: 'buy' | 'sell';
+  ts: number;
+}
+
+/** Private channels: `<name>:<userId>` inside the server, `<name>` for the client. */
+export const PRIVATE_CHANNELS = ['orders', 'positions', 'balances'] as const;
+export const privateTopic = (name: string, userId: string) => `${name}:@${userId}`;
+
+export class MarketData {
+  private readonly candles = new Map<string, Candle[]>();
+  private readonly tapes = new Map<string, TapeTrade[]>();
+
+  constructor(
+    private readonly host: EngineHost,
+    private readonly pubsub: PubSub,
+    private readonly now: () => number,
+  ) {
+    host.onCommit((batch) => this.onCommit(batch));
+  }
+
+  /** Rebuilds tapes and klines from the persisted trades. */
+  async load(edb: EngineDb): Promise<void> {
+    const since = this.now() - KLINE_REBUILD_DAYS * DAY_MS;
+    const rows = await edb
+      .selectFrom('trades')
+      .select(['id', 'market', 'price', 'qty', 'value', 'taker_side', 'ts'])
+      .where('ts', '>=', String(since))
+      .orderBy('seq')
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const m = marketUnits(r.market);
+      if (m === undefined) continue;
+      this.addTrade(r.market, {
+        id: r.id,
+        ticks: Number(decimalUnits(r.price, m.scales.priceScale) / m.scales.tickSize),
+        lots: Number(decimalUnits(r.qty, m.scales.qtyScale) / m.scales.stepSize),
+        value: decimalUnits(r.value, assetScale(m.config.quote)),
+        side: r.taker_side,
+        ts: Number(r.ts),
+      });
+    }
+  }
+
+  private addTrade(symbol: string, t: TapeTrade): void {
+    let tape = this.tapes.get(symbol);
+    if (tape === undefined) {
+      tape = [];
+      this.tapes.set(symbol, tape);
+    }
+    tape.push(t);
+    if (tape.length > TAPE * 2) tape.splice(0, tape.length - TAPE);
+    for (const [interval, ms] of Object.entries(INTERVALS)) {
+      const key = `${symbol}|${interval}`;
+      let list = this.candles.get(key);
+      if (list === undefined) {
+        list = [];
+        this.candles.set(key, list);
+      }
+      const openTs = Math.floor(t.ts / ms) * ms;
+      const last = list[list.length - 1];
+      if (last !== undefined && last.openTs === openTs) {
+        last.high = Math.max(last.high, t.ticks);
+        last.low = Math.min(last.low, t.ticks);
+        last.close = t.ticks;
+        last.volume += BigInt(t.lots);
+        last.amount += t.value;
+      } else if (last === undefined || openTs > last.openTs) {
+        list.push({
+          openTs,
+          open: t.ticks,
+          high: t.ticks,
+          low: t.ticks,
+          close: t.ticks,
+          volume: BigInt(t.lots),
+          amount: t.value,
+        });
+        if (list.length > MAX_CANDLES * 2) list.splice(0, list.length - MAX_CANDLES);
+      }
+    }
+  }
+
+  private onCommit(batch: readonly Executed[]): void {
+    const tickers = new Set<string>();
+    for (const ex of batch) {
+      const touchedUsers = new Set<string>();
+      for (const e of ex.events) this.publishEvent(e, ex, tickers, touchedUsers);
+      for (const u of touchedUsers) this.pubsub.publish(privateTopic('balances', u), { ts: ex.ts });
+    }
+    if (tickers.size > 0) {
+      const coins = this.coins();
+      for (const c of coins) if (tickers.has(c.symbol)) this.pubsub.publish('ticker', { data: c });
+    }
+  }
+
+  private publishEvent(e: EngineEvent, ex: Executed, tickers: Set<string>, users: Set<string>): void {
+    switch (e.type) {
+      case 'spot.depth':
+      case 'perp.depth': {
+        const m = mustMarket(e.symbol);
+        const bids: [string, string][] = [];
+        const asks: [string, string][] = [];
+        for (const d of e.deltas) (d.side === 'buy' ? bids : asks).push([m.price(d.price), m.qty(d.qty)]);
+        this.pubsub.publish(`depth:${e.symbol}`, {
+          type: 'delta',
+          seq: e.seq,
+          data: { bids, asks, seq: e.seq },
+        });
+        return;
+      }
+      case 'spot.trade':
+      case 'perp.trade': {
+        const t = e.trade;
+        const m = mustMarket(t.symbol);
+        const value =
+          e.type === 'spot.trade'
+            ? e.trade.value
+            : BigInt(t.price) *
+              BigInt(t.qty) *
+              (this.host.engine.perp.markets.get(t.symbol)?.quotePerTickLot ?? 0n);
+        const tape: TapeTrade = {
+          id: t.tradeId,
+          ticks: t.price,
+          lots: t.qty,
+          value,
+          side: t.takerSide,
+          ts: t.ts,
+        };
+        this.addTrade(t.symbol, tape);
+        tickers.add(t.symbol);
+        this.pubsub.publish(`trades:${t.symbol}`, { data: [this.publicTrade(t.symbol, tape)] });
+        for (const [interval] of Object.entries(INTERVALS)) {
+          const list = this.candles.get(`${t.symbol}|${interval}`);
+          const c = list?.[list.length - 1];
+          if (c) this.pubsub.publish(`kline:${t.symbol}:${interval}`, { data: this.kline(t.symbol, c) });
+        }
+        const makerUser =
+          e.type === 'spot.trade'
+            ? t.takerSide === 'buy'
+              ? e.trade.sellerId
+              : e.trade.buyerId
+            : e.trade.makerUserId;
+        const takerUser =
+          e.type === 'spot.trade'
+            ? t.takerSide === 'buy'
+              ? e.trade.buyerId
+              : e.trade.sellerId
+            : e.trade.takerUserId;
+        const msg = {
+          event: 'trade',
+          symbol: t.symbol,
+          trade_id: t.tradeId,
+          price: m.price(t.price),
+          qty: m.qty(t.qty),
+        };
+        this.privateOrder(makerUser, { ...msg, order_id: t.makerOrderId });
+        this.privateOrder(takerUser, { ...msg, order_id: t.takerOrderId });
+        return;
+      }
+      case 'spot.accepted':
+      case 'perp.accepted':
+        this.privateOrder(e.userId, {
+          event: 'accepted',
+          symbol: e.symbol,
+          order_id: e.orderId,
+          kind: e.type === 'spot.accepted' ? 'spot' : 'perp',
+        });
+        return;
+      case 'spot.cancelled':
+      case 'perp.cancelled':
+        this.privateOrder(e.userId, {
+          event: 'cancelled',
+          symbol: e.symbol,
+          order_id: e.orderId,
+          reason: e.reason,
+        });
+        return;
+      case 'perp.position':
+        if (!this.host.isBot(e.position.userId)) {
+          this.pubsub.publish(privateTopic('positions', e.position.userId), {
+            data: {
+              symbol: e.position.symbol,
+              side: e.position.side,
+              margin_mode: e.position.mode,
+              size: mustMarket(e.position.symbol).qty(e.position.size),
+              closed: e.closed,
+            },
+          });
+        }
+        return;
+      case 'perp.mark': {
+        const m = mustMarket(e.symbol);
+        this.pubsub.publish(`mark:${e.symbol}`, {
+          data: { mark_price: m.price(e.markPrice), index_price: m.price(e.indexPrice), ts: ex.ts },
+        });
+        return;
+      }
+      case 'wallet.ledger':
+      case 'spot.ledger':
+      case 'perp.ledger':
+        for (const p of e.entry.postings) {
+          const owner = p.account.slice(0, p.account.indexOf('/'));
+          if (owner !== 'system' && !this.host.isBot(owner)) users.add(owner);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  private privateOrder(userId: string, data: Record<string, unknown>): void {
+    if (this.host.isBot(userId)) return;
+    this.pubsub.publish(privateTopic('orders', userId), { data });
+  }
+
+  private publicTrade(symbol: string, t: TapeTrade): PublicTrade {
+    const m = mustMarket(symbol);
+    return { id: t.id, price: m.price(t.ticks), qty: m.qty(t.lots), side: t.side, ts: t.ts };
+  }
+
+  private kline(symbol: string, c: Candle): [number, string, string, string, string, string] {
+    const m = mustMarket(symbol);
+    return [c.openTs, m.price(c.open), m.price(c.high), m.price(c.low), m.price(c.close), m.qty(c.volume)];
+  }
+
+  trades(symbol: string, limit: number): PublicTrade[] {
+    const tape = this.tapes.get(symbol) ?? [];
+    return tape
+      .slice(-limit)
+      .reverse()
+      .map((t) => this.publicTrade(symbol, t));
+  }
+
+  klines(symbol: string, interval: KlineInterval, limit: number) {
+    const list = this.candles.get(`${symbol}|${interval}`) ?? [];
+    return list.slice(-limit).map((c) => this.kline(symbol, c));
+  }
+
+  /** The last trade price in ticks (undefined before the first trade). */
+  lastTicks(symbol: string): number | undefined {
+    const tape = this.tapes.get(symbol);
+    return tape?.[tape.length - 1]?.ticks;
+  }
+
+  depth(symbol: string, limit: number) {
+    const m = mustMarket(symbol);
+    const book =
+      m.config.kind === 'spot' ? this.host.engine.spot.book(symbol) : this.host.engine.perp.book(symbol);
+    const d = book!.depth(limit);
+    return {
+      bids: d.bids.map(([p, q]) => [m.price(p), m.qty(q)] as [string, string]),
+      asks: d.asks.map(([p, q]) => [m.price(p), m.qty(q)] as [string, string]),
+      seq: d.seq,
+      ts: this.now(),
+    };
+  }
+
+  /** Markets with 24h statistics from the 1m candles of the last 24 hours. */
+  coins(): MarketCoin[] {
+    const since = this.now() - DAY_MS;
+    return MARKETS.map((mc) => {
+      const m = mustMarket(mc.symbol);
+      const list = (this.candles.get(`${mc.symbol}|1m`) ?? []).filter((c) => c.openTs >= since - 60_000);
+      const lastTicks = this.lastTicks(mc.symbol);
+      let high = 0;
+      let low = 0;
+      let volume = 0n;
+      let amount = 0n;
+      for (const c of list) {
+        high = Math.max(high, c.high);
+        low = low === 0 ? c.low : Math.min(low, c.low);
+        volume += c.volume;
+        amount += c.amount;
+      }
+      const open = list[0]?.open ?? lastTicks ?? 0;
+      const last = lastTicks ?? 0;
+      // change in basis points of a percent (two decimals), rounded toward zero
+      const changeBp = open > 0 ? ((BigInt(last) - BigInt(open)) * 10_000n) / BigInt(open) : 0n;
+      return {
+        symbol: mc.symbol,
+        base: mc.base,
+        quote: mc.quote,
+        kind: mc.kind,
+        last: m.price(last),
+        change_pct: formatDecimal(changeBp, 2),
+        high: m.price(high),
+        low: m.price(low),
+        volume: m.qty(volume),
+        // Turnover with two decimals, rounded down.
+        amount: formatDecimal(amount / 10n ** BigInt(assetScale(QUOTE) - 2), 2),
+        price_scale: mc.priceScale,
+        qty_scale: mc.qtyScale,
+        tick_size: mc.tickSize,
+        step_size: mc.stepSize,
+        min_qty: mc.minQty,
+        max_qty: mc.maxQty,
+        min_notional: mc.minNotional,
+      };
+    });
+  }
+}
+
+function decimalUnits(text: string, scale: number): bigint {
+  const negative = text.startsWith('-');
+  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
+  const v = BigInt(int + frac.padEnd(scale, '0').slice(0, scale));
+  return negative ? -v : v;
+}
