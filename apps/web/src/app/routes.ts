@@ -63,7 +63,12 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/Agree', title: 'agree', layout: 'page', load: () => import('../features/auth/routes/Agree.tsx') },
 
   { path: '/NoticeDetail', title: 'noticeDetail', layout: 'page', soon: 'content' },
-  { path: '/DetailPage', title: 'detailPage', layout: 'page', soon: 'trade' },
+  {
+    path: '/DetailPage',
+    title: 'detailPage',
+    layout: 'page',
+    load: () => import('../features/detail/routes/DetailPage.tsx'),
+  },
   { path: '/NewsDetail', title: 'newsDetail', layout: 'page', soon: 'content' },
   { path: '/WebView', title: 'webView', layout: 'page', soon: 'community' },
   {

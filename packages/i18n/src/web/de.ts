@@ -431,7 +431,7 @@ export const de: WebCatalogue = {
     statuses: {
       pending: 'Ausstehend',
       open: 'Offen',
-      partially_filled: 'Teilweise ausgeführt',
+      partiallyFilled: 'Teilweise ausgeführt',
       filled: 'Ausgeführt',
       success: 'Ausgeführt',
       cancelled: 'Storniert',

@@ -430,7 +430,7 @@ export const en = {
     statuses: {
       pending: 'Pending',
       open: 'Open',
-      partially_filled: 'Partially filled',
+      partiallyFilled: 'Partially filled',
       filled: 'Filled',
       success: 'Filled',
       cancelled: 'Cancelled',

@@ -431,7 +431,7 @@ export const es: WebCatalogue = {
     statuses: {
       pending: 'Pendiente',
       open: 'Abierta',
-      partially_filled: 'Ejecutada en parte',
+      partiallyFilled: 'Ejecutada en parte',
       filled: 'Ejecutada',
       success: 'Ejecutada',
       cancelled: 'Cancelada',

@@ -430,7 +430,7 @@ export const fr: WebCatalogue = {
     statuses: {
       pending: 'En attente',
       open: 'Ouvert',
-      partially_filled: 'Partiellement exécuté',
+      partiallyFilled: 'Partiellement exécuté',
       filled: 'Exécuté',
       success: 'Exécuté',
       cancelled: 'Annulé',

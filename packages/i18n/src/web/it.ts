@@ -430,7 +430,7 @@ export const it: WebCatalogue = {
     statuses: {
       pending: 'In attesa',
       open: 'Aperto',
-      partially_filled: 'Eseguito in parte',
+      partiallyFilled: 'Eseguito in parte',
       filled: 'Eseguito',
       success: 'Eseguito',
       cancelled: 'Annullato',

@@ -429,7 +429,7 @@ export const zh_TW: WebCatalogue = {
     statuses: {
       pending: '待處理',
       open: '未成交',
-      partially_filled: '部分成交',
+      partiallyFilled: '部分成交',
       filled: '已成交',
       success: '已成交',
       cancelled: '已撤銷',

@@ -1,0 +1,56 @@
+import type { Coin, Depth } from '@ex/sdk';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { barPercent, maxOf } from '../../trade/components/bar.ts';
+
+/** Full-width book of the coin detail: bids green on the left, asks red on the right. */
+export function DepthTable({
+  market,
+  depth,
+  rows = 15,
+}: {
+  market: Coin;
+  depth: Depth | undefined;
+  rows?: number;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const bids = (depth?.bids ?? []).slice(0, rows);
+  const asks = (depth?.asks ?? []).slice(0, rows);
+  if (depth && bids.length === 0 && asks.length === 0)
+    return <EmptyState compact text={t('detail.bookEmpty')} />;
+  const max = maxOf([...bids, ...asks].map((l) => l[1]));
+  const qty = (q: string) =>
+    formatDecimal(q, lang, { minFraction: Math.min(4, market.qty_scale), maxFraction: market.qty_scale });
+  return (
+    <div className="dbook">
+      <div className="dbook__head">
+        <span>{t('trade.buy')}</span>
+        <span>{t('trade.priceCol', { quote: market.quote })}</span>
+        <span>{t('trade.sell')}</span>
+      </div>
+      <div className="dbook__cols">
+        <ol className="dbook__side" aria-label={t('trade.buy')}>
+          {bids.map(([p, q]) => (
+            <li key={p} className="dbook__row dbook__row--bid">
+              <span className="dbook__bar" style={{ width: `${barPercent(q, max)}%` }} aria-hidden="true" />
+              <span className="num">{qty(q)}</span>
+              <span className="num tone-up">{formatPrice(p, market.price_scale, lang)}</span>
+            </li>
+          ))}
+        </ol>
+        <ol className="dbook__side" aria-label={t('trade.sell')}>
+          {asks.map(([p, q]) => (
+            <li key={p} className="dbook__row dbook__row--ask">
+              <span className="dbook__bar" style={{ width: `${barPercent(q, max)}%` }} aria-hidden="true" />
+              <span className="num tone-down">{formatPrice(p, market.price_scale, lang)}</span>
+              <span className="num">{qty(q)}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
