@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   TRON_API_KEY: z.string().optional(),
   IMAGE_BASE_URL: z.url().optional(),
   SEED_DEMO: flag(true),
+  // The market-maker bot of the embedded default (bot/); tests build the app without starting it.
+  MARKET_MAKER: flag(true),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
@@ -98,6 +100,7 @@ export interface Config {
   chain: 'simulated' | 'tron';
   imageBaseUrl: string;
   seedDemo: boolean;
+  marketMaker: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Phone codes go to this gateway when set; otherwise to the outbox. */
@@ -147,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chain: e.CHAIN,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
     seedDemo: e.SEED_DEMO,
+    marketMaker: e.MARKET_MAKER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sms:

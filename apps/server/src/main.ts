@@ -1,6 +1,7 @@
 import { TokenStore } from './account/tokens.ts';
 import { AdminService } from './admin/service.ts';
 import { buildApp } from './app.ts';
+import { startLiquidity } from './bot/run.ts';
 import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/db.ts';
@@ -21,7 +22,15 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const { app } = await buildApp({ config, db: database.db });
+  const { app, services } = await buildApp({
+    config,
+    db: database.db,
+    // The engine in memory is ahead of the database after a failed commit: never serve on from it.
+    onEngineFatal: (error) => {
+      console.error('engine commit failed, exiting', error);
+      process.exit(70);
+    },
+  });
 
   const admins = new AdminService(
     database.db,
@@ -34,14 +43,20 @@ async function main(): Promise<void> {
     email: config.adminEmail,
     password: config.adminPassword,
   });
-  const demo = config.seedDemo ? await seedDemo(database.db, systemClock) : null;
+  const demo = config.seedDemo ? await seedDemo(database.db, systemClock, services.engine) : null;
+  const stopLiquidity = await startLiquidity(services, {
+    marketMaker: config.marketMaker,
+    log: (m) => app.log.warn(m),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop accepting, finish in-flight requests, then close the database.
+    // Stop the feed and the bot, stop accepting, finish in-flight requests (the engine writes its
+    // final snapshot on close), then close the database.
+    await stopLiquidity();
     await app.close();
     await database.close();
     process.exit(0);
@@ -58,6 +73,7 @@ async function main(): Promise<void> {
     `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Operator: ${operator.email} / ${operator.password ?? '(password set earlier; see ADMIN_PASSWORD)'}`,
     demo ? `  Demo user: ${demo.email} / ${demo.password}` : '  Demo user: none (SEED_DEMO=0)',
+    `  Prices: ${config.priceFeed} feed; market maker: ${config.marketMaker ? 'on' : 'off (MARKET_MAKER=off)'}; engine journal: ${services.engine.journalLength} commands`,
     config.captcha ? '' : '  Image captcha: off (CAPTCHA=off)',
     '',
   ];

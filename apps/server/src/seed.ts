@@ -2,12 +2,25 @@ import { randomInt } from 'node:crypto';
 import { hashPassword } from './account/passwords.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/db.ts';
+import type { EngineHost } from './engine/host.ts';
+import { engineDb } from './engine/tables.ts';
 
 export const DEMO_EMAIL = 'demo@exchange.local';
 export const DEMO_PASSWORD = 'demo12345';
 
-/** SEED_DEMO=1: a demo user on an empty database (funds arrive with the wallet issue). */
-export async function seedDemo(db: Db, clock: Clock): Promise<{ email: string; password: string }> {
+/** What the demo account gets once: 10,000 USDC, 0.5 BTC and 5 ETH (smallest units). */
+export const DEMO_FUNDS: [string, bigint][] = [
+  ['USDC', 10_000_000_000n],
+  ['BTC', 50_000_000n],
+  ['ETH', 500_000_000n],
+];
+
+/** SEED_DEMO=1: a demo user on an empty database, funded once through the engine (ref `seed`). */
+export async function seedDemo(
+  db: Db,
+  clock: Clock,
+  engine?: EngineHost,
+): Promise<{ email: string; password: string }> {
   const exists = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (!exists) {
     await db
@@ -28,5 +41,30 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ email: string; p
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+  if (engine) await fundDemo(db, engine);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+}
+
+/** Deposits the demo funds unless a `seed` deposit of the demo user is already in the ledger. */
+export async function fundDemo(db: Db, engine: EngineHost): Promise<void> {
+  const user = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+  if (!user) return;
+  const done = await engineDb(db)
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('owner', '=', user.id)
+    .where('type', '=', 'deposit')
+    .where('ref_id', 'like', 'seed%')
+    .executeTakeFirst();
+  if (done) return;
+  for (const [asset, amount] of DEMO_FUNDS) {
+    await engine.submit(({ ts, id }) => ({
+      type: 'deposit',
+      ts,
+      id: `seed-${id}`,
+      userId: user.id,
+      asset,
+      amount,
+    }));
+  }
 }

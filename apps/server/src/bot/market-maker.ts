@@ -1,0 +1,217 @@
+// The market-maker bot (ADR 013): quotes ~12 levels a side around the reference price on every spot
+// and perpetual market, moves only the levels that left the grid when the price moves, and now and
+// then takes liquidity with a small market order from a second account so the tape and the candles
+// move. It is an ordinary engine user and goes through the same sequencer as everybody.
+
+import { accountKey, type Command, ResultCode } from '@ex/core';
+import type { EngineHost } from '../engine/host.ts';
+import { seededRandom } from '../feed/price-feed.ts';
+import type { ReferencePrices } from '../feed/service.ts';
+import { MARKETS } from '../market/markets.ts';
+import { MM_USER, TAKER_USER } from './users.ts';
+
+export interface MarketMakerOptions {
+  levels?: number;
+  /** Grid spacing in parts per million of the price. */
+  spacingPpm?: number;
+  /** Notional of the first level in USDC units; deeper levels grow. */
+  levelNotional?: bigint;
+  /** Chance per market and step of a small taker trade. */
+  takerChance?: number;
+  seed?: number;
+}
+
+const usdc = (n: bigint) => n * 1_000_000n;
+/** Inventory of the bot accounts: far more than they can ever trade, deposited once. */
+const FUNDS: Record<string, bigint> = {
+  USDC: usdc(2_000_000_000n),
+  BTC: 20_000n * 100_000_000n,
+  ETH: 500_000n * 100_000_000n,
+  SOL: 5_000_000n * 100_000_000n,
+  BNB: 2_000_000n * 100_000_000n,
+  XRP: 500_000_000n * 100_000_000n,
+  DOGE: 2_000_000_000n * 100_000_000n,
+};
+const CONTRACT_USDC = usdc(800_000_000n);
+
+export class MarketMaker {
+  private readonly levels: number;
+  private readonly spacingPpm: bigint;
+  private readonly levelNotional: bigint;
+  private readonly takerChance: number;
+  private readonly random: () => number;
+
+  constructor(
+    private readonly host: EngineHost,
+    private readonly prices: ReferencePrices,
+    options: MarketMakerOptions = {},
+  ) {
+    this.levels = options.levels ?? 12;
+    this.spacingPpm = BigInt(options.spacingPpm ?? 400);
+    this.levelNotional = options.levelNotional ?? usdc(3_000n);
+    this.takerChance = options.takerChance ?? 0.25;
+    this.random = seededRandom(options.seed ?? 7);
+  }
+
+  /** Funds the bot accounts once (a deposit from the chain account, like any deposit). */
+  async fund(): Promise<void> {
+    const ledger = this.host.engine.ledger;
+    const jobs: Promise<unknown>[] = [];
+    for (const user of [MM_USER, TAKER_USER]) {
+      if (
+        ledger.available(accountKey(user, 'spot', 'USDC')) > 0n ||
+        ledger.available(accountKey(user, 'contract', 'USDC')) > 0n
+      )
+        continue;
+      for (const [asset, amount] of Object.entries(FUNDS)) {
+        jobs.push(
+          this.host.submit(({ ts, id }) => ({
+            type: 'deposit',
+            ts,
+            id: `bot-${id}`,
+            userId: user,
+            asset,
+            amount,
+          })),
+        );
+      }
+      jobs.push(
+        this.host.submit(({ ts, id }) => ({
+          type: 'transfer',
+          ts,
+          id: `bot-${id}`,
+          userId: user,
+          asset: 'USDC',
+          from: 'spot',
+          to: 'contract',
+          amount: CONTRACT_USDC,
+        })),
+      );
+    }
+    await Promise.all(jobs);
+  }
+
+  /** The bot's resting orders per market and side, read from the engine (so a restart finds them). */
+  private resting(symbol: string, perp: boolean): { buy: Map<number, string>; sell: Map<number, string> } {
+    const out = { buy: new Map<number, string>(), sell: new Map<number, string>() };
+    if (perp) {
+      for (const o of this.host.engine.perp.ordersOf(MM_USER)) {
+        if (o.symbol !== symbol) continue;
+        const side = o.action === 'open_long' || o.action === 'close_short' ? 'buy' : 'sell';
+        out[side].set(Number(o.price), o.orderId);
+      }
+    } else {
+      const book = this.host.engine.spot.book(symbol);
+      for (const o of this.host.engine.spot.openOrders()) {
+        if (o.userId !== MM_USER || o.symbol !== symbol || book === undefined) continue;
+        out[o.side].set(o.price, o.orderId);
+      }
+    }
+    return out;
+  }
+
+  /** One round over every market: re-quote what moved, maybe one taker trade each. */
+  async step(): Promise<void> {
+    const commands: ((ctx: { ts: number; id: string }) => Command)[] = [];
+    for (const m of MARKETS) {
+      const ref = this.prices.ticks(m.symbol);
+      if (ref === undefined) continue;
+      const perp = m.kind === 'perp';
+      const quotePerTickLot = perp
+        ? this.host.engine.perp.markets.get(m.symbol)!.quotePerTickLot
+        : this.host.engine.spot.markets.get(m.symbol)!.quotePerTickLot;
+      const spacing = Math.max(1, Number((BigInt(ref) * this.spacingPpm) / 1_000_000n));
+      const bestBid = Math.floor(ref / spacing) * spacing - spacing;
+      const bestAsk = Math.ceil(ref / spacing) * spacing + spacing;
+      const want = { buy: new Map<number, number>(), sell: new Map<number, number>() };
+      for (let i = 0; i < this.levels; i++) {
+        const notional = this.levelNotional + (this.levelNotional * BigInt(i)) / 2n;
+        for (const [side, price] of [
+          ['buy', bestBid - i * spacing],
+          ['sell', bestAsk + i * spacing],
+        ] as const) {
+          if (price <= 0) continue;
+          const lots = Number(notional / (BigInt(price) * quotePerTickLot));
+          if (lots > 0) want[side].set(price, lots);
+        }
+      }
+      const have = this.resting(m.symbol, perp);
+      for (const side of ['buy', 'sell'] as const) {
+        for (const [price, orderId] of have[side]) {
+          if (want[side].has(price)) continue;
+          commands.push(({ ts }) =>
+            perp
+              ? { type: 'contractCancel', ts, symbol: m.symbol, orderId, userId: MM_USER }
+              : { type: 'spotCancel', ts, symbol: m.symbol, orderId, userId: MM_USER },
+          );
+        }
+        for (const [price, lots] of want[side]) {
+          if (have[side].has(price)) continue;
+          commands.push(({ ts, id }) =>
+            perp
+              ? {
+                  type: 'contractPlace',
+                  ts,
+                  orderId: `mm-${id}`,
+                  userId: MM_USER,
+                  symbol: m.symbol,
+                  action: side === 'buy' ? 'open_long' : 'open_short',
+                  orderType: 'limit',
+                  mode: 'cross',
+                  price,
+                  qty: lots,
+                  tif: 'POST_ONLY',
+                }
+              : {
+                  type: 'spotPlace',
+                  orderType: 'limit',
+                  ts,
+                  orderId: `mm-${id}`,
+                  userId: MM_USER,
+                  symbol: m.symbol,
+                  side,
+                  price,
+                  qty: lots,
+                  tif: 'POST_ONLY',
+                },
+          );
+        }
+      }
+      if (this.random() < this.takerChance) {
+        const side = this.random() < 0.5 ? 'buy' : 'sell';
+        const notional =
+          this.levelNotional / 20n + BigInt(Math.floor(this.random() * 10)) * (this.levelNotional / 40n);
+        const price = side === 'buy' ? bestAsk : bestBid;
+        const lots = Math.max(1, Number(notional / (BigInt(price) * quotePerTickLot)));
+        commands.push(({ ts, id }) =>
+          perp
+            ? {
+                type: 'contractPlace',
+                ts,
+                orderId: `mmt-${id}`,
+                userId: TAKER_USER,
+                symbol: m.symbol,
+                action: side === 'buy' ? 'open_long' : 'open_short',
+                orderType: 'market',
+                mode: 'cross',
+                qty: lots,
+              }
+            : {
+                type: 'spotPlace',
+                orderType: 'market',
+                ts,
+                orderId: `mmt-${id}`,
+                userId: TAKER_USER,
+                symbol: m.symbol,
+                side,
+                ...(side === 'buy'
+                  ? { quoteAmount: BigInt(lots) * BigInt(price) * quotePerTickLot }
+                  : { qty: lots }),
+              },
+        );
+      }
+    }
+    const results = await Promise.all(commands.map((c) => this.host.submit(c)));
+    void results.filter((r) => r.code !== ResultCode.OK);
+  }
+}

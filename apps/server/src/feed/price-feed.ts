@@ -1,0 +1,64 @@
+// Reference prices (ADR 013). The port gives a price per base asset in USDC micro-units (6 decimals,
+// an integer); adapters: a seeded random walk (the embedded default, PRICE_FEED=simulated). A ccxt
+// adapter would implement the same port; it is not built yet.
+
+export interface PriceFeed {
+  /** The latest reference price of each base (USDC units at 6 decimals), after stepping the feed. */
+  next(): Map<string, bigint>;
+}
+
+/** Starting points near real prices (USDC). */
+export const START_PRICES: Record<string, bigint> = {
+  BTC: 97_000_000_000n,
+  ETH: 3_400_000_000n,
+  SOL: 190_000_000n,
+  BNB: 620_000_000n,
+  XRP: 2_300_000n,
+  DOGE: 380_000n,
+};
+
+/** mulberry32: a tiny seeded PRNG; the same seed walks the same path (tests, demos). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * A random walk in integer steps: each call moves every price by up to `stepPpm` parts per million
+ * (uniform), pulled back gently toward its start so a long-running demo stays near realistic levels.
+ */
+export class SimulatedPriceFeed implements PriceFeed {
+  private readonly prices = new Map<string, bigint>();
+  private readonly random: () => number;
+
+  constructor(
+    options: { seed?: number; stepPpm?: number; start?: Record<string, bigint> } = {},
+    private readonly stepPpm = BigInt(options.stepPpm ?? 400),
+  ) {
+    this.random = seededRandom(options.seed ?? 20_250_101);
+    for (const [base, p] of Object.entries(options.start ?? START_PRICES)) this.prices.set(base, p);
+  }
+
+  next(): Map<string, bigint> {
+    for (const [base, price] of this.prices) {
+      // An integer draw in [-1000, 1000]: the walk never touches a float amount.
+      const draw = BigInt(Math.floor(this.random() * 2001) - 1000);
+      const start = START_PRICES[base] ?? price;
+      const pull = ((start - price) * 10n) / 10_000n; // 0.1% of the gap per step
+      let p = price + (price * draw * this.stepPpm) / 1_000_000_000n + pull;
+      if (p < start / 10n) p = start / 10n;
+      this.prices.set(base, p);
+    }
+    return new Map(this.prices);
+  }
+
+  current(): Map<string, bigint> {
+    return new Map(this.prices);
+  }
+}
