@@ -117,8 +117,11 @@ export default function TransformTwo() {
       : undefined);
   const canSubmit = !accountError && !amountError && Boolean(balances.data) && !transfer.isPending;
 
+  // Two taps land before React re-renders with `isPending`; the ref stops the second one.
+  const sending = useRef(false);
   const submit = async () => {
-    if (!canSubmit) return;
+    if (!canSubmit || sending.current) return;
+    sending.current = true;
     try {
       await transfer.mutateAsync({ body: { from, to, coin, amount: toApiAmount(amount) }, key: key.current });
       key.current = newKey();
@@ -144,6 +147,8 @@ export default function TransformTwo() {
         setServerErrors({ form: err.message });
         key.current = newKey();
       }
+    } finally {
+      sending.current = false;
     }
   };
 

@@ -1,0 +1,123 @@
+import { ValidationError } from '@ex/sdk';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../src/app/antd-react19.ts';
+import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+
+const BALANCES = {
+  spot: [{ coin: 'USDC', available: '250.500000', frozen: '10.000000' }],
+  contract: { coin: 'USDC', available: '40.000000', frozen: '0', equity: '40', unrealized_pnl: '0' },
+};
+
+const transfer = vi.fn();
+// The screen talks to the server only through the SDK client; the network is not part of this test.
+vi.mock('../src/lib/api.ts', () => ({
+  api: { wallet: { balances: async () => BALANCES, transfer: (...args: unknown[]) => transfer(...args) } },
+}));
+
+const { default: TransformTwo } = await import('../src/features/wallet/routes/TransformTwo.tsx');
+
+function WithI18n({ children }: { children: React.ReactNode }) {
+  const { i18n } = useLang();
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+function open(path: string, lang: 'en' | 'de' = 'en') {
+  const router = createMemoryRouter(
+    [
+      { path: '/TransformTwo', Component: TransformTwo },
+      { path: '/My', Component: () => <p>assets page</p> },
+      { path: '/TransformHis', Component: () => null },
+    ],
+    { initialEntries: [path] },
+  );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <LangProvider initial={lang}>
+        <WithI18n>
+          <RouterProvider router={router} />
+        </WithI18n>
+      </LangProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const amountInput = () => screen.getByLabelText('Amount') as HTMLInputElement;
+const submitButton = () => screen.getByRole('button', { name: 'Transfer' });
+
+describe('Transfer screen', () => {
+  beforeEach(() => {
+    transfer.mockReset();
+  });
+  afterEach(() => cleanup());
+
+  it('refuses identical accounts with the spec message, in the user language', async () => {
+    open('/TransformTwo?from=spot&to=spot');
+    expect(await screen.findByText('Transfer accounts cannot be the same')).toBeTruthy();
+    cleanup();
+    open('/TransformTwo?from=contract&to=contract', 'de');
+    expect(await screen.findByText('Die Konten der Übertragung dürfen nicht gleich sein')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Übertragen' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('checks the amount against the available balance and fills the max', async () => {
+    open('/TransformTwo');
+    await screen.findByText('250.50');
+    fireEvent.change(amountInput(), { target: { value: '250.500001' } });
+    expect(screen.getByText('The amount exceeds your available balance')).toBeTruthy();
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(amountInput().value).toBe('250.5');
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('swaps the direction and shows the other side as available', async () => {
+    open('/TransformTwo');
+    await screen.findByText('250.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Swap from and to' }));
+    expect(screen.getByRole('button', { name: 'From: Futures account' })).toBeTruthy();
+    expect(screen.getByText('40.00')).toBeTruthy();
+  });
+
+  it('confirms in plain words, sends once with an idempotency key, then goes back', async () => {
+    let resolve: (v: unknown) => void = () => {};
+    transfer.mockImplementation(() => new Promise((r) => (resolve = r)));
+    const router = open('/TransformTwo');
+    await screen.findByText('250.50');
+    fireEvent.change(amountInput(), { target: { value: '100,50' } });
+    fireEvent.click(submitButton());
+    expect(
+      await screen.findByText('Move 100.50 USDC from your spot account to your futures account.'),
+    ).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(transfer).toHaveBeenCalledTimes(1));
+    const [body, opts] = transfer.mock.calls[0] as [unknown, { idempotencyKey: string }];
+    expect(body).toEqual({ from: 'spot', to: 'contract', coin: 'USDC', amount: '100.5' });
+    expect(opts.idempotencyKey).toMatch(/.{8,}/);
+    await act(async () => resolve({ id: '1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/My'));
+  });
+
+  it("puts the server's 422 errors under the field", async () => {
+    transfer.mockRejectedValue(
+      new ValidationError({
+        message: 'At most 6 decimal places',
+        status: 422,
+        errors: { amount: ['At most 6 decimal places'] },
+      }),
+    );
+    open('/TransformTwo');
+    await screen.findByText('250.50');
+    fireEvent.change(amountInput(), { target: { value: '1' } });
+    fireEvent.click(submitButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('At most 6 decimal places')).toBeTruthy();
+  });
+});
