@@ -1,5 +1,117 @@
-import { TradeSoon } from '../components/TradeSoon.tsx';
+import { HistogramOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { hasToken } from '../../../lib/storage.ts';
+import { useDepth, usePrivateStreams, useTicker } from '../../stream/hooks.ts';
+import { StreamBanner } from '../../stream/StreamBanner.tsx';
+import { useFunding, useLeverages, usePositions } from '../api/contract.ts';
+import { ContractForm } from '../components/ContractForm.tsx';
+import { FundingCountdown } from '../components/FundingCountdown.tsx';
+import { LeverageChip } from '../components/LeverageSheet.tsx';
+import { OrderBookPanel } from '../components/OrderBookPanel.tsx';
+import { PairPicker } from '../components/PairPicker.tsx';
+import { PositionsPanel } from '../components/PositionsPanel.tsx';
+import type { MarginMode } from '../form.ts';
+import { useSymbolParam } from '../market.ts';
+import '../trade.css';
 
+/** /ContractOpe: perpetuals with leverage/margin mode, funding, form + book, positions below. */
 export default function ContractOpe() {
-  return <TradeSoon title="contractOpe" />;
+  const { t } = useTranslation();
+  const { coins, markets, market, select } = useSymbolParam('perp');
+  const depth = useDepth(market?.symbol, 20);
+  const funding = useFunding(market?.symbol);
+  const positions = usePositions();
+  const leverages = useLeverages();
+  const [picked, setPicked] = useState<{ price: string } | null>(null);
+  const [leverage, setLeverage] = useState(0);
+  const [mode, setMode] = useState<MarginMode>('cross');
+  useTicker();
+  usePrivateStreams(hasToken(window.localStorage));
+
+  // Start from the open position's settings on this market, else 20x (or the nearest allowed) cross.
+  const symbol = market?.symbol;
+  const posList = positions.data ?? [];
+  const existing = posList.find((p) => p.symbol === symbol);
+  const allowed = (symbol && leverages.data?.by_symbol[symbol]) || leverages.data?.values || [];
+  useEffect(() => {
+    if (!symbol) return;
+    if (existing) {
+      setLeverage(existing.leverage);
+      setMode(existing.margin_mode);
+      return;
+    }
+    setLeverage((cur) => {
+      if (cur > 0 && (allowed.length === 0 || allowed.includes(cur))) return cur;
+      const under = allowed.filter((v) => v <= 20);
+      return under[under.length - 1] ?? allowed[0] ?? 10;
+    });
+  }, [symbol, existing, allowed]);
+
+  return (
+    <div className="trade">
+      <StreamBanner />
+      <header className="trade-head">
+        {market ? (
+          <PairPicker market={market} markets={markets} onSelect={select} perp />
+        ) : (
+          <span className="sk sk--w40" />
+        )}
+        {market && (
+          <Link
+            to={`/DetailPage?symbol=${encodeURIComponent(market.symbol)}`}
+            className="icon-btn"
+            aria-label={t('detail.chart')}
+          >
+            <HistogramOutline fontSize={22} />
+          </Link>
+        )}
+      </header>
+      {coins.isPending ? (
+        <div className="trade-grid" role="status" aria-label={t('common.loading')}>
+          <div className="sk-block" />
+          <div className="sk-block" />
+        </div>
+      ) : !market ? (
+        <EmptyState text={t('home.marketsEmpty')} />
+      ) : (
+        <>
+          <div className="perp-bar">
+            <LeverageChip
+              market={market}
+              leverage={leverage || 10}
+              mode={mode}
+              onChange={(l, m) => {
+                setLeverage(l);
+                setMode(m);
+              }}
+            />
+            <FundingCountdown symbol={market.symbol} />
+          </div>
+          <div className="trade-grid">
+            <ContractForm
+              key={market.symbol}
+              market={market}
+              depth={depth.data}
+              pickedPrice={picked}
+              leverage={leverage || 10}
+              mode={mode}
+              mark={funding.data?.mark_price}
+              positions={posList}
+            />
+            <OrderBookPanel
+              market={market}
+              depth={depth.data}
+              rows={8}
+              mark={funding.data?.mark_price}
+              onPick={(price) => setPicked({ price })}
+            />
+          </div>
+          <PositionsPanel coins={coins.data ?? []} positions={posList} />
+        </>
+      )}
+    </div>
+  );
 }

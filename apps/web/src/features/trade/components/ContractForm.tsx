@@ -1,0 +1,415 @@
+import type { Coin, ContractAction, Depth, Position } from '@ex/sdk';
+import { isValidationError } from '@ex/sdk';
+import { Button, Checkbox, Toast } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { formatDecimal, formatPrice, formatUsdc } from '../../../lib/format.ts';
+import { hasToken } from '../../../lib/storage.ts';
+import { usePlaceContractOrder } from '../api/contract.ts';
+import { useBalances } from '../api/spot.ts';
+import { cmp, isPositive, percentOf, roundToStep, trim } from '../decimal.ts';
+import { checkPerp, type Kind, type MarginMode, type PerpSide, perpQtyForPercent } from '../form.ts';
+import { str } from '../orders-fields.ts';
+import { ConfirmSheet } from './ConfirmSheet.tsx';
+import { DecimalStepper } from './DecimalStepper.tsx';
+import { fieldErrorText } from './field-error.ts';
+import { PercentSlider } from './PercentSlider.tsx';
+import { TextTabs } from './SideSwitch.tsx';
+import { newKey } from './SpotForm.tsx';
+
+type Field = 'price' | 'quantity' | 'tp_price' | 'sl_price';
+const FIELDS: Field[] = ['price', 'quantity', 'tp_price', 'sl_price'];
+
+export const positionSize = (p: Position) => str(p, 'size', 'quantity', 'qty') ?? '0';
+
+/** The perpetual order form: open/close, limit/market, TP/SL, margin and liquidation estimates. */
+export function ContractForm({
+  market,
+  depth,
+  pickedPrice,
+  leverage,
+  mode,
+  mark,
+  positions,
+}: {
+  market: Coin;
+  depth: Depth | undefined;
+  pickedPrice: { price: string } | null;
+  leverage: number;
+  mode: MarginMode;
+  mark: string | undefined;
+  positions: Position[];
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const navigate = useNavigate();
+  const signedIn = hasToken(window.localStorage);
+  const balances = useBalances();
+  const place = usePlaceContractOrder();
+  const [intent, setIntent] = useState<'open' | 'close'>('open');
+  const [type, setType] = useState<Kind>('limit');
+  const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [withTpsl, setWithTpsl] = useState(false);
+  const [tp, setTp] = useState('');
+  const [sl, setSl] = useState('');
+  const [percent, setPercent] = useState(0);
+  const [touched, setTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [confirm, setConfirm] = useState<PerpSide | null>(null);
+  const keyRef = useRef(newKey());
+
+  const seeded = useRef('');
+  useEffect(() => {
+    if (seeded.current === market.symbol) return;
+    const ref = isPositive(market.last) ? market.last : mark;
+    if (!ref) return;
+    seeded.current = market.symbol;
+    setPrice(ref);
+  }, [market.symbol, market.last, mark]);
+  useEffect(() => {
+    if (pickedPrice) {
+      setPrice(pickedPrice.price);
+      setType('limit');
+    }
+  }, [pickedPrice]);
+
+  const available = balances.data?.contract.available ?? '0';
+  const long = positions.find((p) => p.symbol === market.symbol && p.side === 'long');
+  const short = positions.find((p) => p.symbol === market.symbol && p.side === 'short');
+  const marketRef = mark ?? (isPositive(market.last) ? market.last : (depth?.asks[0]?.[0] ?? undefined));
+  const refPrice = type === 'limit' ? price : marketRef;
+  const useTpsl = intent === 'open' && withTpsl;
+
+  const checkFor = (side: PerpSide) =>
+    checkPerp(
+      {
+        side,
+        type,
+        price,
+        quantity,
+        leverage,
+        mode,
+        available: signedIn && intent === 'open' ? available : '',
+        marketPrice: marketRef,
+        tp: useTpsl ? tp : '',
+        sl: useTpsl ? sl : '',
+      },
+      market,
+    );
+  const [lastSide, setLastSide] = useState<PerpSide>('long');
+  const longCheck = checkFor(lastSide);
+  const shownError = (f: Field) =>
+    serverErrors[f] ?? (touched ? fieldErrorText(t, longCheck.errors[f], lang, market.quote) : undefined);
+  const fmtQty = (q: string) =>
+    formatDecimal(q, lang, { minFraction: market.qty_scale, maxFraction: market.qty_scale });
+
+  const onPercent = (p: number) => {
+    setPercent(p);
+    setServerErrors((e) => ({ ...e, quantity: undefined }));
+    if (p === 0) return setQuantity('');
+    if (intent === 'open') return setQuantity(perpQtyForPercent(p, available, leverage, refPrice, market));
+    // Closing: a share of the larger open position of this market.
+    const size = [long, short]
+      .map((x) => (x ? positionSize(x) : '0'))
+      .reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
+    setQuantity(roundToStep(percentOf(size, p, market.qty_scale + 2), market.step_size));
+  };
+
+  const start = (side: PerpSide) => {
+    if (!signedIn) {
+      navigate(`/Login?redirect=${encodeURIComponent(`/ContractOpe?symbol=${market.symbol}`)}`);
+      return;
+    }
+    setTouched(true);
+    setLastSide(side);
+    if (Object.keys(checkFor(side).errors).length > 0) return;
+    setConfirm(side);
+  };
+
+  const action: ContractAction | null = confirm ? (`${intent}_${confirm}` as ContractAction) : null;
+  const check = confirm ? checkFor(confirm) : longCheck;
+
+  const send = () => {
+    if (!action) return;
+    place.mutate(
+      {
+        body: {
+          symbol: market.symbol,
+          action,
+          type,
+          ...(type === 'limit' ? { price: trim(price) } : {}),
+          quantity: trim(quantity),
+          leverage,
+          margin_mode: mode,
+          ...(useTpsl && tp ? { tp_price: trim(tp) } : {}),
+          ...(useTpsl && sl ? { sl_price: trim(sl) } : {}),
+        },
+        key: keyRef.current,
+      },
+      {
+        onSuccess: () => {
+          keyRef.current = newKey();
+          setConfirm(null);
+          setQuantity('');
+          setPercent(0);
+          setTouched(false);
+          Toast.show({ content: t('trade.placed'), icon: 'success', duration: 2000 });
+        },
+        onError: (error) => {
+          keyRef.current = newKey();
+          setConfirm(null);
+          if (isValidationError(error)) {
+            const next: Partial<Record<Field, string>> = {};
+            for (const [field, messages] of Object.entries(error.errors)) {
+              if ((FIELDS as string[]).includes(field)) next[field as Field] = messages[0];
+              else Toast.show({ content: messages[0] ?? error.message, duration: 2000 });
+            }
+            setServerErrors(next);
+          }
+        },
+      },
+    );
+  };
+
+  const at =
+    type === 'limit'
+      ? t('trade.atPrice', { price: formatPrice(price, market.price_scale, lang), quote: market.quote })
+      : t('trade.atMarket', { price: formatPrice(marketRef, market.price_scale, lang), quote: market.quote });
+  const sentenceKey = {
+    open_long: 'trade.perpOpenLongSentence',
+    open_short: 'trade.perpOpenShortSentence',
+    close_long: 'trade.perpCloseLongSentence',
+    close_short: 'trade.perpCloseShortSentence',
+  } as const;
+  const modeText = mode === 'cross' ? t('trade.cross') : t('trade.isolated');
+  const sentences = action
+    ? [
+        t(sentenceKey[action], { leverage, qty: fmtQty(quantity || '0'), base: market.base, at }),
+        ...(intent === 'open'
+          ? [
+              t('trade.perpCost', {
+                margin: formatUsdc(check.margin, lang),
+                fee: formatUsdc(check.fee, lang),
+                mode: modeText,
+              }),
+              check.liquidation
+                ? t('trade.perpLiq', { price: formatPrice(check.liquidation, market.price_scale, lang) })
+                : t('trade.perpNoLiq'),
+            ]
+          : []),
+      ]
+    : [];
+  const actionLabel: Record<ContractAction, string> = {
+    open_long: t('trade.openLong'),
+    open_short: t('trade.openShort'),
+    close_long: t('trade.closeLong'),
+    close_short: t('trade.closeShort'),
+  };
+
+  return (
+    <form
+      className="tform"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        start('long');
+      }}
+    >
+      <TextTabs<'open' | 'close'>
+        className="intent-tabs"
+        label={t('trade.side')}
+        value={intent}
+        onChange={(v) => {
+          setIntent(v);
+          setQuantity('');
+          setPercent(0);
+          setTouched(false);
+          setServerErrors({});
+        }}
+        options={[
+          { value: 'open', label: t('trade.open') },
+          { value: 'close', label: t('trade.close') },
+        ]}
+      />
+      <TextTabs<Kind>
+        label={t('trade.orderType')}
+        value={type}
+        onChange={setType}
+        options={[
+          { value: 'limit', label: t('trade.limit') },
+          { value: 'market', label: t('trade.market') },
+        ]}
+      />
+      {type === 'limit' ? (
+        <DecimalStepper
+          name="price"
+          label={t('trade.price')}
+          suffix={market.quote}
+          value={price}
+          onChange={(v) => {
+            setPrice(v);
+            setServerErrors((e) => ({ ...e, price: undefined }));
+          }}
+          step={market.tick_size}
+          scale={market.price_scale}
+          fallback={mark ?? market.last}
+          error={shownError('price')}
+        />
+      ) : (
+        <div className="stepper stepper--disabled">
+          <div className="stepper__field stepper__field--static">
+            <span className="stepper__label">{t('trade.price')}</span>
+            <span className="stepper__static">{t('trade.marketPrice')}</span>
+          </div>
+        </div>
+      )}
+      <DecimalStepper
+        name="quantity"
+        label={t('trade.quantity')}
+        suffix={market.base}
+        value={quantity}
+        onChange={(v) => {
+          setQuantity(v);
+          setPercent(0);
+          setServerErrors((e) => ({ ...e, quantity: undefined }));
+        }}
+        step={market.step_size}
+        scale={market.qty_scale}
+        error={shownError('quantity')}
+      />
+      <PercentSlider tone="up" value={percent} onChange={onPercent} disabled={!signedIn} />
+      {intent === 'open' && (
+        <Checkbox className="hide-others" checked={withTpsl} onChange={setWithTpsl}>
+          {t('trade.tpsl')}
+        </Checkbox>
+      )}
+      {useTpsl && (
+        <>
+          <DecimalStepper
+            name="tp_price"
+            label={t('trade.tp')}
+            suffix={market.quote}
+            value={tp}
+            placeholder={t('trade.optional')}
+            onChange={setTp}
+            step={market.tick_size}
+            scale={market.price_scale}
+            fallback={refPrice}
+            error={shownError('tp_price')}
+          />
+          <DecimalStepper
+            name="sl_price"
+            label={t('trade.sl')}
+            suffix={market.quote}
+            value={sl}
+            placeholder={t('trade.optional')}
+            onChange={setSl}
+            step={market.tick_size}
+            scale={market.price_scale}
+            fallback={refPrice}
+            error={shownError('sl_price')}
+          />
+        </>
+      )}
+      <dl className="tform__info">
+        <div className="kv">
+          <dt>{t('trade.available')}</dt>
+          <dd className="num">{signedIn ? `${formatUsdc(available, lang)} USDC` : '--'}</dd>
+        </div>
+        {intent === 'open' && (
+          <>
+            <div className="kv">
+              <dt>{t('trade.estMargin')}</dt>
+              <dd className="num">
+                {longCheck.margin ? `≈ ${formatUsdc(longCheck.margin, lang)} USDC` : '--'}
+              </dd>
+            </div>
+            <div className="kv">
+              <dt>{t('trade.estLiq')}</dt>
+              <dd className="num">
+                {longCheck.margin ? (
+                  <>
+                    <span className="tone-up">
+                      {formatPrice(checkFor('long').liquidation, market.price_scale, lang)}
+                    </span>
+                    {' / '}
+                    <span className="tone-down">
+                      {formatPrice(checkFor('short').liquidation, market.price_scale, lang)}
+                    </span>
+                  </>
+                ) : (
+                  '--'
+                )}
+              </dd>
+            </div>
+          </>
+        )}
+      </dl>
+      <div className="perp-actions">
+        <Button
+          block
+          className="action-btn action-btn--up"
+          disabled={place.isPending}
+          onClick={() => start('long')}
+        >
+          {signedIn
+            ? intent === 'open'
+              ? t('trade.openLong')
+              : t('trade.closeShort')
+            : t('trade.loginToTrade')}
+        </Button>
+        {signedIn && (
+          <Button
+            block
+            className="action-btn action-btn--down"
+            disabled={place.isPending}
+            onClick={() => start('short')}
+          >
+            {intent === 'open' ? t('trade.openShort') : t('trade.closeLong')}
+          </Button>
+        )}
+      </div>
+      <ConfirmSheet
+        open={confirm !== null}
+        title={t('trade.confirmTitle')}
+        tone={confirm === 'short' ? 'down' : 'up'}
+        loading={place.isPending}
+        sentences={sentences}
+        rows={[
+          { label: t('trade.pair'), value: `${market.base}/${market.quote} ${t('market.perp')}` },
+          {
+            label: t('trade.side'),
+            value: action
+              ? `${actionLabel[action]} · ${type === 'limit' ? t('trade.limit') : t('trade.market')}`
+              : '',
+            tone: confirm === 'short' ? 'down' : 'up',
+          },
+          { label: t('trade.leverage'), value: `${modeText} ${leverage}x` },
+          { label: t('trade.quantity'), value: `${fmtQty(quantity || '0')} ${market.base}` },
+          ...(intent === 'open'
+            ? [
+                { label: t('trade.estMargin'), value: `≈ ${formatUsdc(check.margin, lang)} USDC` },
+                {
+                  label: t('trade.estFee'),
+                  value: `≈ ${formatDecimal(check.fee, lang, { minFraction: 2, maxFraction: 6 })} USDC`,
+                },
+                { label: t('trade.estLiq'), value: formatPrice(check.liquidation, market.price_scale, lang) },
+              ]
+            : []),
+          ...(useTpsl && tp
+            ? [{ label: t('trade.tp'), value: formatPrice(tp, market.price_scale, lang) }]
+            : []),
+          ...(useTpsl && sl
+            ? [{ label: t('trade.sl'), value: formatPrice(sl, market.price_scale, lang) }]
+            : []),
+        ]}
+        confirmText={action ? actionLabel[action] : ''}
+        onConfirm={send}
+        onClose={() => setConfirm(null)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,199 @@
+import type { Coin, Position } from '@ex/sdk';
+import { isValidationError } from '@ex/sdk';
+import { Button, Popup, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { formatPrice, formatUsdc } from '../../../lib/format.ts';
+import { useAdjustMargin, useSetTpsl } from '../api/contract.ts';
+import { useBalances } from '../api/spot.ts';
+import { isPositive, trim } from '../decimal.ts';
+import { str } from '../orders-fields.ts';
+import { DecimalStepper } from './DecimalStepper.tsx';
+import { TextTabs } from './SideSwitch.tsx';
+
+/** Modify margin (add/reduce) of a position. */
+export function MarginSheet({ position, onClose }: { position: Position | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const [action, setAction] = useState<'add' | 'reduce'>('add');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const adjust = useAdjustMargin();
+  const balances = useBalances();
+  const available = balances.data?.contract.available ?? '0';
+  const submit = () => {
+    if (!position) return;
+    if (!isPositive(amount)) return setError(t('tradeErrors.amountRequired'));
+    adjust.mutate(
+      { id: position.id, body: { action, amount: trim(amount) } },
+      {
+        onSuccess: () => {
+          Toast.show({ content: t('trade.marginUpdated'), icon: 'success', duration: 2000 });
+          setAmount('');
+          onClose();
+        },
+        onError: (e) => {
+          if (isValidationError(e)) setError(Object.values(e.errors)[0]?.[0] ?? e.message);
+        },
+      },
+    );
+  };
+  return (
+    <Popup
+      visible={position !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="sheet confirm-sheet"
+    >
+      <div role="dialog" aria-label={t('trade.modifyMargin')}>
+        <h2 className="sheet__title">
+          {t('trade.modifyMargin')} · {position?.symbol.replace(/_/g, '/').replace('/PERP', '')}
+        </h2>
+        <TextTabs<'add' | 'reduce'>
+          label={t('trade.modifyMargin')}
+          value={action}
+          onChange={(a) => {
+            setAction(a);
+            setError(undefined);
+          }}
+          options={[
+            { value: 'add', label: t('trade.addMargin') },
+            { value: 'reduce', label: t('trade.reduceMargin') },
+          ]}
+        />
+        <div className="sheet-field">
+          <DecimalStepper
+            name="amount"
+            label={t('trade.amount')}
+            suffix="USDC"
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              setError(undefined);
+            }}
+            step="1"
+            scale={6}
+            error={error}
+          />
+        </div>
+        <dl className="confirm-sheet__rows">
+          <div className="kv">
+            <dt>{t('trade.margin')}</dt>
+            <dd className="num">{formatUsdc(position ? str(position, 'margin') : undefined, lang)} USDC</dd>
+          </div>
+          {action === 'add' && (
+            <div className="kv">
+              <dt>{t('trade.available')}</dt>
+              <dd className="num">{t('trade.maxAddable', { amount: formatUsdc(available, lang) })}</dd>
+            </div>
+          )}
+        </dl>
+        <Button block color="primary" loading={adjust.isPending} disabled={adjust.isPending} onClick={submit}>
+          {t('common.confirm')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}
+
+/** Profit/loss setting (TP/SL) of a position. */
+export function TpslSheet({
+  position,
+  market,
+  onClose,
+}: {
+  position: Position | null;
+  market: Coin | undefined;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const [tp, setTp] = useState('');
+  const [sl, setSl] = useState('');
+  const [errors, setErrors] = useState<{ tp_price?: string; sl_price?: string }>({});
+  const save = useSetTpsl();
+  const scale = market?.price_scale ?? 2;
+  const tick = market?.tick_size ?? '0.01';
+  const entry = position ? str(position, 'entry_price', 'open_price', 'avg_price') : undefined;
+  const submit = () => {
+    if (!position) return;
+    save.mutate(
+      {
+        id: position.id,
+        body: { ...(tp ? { tp_price: trim(tp) } : {}), ...(sl ? { sl_price: trim(sl) } : {}) },
+      },
+      {
+        onSuccess: () => {
+          Toast.show({ content: t('trade.tpslSaved'), icon: 'success', duration: 2000 });
+          onClose();
+        },
+        onError: (e) => {
+          if (isValidationError(e)) {
+            setErrors({ tp_price: e.errors.tp_price?.[0], sl_price: e.errors.sl_price?.[0] });
+          }
+        },
+      },
+    );
+  };
+  return (
+    <Popup
+      visible={position !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="sheet confirm-sheet"
+      afterShow={() => {
+        setTp(position ? (str(position, 'tp_price') ?? '') : '');
+        setSl(position ? (str(position, 'sl_price') ?? '') : '');
+        setErrors({});
+      }}
+    >
+      <div role="dialog" aria-label={t('trade.setTpsl')}>
+        <h2 className="sheet__title">{t('trade.setTpsl')}</h2>
+        <dl className="confirm-sheet__rows">
+          <div className="kv">
+            <dt>{t('trade.entryPrice')}</dt>
+            <dd className="num">{formatPrice(entry, scale, lang)}</dd>
+          </div>
+          <div className="kv">
+            <dt>{t('trade.markPrice')}</dt>
+            <dd className="num">
+              {formatPrice(position ? str(position, 'mark_price') : undefined, scale, lang)}
+            </dd>
+          </div>
+        </dl>
+        <div className="sheet-field">
+          <DecimalStepper
+            name="tp_price"
+            label={t('trade.tp')}
+            suffix="USDC"
+            value={tp}
+            placeholder={t('trade.none')}
+            onChange={setTp}
+            step={tick}
+            scale={scale}
+            fallback={entry}
+            error={errors.tp_price}
+          />
+        </div>
+        <div className="sheet-field">
+          <DecimalStepper
+            name="sl_price"
+            label={t('trade.sl')}
+            suffix="USDC"
+            value={sl}
+            placeholder={t('trade.none')}
+            onChange={setSl}
+            step={tick}
+            scale={scale}
+            fallback={entry}
+            error={errors.sl_price}
+          />
+        </div>
+        <Button block color="primary" loading={save.isPending} disabled={save.isPending} onClick={submit}>
+          {t('trade.save')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}

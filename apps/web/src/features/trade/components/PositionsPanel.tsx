@@ -1,0 +1,280 @@
+import type { Coin, ContractOrder, Position } from '@ex/sdk';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { formatChangePercent, formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { hasToken } from '../../../lib/storage.ts';
+import { formatTime } from '../../orders/time.ts';
+import { useCancelContractOrder, useClosePosition, useOpenContractOrders } from '../api/contract.ts';
+import { div, isValid, mul } from '../decimal.ts';
+import { filledQty, str } from '../orders-fields.ts';
+import { positionSize } from './ContractForm.tsx';
+import { MarginSheet, TpslSheet } from './PositionSheets.tsx';
+import { TextTabs } from './SideSwitch.tsx';
+
+function signed(value: string | undefined, lang: Parameters<typeof formatDecimal>[1]) {
+  if (!value || !isValid(value)) return { text: '--', tone: 'flat' as const };
+  const tone = value.startsWith('-') ? 'down' : /[1-9]/.test(value) ? 'up' : 'flat';
+  const text = formatDecimal(value.replace(/^[+-]/, ''), lang, { minFraction: 2, maxFraction: 2 });
+  return { text: `${tone === 'down' ? '\u2212' : tone === 'up' ? '+' : ''}${text}`, tone };
+}
+
+/** ROE in percent: the server's value, else unrealised PnL / margin. */
+export function roePercent(p: Position): string | undefined {
+  const given = str(p, 'roe', 'pnl_ratio', 'profit_rate');
+  if (given) return given;
+  const pnl = str(p, 'unrealized_pnl', 'pnl', 'profit');
+  const margin = str(p, 'margin');
+  if (!pnl || !margin) return undefined;
+  return div(mul(pnl, '100', 8), margin, 2) ?? undefined;
+}
+
+function PositionCard({
+  p,
+  market,
+  onMargin,
+  onTpsl,
+}: {
+  p: Position;
+  market: Coin | undefined;
+  onMargin(): void;
+  onTpsl(): void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const close = useClosePosition();
+  const scale = market?.price_scale ?? 2;
+  const qs = market?.qty_scale ?? 4;
+  const base = market?.base ?? p.symbol.split('_')[0] ?? '';
+  const pnl = signed(str(p, 'unrealized_pnl', 'pnl', 'profit'), lang);
+  const roe = formatChangePercent(roePercent(p), lang);
+  const sideText = p.side === 'long' ? t('trade.long') : t('trade.short');
+  const tone = p.side === 'long' ? 'up' : 'down';
+  const size = positionSize(p);
+  const tp = str(p, 'tp_price');
+  const sl = str(p, 'sl_price');
+  return (
+    <li className="order-card">
+      <div className="order-card__head">
+        <span>
+          <span className={`side-tag side-tag--${tone}`}>{sideText}</span> <b>{base}/USDC</b>{' '}
+          <span className="muted">
+            {p.margin_mode === 'cross' ? t('trade.cross') : t('trade.isolated')} {p.leverage}x
+          </span>
+        </span>
+      </div>
+      <div className="pos-pnl">
+        <div>
+          <div className="muted small">{t('trade.pnl')} (USDC)</div>
+          <div className={`num pos-pnl__big tone-${pnl.tone}`}>{pnl.text}</div>
+        </div>
+        <div className="right">
+          <div className="muted small">{t('trade.roe')}</div>
+          <div className={`num pos-pnl__big tone-${roe.tone}`}>{roe.text}</div>
+        </div>
+      </div>
+      <dl className="order-card__grid">
+        <div>
+          <dt>
+            {t('trade.size')} ({base})
+          </dt>
+          <dd className="num">{formatDecimal(size, lang, { minFraction: qs, maxFraction: qs })}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.entryPrice')}</dt>
+          <dd className="num">
+            {formatPrice(str(p, 'entry_price', 'open_price', 'avg_price'), scale, lang)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.markPrice')}</dt>
+          <dd className="num">{formatPrice(str(p, 'mark_price'), scale, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.liqPrice')}</dt>
+          <dd className="num warn-text">
+            {formatPrice(str(p, 'liquidation_price', 'liq_price'), scale, lang)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.margin')} (USDC)</dt>
+          <dd className="num">{formatDecimal(str(p, 'margin'), lang, { minFraction: 2, maxFraction: 2 })}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.tpsl')}</dt>
+          <dd className="num">
+            {tp ? formatPrice(tp, scale, lang) : '--'} / {sl ? formatPrice(sl, scale, lang) : '--'}
+          </dd>
+        </div>
+      </dl>
+      <div className="order-card__actions">
+        <Button size="mini" className="small-btn" onClick={onMargin}>
+          {t('trade.modifyMargin')}
+        </Button>
+        <Button size="mini" className="small-btn" onClick={onTpsl}>
+          {t('trade.tpsl')}
+        </Button>
+        <Button
+          size="mini"
+          className="small-btn"
+          loading={close.isPending}
+          onClick={async () => {
+            const ok = await Dialog.confirm({
+              content: t('trade.closeConfirm', {
+                side: sideText,
+                qty: formatDecimal(size, lang, { minFraction: qs, maxFraction: qs }),
+                base,
+              }),
+              confirmText: t('trade.closePosition'),
+              cancelText: t('common.cancel'),
+            });
+            if (ok)
+              close.mutate(p.id, {
+                onSuccess: () => Toast.show({ content: t('trade.positionClosed'), duration: 2000 }),
+              });
+          }}
+        >
+          {t('trade.closePosition')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function ContractOrderRow({ o, market }: { o: ContractOrder; market: Coin | undefined }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const cancel = useCancelContractOrder();
+  const scale = market?.price_scale ?? 2;
+  const qs = market?.qty_scale ?? 4;
+  const label = {
+    open_long: t('trade.openLong'),
+    open_short: t('trade.openShort'),
+    close_long: t('trade.closeLong'),
+    close_short: t('trade.closeShort'),
+  }[o.action];
+  const tone = o.action === 'open_long' || o.action === 'close_short' ? 'up' : 'down';
+  const price = str(o, 'price');
+  const qty = str(o, 'quantity');
+  return (
+    <li className="order-card">
+      <div className="order-card__head">
+        <span>
+          <b className={`tone-${tone}`}>{label}</b> <b>{(market?.base ?? '') || o.symbol}/USDC</b>{' '}
+          <span className="muted">{o.type === 'limit' ? t('trade.limit') : t('trade.market')}</span>
+        </span>
+        <Button
+          size="mini"
+          className="small-btn"
+          loading={cancel.isPending}
+          onClick={() =>
+            cancel.mutate(o.id, {
+              onSuccess: () => Toast.show({ content: t('trade.cancelled'), duration: 2000 }),
+            })
+          }
+        >
+          {t('trade.cancel')}
+        </Button>
+      </div>
+      <div className="order-card__time muted">{formatTime(o.created_at, lang)}</div>
+      <dl className="order-card__grid">
+        <div>
+          <dt>{t('trade.price')}</dt>
+          <dd className="num">{price ? formatPrice(price, scale, lang) : t('trade.market')}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.filled')}</dt>
+          <dd className="num">
+            {formatDecimal(filledQty(o) ?? '0', lang, { minFraction: qs, maxFraction: qs })} /{' '}
+            {formatDecimal(qty, lang, { minFraction: qs, maxFraction: qs })}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/** Under the contract form: positions and open orders of the futures account. */
+export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions: Position[] }) {
+  const { t } = useTranslation();
+  const signedIn = hasToken(window.localStorage);
+  const [tab, setTab] = useState<'positions' | 'orders'>('positions');
+  const [marginOf, setMarginOf] = useState<Position | null>(null);
+  const [tpslOf, setTpslOf] = useState<Position | null>(null);
+  const orders = useOpenContractOrders();
+  const bySymbol = new Map(coins.map((c) => [c.symbol, c]));
+  const list = orders.data?.list ?? [];
+  if (!signedIn) {
+    return (
+      <section className="tpanel">
+        <EmptyState
+          compact
+          text={t('trade.loginToTrade')}
+          action={
+            <Link className="link-btn" to="/Login?redirect=%2FContractOpe">
+              {t('trade.login')}
+            </Link>
+          }
+        />
+      </section>
+    );
+  }
+  return (
+    <section className="tpanel">
+      <div className="tpanel__head">
+        <TextTabs<'positions' | 'orders'>
+          label={t('trade.positions', { count: positions.length })}
+          value={tab}
+          onChange={setTab}
+          options={[
+            { value: 'positions', label: t('trade.positions', { count: positions.length }) },
+            { value: 'orders', label: t('trade.openOrders', { count: orders.data?.total ?? list.length }) },
+          ]}
+        />
+        <Link to="/ContractOrder" className="icon-link" aria-label={t('titles.contractOrder')}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M6 2h9l5 5v15H6zM14 3.5V8h4.5M8 12h8v1.5H8zm0 4h8v1.5H8z"
+              fillRule="evenodd"
+            />
+          </svg>
+        </Link>
+      </div>
+      {tab === 'positions' ? (
+        positions.length === 0 ? (
+          <EmptyState compact text={t('trade.noPositions')} />
+        ) : (
+          <ul className="order-list">
+            {positions.map((p) => (
+              <PositionCard
+                key={p.id}
+                p={p}
+                market={bySymbol.get(p.symbol)}
+                onMargin={() => setMarginOf(p)}
+                onTpsl={() => setTpslOf(p)}
+              />
+            ))}
+          </ul>
+        )
+      ) : list.length === 0 ? (
+        <EmptyState compact text={t('trade.noOrders')} />
+      ) : (
+        <ul className="order-list">
+          {list.map((o) => (
+            <ContractOrderRow key={o.id} o={o} market={bySymbol.get(o.symbol)} />
+          ))}
+        </ul>
+      )}
+      <MarginSheet position={marginOf} onClose={() => setMarginOf(null)} />
+      <TpslSheet
+        position={tpslOf}
+        market={tpslOf ? bySymbol.get(tpslOf.symbol) : undefined}
+        onClose={() => setTpslOf(null)}
+      />
+    </section>
+  );
+}
