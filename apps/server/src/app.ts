@@ -24,6 +24,8 @@ import { AdminService } from './admin/service.ts';
 import { BOT_USERS } from './bot/users.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { contractRoutes } from './contract/routes.ts';
+import { ContractService } from './contract/service.ts';
 import type { Db } from './db/db.ts';
 import type { Services } from './deps.ts';
 import { EngineHost } from './engine/host.ts';
@@ -146,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     wallet: new WalletService(engine, edb, idempotency),
     spot: new SpotService(engine, edb, idempotency),
     market,
+    contract: new ContractService(engine, edb),
     webDist: deps.webDist ?? WEB_DIST,
     adminDist: deps.adminDist ?? ADMIN_DIST,
   };
@@ -223,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     marketRoutes(api, services);
     walletRoutes(api, services);
     spotRoutes(api, services);
+    contractRoutes(api, services);
     await registerReleases(api, services);
   });
 

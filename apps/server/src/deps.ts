@@ -4,6 +4,7 @@ import type { TokenStore } from './account/tokens.ts';
 import type { AdminService } from './admin/service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { ContractService } from './contract/service.ts';
 import type { Db } from './db/db.ts';
 import type { EngineHost } from './engine/host.ts';
 import type { IdempotencyGate } from './engine/idempotency.ts';
@@ -30,6 +31,7 @@ export interface Services {
   wallet: WalletService;
   spot: SpotService;
   market: MarketData;
+  contract: ContractService;
   /** Absolute paths of the built web app and admin console (may not exist). */
   webDist: string;
   adminDist: string;

@@ -29,7 +29,11 @@ export async function startLiquidity(
     } catch (error) {
       options.log?.(`liquidity step failed: ${String(error)}`);
     }
-    if (!stopped) timer = setTimeout(() => void (running = tick()), options.intervalMs ?? 1000);
+    if (!stopped) {
+      timer = setTimeout(() => {
+        running = tick();
+      }, options.intervalMs ?? 1000);
+    }
   };
   running = tick();
   return async () => {

@@ -1,0 +1,118 @@
+import {
+  ClosePositionRequest,
+  ContractOrder,
+  ContractOrderPage,
+  ContractOrderRequest,
+  ContractOrdersQuery,
+  Funding,
+  FundingQuery,
+  LeverageRequest,
+  LeverageResponse,
+  MarginRequest,
+  OrderIdParams,
+  Position,
+  PositionIdParams,
+  PositionList,
+  TpslRequest,
+} from '@ex/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../deps.ts';
+import { principalOf, requireAuth } from '../http/auth.ts';
+import { jsonRoute } from '../http/route.ts';
+
+export function contractRoutes(app: FastifyInstance, s: Services): void {
+  const auth = requireAuth(s.tokens, s.db, 'user');
+  const user = (r: { principal: unknown }) => principalOf(r as Parameters<typeof principalOf>[0]).id;
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/orders',
+    tags: ['contract'],
+    summary: 'Open or close a perpetual position with a limit or market order',
+    body: ContractOrderRequest,
+    response: ContractOrder,
+    preHandler: auth,
+    handler: async (request) => s.contract.place(user(request), request.body),
+  });
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/contract/orders',
+    tags: ['contract'],
+    summary: 'Own contract orders: open or history',
+    query: ContractOrdersQuery,
+    response: ContractOrderPage,
+    preHandler: auth,
+    handler: async (request) => s.contract.orders(user(request), request.query),
+  });
+  jsonRoute(app, {
+    method: 'DELETE',
+    url: '/api/app/contract/orders/:id',
+    tags: ['contract'],
+    summary: 'Cancel an own open contract order',
+    params: OrderIdParams,
+    response: ContractOrder,
+    preHandler: auth,
+    handler: async (request) => s.contract.cancel(user(request), request.params.id),
+  });
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/contract/positions',
+    tags: ['contract'],
+    summary: 'Own open positions with mark price, unrealised PnL and liquidation price',
+    response: PositionList,
+    preHandler: auth,
+    handler: async (request) => s.contract.positions(user(request)),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/positions/:id/margin',
+    tags: ['contract'],
+    summary: 'Add or reduce the margin of an isolated position',
+    params: PositionIdParams,
+    body: MarginRequest,
+    response: Position,
+    preHandler: auth,
+    handler: async (request) => s.contract.margin(user(request), request.params.id, request.body),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/positions/:id/tpsl',
+    tags: ['contract'],
+    summary: 'Set (or clear, by leaving out) take profit and stop loss',
+    params: PositionIdParams,
+    body: TpslRequest,
+    response: Position,
+    preHandler: auth,
+    handler: async (request) => s.contract.tpsl(user(request), request.params.id, request.body),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/positions/:id/close',
+    tags: ['contract'],
+    summary: 'Close a position (market, whole by default; or limit / a quantity)',
+    params: PositionIdParams,
+    body: ClosePositionRequest,
+    response: ContractOrder,
+    preHandler: auth,
+    handler: async (request) => s.contract.close(user(request), request.params.id, request.body),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/leverage',
+    tags: ['contract'],
+    summary: 'Choose the leverage of a market (not while holding a position or open orders there)',
+    body: LeverageRequest,
+    response: LeverageResponse,
+    preHandler: auth,
+    handler: async (request) => s.contract.leverage(user(request), request.body),
+  });
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/contract/funding',
+    tags: ['contract'],
+    summary: 'Funding rate, next funding time, mark and index price',
+    query: FundingQuery,
+    response: Funding,
+    handler: async (request) => s.contract.funding(request.query.symbol),
+  });
+}

@@ -1,0 +1,311 @@
+import type { ContractOrder, ContractOrderRequest, Funding, Page, Position } from '@ex/contract';
+import { type Position as CorePosition, formatDecimal, type MarginMode, ResultCode } from '@ex/core';
+import { QUOTE } from '../engine/config.ts';
+import { refusal } from '../engine/errors.ts';
+import type { EngineHost } from '../engine/host.ts';
+import { DONE_STATUSES, OPEN_STATUSES, orderCommon } from '../engine/orders.ts';
+import type { EngineDb, OrdersTable } from '../engine/tables.ts';
+import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
+import {
+  amountUnits,
+  fieldFail,
+  forbidField,
+  priceTicks,
+  qtyLots,
+  requireField,
+} from '../engine/validate.ts';
+import { AppError } from '../http/errors.ts';
+
+const usdc = (v: bigint) => formatDecimal(v, assetScale(QUOTE));
+const pct = (ppm: bigint) => formatDecimal(ppm / 100n, 2);
+
+export function toContractOrder(row: OrdersTable): ContractOrder {
+  return {
+    ...orderCommon(row),
+    action: row.action as ContractOrder['action'],
+    margin_mode: (row.margin_mode ?? 'cross') as MarginMode,
+    leverage: row.leverage ?? 1,
+  };
+}
+
+/** Position ids are `SYMBOL:mode:side`, one per user, market, margin mode and side (hedge mode). */
+export function parsePositionId(id: string): { symbol: string; mode: MarginMode; side: 'long' | 'short' } {
+  const m = /^([A-Z0-9_]+_PERP):(cross|isolated):(long|short)$/.exec(id);
+  if (m === null || marketUnits(m[1]!) === undefined) throw new AppError('POSITION_NOT_FOUND');
+  return { symbol: m[1]!, mode: m[2] as MarginMode, side: m[3] as 'long' | 'short' };
+}
+
+export class ContractService {
+  constructor(
+    private readonly host: EngineHost,
+    private readonly edb: EngineDb,
+  ) {}
+
+  private perpMarket(symbol: string) {
+    const m = marketUnits(symbol);
+    if (m === undefined || m.config.kind !== 'perp') throw new AppError('MARKET_NOT_FOUND');
+    return m;
+  }
+
+  private async run(cmd: Parameters<EngineHost['submit']>[0]) {
+    const r = await this.host.submit(cmd);
+    if (r.code !== ResultCode.OK) throw refusal(r.code);
+    return r;
+  }
+
+  async place(userId: string, body: ContractOrderRequest): Promise<ContractOrder> {
+    const m = this.perpMarket(body.symbol);
+    if (!m.config.leverages.includes(body.leverage))
+      fieldFail('leverage', 'validation.invalid_option', { values: m.config.leverages.join(', ') });
+    let price: number | undefined;
+    if (body.type === 'limit') {
+      requireField('price', body.price);
+      price = priceTicks('price', body.price!, m);
+    } else forbidField('price', body.price);
+    const qty = qtyLots('quantity', body.quantity, m);
+    const opening = body.action === 'open_long' || body.action === 'open_short';
+    if (!opening) {
+      forbidField('tp_price', body.tp_price);
+      forbidField('sl_price', body.sl_price);
+    }
+    const tp = body.tp_price === undefined ? 0n : BigInt(priceTicks('tp_price', body.tp_price, m));
+    const sl = body.sl_price === undefined ? 0n : BigInt(priceTicks('sl_price', body.sl_price, m));
+    if (opening && this.host.engine.perp.leverageOf(userId, m.config.symbol) !== body.leverage) {
+      await this.run(({ ts }) => ({
+        type: 'setLeverage',
+        ts,
+        userId,
+        symbol: m.config.symbol,
+        leverage: body.leverage,
+      }));
+    }
+    const r = await this.run(({ ts, id }) => ({
+      type: 'contractPlace',
+      ts,
+      orderId: id,
+      userId,
+      symbol: m.config.symbol,
+      action: body.action,
+      orderType: body.type,
+      mode: body.margin_mode,
+      ...(price !== undefined ? { price } : {}),
+      qty,
+    }));
+    if (opening && (tp > 0n || sl > 0n)) {
+      const side = body.action === 'open_long' ? 'long' : 'short';
+      if (this.host.engine.perp.position(userId, m.config.symbol, body.margin_mode, side) !== undefined) {
+        await this.run(({ ts }) => ({
+          type: 'setTpsl',
+          ts,
+          userId,
+          symbol: m.config.symbol,
+          mode: body.margin_mode,
+          side,
+          tp,
+          sl,
+        }));
+      }
+    }
+    return this.orderById(userId, r.id);
+  }
+
+  async orderById(userId: string, id: string): Promise<ContractOrder> {
+    const row = await this.edb
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'perp')
+      .executeTakeFirst();
+    if (row === undefined) throw new AppError('ORDER_NOT_FOUND');
+    return toContractOrder(row);
+  }
+
+  async cancel(userId: string, id: string): Promise<ContractOrder> {
+    const order = await this.orderById(userId, id);
+    if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_NOT_FOUND');
+    await this.run(({ ts }) => ({ type: 'contractCancel', ts, symbol: order.symbol, orderId: id, userId }));
+    return this.orderById(userId, id);
+  }
+
+  async orders(
+    userId: string,
+    q: { status: 'open' | 'history'; symbol?: string | undefined; page: number; limit: number },
+  ): Promise<Page<ContractOrder>> {
+    let base = this.edb
+      .selectFrom('orders')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'perp')
+      .where('status', 'in', q.status === 'open' ? OPEN_STATUSES : DONE_STATUSES);
+    if (q.symbol !== undefined) base = base.where('market', '=', q.symbol);
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list: rows.map(toContractOrder), total: Number(total.n), page: q.page, limit: q.limit };
+  }
+
+  private toPosition(p: CorePosition): Position {
+    const perp = this.host.engine.perp;
+    const m = mustMarket(p.symbol);
+    const v = perp.view(p);
+    return {
+      id: `${p.symbol}:${p.mode}:${p.side}`,
+      symbol: p.symbol,
+      side: p.side,
+      margin_mode: p.mode,
+      leverage: p.leverage,
+      size: m.qty(p.size),
+      entry_price: m.price(v.entryPrice),
+      mark_price: m.price(v.markPrice),
+      liquidation_price: v.liquidationPrice > 0n ? m.price(v.liquidationPrice) : null,
+      margin: usdc(p.mode === 'isolated' ? p.margin : v.notional / BigInt(p.leverage)),
+      notional: usdc(v.notional),
+      unrealized_pnl: usdc(v.unrealisedPnl),
+      pnl_rate: pct(v.pnlRatePpm),
+      margin_rate: pct(v.marginRatePpm),
+      realized_pnl: usdc(p.realisedPnl),
+      fees: usdc(p.fees),
+      funding: usdc(p.funding),
+      tp_price: p.tp > 0n ? m.price(p.tp) : null,
+      sl_price: p.sl > 0n ? m.price(p.sl) : null,
+      opened_at: p.openTs,
+    };
+  }
+
+  positions(userId: string): Position[] {
+    return this.host.engine.perp.positionsOf(userId).map((p) => this.toPosition(p));
+  }
+
+  private own(userId: string, id: string): CorePosition {
+    const { symbol, mode, side } = parsePositionId(id);
+    const p = this.host.engine.perp.position(userId, symbol, mode, side);
+    if (p === undefined) throw new AppError('POSITION_NOT_FOUND');
+    return p;
+  }
+
+  private after(userId: string, id: string): Position {
+    const { symbol, mode, side } = parsePositionId(id);
+    const p = this.host.engine.perp.position(userId, symbol, mode, side);
+    if (p === undefined) throw new AppError('POSITION_NOT_FOUND');
+    return this.toPosition(p);
+  }
+
+  async margin(
+    userId: string,
+    id: string,
+    body: { action: 'add' | 'reduce'; amount: string },
+  ): Promise<Position> {
+    const p = this.own(userId, id);
+    if (p.mode !== 'isolated') throw new AppError('POSITION_NOT_FOUND');
+    const amount = amountUnits('amount', body.amount, assetScale(QUOTE));
+    await this.run(({ ts, id: ref }) => ({
+      type: 'adjustMargin',
+      ts,
+      id: ref,
+      userId,
+      symbol: p.symbol,
+      side: p.side,
+      amount: body.action === 'add' ? amount : -amount,
+    }));
+    return this.after(userId, id);
+  }
+
+  async tpsl(
+    userId: string,
+    id: string,
+    body: { tp_price?: string | undefined; sl_price?: string | undefined },
+  ) {
+    const p = this.own(userId, id);
+    const m = mustMarket(p.symbol);
+    const tp = body.tp_price === undefined ? 0n : BigInt(priceTicks('tp_price', body.tp_price, m));
+    const sl = body.sl_price === undefined ? 0n : BigInt(priceTicks('sl_price', body.sl_price, m));
+    await this.run(({ ts }) => ({
+      type: 'setTpsl',
+      ts,
+      userId,
+      symbol: p.symbol,
+      mode: p.mode,
+      side: p.side,
+      tp,
+      sl,
+    }));
+    return this.after(userId, id);
+  }
+
+  async close(
+    userId: string,
+    id: string,
+    body: {
+      type?: 'limit' | 'market' | undefined;
+      price?: string | undefined;
+      quantity?: string | undefined;
+    },
+  ): Promise<ContractOrder> {
+    const p = this.own(userId, id);
+    const m = mustMarket(p.symbol);
+    const type = body.type ?? 'market';
+    if (type === 'market' && body.quantity === undefined) {
+      forbidField('price', body.price);
+      const r = await this.run(({ ts, id: orderId }) => ({
+        type: 'closePosition',
+        ts,
+        orderId,
+        userId,
+        symbol: p.symbol,
+        mode: p.mode,
+        side: p.side,
+      }));
+      return this.orderById(userId, r.id);
+    }
+    if (type === 'limit') requireField('price', body.price);
+    else forbidField('price', body.price);
+    const price = body.price === undefined ? undefined : priceTicks('price', body.price, m);
+    const qty = body.quantity === undefined ? Number(p.size) : qtyLots('quantity', body.quantity, m);
+    const r = await this.run(({ ts, id: orderId }) => ({
+      type: 'contractPlace',
+      ts,
+      orderId,
+      userId,
+      symbol: p.symbol,
+      action: p.side === 'long' ? 'close_long' : 'close_short',
+      orderType: type,
+      mode: p.mode,
+      ...(price !== undefined ? { price } : {}),
+      qty,
+    }));
+    return this.orderById(userId, r.id);
+  }
+
+  async leverage(userId: string, body: { symbol: string; leverage: number; margin_mode: MarginMode }) {
+    const m = this.perpMarket(body.symbol);
+    if (!m.config.leverages.includes(body.leverage)) throw new AppError('LEVERAGE_NOT_ALLOWED');
+    if (this.host.engine.perp.leverageOf(userId, body.symbol) !== body.leverage) {
+      await this.run(({ ts }) => ({
+        type: 'setLeverage',
+        ts,
+        userId,
+        symbol: body.symbol,
+        leverage: body.leverage,
+      }));
+    }
+    return { symbol: body.symbol, leverage: body.leverage, margin_mode: body.margin_mode };
+  }
+
+  funding(symbol: string): Funding {
+    const m = this.perpMarket(symbol);
+    const s = this.host.engine.perp.state(symbol)!;
+    return {
+      rate: formatDecimal(s.lastFundingRatePpm, 6),
+      next_funding_time: s.nextFundingTs,
+      mark_price: m.price(s.markPrice),
+      index_price: m.price(s.indexPrice),
+    };
+  }
+}
