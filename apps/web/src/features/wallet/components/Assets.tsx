@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { bcp47, type Lang } from '../../../lib/lang.ts';
-import { ratio } from '../lib/decimal.ts';
+import { ratio, signOf } from '../lib/decimal.ts';
 import { spotRows, type Totals } from '../lib/valuation.ts';
 import { CoinAmount, SignedAmount, UsdcValue } from './Money.tsx';
 import { RowSkeletons } from './Skeletons.tsx';
@@ -70,6 +70,18 @@ export function AccountsOverview({ totals, hidden }: { totals: Totals | null; hi
           <RightOutline className="w-row__arrow" aria-hidden />
         </Link>
       ))}
+      {signOf(totals.total) === 0 && (
+        <EmptyState
+          compact
+          title={t('wallet.assets.noBalances')}
+          text={t('wallet.assets.noBalancesHint')}
+          action={
+            <Link to="/Recharge" className="btn-ghost w-btn-inline">
+              {t('my.deposit')}
+            </Link>
+          }
+        />
+      )}
     </div>
   );
 }

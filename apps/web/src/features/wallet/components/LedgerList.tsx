@@ -132,7 +132,11 @@ export function LedgerList({ account }: { account: WalletAccount | undefined }) 
                 <button type="button" className="btn-ghost" onClick={() => setParams({}, { replace: true })}>
                   {t('wallet.ledger.clearFilter')}
                 </button>
-              ) : undefined
+              ) : (
+                <Link to="/TransformTwo" className="btn-ghost w-btn-inline">
+                  {t('wallet.history.newTransfer')}
+                </Link>
+              )
             }
           />
         )}

@@ -31,7 +31,8 @@ export function lastPrices(coins: readonly Coin[] | undefined): Map<string, stri
 
 export function valueBalance(b: SpotBalance, prices: ReadonlyMap<string, string>): ValuedBalance {
   const total = toDecimalString(addFixed(parseFixed(b.available) ?? ZERO, parseFixed(b.frozen) ?? ZERO));
-  if (b.coin === QUOTE) return { ...b, total, value: total };
+  // Nothing held is worth nothing, priced market or not.
+  if (b.coin === QUOTE || !/[1-9]/.test(total)) return { ...b, total, value: total };
   const price = prices.get(b.coin);
   return { ...b, total, value: price ? mulDecimals(total, price) : null };
 }
