@@ -83,13 +83,19 @@ describe('valuation', () => {
     ],
     contract: { coin: 'USDC', available: '300', frozen: '50', equity: '345.5', unrealized_pnl: '-4.5' },
   };
-  const coins = [coin('BTC', '60000.5'), coin('BTC', '70000', 'perp'), coin('ETH', '3000'), coin('DOGE', '0')];
+  const coins = [
+    coin('BTC', '60000.5'),
+    coin('BTC', '70000', 'perp'),
+    coin('ETH', '3000'),
+    coin('DOGE', '0'),
+  ];
 
   it('values coins at the spot last price; untraded markets have no value', () => {
     const rows = spotRows(balances, coins, false);
-    expect(rows.map((r) => r.coin)).toEqual(['USDC', 'BTC', 'ETH', 'DOGE']);
+    expect(rows.map((r) => r.coin)).toEqual(['USDC', 'BTC', 'DOGE', 'ETH']);
     expect(rows[1]).toMatchObject({ total: '0.6', value: '36000.3' });
-    expect(rows[3]?.value).toBeNull();
+    expect(rows[2]?.value).toBeNull();
+    expect(rows[3]?.value).toBe('0');
     expect(spotRows(balances, coins, true).map((r) => r.coin)).toEqual(['USDC', 'BTC', 'DOGE']);
   });
 

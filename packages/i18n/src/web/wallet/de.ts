@@ -28,6 +28,7 @@ export const de: WalletCatalogue = {
     transferHere: 'Übertragen',
     accountsTitle: 'Konten',
     share: '{{percent}} Anteil',
+    partial: 'Coins ohne Marktpreis sind nicht mitgezählt',
   },
   transfer: {
     from: 'Von',

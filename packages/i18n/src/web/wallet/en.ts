@@ -29,6 +29,7 @@ export const en = {
     transferHere: 'Transfer',
     accountsTitle: 'Accounts',
     share: '{{percent}} of total',
+    partial: 'Coins without a market price are not counted',
   },
   transfer: {
     from: 'From',

@@ -28,6 +28,7 @@ export const es: WalletCatalogue = {
     transferHere: 'Transferir',
     accountsTitle: 'Cuentas',
     share: '{{percent}} del total',
+    partial: 'No se cuentan las monedas sin precio de mercado',
   },
   transfer: {
     from: 'Desde',

@@ -28,6 +28,7 @@ export const fr: WalletCatalogue = {
     transferHere: 'Transférer',
     accountsTitle: 'Comptes',
     share: '{{percent}} du total',
+    partial: 'Les cryptos sans prix de marché ne sont pas comptées',
   },
   transfer: {
     from: 'De',

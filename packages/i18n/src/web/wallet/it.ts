@@ -28,6 +28,7 @@ export const it: WalletCatalogue = {
     transferHere: 'Trasferisci',
     accountsTitle: 'Conti',
     share: '{{percent}} del totale',
+    partial: 'Le monete senza prezzo di mercato non sono conteggiate',
   },
   transfer: {
     from: 'Da',

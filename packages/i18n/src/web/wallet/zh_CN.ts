@@ -28,6 +28,7 @@ export const zh_CN: WalletCatalogue = {
     transferHere: '划转',
     accountsTitle: '账户',
     share: '占总资产 {{percent}}',
+    partial: '暂无市场价格的币种未计入',
   },
   transfer: {
     from: '从',

@@ -28,6 +28,7 @@ export const zh_TW: WalletCatalogue = {
     transferHere: '劃轉',
     accountsTitle: '帳戶',
     share: '佔總資產 {{percent}}',
+    partial: '暫無市場價格的幣種未計入',
   },
   transfer: {
     from: '從',

@@ -84,6 +84,7 @@ export default function My() {
               <span className="sk w-sk--total" role="status" aria-label={t('common.loading')} />
             )}
           </div>
+          {totals?.partial && !hidden && <p className="w-partial">{t('wallet.assets.partial')}</p>}
           <div className="assets-card__actions">
             <Button color="primary" onClick={() => navigate('/Recharge')}>
               <DownlandOutline /> {t('my.deposit')}

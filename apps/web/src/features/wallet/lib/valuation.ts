@@ -40,8 +40,9 @@ export function valueBalance(b: SpotBalance, prices: ReadonlyMap<string, string>
 const fixedOf = (v: string | null | undefined): Fixed => (v ? (parseFixed(v) ?? ZERO) : ZERO);
 
 /**
- * Spot rows, USDC first, then by value (highest first), then by name; coins without a price sort
- * after the valued ones. `hideZero` leaves out balances whose available and frozen are both zero.
+ * Spot rows: USDC first, then coins held (valued ones by value, highest first, then unpriced ones),
+ * then empty balances by name. `hideZero` leaves out balances whose available and frozen are both
+ * zero.
  */
 export function spotRows(
   balances: Balances | undefined,
@@ -50,9 +51,11 @@ export function spotRows(
 ) {
   const prices = lastPrices(coins);
   const rows = (balances?.spot ?? []).map((b) => valueBalance(b, prices));
-  const shown = hideZero ? rows.filter((r) => fixedOf(r.total).units !== 0n) : rows;
+  const held = (r: ValuedBalance) => fixedOf(r.total).units !== 0n;
+  const shown = hideZero ? rows.filter(held) : rows;
   return shown.sort((a, b) => {
     if (a.coin === QUOTE || b.coin === QUOTE) return a.coin === QUOTE ? -1 : 1;
+    if (held(a) !== held(b)) return held(a) ? -1 : 1;
     if ((a.value === null) !== (b.value === null)) return a.value === null ? 1 : -1;
     return compareFixed(fixedOf(b.value), fixedOf(a.value)) || a.coin.localeCompare(b.coin);
   });
