@@ -1,0 +1,135 @@
+// The wallet in a real browser against the built server with the funded demo account: the balance
+// on /My, a 100 USDC transfer spot -> futures through the confirmation sheet, both balances moving,
+// and the entry on the futures ledger (/TradingTwo).
+import { webCatalogues } from '@ex/i18n';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launchBrowser, phoneContext, type RunningServer, screenshot, startServer } from './harness.ts';
+
+const en = webCatalogues.en;
+const w = en.wallet;
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+interface Balances {
+  spot: { coin: string; available: string; frozen: string }[];
+  contract: { available: string; equity: string };
+}
+
+beforeAll(async () => {
+  // No market maker: its orders would move the demo balances while we read them.
+  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
+  browser = await launchBrowser();
+  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
+    type: 'email',
+    account: 'demo@exchange.local',
+    password: 'demo12345',
+  });
+  expect(login.code).toBe(0);
+  token = login.data.token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function balances(): Promise<Balances> {
+  const res = await api<Balances>(server.url, 'GET', '/api/app/wallet/balances', undefined, token);
+  expect(res.code).toBe(0);
+  return res.data;
+}
+
+async function signedInPage(): Promise<Page> {
+  const context = await phoneContext(browser, server.url);
+  await context.addInitScript((t) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('lang', 'en');
+  }, token);
+  return context.newPage();
+}
+
+/** "10000.000000" -> "10,000.00" (en, 2 decimals as the overview shows USDC). */
+const usdc2 = (v: string) =>
+  new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    v as `${number}`,
+  );
+
+describe('wallet in the browser', () => {
+  it('shows the funded balance, transfers 100 USDC spot -> futures with confirmation, and lists it', async () => {
+    const before = await balances();
+    const spotUsdc = before.spot.find((b) => b.coin === 'USDC')?.available ?? '0';
+    expect(spotUsdc).not.toMatch(/^0(\.0+)?$/);
+
+    const page = await signedInPage();
+    await page.goto('/My?tab=spot');
+    const usdcRow = page.locator('a.w-row', { hasText: 'USDC' }).first();
+    await usdcRow.getByText(`${w.assets.available} ${usdc2(spotUsdc)}`).waitFor();
+    await screenshot(page, 'wallet-my-spot');
+
+    // Into the transfer from the assets page, as a user would.
+    await page.getByRole('button', { name: en.my.transfer }).click();
+    await page.waitForURL('**/TransformTwo');
+    await page.getByRole('button', { name: `${w.transfer.from}: ${w.accounts.spotAccount}` }).waitFor();
+    await page.getByRole('button', { name: `${w.transfer.to}: ${w.accounts.contractAccount}` }).waitFor();
+    await page.getByLabel(w.transfer.amount).fill('100');
+    await page.getByRole('button', { name: w.transfer.submit, exact: true }).click();
+    const sheet = page.locator('.w-confirm');
+    await sheet
+      .getByText(
+        w.transfer.confirmText
+          .replace('{{amount}}', '100.00')
+          .replace('{{coin}}', 'USDC')
+          .replace('{{from}}', w.accounts.spotInText)
+          .replace('{{to}}', w.accounts.contractInText),
+      )
+      .waitFor();
+    await screenshot(page, 'wallet-confirm');
+    await sheet.getByRole('button', { name: en.common.confirm }).click();
+    await page.waitForURL('**/My**');
+
+    const after = await balances();
+    const spotAfter = after.spot.find((b) => b.coin === 'USDC')?.available ?? '';
+    expect(BigInt(spotAfter.replace('.', ''))).toBe(BigInt(spotUsdc.replace('.', '')) - 100_000_000n);
+    expect(after.contract.available).toMatch(/^100(\.0+)?$/);
+
+    // Both sides on screen: futures equity 100, spot USDC 100 less.
+    await page.goto('/My?tab=contract');
+    await page.locator('.w-contract__equity').getByText('100.00').waitFor();
+    await page.goto('/My?tab=spot');
+    await page
+      .locator('a.w-row', { hasText: 'USDC' })
+      .first()
+      .getByText(`${w.assets.available} ${usdc2(spotAfter)}`)
+      .waitFor();
+
+    // The entry on the futures ledger, signed and typed, and its detail.
+    await page.goto('/TradingTwo');
+    const entry = page.locator('a.w-row', { hasText: w.types.transferIn }).first();
+    await entry.getByText('+100.00').waitFor();
+    await screenshot(page, 'wallet-trading-two');
+    await entry.click();
+    await page.waitForURL('**/FinancialDetail**');
+    await page.getByText(w.accounts.contractAccount).waitFor();
+    await page.getByText(w.ledger.completed).waitFor();
+
+    // The transfer history lists it too.
+    await page.goto('/TransformHis');
+    await page.locator('.w-row', { hasText: '100.00' }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('refuses the same account on both sides before any request, in the chosen language', async () => {
+    const page = await signedInPage();
+    await page.addInitScript(() => localStorage.setItem('lang', 'de'));
+    await page.goto('/TransformTwo?from=contract&to=contract');
+    await page.getByText(webCatalogues.de.wallet.transfer.sameAccount).waitFor();
+    expect(
+      await page
+        .getByRole('button', { name: webCatalogues.de.wallet.transfer.submit, exact: true })
+        .isDisabled(),
+    ).toBe(true);
+    await page.context().close();
+  });
+});
