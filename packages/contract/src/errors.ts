@@ -40,9 +40,17 @@ export const ERRORS = {
   TRADE_PASSWORD_NOT_SET: { code: 1033, status: 400, key: 'error.trade_password_not_set' },
   NO_BANK_CARD: { code: 1034, status: 400, key: 'error.no_bank_card' },
   KYC_REQUIRED: { code: 1035, status: 400, key: 'error.kyc_required' },
+  KYC_PENDING: { code: 1036, status: 409, key: 'error.kyc_pending' },
+  KYC_ALREADY_VERIFIED: { code: 1037, status: 409, key: 'error.kyc_already_verified' },
+  KYC_ALREADY_REVIEWED: { code: 1038, status: 409, key: 'error.kyc_already_reviewed' },
+  BANK_CARD_LIMIT: { code: 1040, status: 409, key: 'error.bank_card_limit' },
+  BANK_CARD_EXISTS: { code: 1041, status: 409, key: 'error.bank_card_exists' },
+  BANK_CARD_NAME_MISMATCH: { code: 1042, status: 400, key: 'error.bank_card_name_mismatch' },
 
   UPLOAD_FAILED: { code: 1100, status: 400, key: 'error.upload_failed' },
   UPLOAD_TYPE: { code: 1101, status: 400, key: 'error.upload_type' },
+  // An image path that is not one of the caller's own uploads.
+  IMAGE_NOT_FOUND: { code: 1102, status: 400, key: 'error.image_not_found' },
 
   INSUFFICIENT_BALANCE: { code: 2001, status: 400, key: 'error.insufficient_balance' },
   TRANSFER_SAME_ACCOUNT: { code: 2002, status: 400, key: 'error.transfer_same_account' },
