@@ -56,6 +56,8 @@ export const ERRORS = {
   TRANSFER_SAME_ACCOUNT: { code: 2002, status: 400, key: 'error.transfer_same_account' },
   IDEMPOTENCY_CONFLICT: { code: 2003, status: 409, key: 'error.idempotency_conflict' },
   EXCHANGE_AMOUNT_INVALID: { code: 2010, status: 400, key: 'error.exchange_amount_invalid' },
+  WITHDRAWAL_ALREADY_REVIEWED: { code: 2020, status: 409, key: 'error.withdrawal_already_reviewed' },
+  TRADE_PASSWORD_LOCKED: { code: 2021, status: 429, key: 'error.trade_password_locked' },
 
   MARKET_NOT_FOUND: { code: 2101, status: 400, key: 'error.market_not_found' },
   ORDER_NOT_FOUND: { code: 2102, status: 404, key: 'error.order_not_found' },

@@ -31,6 +31,10 @@ export const de = {
   'error.transfer_same_account': 'Quell- und Zielkonto dürfen nicht identisch sein',
   'error.quantity_out_of_range': 'Bitte geben Sie eine Menge innerhalb des zulässigen Bereichs ein',
   'error.exchange_amount_invalid': 'Bitte geben Sie einen korrekten Umtauschbetrag ein',
+  'error.withdrawal_already_reviewed': 'Diese Auszahlung wurde bereits geprüft',
+  'error.trade_password_locked': 'Zu viele falsche Transaktionspasswörter, bitte versuchen Sie es in {minutes} Minuten erneut',
+  'validation.tron_address': 'Keine gültige TRC20-Adresse (beginnt mit T, Prüfsumme)',
+  'validation.txid': 'Eine Transaktions-ID hat 64 Hexadezimalziffern',
   'error.subscription_invalid':
     'Bitte geben Sie einen korrekten Betrag und eine korrekte Anzahl von Tagen ein',
   'error.staking_limit': 'Staking-Limit erreicht',
