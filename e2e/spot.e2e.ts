@@ -1,0 +1,84 @@
+// Spot trading in a real browser against the built server, market maker on (prices move): the demo
+// account places a limit buy through the form and its confirmation sheet, sees it under current
+// orders, and cancels it.
+import { webCatalogues } from '@ex/i18n';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launchBrowser, phoneContext, type RunningServer, screenshot, startServer } from './harness.ts';
+
+const tr = webCatalogues.en.trade;
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '1' });
+  browser = await launchBrowser();
+  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
+    type: 'email',
+    account: 'demo@exchange.local',
+    password: 'demo12345',
+  });
+  expect(login.code).toBe(0);
+  token = login.data.token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface OrdersPage {
+  list: { id: string; price: string | null; status: string }[];
+  total: number;
+}
+
+const openOrders = async () =>
+  (
+    await api<OrdersPage>(
+      server.url,
+      'GET',
+      '/api/app/spot/orders?status=open&symbol=BTC_USDC',
+      undefined,
+      token,
+    )
+  ).data;
+
+describe('spot trading in the browser', () => {
+  it('places a limit buy with confirmation, lists it under current orders, cancels it', async () => {
+    const context = await phoneContext(browser, server.url);
+    await context.addInitScript((t) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('lang', 'en');
+    }, token);
+    const page = await context.newPage();
+    await page.goto('/SpotOpe?symbol=BTC_USDC');
+
+    // Far below the market so it rests on the book whatever the bot does.
+    const price = page.locator('input[name=price]');
+    await price.fill('');
+    await price.fill('50000.00');
+    await page.locator('input[name=quantity]').fill('0.0010');
+    await page
+      .locator('.tform')
+      .getByRole('button', { name: tr.buyBase.replace('{{base}}', 'BTC') })
+      .click();
+
+    const sheet = page.getByRole('dialog', { name: tr.confirmTitle });
+    await sheet.waitFor();
+    await expect.poll(() => sheet.textContent()).toContain('You buy 0.00100 BTC at 50,000.00 USDC.');
+    await expect.poll(() => sheet.textContent()).toContain('This costs about 50.00 USDC');
+    await screenshot(page, 'spot-confirm');
+    await sheet.getByRole('button', { name: tr.buyBase.replace('{{base}}', 'BTC') }).click();
+
+    const card = page.locator('.order-list .order-card').filter({ hasText: '50,000.00' });
+    await card.waitFor();
+    expect((await openOrders()).total).toBe(1);
+    await screenshot(page, 'spot-open-order');
+
+    await card.getByRole('button', { name: tr.cancel }).click();
+    await page.getByText(tr.noOrders).waitFor();
+    expect((await openOrders()).total).toBe(0);
+    await context.close();
+  });
+});
