@@ -38,6 +38,7 @@ import { registerJsonBody } from './http/json-body.ts';
 import { registerStatic } from './http/static.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerWs, type WsFeeds } from './http/ws.ts';
+import { kycRoutes } from './kyc/routes.ts';
 import { MarketData, PRIVATE_CHANNELS, privateTopic } from './market/data.ts';
 import { marketBySymbol } from './market/markets.ts';
 import { marketRoutes } from './market/routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     walletRoutes(api, services);
     spotRoutes(api, services);
     contractRoutes(api, services);
+    kycRoutes(api, services);
     await registerReleases(api, services);
   });
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import type { Database } from '../schema.ts';
 import * as m0001 from './0001_accounts.ts';
@@ -17,4 +18,5 @@ export const MIGRATIONS: Migration[] = [
   { version: '0001_accounts', up: m0001.up },
   RELEASES_MIGRATION,
   { version: '0010_engine', up: m0010.up },
+  KYC_MIGRATION,
 ];
