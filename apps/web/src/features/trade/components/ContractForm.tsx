@@ -3,7 +3,7 @@ import { isValidationError } from '@ex/sdk';
 import { Button, Checkbox, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatDecimal, formatPrice, formatUsdc } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
@@ -317,7 +317,14 @@ export function ContractForm({
       <dl className="tform__info">
         <div className="kv">
           <dt>{t('trade.available')}</dt>
-          <dd className="num">{signedIn ? `${formatUsdc(available, lang)} USDC` : '--'}</dd>
+          <dd className="num">
+            {signedIn ? `${formatUsdc(available, lang)} USDC` : '--'}
+            {signedIn && (
+              <Link to="/TransformTwo" className="inline-link" aria-label={t('trade.transfer')}>
+                ⇄
+              </Link>
+            )}
+          </dd>
         </div>
         {intent === 'open' && (
           <>
