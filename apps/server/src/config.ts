@@ -27,6 +27,12 @@ const EnvSchema = z.object({
   CHAIN: z.enum(['simulated', 'tron']).default('simulated'),
   TRON_API_URL: z.url().optional(),
   TRON_API_KEY: z.string().optional(),
+  // The HD seed of deposit addresses and the hot wallet (chain/hd.ts); unset: DATA_DIR/chain/mnemonic.
+  CHAIN_MNEMONIC: z.string().optional(),
+  TRON_USDC_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: 'must be a TRON base58 address' })
+    .optional(),
   IMAGE_BASE_URL: z.url().optional(),
   SEED_DEMO: flag(true),
   // The market-maker bot of the embedded default (bot/); tests build the app without starting it.
@@ -98,6 +104,9 @@ export interface Config {
   adminPassword: string | undefined;
   priceFeed: string;
   chain: 'simulated' | 'tron';
+  /** CHAIN=tron: the node, its API key and the USDC contract (mainnet's when unset). */
+  tron: { apiUrl: string; apiKey: string | undefined; usdcContract: string | undefined } | undefined;
+  chainMnemonic: string | undefined;
   imageBaseUrl: string;
   seedDemo: boolean;
   marketMaker: boolean;
@@ -148,6 +157,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     priceFeed: e.PRICE_FEED,
     chain: e.CHAIN,
+    tron: e.TRON_API_URL
+      ? { apiUrl: e.TRON_API_URL, apiKey: e.TRON_API_KEY, usdcContract: e.TRON_USDC_CONTRACT }
+      : undefined,
+    chainMnemonic: e.CHAIN_MNEMONIC,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
     seedDemo: e.SEED_DEMO,
     marketMaker: e.MARKET_MAKER,
