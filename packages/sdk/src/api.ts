@@ -1,7 +1,9 @@
 import type { Client } from './client.ts';
 import { accountApi } from './endpoints/account.ts';
 import { adminApi } from './endpoints/admin.ts';
+import { bankApi } from './endpoints/bank.ts';
 import { contractApi } from './endpoints/contract.ts';
+import { kycApi } from './endpoints/kyc.ts';
 import { marketApi } from './endpoints/market.ts';
 import { spotApi } from './endpoints/spot.ts';
 import { systemApi } from './endpoints/system.ts';
@@ -20,6 +22,8 @@ export function createApi(client: Client) {
     spot: spotApi(client),
     contract: contractApi(client),
     admin: adminApi(client),
+    kyc: kycApi(client),
+    bank: bankApi(client),
   };
 }
 
