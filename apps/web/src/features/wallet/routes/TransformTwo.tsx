@@ -55,7 +55,8 @@ export default function TransformTwo() {
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const [confirming, setConfirming] = useState(false);
   // One key per confirmed transfer: a retry after a lost answer cannot move the money twice.
-  const key = useRef(newKey());
+  const key = useRef('');
+  if (!key.current) key.current = newKey();
 
   const decimals = assetDecimals(coin);
   const available = availableOf(balances.data, from, coin);
@@ -225,6 +226,7 @@ export default function TransformTwo() {
           <button
             type="button"
             className="w-amount__max"
+            disabled={!balances.data}
             onClick={() => {
               setAmount(truncateDecimals(available, decimals));
               setTouched(true);
