@@ -22,6 +22,7 @@ import { TokenStore } from './account/tokens.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { AdminService } from './admin/service.ts';
 import { BOT_USERS } from './bot/users.ts';
+import { registerChain } from './chain/wiring.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { contractRoutes } from './contract/routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contractRoutes(api, services);
     kycRoutes(api, services);
     await registerReleases(api, services);
+    await registerChain(app, api, services);
   });
 
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());

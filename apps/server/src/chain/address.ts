@@ -24,7 +24,8 @@ export function addressBytesOfPublicKey(publicKey: Uint8Array): Uint8Array {
 }
 
 export function encodeAddress(raw: Uint8Array): string {
-  if (raw.length !== 21 || raw[0] !== TRON_PREFIX) throw new Error('a TRON address has 21 bytes starting with 0x41');
+  if (raw.length !== 21 || raw[0] !== TRON_PREFIX)
+    throw new Error('a TRON address has 21 bytes starting with 0x41');
   return b58c.encode(raw);
 }
 

@@ -19,7 +19,8 @@ export class HdWallet {
   private readonly deposits: HDKey;
 
   constructor(mnemonic: string) {
-    if (!validateMnemonic(mnemonic, wordlist)) throw new Error('CHAIN_MNEMONIC is not a valid BIP39 mnemonic');
+    if (!validateMnemonic(mnemonic, wordlist))
+      throw new Error('CHAIN_MNEMONIC is not a valid BIP39 mnemonic');
     this.root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
     this.deposits = this.root.derive(DEPOSIT_PATH);
   }

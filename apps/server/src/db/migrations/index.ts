@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { CHAIN_MIGRATION } from '../../chain/migration.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import type { Database } from '../schema.ts';
@@ -19,4 +20,5 @@ export const MIGRATIONS: Migration[] = [
   RELEASES_MIGRATION,
   { version: '0010_engine', up: m0010.up },
   KYC_MIGRATION,
+  CHAIN_MIGRATION,
 ];
