@@ -2,6 +2,7 @@ import type { Client } from './client.ts';
 import { accountApi } from './endpoints/account.ts';
 import { adminApi } from './endpoints/admin.ts';
 import { bankApi } from './endpoints/bank.ts';
+import { chainApi } from './endpoints/chain.ts';
 import { contractApi } from './endpoints/contract.ts';
 import { kycApi } from './endpoints/kyc.ts';
 import { marketApi } from './endpoints/market.ts';
@@ -22,6 +23,7 @@ export function createApi(client: Client) {
     spot: spotApi(client),
     contract: contractApi(client),
     admin: adminApi(client),
+    chain: chainApi(client),
     kyc: kycApi(client),
     bank: bankApi(client),
   };
