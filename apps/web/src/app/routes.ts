@@ -102,7 +102,26 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/orders/routes/OrderHis.tsx'),
   },
   { path: '/SetInfo', title: 'setInfo', layout: 'page', soon: 'account' },
-  { path: '/RealName', title: 'realName', layout: 'page', soon: 'account' },
+  {
+    path: '/RealName',
+    title: 'realName',
+    layout: 'page',
+    load: () => import('../features/kyc/routes/RealName.tsx'),
+  },
+  // Bank-card management (spec section 2, "other screens"); the main catalogue has no title of its
+  // own for it, the screens take theirs from the kyc namespace.
+  {
+    path: '/BankCard',
+    title: 'setting',
+    layout: 'page',
+    load: () => import('../features/bank/routes/BankCard.tsx'),
+  },
+  {
+    path: '/BankCardAdd',
+    title: 'setting',
+    layout: 'page',
+    load: () => import('../features/bank/routes/BankCardAdd.tsx'),
+  },
   { path: '/ChangePwd', title: 'changePwd', layout: 'page', soon: 'account' },
   { path: '/SetEmail', title: 'setEmail', layout: 'page', soon: 'account' },
   { path: '/SetPhone', title: 'setPhone', layout: 'page', soon: 'account' },

@@ -108,6 +108,9 @@ export default function Setting() {
         >
           {t('setting.kyc')}
         </List.Item>
+        <List.Item onClick={() => navigate('/BankCard')} arrow>
+          {t('kyc.bank.manage')}
+        </List.Item>
       </List>
 
       <List className="link-list" header={t('common.more')}>
