@@ -3,26 +3,32 @@ import { de } from './de.ts';
 import { en, type WebCatalogue as MainCatalogue } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
+import { type FundsCatalogue, fundsCatalogues } from './funds/index.ts';
 import { it } from './it.ts';
 import { type KycCatalogue, kycCatalogues } from './kyc/index.ts';
 import { type WalletCatalogue, walletCatalogues } from './wallet/index.ts';
 import { zh_CN } from './zh_CN.ts';
 import { zh_TW } from './zh_TW.ts';
 
-export type { KycCatalogue, MainCatalogue, WalletCatalogue };
+export type { FundsCatalogue, KycCatalogue, MainCatalogue, WalletCatalogue };
 
 /**
  * Everything the user web app can say: the main catalogue (`./<lang>.ts`) plus feature namespaces
  * kept in their own folders (`./wallet/<lang>.ts` as `wallet.*`), so a feature's strings can be
  * edited without touching the shared files. Each part has `en` as its typed source.
  */
-export type WebCatalogue = MainCatalogue & { wallet: WalletCatalogue; kyc: KycCatalogue };
+export type WebCatalogue = MainCatalogue & {
+  wallet: WalletCatalogue;
+  kyc: KycCatalogue;
+  funds: FundsCatalogue;
+};
 
 const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
 const merged = (lang: Lang): WebCatalogue => ({
   ...main[lang],
   wallet: walletCatalogues[lang],
   kyc: kycCatalogues[lang],
+  funds: fundsCatalogues[lang],
 });
 
 /** UI strings of the user web app, one catalogue per language; `en` is the source of the keys. */
