@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './admin.ts';
 export * from './bank.ts';
 export * from './chain.ts';
+export * from './community.ts';
 export * from './contract.ts';
 export * from './decimal.ts';
 export * from './envelope.ts';

@@ -58,6 +58,8 @@ export const de = {
   'error.order_not_found': 'Auftrag nicht gefunden',
   'error.idempotency_conflict': 'Dieser Anfrageschlüssel wurde bereits mit anderen Daten verwendet',
   'validation.required': 'Dieses Feld ist erforderlich',
+  'error.already_checked_in': 'Sie haben heute bereits eingecheckt',
+  'validation.user_or_broadcast': 'Entweder eine Benutzer-ID oder „an alle“ angeben',
   'validation.invalid_type': 'Falscher Typ: {expected} erwartet',
   'validation.string_too_long': 'Höchstens {max} Zeichen',
   'validation.string_too_short': 'Mindestens {min} Zeichen',

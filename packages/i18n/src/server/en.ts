@@ -66,6 +66,8 @@ export const en = {
 
   // Validation (field errors)
   'validation.required': 'This field is required',
+  'error.already_checked_in': 'You have already checked in today',
+  'validation.user_or_broadcast': 'Give either a user id or broadcast',
   'validation.invalid_type': 'Wrong type: {expected} expected',
   'validation.string_too_long': 'At most {max} characters',
   'validation.string_too_short': 'At least {min} characters',

@@ -56,6 +56,8 @@ export const es = {
   'error.order_not_found': 'Orden no encontrada',
   'error.idempotency_conflict': 'Esta clave de solicitud ya se usó con otros datos',
   'validation.required': 'Este campo es obligatorio',
+  'error.already_checked_in': 'Ya ha registrado su asistencia hoy',
+  'validation.user_or_broadcast': 'Indique un ID de usuario o el envío a todos',
   'validation.invalid_type': 'Tipo incorrecto: se esperaba {expected}',
   'validation.string_too_long': 'Como máximo {max} caracteres',
   'validation.string_too_short': 'Al menos {min} caracteres',

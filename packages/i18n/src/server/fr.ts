@@ -57,6 +57,8 @@ export const fr = {
   'error.order_not_found': 'Ordre introuvable',
   'error.idempotency_conflict': 'Cette clé de requête a déjà été utilisée avec d’autres données',
   'validation.required': 'Ce champ est obligatoire',
+  'error.already_checked_in': "Vous avez déjà pointé aujourd'hui",
+  'validation.user_or_broadcast': "Indiquez un identifiant d'utilisateur ou l'envoi à tous",
   'validation.invalid_type': 'Type incorrect : {expected} attendu',
   'validation.string_too_long': 'Au plus {max} caractères',
   'validation.string_too_short': 'Au moins {min} caractères',

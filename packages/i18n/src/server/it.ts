@@ -56,6 +56,8 @@ export const it = {
   'error.order_not_found': 'Ordine non trovato',
   'error.idempotency_conflict': 'Questa chiave di richiesta è già stata usata con dati diversi',
   'validation.required': 'Questo campo è obbligatorio',
+  'error.already_checked_in': 'Hai già effettuato il check-in oggi',
+  'validation.user_or_broadcast': "Indica un ID utente oppure l'invio a tutti",
   'validation.invalid_type': 'Tipo errato: previsto {expected}',
   'validation.string_too_long': 'Al massimo {max} caratteri',
   'validation.string_too_short': 'Almeno {min} caratteri',

@@ -56,6 +56,8 @@ export const zh_CN = {
   'error.order_not_found': '订单不存在',
   'error.idempotency_conflict': '该请求标识已用于其他数据',
   'validation.required': '此项为必填项',
+  'error.already_checked_in': '今日已签到',
+  'validation.user_or_broadcast': '请填写用户 ID 或选择群发，二者选一',
   'validation.invalid_type': '类型错误：应为{expected}',
   'validation.string_too_long': '最多 {max} 个字符',
   'validation.string_too_short': '至少 {min} 个字符',

@@ -56,6 +56,8 @@ export const zh_TW = {
   'error.order_not_found': '訂單不存在',
   'error.idempotency_conflict': '此請求識別碼已用於其他資料',
   'validation.required': '此欄位為必填',
+  'error.already_checked_in': '今日已簽到',
+  'validation.user_or_broadcast': '請填寫用戶 ID 或選擇群發，二者擇一',
   'validation.invalid_type': '類型錯誤：應為{expected}',
   'validation.string_too_long': '最多 {max} 個字元',
   'validation.string_too_short': '至少 {min} 個字元',
