@@ -77,7 +77,7 @@ export default function BankCardAdd() {
           <Form.Item
             name="holder_name"
             label={t('kyc.bank.holder')}
-            help={t('kyc.bank.holderHint')}
+            description={t('kyc.bank.holderHint')}
             rules={[required]}
           >
             <Input maxLength={100} autoComplete="cc-name" />

@@ -206,7 +206,7 @@ function KycForm({ onDone }: { onDone: () => void }) {
         <Steps.Step title={t('kyc.steps.review')} />
       </Steps>
 
-      <div hidden={step !== 0}>
+      <div hidden={step !== 0} className={step === 0 ? 'kyc-step' : undefined}>
         <p className="kyc-intro">{t('kyc.form.intro')}</p>
         <Form
           form={form}
@@ -257,7 +257,7 @@ function KycForm({ onDone }: { onDone: () => void }) {
       </div>
 
       {step === 1 && (
-        <div>
+        <div className="kyc-step">
           <p className="kyc-intro">{t('kyc.form.uploadHint')}</p>
           <div className="kyc-uploads">
             <ImageUpload
@@ -293,7 +293,7 @@ function KycForm({ onDone }: { onDone: () => void }) {
       )}
 
       {step === 2 && details && (
-        <div>
+        <div className="kyc-step">
           <h2 className="kyc-review__title">{t('kyc.form.confirmTitle')}</h2>
           <dl className="kyc-facts">
             <div>
