@@ -30,8 +30,12 @@ export const router = createBrowserRouter(
             Component: (await import('../features/releases/routes/Releases.tsx')).Releases,
           }),
         },
+        {
+          path: 'kyc',
+          lazy: async () => ({ Component: (await import('../features/kyc/routes/Kyc.tsx')).Kyc }),
+        },
         ...sections
-          .filter((s) => s.path !== 'outbox' && s.path !== 'releases')
+          .filter((s) => s.path !== 'outbox' && s.path !== 'releases' && s.path !== 'kyc')
           .map((s) => ({
             path: s.path,
             lazy: async () => {
