@@ -24,6 +24,7 @@ import { AdminService } from './admin/service.ts';
 import { BOT_USERS } from './bot/users.ts';
 import { registerChain } from './chain/wiring.ts';
 import { type Clock, systemClock } from './clock.ts';
+import { communityRoutes } from './community/routes.ts';
 import type { Config } from './config.ts';
 import { contractRoutes } from './contract/routes.ts';
 import { ContractService } from './contract/service.ts';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     spotRoutes(api, services);
     contractRoutes(api, services);
     kycRoutes(api, services);
+    communityRoutes(api, services);
     await registerReleases(api, services);
     await registerChain(app, api, services);
   });

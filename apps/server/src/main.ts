@@ -5,6 +5,7 @@ import { startLiquidity } from './bot/run.ts';
 import { systemClock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/db.ts';
+import { seedCommunity } from './community/seed.ts';
 import { seedDemo } from './seed.ts';
 
 function readConfig(): Config {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     password: config.adminPassword,
   });
   const demo = config.seedDemo ? await seedDemo(database.db, systemClock, services.engine) : null;
+  if (config.seedDemo) await seedCommunity(database.db, systemClock);
   const stopLiquidity = await startLiquidity(services, {
     marketMaker: config.marketMaker,
     log: (m) => app.log.warn(m),

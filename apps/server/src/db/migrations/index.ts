@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { CHAIN_MIGRATION } from '../../chain/migration.ts';
+import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import type { Database } from '../schema.ts';
@@ -21,4 +22,5 @@ export const MIGRATIONS: Migration[] = [
   { version: '0010_engine', up: m0010.up },
   KYC_MIGRATION,
   CHAIN_MIGRATION,
+  COMMUNITY_MIGRATION,
 ];

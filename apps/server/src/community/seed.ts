@@ -1,0 +1,92 @@
+import type { ContentKind, Translations } from '@ex/contract';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { ContentService } from './content.ts';
+import { communityDb } from './tables.ts';
+
+// What Home shows on a fresh embedded default. Languages without a text fall back to en (ADR 070).
+const ITEMS: { kind: ContentKind; translations: Translations }[] = [
+  {
+    kind: 'notice',
+    translations: {
+      en: {
+        title: 'Welcome to the exchange',
+        body: 'Spot and USDC-margined perpetual trading are open. Check in every day to collect points and raise your membership level.',
+      },
+      de: {
+        title: 'Willkommen an der Börse',
+        body: 'Spot- und USDC-margined Perpetual-Handel sind geöffnet. Checken Sie täglich ein, um Punkte zu sammeln und Ihre Mitgliedsstufe zu erhöhen.',
+      },
+      zh_CN: {
+        title: '欢迎来到交易所',
+        body: '现货与 USDC 本位永续合约交易已开放。每日签到可获得积分并提升会员等级。',
+      },
+      zh_TW: {
+        title: '歡迎來到交易所',
+        body: '現貨與 USDC 本位永續合約交易已開放。每日簽到可獲得積分並提升會員等級。',
+      },
+    },
+  },
+  {
+    kind: 'notice',
+    translations: {
+      en: {
+        title: 'USDC TRC20 deposits and withdrawals',
+        body: 'Only send USDC on the TRON network (TRC20) to your deposit address. Withdrawals are reviewed before they are paid out.',
+      },
+      de: {
+        title: 'USDC-TRC20-Einzahlungen und -Auszahlungen',
+        body: 'Senden Sie an Ihre Einzahlungsadresse nur USDC im TRON-Netzwerk (TRC20). Auszahlungen werden vor der Ausführung geprüft.',
+      },
+      zh_CN: {
+        title: 'USDC TRC20 充值与提现',
+        body: '请仅向您的充值地址发送 TRON 网络（TRC20）上的 USDC。提现需审核后发放。',
+      },
+      zh_TW: {
+        title: 'USDC TRC20 充值與提現',
+        body: '請僅向您的充值地址發送 TRON 網路（TRC20）上的 USDC。提現需審核後發放。',
+      },
+    },
+  },
+  {
+    kind: 'news',
+    translations: {
+      en: {
+        title: 'Invite friends with your code',
+        body: 'Share your invitation link from the Invite page: friends can register with your code instead of a verification code.',
+      },
+      de: {
+        title: 'Freunde mit Ihrem Code einladen',
+        body: 'Teilen Sie Ihren Einladungslink auf der Seite „Einladen“: Freunde können sich mit Ihrem Code statt eines Bestätigungscodes registrieren.',
+      },
+      zh_CN: { title: '用邀请码邀请好友', body: '在邀请页面分享您的邀请链接：好友可使用您的邀请码注册。' },
+      zh_TW: { title: '用邀請碼邀請好友', body: '在邀請頁面分享您的邀請連結：好友可使用您的邀請碼註冊。' },
+    },
+  },
+  {
+    kind: 'news',
+    translations: {
+      en: {
+        title: 'Perpetual contracts settle in USDC',
+        body: 'BTC, ETH and more perpetual markets settle in USDC, with cross or isolated margin. Mind the liquidation price shown before you confirm an order.',
+      },
+      de: {
+        title: 'Perpetual-Kontrakte mit Abrechnung in USDC',
+        body: 'BTC-, ETH- und weitere Perpetual-Märkte werden in USDC abgerechnet, mit Cross- oder Isolated-Margin. Beachten Sie den Liquidationspreis vor der Bestätigung.',
+      },
+      zh_CN: {
+        title: 'USDC 本位永续合约',
+        body: 'BTC、ETH 等永续合约以 USDC 结算，支持全仓与逐仓。下单确认前请留意预估强平价。',
+      },
+      zh_TW: {
+        title: 'USDC 本位永續合約',
+        body: 'BTC、ETH 等永續合約以 USDC 結算，支援全倉與逐倉。下單確認前請留意預估強平價。',
+      },
+    },
+  },
+];
+
+/** The seed step of the embedded default: a few notices and news on an empty content table. */
+export async function seedCommunity(db: Db, clock: Clock): Promise<void> {
+  await new ContentService(communityDb(db), clock).seed(ITEMS);
+}
