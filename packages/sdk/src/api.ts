@@ -3,6 +3,7 @@ import { accountApi } from './endpoints/account.ts';
 import { adminApi } from './endpoints/admin.ts';
 import { bankApi } from './endpoints/bank.ts';
 import { chainApi } from './endpoints/chain.ts';
+import { communityApi } from './endpoints/community.ts';
 import { contractApi } from './endpoints/contract.ts';
 import { kycApi } from './endpoints/kyc.ts';
 import { marketApi } from './endpoints/market.ts';
@@ -26,6 +27,7 @@ export function createApi(client: Client) {
     chain: chainApi(client),
     kyc: kycApi(client),
     bank: bankApi(client),
+    community: communityApi(client),
   };
 }
 
