@@ -1,0 +1,46 @@
+import { Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older WebViews: a hidden textarea and execCommand still work there.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={className ?? 'f-copy'}
+      onClick={async () => {
+        const ok = await copyText(text);
+        Toast.show({
+          content: ok ? t('funds.common.copied') : t('funds.common.copyFailed'),
+          icon: ok ? 'success' : 'fail',
+          duration: 1500,
+        });
+      }}
+    >
+      {label}
+    </button>
+  );
+}

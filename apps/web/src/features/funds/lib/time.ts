@@ -1,0 +1,6 @@
+import { bcp47, type Lang } from '../../../lib/lang.ts';
+
+export function formatDateTime(ms: number, lang: Lang): string {
+  if (!Number.isFinite(ms)) return '--';
+  return new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}

@@ -1,0 +1,389 @@
+import { isApiError, isValidationError } from '@ex/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { api } from '../../../lib/api.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { useUserInfo } from '../../../lib/queries.ts';
+import { useWithdraw, useWithdrawLimits } from '../api/funds.ts';
+import {
+  type AmountError,
+  leastAmount,
+  maxAmount,
+  normalizeAmount,
+  receiveAmount,
+  USDC_DECIMALS,
+  validateAddress,
+  validateAmount,
+} from '../lib/withdraw-form.ts';
+import '../funds.css';
+
+type Field = 'address' | 'amount' | 'trade_password' | 'form';
+const FIELDS = ['address', 'amount', 'trade_password'] as const;
+
+function newKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The spec's gates before withdrawing, each with the screen that fixes it. */
+function Gates({
+  verified,
+  hasPassword,
+  hasCard,
+}: {
+  verified: boolean;
+  hasPassword: boolean;
+  hasCard: boolean;
+}) {
+  const { t } = useTranslation();
+  const gates = [
+    { ok: verified, text: t('funds.withdraw.gateKyc'), to: '/RealName' },
+    { ok: hasPassword, text: t('funds.withdraw.gateTradePassword'), to: '/Setting' },
+    { ok: hasCard, text: t('funds.withdraw.gateBankCard'), to: '/BankCard' },
+  ].filter((g) => !g.ok);
+  if (gates.length === 0) return null;
+  return (
+    <section className="f-gates" aria-labelledby="f-gates-title">
+      <h2 id="f-gates-title" className="f-gates__title">
+        {t('funds.withdraw.gatesTitle')}
+      </h2>
+      {gates.map((g) => (
+        <Link key={g.to} to={g.to} className="f-gate">
+          <span>{g.text}</span>
+          <span className="f-gate__go">
+            {t('funds.withdraw.gateGo')} <RightOutline fontSize={12} />
+          </span>
+        </Link>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * /Withdrawal: USDC on TRC20 to an address. The amount leaves the spot account, the fee comes out
+ * of it and the address receives the rest. Exact bigint checks before the server's (same rules),
+ * a confirmation sheet, then the request goes to operator review.
+ */
+export default function Withdrawal() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const cards = useQuery({
+    queryKey: ['funds', 'bank-cards'],
+    queryFn: ({ signal }) => api.bank.list({ signal }),
+  });
+  const balances = useQuery({
+    queryKey: ['wallet', 'balances'],
+    queryFn: ({ signal }) => api.wallet.balances({ signal }),
+  });
+  const limits = useWithdrawLimits();
+  const withdraw = useWithdraw();
+  const ids = { address: useId(), amount: useId(), password: useId() };
+
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [server, setServer] = useState<Partial<Record<Field, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const key = useRef('');
+  if (!key.current) key.current = newKey();
+  const sending = useRef(false);
+
+  const available = balances.data?.spot.find((b) => b.coin === 'USDC')?.available;
+  const rule = limits.data;
+  const fmt = (v: string) => formatDecimal(v, lang, { minFraction: 2, maxFraction: USDC_DECIMALS });
+
+  const addressError = validateAddress(address);
+  const amountError: AmountError | null = rule ? validateAmount(amount, available, rule) : 'required';
+  const passwordError = password === '' ? 'required' : null;
+  const receive = rule ? receiveAmount(amount, rule.fee) : null;
+
+  const gatesOk = Boolean(
+    user.data?.verified && user.data.has_trade_password && (cards.data?.length ?? 0) > 0,
+  );
+
+  const amountText = (e: AmountError): string => {
+    switch (e) {
+      case 'required':
+        return t('funds.withdraw.amountRequired');
+      case 'invalid':
+        return t('funds.withdraw.amountInvalid');
+      case 'decimals':
+        return t('funds.withdraw.tooManyDecimals', { decimals: USDC_DECIMALS });
+      case 'belowMin':
+        return t('funds.withdraw.belowMin', { min: rule ? fmt(leastAmount(rule)) : '' });
+      case 'aboveMax':
+        return t('funds.withdraw.aboveMax', { max: rule ? fmt(rule.max) : '' });
+      case 'exceeds':
+        return t('funds.withdraw.exceedsAvailable');
+    }
+  };
+
+  const addressMsg =
+    server.address ??
+    (addressError && (touched.address || (addressError === 'invalid' && address.length >= 34))
+      ? addressError === 'required'
+        ? t('funds.withdraw.addressRequired')
+        : t('funds.withdraw.addressInvalid')
+      : undefined);
+  const amountMsg =
+    server.amount ??
+    (amountError && rule && (touched.amount || (amountError !== 'required' && amountError !== 'belowMin'))
+      ? amountText(amountError)
+      : undefined);
+  const passwordMsg =
+    server.trade_password ??
+    (passwordError && touched.trade_password ? t('funds.withdraw.passwordRequired') : undefined);
+
+  const valid = !addressError && !amountError && !passwordError && Boolean(rule) && gatesOk;
+  const clear = (...fields: Field[]) =>
+    setServer((prev) => {
+      const next = { ...prev };
+      for (const f of fields) delete next[f];
+      return next;
+    });
+
+  const open = () => {
+    setTouched({ address: true, amount: true, trade_password: true });
+    if (valid) setConfirming(true);
+  };
+
+  const submit = async () => {
+    if (!valid || sending.current) return;
+    sending.current = true;
+    try {
+      await withdraw.mutateAsync({
+        body: {
+          coin: 'USDC',
+          network: 'TRC20',
+          address: address.trim(),
+          amount: normalizeAmount(amount),
+          trade_password: password,
+        },
+        key: key.current,
+      });
+      key.current = newKey();
+      setConfirming(false);
+      Toast.show({ content: t('funds.withdraw.done'), icon: 'success', duration: 2000 });
+      navigate('/WithdrawalHistory', { replace: true });
+    } catch (err) {
+      setConfirming(false);
+      key.current = newKey();
+      if (isValidationError(err)) {
+        const next: Partial<Record<Field, string>> = {};
+        for (const [field, messages] of Object.entries(err.errors)) {
+          const target: Field = (FIELDS as readonly string[]).includes(field) ? (field as Field) : 'form';
+          next[target] ??= messages[0];
+        }
+        setServer(next);
+      } else if (isApiError(err) && err.kind === 'api') {
+        // A wrong trade password belongs under that field; other refusals next to the button.
+        setServer(
+          err.code === 1032 || err.code === 2021 ? { trade_password: err.message } : { form: err.message },
+        );
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  return (
+    <PageShell
+      title={t('titles.withdrawal')}
+      fallback="/My"
+      right={
+        <Link to="/WithdrawalHistory" className="icon-btn" aria-label={t('titles.withdrawalHistory')}>
+          <UnorderedListOutline fontSize={20} />
+        </Link>
+      }
+    >
+      <div className="f-page">
+        {user.data && cards.data && (
+          <Gates
+            verified={user.data.verified}
+            hasPassword={user.data.has_trade_password}
+            hasCard={cards.data.length > 0}
+          />
+        )}
+
+        <div className="f-pair">
+          <div className="f-pair__item">
+            <span className="f-pair__label">{t('funds.common.coin')}</span>
+            <span className="f-pair__value">
+              <span className="f-coin-icon" aria-hidden>
+                $
+              </span>
+              USDC
+            </span>
+          </div>
+          <div className="f-pair__item">
+            <span className="f-pair__label">{t('funds.common.network')}</span>
+            <span className="f-pair__value">
+              <span className="f-network">TRC20</span>
+            </span>
+          </div>
+        </div>
+        <p className="f-note f-note--tight">{t('funds.withdraw.networkNote')}</p>
+
+        <label className="f-label" htmlFor={ids.address}>
+          {t('funds.withdraw.address')}
+        </label>
+        <div className={`f-input f-input--address ${addressMsg ? 'f-input--error' : ''}`}>
+          <Input
+            id={ids.address}
+            className="num"
+            autoComplete="off"
+            placeholder={t('funds.withdraw.addressPlaceholder')}
+            value={address}
+            onChange={(v) => {
+              setAddress(v.trim());
+              clear('address', 'form');
+            }}
+            onBlur={() => setTouched((s) => ({ ...s, address: true }))}
+            aria-invalid={Boolean(addressMsg)}
+          />
+        </div>
+        {addressMsg && (
+          <div className="f-field-error" role="alert">
+            {addressMsg}
+          </div>
+        )}
+
+        <label className="f-label" htmlFor={ids.amount}>
+          {t('funds.withdraw.amount')}
+        </label>
+        <div className={`f-input ${amountMsg ? 'f-input--error' : ''}`}>
+          <Input
+            id={ids.amount}
+            className="num"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={rule ? t('funds.withdraw.amountPlaceholder', { min: fmt(leastAmount(rule)) }) : ''}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              clear('amount', 'form');
+            }}
+            onBlur={() => setTouched((s) => ({ ...s, amount: true }))}
+            aria-invalid={Boolean(amountMsg)}
+          />
+          <span className="f-input__suffix">USDC</span>
+          <button
+            type="button"
+            className="f-input__max"
+            disabled={!available || !rule}
+            onClick={() => {
+              if (!available || !rule) return;
+              setAmount(maxAmount(available, rule));
+              setTouched((s) => ({ ...s, amount: true }));
+              clear('amount', 'form');
+            }}
+          >
+            {t('funds.withdraw.max')}
+          </button>
+        </div>
+        {amountMsg && (
+          <div className="f-field-error" role="alert">
+            {amountMsg}
+          </div>
+        )}
+        <dl className="f-facts">
+          <div>
+            <dt>{t('funds.withdraw.available')}</dt>
+            <dd className="num">{available ? `${fmt(available)} USDC` : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t('funds.withdraw.fee')}</dt>
+            <dd className="num">{rule ? `${fmt(rule.fee)} USDC` : '--'}</dd>
+          </div>
+          <div className="f-facts__strong">
+            <dt>{t('funds.withdraw.receive')}</dt>
+            <dd className="num" data-testid="receive-amount">
+              {receive ? `${fmt(receive)} USDC` : '--'}
+            </dd>
+          </div>
+        </dl>
+
+        <label className="f-label" htmlFor={ids.password}>
+          {t('funds.withdraw.tradePassword')}
+        </label>
+        <div className={`f-input ${passwordMsg ? 'f-input--error' : ''}`}>
+          <Input
+            id={ids.password}
+            type="password"
+            autoComplete="off"
+            placeholder={t('funds.withdraw.tradePasswordPlaceholder')}
+            value={password}
+            onChange={(v) => {
+              setPassword(v);
+              clear('trade_password', 'form');
+            }}
+            onBlur={() => setTouched((s) => ({ ...s, trade_password: true }))}
+            aria-invalid={Boolean(passwordMsg)}
+          />
+        </div>
+        {passwordMsg && (
+          <div className="f-field-error" role="alert">
+            {passwordMsg}
+          </div>
+        )}
+        {server.form && (
+          <div className="f-field-error f-form-error" role="alert">
+            {server.form}
+          </div>
+        )}
+
+        <Button
+          block
+          color="primary"
+          className="f-submit"
+          disabled={!gatesOk || !rule || withdraw.isPending}
+          onClick={open}
+        >
+          {t('funds.withdraw.submit')}
+        </Button>
+        <div className="f-links">
+          <Link to="/WithdrawalHistory" className="btn-ghost">
+            {t('funds.withdraw.history')}
+          </Link>
+        </div>
+      </div>
+
+      <Popup
+        visible={confirming}
+        onMaskClick={() => setConfirming(false)}
+        className="f-confirm"
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
+        <div className="f-confirm__body" role="dialog" aria-labelledby="f-confirm-title">
+          <h2 id="f-confirm-title" className="f-confirm__title">
+            {t('funds.withdraw.confirmTitle')}
+          </h2>
+          <p className="f-confirm__text">
+            {t('funds.withdraw.confirmText', {
+              receive: receive ? fmt(receive) : '',
+              address: address.trim(),
+              amount: fmt(normalizeAmount(amount) || '0'),
+              fee: rule ? fmt(rule.fee) : '',
+            })}
+          </p>
+          <div className="f-confirm__address num">{address.trim()}</div>
+          <p className="f-note">{t('funds.withdraw.confirmNote')}</p>
+          <div className="f-confirm__actions">
+            <Button onClick={() => setConfirming(false)}>{t('funds.withdraw.cancel')}</Button>
+            <Button color="primary" loading={withdraw.isPending} onClick={() => void submit()}>
+              {t('funds.withdraw.confirm')}
+            </Button>
+          </div>
+        </div>
+      </Popup>
+    </PageShell>
+  );
+}
