@@ -1,4 +1,5 @@
 import type { Lang } from '../langs.ts';
+import { type CommunityCatalogue, communityCatalogues } from './community/index.ts';
 import { de } from './de.ts';
 import { en, type WebCatalogue as MainCatalogue } from './en.ts';
 import { es } from './es.ts';
@@ -10,7 +11,7 @@ import { type WalletCatalogue, walletCatalogues } from './wallet/index.ts';
 import { zh_CN } from './zh_CN.ts';
 import { zh_TW } from './zh_TW.ts';
 
-export type { FundsCatalogue, KycCatalogue, MainCatalogue, WalletCatalogue };
+export type { CommunityCatalogue, FundsCatalogue, KycCatalogue, MainCatalogue, WalletCatalogue };
 
 /**
  * Everything the user web app can say: the main catalogue (`./<lang>.ts`) plus feature namespaces
@@ -21,6 +22,7 @@ export type WebCatalogue = MainCatalogue & {
   wallet: WalletCatalogue;
   kyc: KycCatalogue;
   funds: FundsCatalogue;
+  community: CommunityCatalogue;
 };
 
 const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
@@ -29,6 +31,7 @@ const merged = (lang: Lang): WebCatalogue => ({
   wallet: walletCatalogues[lang],
   kyc: kycCatalogues[lang],
   funds: fundsCatalogues[lang],
+  community: communityCatalogues[lang],
 });
 
 /** UI strings of the user web app, one catalogue per language; `en` is the source of the keys. */
