@@ -254,6 +254,8 @@ export function Kyc() {
         </div>
         <Space size="middle" wrap>
           <Segmented
+            // Four filters do not fit a phone next to the title: let the control scroll there.
+            style={{ maxWidth: '100%', overflowX: 'auto' }}
             value={status}
             onChange={(v) => update({ status: String(v), page: null })}
             options={[
