@@ -34,8 +34,18 @@ export const router = createBrowserRouter(
           path: 'kyc',
           lazy: async () => ({ Component: (await import('../features/kyc/routes/Kyc.tsx')).Kyc }),
         },
+        {
+          path: 'withdrawals',
+          lazy: async () => ({
+            Component: (await import('../features/withdrawals/routes/Withdrawals.tsx')).Withdrawals,
+          }),
+        },
+        {
+          path: 'chain',
+          lazy: async () => ({ Component: (await import('../features/chain/routes/Chain.tsx')).Chain }),
+        },
         ...sections
-          .filter((s) => s.path !== 'outbox' && s.path !== 'releases' && s.path !== 'kyc')
+          .filter((s) => !['outbox', 'releases', 'kyc', 'withdrawals', 'chain'].includes(s.path))
           .map((s) => ({
             path: s.path,
             lazy: async () => {

@@ -7,6 +7,11 @@ export const sections = [
     purpose: 'Review withdrawals: approve to pay out, or reject with a reason.',
   },
   { path: 'kyc', label: 'KYC', purpose: 'Review identity verifications with their document images.' },
+  {
+    path: 'chain',
+    label: 'Chain',
+    purpose: 'USDC TRC20 deposits seen on chain; simulate one on the embedded default.',
+  },
   { path: 'releases', label: 'Releases', purpose: 'Upload signed app bundles and control their rollout.' },
   { path: 'users', label: 'Users', purpose: 'Find accounts, see their state and ban them.' },
   { path: 'content', label: 'Content', purpose: 'Notices, news and the agreement texts in every language.' },

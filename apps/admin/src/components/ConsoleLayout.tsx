@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BlockOutlined,
   CloudUploadOutlined,
   LogoutOutlined,
   MailOutlined,
@@ -19,6 +20,7 @@ const icons: Record<SectionPath, ReactNode> = {
   outbox: <MailOutlined />,
   withdrawals: <WalletOutlined />,
   kyc: <AuditOutlined />,
+  chain: <BlockOutlined />,
   releases: <CloudUploadOutlined />,
   users: <TeamOutlined />,
   content: <AppstoreOutlined />,

@@ -1,0 +1,241 @@
+import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import type { AdminDeposit, DepositStatus } from '@ex/contract';
+import { isApiError, isValidationError } from '@ex/sdk';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Segmented,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { dateTime, timeAgo } from '../../../lib/format.ts';
+import { formatUsdc } from '../../withdrawals/lib/status.ts';
+import { randomTxid, useDeposits, useSimulateDeposit } from '../api/chain.ts';
+
+const LIMITS = [10, 20, 50, 100];
+const STATUSES: DepositStatus[] = ['received', 'applying', 'failed'];
+const LABEL: Record<DepositStatus, string> = {
+  received: 'Credited',
+  applying: 'Unconfirmed',
+  failed: 'Failed / unmatched',
+};
+const COLOR: Record<DepositStatus, string> = { received: 'green', applying: 'gold', failed: 'red' };
+const FIELDS = ['address', 'amount', 'txid'] as const;
+
+function readInt(value: string | null, fallback: number, allowed?: number[]): number {
+  const n = value === null ? Number.NaN : Number.parseInt(value, 10);
+  if (!Number.isSafeInteger(n) || n < 1) return fallback;
+  return allowed && !allowed.includes(n) ? fallback : n;
+}
+
+const columns = (now: number): TableColumnsType<AdminDeposit> => [
+  {
+    title: 'Seen',
+    dataIndex: 'created_at',
+    width: 120,
+    render: (ms: number) => <span title={dateTime(ms)}>{timeAgo(ms, now)}</span>,
+  },
+  {
+    title: 'Amount',
+    dataIndex: 'amount',
+    width: 140,
+    align: 'right',
+    render: (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatUsdc(v)} USDC</span>,
+  },
+  {
+    title: 'To address',
+    dataIndex: 'address',
+    width: 220,
+    render: (v: string) => (
+      <Typography.Text code copyable={{ text: v }} title={v}>
+        {`${v.slice(0, 8)}…${v.slice(-6)}`}
+      </Typography.Text>
+    ),
+  },
+  { title: 'User id', dataIndex: 'user_id', width: 90, render: (v: string | null) => v ?? <Tag>none</Tag> },
+  {
+    title: 'Transaction',
+    dataIndex: 'txid',
+    width: 200,
+    render: (v: string) => (
+      <Typography.Text code copyable={{ text: v }} title={v}>
+        {`${v.slice(0, 10)}…`}
+      </Typography.Text>
+    ),
+  },
+  {
+    title: 'Status',
+    dataIndex: 'status',
+    width: 160,
+    render: (s: DepositStatus) => <Tag color={COLOR[s]}>{LABEL[s]}</Tag>,
+  },
+];
+
+function SimulateForm() {
+  const { message } = App.useApp();
+  const simulate = useSimulateDeposit();
+  const [form] = Form.useForm<{ address: string; amount: string; txid: string }>();
+  const [unavailable, setUnavailable] = useState(false);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      const r = await simulate.mutateAsync({
+        address: values.address.trim(),
+        amount: values.amount.trim(),
+        txid: values.txid.trim(),
+      });
+      void message.success(
+        r.status === 'received'
+          ? `Credited ${formatUsdc(r.amount)} USDC to user ${r.user_id}`
+          : 'Recorded as failed: no user owns this address',
+      );
+      form.setFieldsValue({ txid: randomTxid() });
+    } catch (err) {
+      if (isValidationError(err)) {
+        form.setFields(
+          Object.entries(err.errors)
+            .filter(([f]) => (FIELDS as readonly string[]).includes(f))
+            .map(([name, errors]) => ({ name: name as (typeof FIELDS)[number], errors })),
+        );
+      } else if (isApiError(err) && err.status === 404) setUnavailable(true);
+    }
+  };
+
+  return (
+    <Card title="Simulate an on-chain deposit" style={{ marginBottom: 16 }}>
+      {unavailable ? (
+        <Alert
+          type="info"
+          showIcon
+          message="Only on the simulated chain (CHAIN=simulated, the embedded default)."
+        />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ txid: randomTxid() }}
+          onFinish={() => void submit()}
+          style={{ maxWidth: 640 }}
+        >
+          <Typography.Paragraph type="secondary">
+            A USDC transfer arrives at a deposit address, confirmed. It is credited once per transaction id; a
+            transfer to an address no user owns is recorded as failed.
+          </Typography.Paragraph>
+          <Form.Item name="address" label="To address (TRC20)" rules={[{ required: true, whitespace: true }]}>
+            <Input placeholder="T…" autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            label="Amount (USDC)"
+            rules={[
+              { required: true },
+              {
+                pattern: /^(0|[1-9]\d*)(\.\d{1,6})?$/,
+                message: 'A decimal with at most 6 places, e.g. 100.5',
+              },
+            ]}
+          >
+            <Input inputMode="decimal" placeholder="100" autoComplete="off" />
+          </Form.Item>
+          <Form.Item label="Transaction id" required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item
+                name="txid"
+                noStyle
+                rules={[{ required: true }, { pattern: /^[0-9a-fA-F]{64}$/, message: '64 hex digits' }]}
+              >
+                <Input style={{ fontFamily: 'monospace' }} autoComplete="off" />
+              </Form.Item>
+              <Button onClick={() => form.setFieldsValue({ txid: randomTxid() })}>New</Button>
+            </Space.Compact>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={simulate.isPending}>
+            Send deposit
+          </Button>
+        </Form>
+      )}
+    </Card>
+  );
+}
+
+export function Chain() {
+  const [params, setParams] = useSearchParams();
+  const page = readInt(params.get('page'), 1);
+  const limit = readInt(params.get('limit'), 20, LIMITS);
+  const raw = params.get('status');
+  const status: DepositStatus | 'all' = STATUSES.find((s) => s === raw) ?? 'all';
+  const list = useDeposits(page, limit, status === 'all' ? undefined : status);
+  const now = list.dataUpdatedAt || Date.now();
+
+  const update = (next: Record<string, string | null>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === null) merged.delete(key);
+      else merged.set(key, value);
+    }
+    setParams(merged, { replace: true });
+  };
+
+  return (
+    <>
+      <div style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Chain (USDC TRC20)
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          Deposits seen on chain, including transfers to addresses no user owns.
+        </Typography.Text>
+      </div>
+      <SimulateForm />
+      <Card
+        title="Deposits"
+        styles={{ body: { padding: 0 } }}
+        extra={
+          <Space wrap>
+            <Segmented
+              value={status}
+              onChange={(v) => update({ status: v === 'all' ? null : String(v), page: null })}
+              options={[
+                { label: 'All', value: 'all' },
+                ...STATUSES.map((s) => ({ label: LABEL[s], value: s })),
+              ]}
+            />
+            <Button icon={<ReloadOutlined spin={list.isFetching} />} onClick={() => void list.refetch()}>
+              Refresh
+            </Button>
+          </Space>
+        }
+      >
+        <Table<AdminDeposit>
+          rowKey="id"
+          size="middle"
+          columns={columns(now)}
+          dataSource={list.data?.list ?? []}
+          loading={list.isLoading}
+          scroll={{ x: 950 }}
+          locale={{ emptyText: list.isError ? 'Could not load the deposits' : 'No deposit here' }}
+          pagination={{
+            current: page,
+            pageSize: limit,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: LIMITS,
+            showSizeChanger: true,
+            showTotal: (total) => `${total} deposits`,
+            onChange: (nextPage, nextLimit) =>
+              update({ page: String(nextPage), limit: nextLimit === 20 ? null : String(nextLimit) }),
+          }}
+        />
+      </Card>
+    </>
+  );
+}
