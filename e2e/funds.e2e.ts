@@ -1,0 +1,240 @@
+// USDC TRC20 in a real browser against the built server: the demo user sees their deposit address
+// on /Recharge, the operator simulates an on-chain deposit through the admin API, the balance rises
+// on /My, and a withdrawal (gates set up through the API) shows "Under review" in the history.
+import { webCatalogues } from '@ex/i18n';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  api,
+  latestCode,
+  launchBrowser,
+  phoneContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
+
+const en = webCatalogues.en;
+const f = en.funds;
+const DEMO = 'demo@exchange.local';
+const TRADE_PW = 'trade-pass-1';
+// 1x1 PNG for the KYC document images.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
+  browser = await launchBrowser();
+  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
+    type: 'email',
+    account: DEMO,
+    password: 'demo12345',
+  });
+  expect(login.code).toBe(0);
+  token = login.data.token;
+  admin = await adminToken(server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInPage(): Promise<Page> {
+  const context = await phoneContext(browser, server.url);
+  await context.addInitScript((t) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('lang', 'en');
+  }, token);
+  return context.newPage();
+}
+
+async function spotUsdc(): Promise<string> {
+  const r = await api<{ spot: { coin: string; available: string }[] }>(
+    server.url,
+    'GET',
+    '/api/app/wallet/balances',
+    undefined,
+    token,
+  );
+  return r.data.spot.find((b) => b.coin === 'USDC')!.available;
+}
+
+const usdc2 = (v: string) =>
+  new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    v as `${number}`,
+  );
+
+async function upload(): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'doc.png');
+  const res = await fetch(`${server.url}/api/app/images/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { code: number; data: { path: string } };
+  expect(body.code).toBe(0);
+  return body.data.path;
+}
+
+/** Trade password (code from the outbox), KYC approved by the operator, a bank card. */
+async function setUpGates(): Promise<void> {
+  let r = await api(
+    server.url,
+    'POST',
+    '/api/app/account/captcha',
+    {
+      type: 'email',
+      account: DEMO,
+      scene: 'security',
+    },
+    token,
+  );
+  expect(r.code).toBe(0);
+  const code = await latestCode(server.url, DEMO);
+  r = await api(
+    server.url,
+    'POST',
+    '/api/app/user/trade-password',
+    {
+      password: TRADE_PW,
+      password_confirmation: TRADE_PW,
+      code,
+    },
+    token,
+  );
+  expect(r.code).toBe(0);
+  r = await api(
+    server.url,
+    'POST',
+    '/api/app/kyc',
+    {
+      country: 'DE',
+      family_name: 'Muster',
+      given_name: 'Erika',
+      document_type: 'passport',
+      document_number: 'C01X00T47',
+      front_image: await upload(),
+      face_image: await upload(),
+    },
+    token,
+  );
+  expect(r.code).toBe(0);
+  const pending = await api<{ list: { id: string }[] }>(
+    server.url,
+    'GET',
+    '/api/admin/kyc?status=under_audit',
+    undefined,
+    admin,
+  );
+  r = await api(server.url, 'POST', `/api/admin/kyc/${pending.data.list[0]!.id}/approve`, {}, admin);
+  expect(r.code).toBe(0);
+  // The holder must match the verified name; accept either order the bank-card rule uses.
+  for (const holder of ['Erika Muster', 'Muster Erika']) {
+    r = await api(
+      server.url,
+      'POST',
+      '/api/app/bank-cards',
+      {
+        bank_name: 'Demo Bank',
+        card_number: '4111111111111111',
+        holder_name: holder,
+      },
+      token,
+    );
+    if (r.code === 0) break;
+  }
+  expect(r.code).toBe(0);
+}
+
+describe('funds in the browser', () => {
+  let address = '';
+
+  it('shows the deposit address with its QR code on /Recharge', async () => {
+    const a = await api<{ address: string }>(
+      server.url,
+      'GET',
+      '/api/app/wallet/deposit/address?coin=USDC&network=TRC20',
+      undefined,
+      token,
+    );
+    expect(a.code).toBe(0);
+    address = a.data.address;
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+
+    const page = await signedInPage();
+    await page.goto('/Recharge');
+    await page.getByTestId('deposit-address').getByText(address).waitFor();
+    await page.getByRole('img', { name: f.recharge.qr }).waitFor();
+    await page.getByText(f.recharge.warning).waitFor();
+    await page.getByRole('button', { name: f.recharge.copyAddress }).waitFor();
+    await screenshot(page, 'funds-recharge');
+    await page.context().close();
+  });
+
+  it('credits a simulated on-chain deposit once; the balance rises on /My', async () => {
+    const before = await spotUsdc();
+    const txid = 'e2e'.padEnd(64, '7');
+    const dep = await api<{ status: string }>(
+      server.url,
+      'POST',
+      '/api/admin/chain/deposit',
+      {
+        address,
+        amount: '250',
+        txid,
+      },
+      admin,
+    );
+    expect(dep.data.status).toBe('received');
+    // Replayed by the operator: nothing more.
+    await api(server.url, 'POST', '/api/admin/chain/deposit', { address, amount: '250', txid }, admin);
+    const after = await spotUsdc();
+    const expected = (BigInt(before.replace('.', '')) + 250_000_000n).toString();
+    expect(after.replace('.', '')).toBe(expected);
+
+    const page = await signedInPage();
+    await page.goto('/My?tab=spot');
+    const usdcRow = page.locator('a.w-row', { hasText: 'USDC' }).first();
+    await usdcRow.getByText(`${en.wallet.assets.available} ${usdc2(after)}`).waitFor();
+    await screenshot(page, 'funds-my-after-deposit');
+
+    await page.goto('/RechargeHistory');
+    await page.getByText(f.depositStatus.received).first().waitFor();
+    await page.getByText('+250.00').first().waitFor();
+    await page.context().close();
+  });
+
+  it('requests a withdrawal through the confirmation sheet; history shows it under review', async () => {
+    await setUpGates();
+    const before = await spotUsdc();
+    const page = await signedInPage();
+    await page.goto('/Withdrawal');
+    await page.getByLabel(f.withdraw.address).fill('TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL');
+    await page.getByLabel(f.withdraw.amount).fill('100');
+    await page.getByTestId('receive-amount').getByText('99.00 USDC').waitFor();
+    await page.getByLabel(f.withdraw.tradePassword).fill(TRADE_PW);
+    await page.getByRole('button', { name: f.withdraw.submit, exact: true }).click();
+    const sheet = page.locator('.f-confirm');
+    await sheet.getByText(f.withdraw.confirmTitle).waitFor();
+    await screenshot(page, 'funds-withdraw-confirm');
+    await sheet.getByRole('button', { name: f.withdraw.confirm }).click();
+    await page.waitForURL('**/WithdrawalHistory');
+    const row = page.getByTestId('withdrawal-row').first();
+    await row.getByText(f.withdrawStatus.under_review).waitFor();
+    await row.getByText('−100.00').waitFor();
+    await screenshot(page, 'funds-withdrawal-history');
+    const after = await spotUsdc();
+    expect(BigInt(before.replace('.', '')) - BigInt(after.replace('.', ''))).toBe(100_000_000n);
+    await page.context().close();
+  });
+});
