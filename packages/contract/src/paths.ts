@@ -14,8 +14,40 @@ import {
   User,
 } from './account.ts';
 import { AdminAuthResponse, AdminLoginRequest, OutboxPage } from './admin.ts';
-import { Leverages, MarketCoinList } from './market.ts';
+import {
+  ClosePositionRequest,
+  ContractOrder,
+  ContractOrderPage,
+  ContractOrderRequest,
+  ContractOrdersQuery,
+  Funding,
+  FundingQuery,
+  LeverageRequest,
+  LeverageResponse,
+  MarginRequest,
+  Position,
+  PositionList,
+  TpslRequest,
+} from './contract.ts';
+import {
+  Depth,
+  DepthQuery,
+  KlineList,
+  KlinesQuery,
+  Leverages,
+  MarketCoinList,
+  PublicTradeList,
+  TradesQuery,
+} from './market.ts';
 import { PageQuery } from './pagination.ts';
+import {
+  CancelAllRequest,
+  CancelAllResponse,
+  SpotOrder,
+  SpotOrderPage,
+  SpotOrderRequest,
+  SpotOrdersQuery,
+} from './spot.ts';
 import {
   AppConfig,
   CaptchaResponse,
@@ -24,7 +56,15 @@ import {
   UpdateResponse,
   UploadResponse,
 } from './system.ts';
-import { WithdrawCoinList } from './wallet.ts';
+import {
+  Balances,
+  LedgerPage,
+  LedgerQuery,
+  Transfer,
+  TransferPage,
+  TransferRequest,
+  WithdrawCoinList,
+} from './wallet.ts';
 
 interface Endpoint {
   method: 'GET' | 'POST' | 'DELETE';
@@ -103,6 +143,136 @@ export const ENDPOINTS = {
     path: '/api/app/wallet/withdraw/coins',
     auth: 'none',
     response: WithdrawCoinList,
+  },
+  // ---- market data (public) ----
+  marketDepth: {
+    method: 'GET',
+    path: '/api/app/market/depth',
+    auth: 'none',
+    query: DepthQuery,
+    response: Depth,
+  },
+  marketTrades: {
+    method: 'GET',
+    path: '/api/app/market/trades',
+    auth: 'none',
+    query: TradesQuery,
+    response: PublicTradeList,
+  },
+  marketKlines: {
+    method: 'GET',
+    path: '/api/app/market/klines',
+    auth: 'none',
+    query: KlinesQuery,
+    response: KlineList,
+  },
+  // ---- wallet: balances, spot <-> contract transfers, ledger ----
+  walletBalances: { method: 'GET', path: '/api/app/wallet/balances', auth: 'user', response: Balances },
+  walletTransfer: {
+    method: 'POST',
+    path: '/api/app/wallet/transfer',
+    auth: 'user',
+    body: TransferRequest,
+    response: Transfer,
+  },
+  walletLedger: {
+    method: 'GET',
+    path: '/api/app/wallet/ledger',
+    auth: 'user',
+    query: LedgerQuery,
+    response: LedgerPage,
+  },
+  walletTransfers: {
+    method: 'GET',
+    path: '/api/app/wallet/transfers',
+    auth: 'user',
+    query: PageQuery,
+    response: TransferPage,
+  },
+  // ---- spot orders ----
+  spotPlaceOrder: {
+    method: 'POST',
+    path: '/api/app/spot/orders',
+    auth: 'user',
+    body: SpotOrderRequest,
+    response: SpotOrder,
+  },
+  spotOrders: {
+    method: 'GET',
+    path: '/api/app/spot/orders',
+    auth: 'user',
+    query: SpotOrdersQuery,
+    response: SpotOrderPage,
+  },
+  spotCancelOrder: { method: 'DELETE', path: '/api/app/spot/orders/:id', auth: 'user', response: SpotOrder },
+  spotCancelAll: {
+    method: 'POST',
+    path: '/api/app/spot/orders/cancel-all',
+    auth: 'user',
+    body: CancelAllRequest,
+    response: CancelAllResponse,
+  },
+  // ---- perpetual contracts ----
+  contractPlaceOrder: {
+    method: 'POST',
+    path: '/api/app/contract/orders',
+    auth: 'user',
+    body: ContractOrderRequest,
+    response: ContractOrder,
+  },
+  contractOrders: {
+    method: 'GET',
+    path: '/api/app/contract/orders',
+    auth: 'user',
+    query: ContractOrdersQuery,
+    response: ContractOrderPage,
+  },
+  contractCancelOrder: {
+    method: 'DELETE',
+    path: '/api/app/contract/orders/:id',
+    auth: 'user',
+    response: ContractOrder,
+  },
+  contractPositions: {
+    method: 'GET',
+    path: '/api/app/contract/positions',
+    auth: 'user',
+    response: PositionList,
+  },
+  contractMargin: {
+    method: 'POST',
+    path: '/api/app/contract/positions/:id/margin',
+    auth: 'user',
+    body: MarginRequest,
+    response: Position,
+  },
+  contractTpsl: {
+    method: 'POST',
+    path: '/api/app/contract/positions/:id/tpsl',
+    auth: 'user',
+    body: TpslRequest,
+    response: Position,
+  },
+  contractClose: {
+    method: 'POST',
+    path: '/api/app/contract/positions/:id/close',
+    auth: 'user',
+    body: ClosePositionRequest,
+    response: ContractOrder,
+  },
+  contractLeverage: {
+    method: 'POST',
+    path: '/api/app/contract/leverage',
+    auth: 'user',
+    body: LeverageRequest,
+    response: LeverageResponse,
+  },
+  contractFunding: {
+    method: 'GET',
+    path: '/api/app/contract/funding',
+    auth: 'none',
+    query: FundingQuery,
+    response: Funding,
   },
   update: {
     method: 'POST',

@@ -12,6 +12,13 @@ export type BodyOf<N extends EndpointName> =
 /** The query type of a contract endpoint. */
 export type QueryOf<N extends EndpointName> =
   Def<N> extends { query: infer Q extends Schema } ? Q['_zod']['input'] : never;
+/**
+ * The query parameters of a contract endpoint as a caller passes them: the parsed (output) shape,
+ * every key optional since the server fills in defaults. The zod input type would not do: coerced
+ * numbers and preprocessed lists take `unknown` there.
+ */
+export type QueryParamsOf<N extends EndpointName> =
+  Def<N> extends { query: infer Q extends Schema } ? Partial<Q['_zod']['output']> : never;
 /** The `data` type a contract endpoint resolves with. */
 export type ResponseOf<N extends EndpointName> = Def<N>['response'] extends infer R extends Schema
   ? R['_zod']['output']

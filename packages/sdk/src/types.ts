@@ -1,9 +1,9 @@
-import type { BodyOf, ResponseOf } from './endpoint.ts';
+import type { BodyOf, QueryParamsOf, ResponseOf } from './endpoint.ts';
 
 /**
- * Request and response shapes of the API. Where `@ex/contract` has the endpoint, the type is read
- * from its zod schema (so a renamed field breaks the build); the rest follow API.md and are declared
- * here until the server defines them. Amounts and prices are decimal strings, times epoch ms, ids
+ * Request and response shapes of the API. Where `@ex/contract`'s `ENDPOINTS` has the endpoint, the
+ * type is read from its zod schema (so a renamed field breaks the build); the few others follow
+ * API.md until the contract lists them. Amounts and prices are decimal strings, times epoch ms, ids
  * strings.
  */
 
@@ -58,96 +58,28 @@ export type Coin = ResponseOf<'marketCoins'>[number];
 export type MarketKind = Coin['kind'];
 export type Leverages = ResponseOf<'leverages'>;
 
-export type KlineInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
-
+export type KlineInterval = NonNullable<QueryParamsOf<'marketKlines'>['interval']>;
 /** [price, quantity] */
-export type DepthLevel = [DecimalString, DecimalString];
-
-export interface Depth {
-  bids: DepthLevel[];
-  asks: DepthLevel[];
-  ts: EpochMs;
-}
-
-export interface Trade {
-  id: string;
-  price: DecimalString;
-  qty: DecimalString;
-  side: 'buy' | 'sell';
-  ts: EpochMs;
-}
-
+export type DepthLevel = ResponseOf<'marketDepth'>['bids'][number];
+export type Depth = ResponseOf<'marketDepth'>;
+export type Trade = ResponseOf<'marketTrades'>[number];
 /** [open_ts, open, high, low, close, volume] */
-export type Kline = [EpochMs, DecimalString, DecimalString, DecimalString, DecimalString, DecimalString];
-
-export interface Funding {
-  rate: DecimalString;
-  next_funding_time: EpochMs;
-  mark_price: DecimalString;
-  index_price: DecimalString;
-}
+export type Kline = ResponseOf<'marketKlines'>[number];
+export type Funding = ResponseOf<'contractFunding'>;
 
 // ---- wallet ----
-
-export type WalletAccount = 'spot' | 'contract';
 
 export type WithdrawCoin = ResponseOf<'withdrawCoins'>[number];
 export type WithdrawNetwork = WithdrawCoin['networks'][number];
 
-export interface SpotBalance {
-  coin: string;
-  available: DecimalString;
-  frozen: DecimalString;
-}
-
-export interface Balances {
-  spot: SpotBalance[];
-  contract: {
-    coin: string;
-    available: DecimalString;
-    frozen: DecimalString;
-    equity: DecimalString;
-    unrealized_pnl: DecimalString;
-  };
-}
-
-export interface TransferRequest {
-  from: WalletAccount;
-  to: WalletAccount;
-  coin: string;
-  amount: DecimalString;
-}
-
-export type LedgerType =
-  | 'withdraw'
-  | 'deposit'
-  | 'transferIn'
-  | 'transferOut'
-  | 'postingOrder'
-  | 'execution'
-  | 'withdrawRefund'
-  | 'positionMargin'
-  | 'positionClose'
-  | 'positionFee'
-  | 'system'
-  | 'refundPostingOrder'
-  | 'ieo';
-
-export type LedgerQuery = PageQuery & {
-  account?: WalletAccount;
-  type?: LedgerType | LedgerType[];
-};
-
-export interface LedgerEntry {
-  id: string;
-  account: WalletAccount;
-  coin: string;
-  type: LedgerType;
-  amount: DecimalString;
-  balance_after: DecimalString;
-  ref_id: string;
-  created_at: EpochMs;
-}
+export type Balances = ResponseOf<'walletBalances'>;
+export type SpotBalance = Balances['spot'][number];
+export type TransferRequest = BodyOf<'walletTransfer'>;
+export type WalletAccount = TransferRequest['from'];
+export type Transfer = ResponseOf<'walletTransfer'>;
+export type LedgerQuery = QueryParamsOf<'walletLedger'>;
+export type LedgerEntry = ResponseOf<'walletLedger'>['list'][number];
+export type LedgerType = LedgerEntry['type'];
 
 export interface DepositAddress {
   coin: string;
@@ -163,7 +95,7 @@ export interface WithdrawRequest {
   trade_password: string;
 }
 
-/** Records whose full field lists the server defines later; the known fields are typed. */
+/** Deposits and withdrawals as the loosely typed `wallet.*` calls return them (see `chain.*`). */
 export interface WalletRecord {
   id: string;
   coin: string;
@@ -175,98 +107,27 @@ export interface WalletRecord {
 
 // ---- spot ----
 
-export type Side = 'buy' | 'sell';
-export type OrderType = 'limit' | 'market';
-
-export interface SpotOrderRequest {
-  symbol: string;
-  side: Side;
-  type: OrderType;
-  price?: DecimalString;
-  quantity?: DecimalString;
-  /** A market buy may give the amount to spend instead of a quantity. */
-  quote_amount?: DecimalString;
-  client_order_id?: string;
-}
-
-export type SpotOrdersQuery = PageQuery & {
-  status?: 'open' | 'history';
-  symbol?: string;
-};
-
-export interface SpotOrder {
-  id: string;
-  symbol: string;
-  side: Side;
-  type: OrderType;
-  price: DecimalString | null;
-  quantity: DecimalString;
-  status: string;
-  created_at: EpochMs;
-  [field: string]: unknown;
-}
+export type SpotOrderRequest = BodyOf<'spotPlaceOrder'>;
+export type Side = SpotOrderRequest['side'];
+export type OrderType = SpotOrderRequest['type'];
+export type SpotOrdersQuery = QueryParamsOf<'spotOrders'>;
+export type SpotOrder = ResponseOf<'spotPlaceOrder'>;
+export type OrderStatus = SpotOrder['status'];
+export type CancelAllRequest = BodyOf<'spotCancelAll'>;
 
 // ---- contract ----
 
-export type ContractAction = 'open_long' | 'open_short' | 'close_long' | 'close_short';
-export type MarginMode = 'cross' | 'isolated';
-
-export interface ContractOrderRequest {
-  symbol: string;
-  action: ContractAction;
-  type: OrderType;
-  price?: DecimalString;
-  quantity: DecimalString;
-  leverage: number;
-  margin_mode: MarginMode;
-  tp_price?: DecimalString;
-  sl_price?: DecimalString;
-}
-
-export type ContractOrdersQuery = PageQuery & {
-  status?: string | string[];
-  symbol?: string;
-};
-
-export interface ContractOrder {
-  id: string;
-  symbol: string;
-  action: ContractAction;
-  type: OrderType;
-  status: string;
-  [field: string]: unknown;
-}
-
-export interface Position {
-  id: string;
-  symbol: string;
-  side: 'long' | 'short';
-  margin_mode: MarginMode;
-  leverage: number;
-  [field: string]: unknown;
-}
-
-export interface MarginRequest {
-  action: 'add' | 'reduce';
-  amount: DecimalString;
-}
-
-export interface TpslRequest {
-  tp_price?: DecimalString;
-  sl_price?: DecimalString;
-}
-
-export interface ClosePositionRequest {
-  type?: OrderType;
-  price?: DecimalString;
-  quantity?: DecimalString;
-}
-
-export interface LeverageRequest {
-  symbol: string;
-  leverage: number;
-  margin_mode: MarginMode;
-}
+export type ContractOrderRequest = BodyOf<'contractPlaceOrder'>;
+export type ContractAction = ContractOrderRequest['action'];
+export type MarginMode = ContractOrderRequest['margin_mode'];
+export type ContractOrdersQuery = QueryParamsOf<'contractOrders'>;
+export type ContractOrder = ResponseOf<'contractPlaceOrder'>;
+export type Position = ResponseOf<'contractMargin'>;
+export type MarginRequest = BodyOf<'contractMargin'>;
+export type TpslRequest = BodyOf<'contractTpsl'>;
+export type ClosePositionRequest = BodyOf<'contractClose'>;
+export type LeverageRequest = BodyOf<'contractLeverage'>;
+export type LeverageResult = ResponseOf<'contractLeverage'>;
 
 // ---- admin ----
 

@@ -1,34 +1,32 @@
 import type { CallOptions, Client } from '../client.ts';
+import { call } from '../endpoint.ts';
 import type {
   ClosePositionRequest,
-  ContractOrder,
   ContractOrderRequest,
   ContractOrdersQuery,
   LeverageRequest,
   MarginRequest,
-  Page,
-  Position,
   TpslRequest,
 } from '../types.ts';
 
-const position = (id: string) => `/api/app/contract/positions/${encodeURIComponent(id)}`;
-
+/** Perpetual orders and positions; position ids are `SYMBOL:mode:side`. */
 export function contractApi(client: Client) {
   return {
     placeOrder: (body: ContractOrderRequest, opts?: CallOptions) =>
-      client.post<ContractOrder>('/api/app/contract/orders', body, opts),
+      call(client, 'contractPlaceOrder', { body }, opts),
     orders: (query?: ContractOrdersQuery, opts?: CallOptions) =>
-      client.get<Page<ContractOrder>>('/api/app/contract/orders', query, opts),
+      call(client, 'contractOrders', { query }, opts),
     cancelOrder: (id: string, opts?: CallOptions) =>
-      client.delete<ContractOrder>(`/api/app/contract/orders/${encodeURIComponent(id)}`, undefined, opts),
-    positions: (opts?: CallOptions) => client.get<Position[]>('/api/app/contract/positions', undefined, opts),
+      call(client, 'contractCancelOrder', { params: { id } }, opts),
+    positions: (opts?: CallOptions) => call(client, 'contractPositions', {}, opts),
     adjustMargin: (id: string, body: MarginRequest, opts?: CallOptions) =>
-      client.post<Position>(`${position(id)}/margin`, body, opts),
+      call(client, 'contractMargin', { params: { id }, body }, opts),
     setTpsl: (id: string, body: TpslRequest, opts?: CallOptions) =>
-      client.post<Position>(`${position(id)}/tpsl`, body, opts),
+      call(client, 'contractTpsl', { params: { id }, body }, opts),
+    /** Market close of the whole position unless `body` says otherwise; resolves with the closing order. */
     closePosition: (id: string, body?: ClosePositionRequest, opts?: CallOptions) =>
-      client.post<unknown>(`${position(id)}/close`, body ?? {}, opts),
+      call(client, 'contractClose', { params: { id }, body: body ?? {} }, opts),
     setLeverage: (body: LeverageRequest, opts?: CallOptions) =>
-      client.post<unknown>('/api/app/contract/leverage', body, opts),
+      call(client, 'contractLeverage', { body }, opts),
   };
 }

@@ -1,15 +1,17 @@
 import type { CallOptions, Client } from '../client.ts';
-import type { Page, SpotOrder, SpotOrderRequest, SpotOrdersQuery } from '../types.ts';
+import { call } from '../endpoint.ts';
+import type { CancelAllRequest, SpotOrderRequest, SpotOrdersQuery } from '../types.ts';
 
 export function spotApi(client: Client) {
   return {
+    /** Pass `client_order_id` or `idempotencyKey`: a repeat returns the first order. */
     placeOrder: (body: SpotOrderRequest, opts?: CallOptions) =>
-      client.post<SpotOrder>('/api/app/spot/orders', body, opts),
+      call(client, 'spotPlaceOrder', { body }, opts),
     cancelOrder: (id: string, opts?: CallOptions) =>
-      client.delete<SpotOrder>(`/api/app/spot/orders/${encodeURIComponent(id)}`, undefined, opts),
-    cancelAll: (body?: { symbol?: string }, opts?: CallOptions) =>
-      client.post<unknown>('/api/app/spot/orders/cancel-all', body ?? {}, opts),
-    orders: (query?: SpotOrdersQuery, opts?: CallOptions) =>
-      client.get<Page<SpotOrder>>('/api/app/spot/orders', query, opts),
+      call(client, 'spotCancelOrder', { params: { id } }, opts),
+    /** All own open orders, or those of one market. */
+    cancelAll: (body?: CancelAllRequest, opts?: CallOptions) =>
+      call(client, 'spotCancelAll', { body: body ?? {} }, opts),
+    orders: (query?: SpotOrdersQuery, opts?: CallOptions) => call(client, 'spotOrders', { query }, opts),
   };
 }
