@@ -125,6 +125,7 @@ export function useDepth(symbol: string | undefined, limit = 20) {
     qc.setQueryData<Depth>(streamKeys.depth(symbol), {
       bids: result.book.bids.slice(0, limit),
       asks: result.book.asks.slice(0, limit),
+      seq: result.book.seq,
       ts: Date.now(),
     });
   });

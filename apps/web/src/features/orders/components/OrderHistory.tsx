@@ -1,15 +1,16 @@
-import type { Coin, ContractOrder, SpotOrder } from '@ex/sdk';
+import type { Coin, ContractOrder, OrderStatus, SpotOrder } from '@ex/sdk';
 import { InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { formatChangePercent, formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { formatDecimal, formatPrice } from '../../../lib/format.ts';
 import { useCoins } from '../../../lib/queries.ts';
 import { useContractHistory } from '../../trade/api/contract.ts';
 import { useSpotHistory } from '../../trade/api/spot.ts';
-import { createdAt, dealAmount, dealPrice, filledQty, statusTone, str } from '../../trade/orders-fields.ts';
+import { mul } from '../../trade/decimal.ts';
+import { statusTone } from '../../trade/orders-fields.ts';
 import { formatRelative, formatTime } from '../time.ts';
 import '../../trade/trade.css';
 import '../orders.css';
@@ -17,62 +18,39 @@ import '../orders.css';
 export type HistoryKind = 'spot' | 'contract';
 
 const STATUS_KEYS = {
-  pending: 'pending',
   open: 'open',
   partially_filled: 'partiallyFilled',
   filled: 'filled',
-  success: 'success',
   cancelled: 'cancelled',
-  canceled: 'canceled',
-  cancel: 'cancel',
-  failed: 'failed',
-  rejected: 'rejected',
-  expired: 'expired',
-  closing: 'closing',
-  closed: 'closed',
-} as const;
+} as const satisfies Record<OrderStatus, string>;
 
-function StatusChip({ status }: { status: string }) {
+function StatusChip({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
-  const key = STATUS_KEYS[status as keyof typeof STATUS_KEYS];
   const tone = statusTone(status);
-  const cls =
-    tone === 'up'
-      ? 'status-chip--up'
-      : tone === 'warn'
-        ? 'status-chip--warn'
-        : tone === 'down'
-          ? 'status-chip--down'
-          : '';
-  return <span className={`status-chip ${cls}`}>{key ? t(`orders.statuses.${key}`) : status}</span>;
+  const cls = tone === 'up' ? 'status-chip--up' : tone === 'warn' ? 'status-chip--warn' : '';
+  return <span className={`status-chip ${cls}`}>{t(`orders.statuses.${STATUS_KEYS[status]}`)}</span>;
 }
 
-function Row({
-  o,
-  kind,
-  market,
-  now,
-}: {
-  o: SpotOrder | ContractOrder;
-  kind: HistoryKind;
-  market?: Coin;
-  now: number;
-}) {
+type HistoryOrder = { kind: 'spot'; o: SpotOrder } | { kind: 'contract'; o: ContractOrder };
+
+function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: number }) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const { o } = order;
   const ps = market?.price_scale ?? 2;
   const qs = market?.qty_scale ?? 4;
-  const q = (v: string | undefined) => formatDecimal(v, lang, { minFraction: qs, maxFraction: qs });
-  const usdc = (v: string | undefined) => formatDecimal(v, lang, { minFraction: 2, maxFraction: 2 });
+  const q = (v: string) => formatDecimal(v, lang, { minFraction: qs, maxFraction: qs });
+  const usdc = (v: string | null) => formatDecimal(v, lang, { minFraction: 2, maxFraction: 2 });
   const base = market?.base ?? o.symbol.split('_')[0];
   let title: string;
   let tone: 'up' | 'down';
-  if (kind === 'spot') {
-    const s = o as SpotOrder;
-    tone = s.side === 'buy' ? 'up' : 'down';
-    title = s.side === 'buy' ? t('trade.buy') : t('trade.sell');
+  let dealAmount: string | null;
+  if (order.kind === 'spot') {
+    tone = order.o.side === 'buy' ? 'up' : 'down';
+    title = order.o.side === 'buy' ? t('trade.buy') : t('trade.sell');
+    dealAmount = order.o.filled_value;
   } else {
-    const c = o as ContractOrder;
+    const c = order.o;
     tone = c.action === 'open_long' || c.action === 'close_short' ? 'up' : 'down';
     title = {
       open_long: t('trade.openLong'),
@@ -80,11 +58,11 @@ function Row({
       close_long: t('trade.closeLong'),
       close_short: t('trade.closeShort'),
     }[c.action];
+    // Contract orders carry no quote total; filled x average price is exact in decimal strings.
+    dealAmount = c.avg_price ? mul(c.filled, c.avg_price, 8) : '0';
   }
-  const ts = createdAt(o);
-  const price = str(o, 'price');
-  const pnl = str(o, 'pnl', 'realized_pnl', 'profit');
-  const pnlPct = formatChangePercent(str(o, 'pnl_pct', 'profit_rate', 'roe'), lang);
+  const closing = order.kind === 'contract' && order.o.action.startsWith('close_');
+  const ts = o.created_at;
   return (
     <li className="order-card">
       <div className="order-card__head">
@@ -103,56 +81,40 @@ function Row({
       <dl className="order-card__grid">
         <div>
           <dt>{t('orders.orderPrice')}</dt>
-          <dd className="num">{price ? formatPrice(price, ps, lang) : t('trade.market')}</dd>
+          <dd className="num">{o.price ? formatPrice(o.price, ps, lang) : t('trade.market')}</dd>
         </div>
         <div>
-          <dt>{t('orders.dealPrice')}</dt>
-          <dd className="num">{formatPrice(dealPrice(o), ps, lang)}</dd>
+          <dt>{closing ? t('orders.closePrice') : t('orders.dealPrice')}</dt>
+          <dd className="num">{formatPrice(o.avg_price, ps, lang)}</dd>
         </div>
         <div>
           <dt>
             {t('orders.filled')} / {t('orders.quantity')}
           </dt>
           <dd className="num">
-            {q(filledQty(o) ?? '0')} / {q(str(o, 'quantity'))}
+            {q(o.filled)} / {q(o.quantity)}
           </dd>
         </div>
         <div>
           <dt>{t('orders.dealAmount')}</dt>
-          <dd className="num">{usdc(dealAmount(o))}</dd>
+          <dd className="num">{usdc(dealAmount)}</dd>
         </div>
-        {kind === 'contract' ? (
+        {order.kind === 'contract' && (
           <>
             <div>
-              <dt>{t('orders.pnl')}</dt>
-              <dd
-                className={`num ${pnl?.startsWith('-') ? 'tone-down' : pnl && /[1-9]/.test(pnl) ? 'tone-up' : ''}`}
-              >
-                {usdc(pnl)}
+              <dt>{t('orders.leverage')}</dt>
+              <dd className="num">
+                {order.o.leverage}x ·{' '}
+                {order.o.margin_mode === 'cross' ? t('trade.cross') : t('trade.isolated')}
               </dd>
             </div>
-            <div>
-              <dt>{t('orders.pnlPct')}</dt>
-              <dd className={`num tone-${pnlPct.tone}`}>{pnlPct.text}</dd>
-            </div>
-            <div>
-              <dt>{t('orders.openFee')}</dt>
-              <dd className="num">{usdc(str(o, 'open_fee', 'fee'))}</dd>
-            </div>
-            <div>
-              <dt>{t('orders.closeFee')}</dt>
-              <dd className="num">{usdc(str(o, 'close_fee'))}</dd>
-            </div>
-            <div>
-              <dt>{t('orders.leverage')}</dt>
-              <dd className="num">{typeof o.leverage === 'number' ? `${o.leverage}x` : '--'}</dd>
-            </div>
+            {closing && o.status === 'filled' && (
+              <div>
+                <dt>{t('orders.closeTime')}</dt>
+                <dd className="num">{formatTime(o.updated_at, lang)}</dd>
+              </div>
+            )}
           </>
-        ) : (
-          <div>
-            <dt>{t('orders.fee')}</dt>
-            <dd className="num">{formatDecimal(str(o, 'fee'), lang, { maxFraction: 8 })}</dd>
-          </div>
         )}
       </dl>
     </li>
@@ -190,10 +152,12 @@ export function OrderHistory({
   const bySymbol = new Map((coins.data ?? []).map((c) => [c.symbol, c]));
   const query = { symbol: symbol || undefined };
   const spot = useSpotHistory({ status: 'history', ...query });
-  const contract = useContractHistory({ status: ['closed', 'cancel', 'cancelled', 'filled'], ...query });
+  const contract = useContractHistory({ status: 'history', ...query });
   const q = kind === 'spot' ? spot : contract;
-  const pages: { list: (SpotOrder | ContractOrder)[] }[] = q.data?.pages ?? [];
-  const list = pages.flatMap((p) => p.list);
+  const list: HistoryOrder[] =
+    kind === 'spot'
+      ? (spot.data?.pages ?? []).flatMap((p) => p.list.map((o) => ({ kind: 'spot' as const, o })))
+      : (contract.data?.pages ?? []).flatMap((p) => p.list.map((o) => ({ kind: 'contract' as const, o })));
   const now = Date.now();
   return (
     <>
@@ -230,8 +194,8 @@ export function OrderHistory({
         ) : (
           <>
             <ul className="order-list">
-              {list.map((o) => (
-                <Row key={o.id} o={o} kind={kind} market={bySymbol.get(o.symbol)} now={now} />
+              {list.map((order) => (
+                <Row key={order.o.id} order={order} market={bySymbol.get(order.o.symbol)} now={now} />
               ))}
             </ul>
             <InfiniteScroll loadMore={async () => void (await q.fetchNextPage())} hasMore={q.hasNextPage}>

@@ -49,8 +49,7 @@ export function useOpenContractOrders(symbol?: string) {
   const status = useStreamStatus();
   return useQuery({
     queryKey: [...streamKeys.contractOrders, 'open', symbol ?? 'all'],
-    queryFn: ({ signal }) =>
-      api.contract.orders({ status: ['pending', 'open'], symbol, limit: 100 }, { signal }),
+    queryFn: ({ signal }) => api.contract.orders({ status: 'open', symbol, limit: 100 }, { signal }),
     enabled: hasToken(window.localStorage),
     placeholderData: keepPreviousData,
     refetchInterval: status === 'open' ? 30_000 : POLL_MS * 2,

@@ -11,7 +11,6 @@ import { usePlaceContractOrder } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { cmp, isPositive, percentOf, roundToStep, trim } from '../decimal.ts';
 import { checkPerp, type Kind, type MarginMode, type PerpSide, perpQtyForPercent } from '../form.ts';
-import { str } from '../orders-fields.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { DecimalStepper } from './DecimalStepper.tsx';
 import { fieldErrorText } from './field-error.ts';
@@ -21,8 +20,6 @@ import { newKey } from './SpotForm.tsx';
 
 type Field = 'price' | 'quantity' | 'tp_price' | 'sl_price';
 const FIELDS: Field[] = ['price', 'quantity', 'tp_price', 'sl_price'];
-
-export const positionSize = (p: Position) => str(p, 'size', 'quantity', 'qty') ?? '0';
 
 /** The perpetual order form: open/close, limit/market, TP/SL, margin and liquidation estimates. */
 export function ContractForm({
@@ -77,8 +74,13 @@ export function ContractForm({
   }, [pickedPrice]);
 
   const available = balances.data?.contract.available ?? '0';
-  const long = positions.find((p) => p.symbol === market.symbol && p.side === 'long');
-  const short = positions.find((p) => p.symbol === market.symbol && p.side === 'short');
+  // A close order reduces the position of the chosen margin mode (ids are SYMBOL:mode:side).
+  const long = positions.find(
+    (p) => p.symbol === market.symbol && p.margin_mode === mode && p.side === 'long',
+  );
+  const short = positions.find(
+    (p) => p.symbol === market.symbol && p.margin_mode === mode && p.side === 'short',
+  );
   const marketRef = mark ?? (isPositive(market.last) ? market.last : (depth?.asks[0]?.[0] ?? undefined));
   const refPrice = type === 'limit' ? price : marketRef;
   const useTpsl = intent === 'open' && withTpsl;
@@ -112,9 +114,7 @@ export function ContractForm({
     if (p === 0) return setQuantity('');
     if (intent === 'open') return setQuantity(perpQtyForPercent(p, available, leverage, refPrice, market));
     // Closing: a share of the larger open position of this market.
-    const size = [long, short]
-      .map((x) => (x ? positionSize(x) : '0'))
-      .reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
+    const size = [long, short].map((x) => x?.size ?? '0').reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
     setQuantity(roundToStep(percentOf(size, p, market.qty_scale + 2), market.step_size));
   };
 

@@ -8,7 +8,6 @@ import { formatPrice, formatUsdc } from '../../../lib/format.ts';
 import { useAdjustMargin, useSetTpsl } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
-import { str } from '../orders-fields.ts';
 import { DecimalStepper } from './DecimalStepper.tsx';
 import { TextTabs } from './SideSwitch.tsx';
 
@@ -80,7 +79,7 @@ export function MarginSheet({ position, onClose }: { position: Position | null; 
         <dl className="confirm-sheet__rows">
           <div className="kv">
             <dt>{t('trade.margin')}</dt>
-            <dd className="num">{formatUsdc(position ? str(position, 'margin') : undefined, lang)} USDC</dd>
+            <dd className="num">{formatUsdc(position?.margin, lang)} USDC</dd>
           </div>
           {action === 'add' && (
             <div className="kv">
@@ -115,7 +114,7 @@ export function TpslSheet({
   const save = useSetTpsl();
   const scale = market?.price_scale ?? 2;
   const tick = market?.tick_size ?? '0.01';
-  const entry = position ? str(position, 'entry_price', 'open_price', 'avg_price') : undefined;
+  const entry = position?.entry_price;
   const submit = () => {
     if (!position) return;
     save.mutate(
@@ -143,8 +142,8 @@ export function TpslSheet({
       onClose={onClose}
       bodyClassName="sheet confirm-sheet"
       afterShow={() => {
-        setTp(position ? (str(position, 'tp_price') ?? '') : '');
-        setSl(position ? (str(position, 'sl_price') ?? '') : '');
+        setTp(position?.tp_price ?? '');
+        setSl(position?.sl_price ?? '');
         setErrors({});
       }}
     >
@@ -157,9 +156,7 @@ export function TpslSheet({
           </div>
           <div className="kv">
             <dt>{t('trade.markPrice')}</dt>
-            <dd className="num">
-              {formatPrice(position ? str(position, 'mark_price') : undefined, scale, lang)}
-            </dd>
+            <dd className="num">{formatPrice(position?.mark_price, scale, lang)}</dd>
           </div>
         </dl>
         <div className="sheet-field">

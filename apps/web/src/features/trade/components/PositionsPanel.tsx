@@ -9,9 +9,7 @@ import { formatChangePercent, formatDecimal, formatPrice } from '../../../lib/fo
 import { hasToken } from '../../../lib/storage.ts';
 import { formatTime } from '../../orders/time.ts';
 import { useCancelContractOrder, useClosePosition, useOpenContractOrders } from '../api/contract.ts';
-import { div, isValid, mul } from '../decimal.ts';
-import { filledQty, str } from '../orders-fields.ts';
-import { positionSize } from './ContractForm.tsx';
+import { isValid } from '../decimal.ts';
 import { MarginSheet, TpslSheet } from './PositionSheets.tsx';
 import { TextTabs } from './SideSwitch.tsx';
 
@@ -20,16 +18,6 @@ function signed(value: string | undefined, lang: Parameters<typeof formatDecimal
   const tone = value.startsWith('-') ? 'down' : /[1-9]/.test(value) ? 'up' : 'flat';
   const text = formatDecimal(value.replace(/^[+-]/, ''), lang, { minFraction: 2, maxFraction: 2 });
   return { text: `${tone === 'down' ? '\u2212' : tone === 'up' ? '+' : ''}${text}`, tone };
-}
-
-/** ROE in percent: the server's value, else unrealised PnL / margin. */
-export function roePercent(p: Position): string | undefined {
-  const given = str(p, 'roe', 'pnl_ratio', 'profit_rate');
-  if (given) return given;
-  const pnl = str(p, 'unrealized_pnl', 'pnl', 'profit');
-  const margin = str(p, 'margin');
-  if (!pnl || !margin) return undefined;
-  return div(mul(pnl, '100', 8), margin, 2) ?? undefined;
 }
 
 function PositionCard({
@@ -49,13 +37,14 @@ function PositionCard({
   const scale = market?.price_scale ?? 2;
   const qs = market?.qty_scale ?? 4;
   const base = market?.base ?? p.symbol.split('_')[0] ?? '';
-  const pnl = signed(str(p, 'unrealized_pnl', 'pnl', 'profit'), lang);
-  const roe = formatChangePercent(roePercent(p), lang);
+  const pnl = signed(p.unrealized_pnl, lang);
+  // pnl_rate is the ROE in percent (unrealised PnL over margin), computed by the server.
+  const roe = formatChangePercent(p.pnl_rate, lang);
   const sideText = p.side === 'long' ? t('trade.long') : t('trade.short');
   const tone = p.side === 'long' ? 'up' : 'down';
-  const size = positionSize(p);
-  const tp = str(p, 'tp_price');
-  const sl = str(p, 'sl_price');
+  const size = p.size;
+  const tp = p.tp_price;
+  const sl = p.sl_price;
   return (
     <li className="order-card">
       <div className="order-card__head">
@@ -85,23 +74,19 @@ function PositionCard({
         </div>
         <div>
           <dt>{t('trade.entryPrice')}</dt>
-          <dd className="num">
-            {formatPrice(str(p, 'entry_price', 'open_price', 'avg_price'), scale, lang)}
-          </dd>
+          <dd className="num">{formatPrice(p.entry_price, scale, lang)}</dd>
         </div>
         <div>
           <dt>{t('trade.markPrice')}</dt>
-          <dd className="num">{formatPrice(str(p, 'mark_price'), scale, lang)}</dd>
+          <dd className="num">{formatPrice(p.mark_price, scale, lang)}</dd>
         </div>
         <div>
           <dt>{t('trade.liqPrice')}</dt>
-          <dd className="num warn-text">
-            {formatPrice(str(p, 'liquidation_price', 'liq_price'), scale, lang)}
-          </dd>
+          <dd className="num warn-text">{formatPrice(p.liquidation_price, scale, lang)}</dd>
         </div>
         <div>
           <dt>{t('trade.margin')} (USDC)</dt>
-          <dd className="num">{formatDecimal(str(p, 'margin'), lang, { minFraction: 2, maxFraction: 2 })}</dd>
+          <dd className="num">{formatDecimal(p.margin, lang, { minFraction: 2, maxFraction: 2 })}</dd>
         </div>
         <div>
           <dt>{t('trade.tpsl')}</dt>
@@ -157,8 +142,8 @@ function ContractOrderRow({ o, market }: { o: ContractOrder; market: Coin | unde
     close_short: t('trade.closeShort'),
   }[o.action];
   const tone = o.action === 'open_long' || o.action === 'close_short' ? 'up' : 'down';
-  const price = str(o, 'price');
-  const qty = str(o, 'quantity');
+  const price = o.price;
+  const qty = o.quantity;
   return (
     <li className="order-card">
       <div className="order-card__head">
@@ -188,7 +173,7 @@ function ContractOrderRow({ o, market }: { o: ContractOrder; market: Coin | unde
         <div>
           <dt>{t('orders.filled')}</dt>
           <dd className="num">
-            {formatDecimal(filledQty(o) ?? '0', lang, { minFraction: qs, maxFraction: qs })} /{' '}
+            {formatDecimal(o.filled, lang, { minFraction: qs, maxFraction: qs })} /{' '}
             {formatDecimal(qty, lang, { minFraction: qs, maxFraction: qs })}
           </dd>
         </div>

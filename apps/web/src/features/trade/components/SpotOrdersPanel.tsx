@@ -10,7 +10,6 @@ import { hasToken } from '../../../lib/storage.ts';
 import { formatTime } from '../../orders/time.ts';
 import { useBalances, useCancelAllSpot, useCancelSpotOrder, useOpenSpotOrders } from '../api/spot.ts';
 import { isPositive } from '../decimal.ts';
-import { filledQty } from '../orders-fields.ts';
 import { TextTabs } from './SideSwitch.tsx';
 
 function OpenOrderRow({ order, market }: { order: SpotOrder; market: Coin | undefined }) {
@@ -53,7 +52,7 @@ function OpenOrderRow({ order, market }: { order: SpotOrder; market: Coin | unde
         <div>
           <dt>{t('orders.filled')}</dt>
           <dd className="num">
-            {formatDecimal(filledQty(order) ?? '0', lang, { minFraction: qs, maxFraction: qs })} /{' '}
+            {formatDecimal(order.filled, lang, { minFraction: qs, maxFraction: qs })} /{' '}
             {formatDecimal(order.quantity, lang, { minFraction: qs, maxFraction: qs })}
           </dd>
         </div>

@@ -3,9 +3,9 @@ import type {
   LedgerQuery,
   LedgerType,
   Page,
+  Transfer,
   TransferRequest,
   WalletAccount,
-  WalletRecord,
 } from '@ex/sdk';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -39,15 +39,22 @@ function nextPage<T>(last: Page<T>): number | undefined {
   return last.page * last.limit < last.total && last.list.length > 0 ? last.page + 1 : undefined;
 }
 
+/** A wallet coin the ledger can be filtered by. */
+export type LedgerCoin = NonNullable<LedgerQuery['coin']>;
+
 /**
  * One account's ledger (or all accounts), newest first, page by page for infinite scroll; `coin`
- * '' for every coin. The server filters by type and coin (the SDK's query type predates `coin`).
+ * '' for every coin. The server filters by type and coin.
  */
-export function useLedger(account: WalletAccount | undefined, types: readonly LedgerType[], coin = '') {
+export function useLedger(
+  account: WalletAccount | undefined,
+  types: readonly LedgerType[],
+  coin: LedgerCoin | '' = '',
+) {
   return useInfiniteQuery({
     queryKey: walletKeys.ledger(account ?? 'all', types, coin),
     queryFn: ({ pageParam, signal }) => {
-      const query: LedgerQuery & { coin?: string } = { page: pageParam, limit: PAGE_SIZE };
+      const query: LedgerQuery = { page: pageParam, limit: PAGE_SIZE };
       if (account) query.account = account;
       if (types.length > 0) query.type = [...types];
       if (coin) query.coin = coin;
@@ -64,7 +71,7 @@ export function useTransfers() {
     queryFn: ({ pageParam, signal }) =>
       api.wallet.transfers({ page: pageParam, limit: PAGE_SIZE }, { signal }),
     initialPageParam: 1,
-    getNextPageParam: nextPage<WalletRecord>,
+    getNextPageParam: nextPage<Transfer>,
   });
 }
 

@@ -7,7 +7,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { useBalances, useLedger } from '../api/wallet.ts';
-import { isLedgerType, typesFor } from '../lib/ledger.ts';
+import { isLedgerCoin, isLedgerType, typesFor } from '../lib/ledger.ts';
 import { useFlag, WALLET_PREF_KEYS } from '../lib/prefs.ts';
 import { formatRelativeTime } from '../lib/time.ts';
 import { FilterChip } from './FilterBar.tsx';
@@ -81,7 +81,7 @@ export function LedgerList({ account }: { account: WalletAccount | undefined }) 
   const type: LedgerType | '' = isLedgerType(typeParam) && offered.includes(typeParam) ? typeParam : '';
   const coinParam = (params.get('coin') ?? '').toUpperCase();
   // The futures account holds USDC only, so it has no coin filter.
-  const coin = account !== 'contract' && /^[A-Z0-9]{2,10}$/.test(coinParam) ? coinParam : '';
+  const coin = account !== 'contract' && isLedgerCoin(coinParam) ? coinParam : '';
   const types = useMemo(() => (type ? [type] : []), [type]);
   const ledger = useLedger(account, types, coin);
   const balances = useBalances();

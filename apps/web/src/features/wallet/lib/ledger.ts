@@ -1,4 +1,5 @@
-import type { LedgerType, WalletAccount } from '@ex/sdk';
+import { Coin } from '@ex/contract';
+import type { LedgerQuery, LedgerType, WalletAccount } from '@ex/sdk';
 
 /** Every ledger entry type of spec section 3, in the order the filter lists them. */
 export const LEDGER_TYPES: readonly LedgerType[] = [
@@ -36,6 +37,11 @@ export const ACCOUNT_TYPES: Readonly<Record<WalletAccount, readonly LedgerType[]
 
 export function isLedgerType(value: unknown): value is LedgerType {
   return typeof value === 'string' && (LEDGER_TYPES as readonly string[]).includes(value);
+}
+
+/** The coins the wallet holds, as the ledger's coin filter accepts them. */
+export function isLedgerCoin(value: string): value is NonNullable<LedgerQuery['coin']> {
+  return (Coin.options as readonly string[]).includes(value);
 }
 
 /** The i18n key of a type's localised name; an unknown type (a newer server) is shown as sent. */

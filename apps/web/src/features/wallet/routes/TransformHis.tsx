@@ -1,4 +1,4 @@
-import type { WalletRecord } from '@ex/sdk';
+import type { Transfer } from '@ex/sdk';
 import { InfiniteScroll } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
@@ -15,27 +15,17 @@ import { useFlag, WALLET_PREF_KEYS } from '../lib/prefs.ts';
 import { formatDateTime, formatRelativeTime } from '../lib/time.ts';
 import '../wallet.css';
 
-const account = (v: unknown): 'spot' | 'contract' | null => (v === 'spot' || v === 'contract' ? v : null);
-
-function TransferRow({ record, now, hidden }: { record: WalletRecord; now: number; hidden: boolean }) {
+function TransferRow({ record, now, hidden }: { record: Transfer; now: number; hidden: boolean }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const from = account(record.from);
-  const to = account(record.to);
   const name = (a: 'spot' | 'contract') =>
     a === 'contract' ? t('wallet.accounts.contract') : t('wallet.accounts.spot');
-  const done = record.status === 'completed' || record.status === 'success' || !record.status;
+  const done = record.status === 'completed';
   return (
     <div className="w-row" title={formatDateTime(record.created_at, lang)}>
       <div className="w-row__main">
         <div className="w-row__title">
-          {from && to ? (
-            <>
-              {name(from)} <RightOutline fontSize={10} aria-label="→" /> {name(to)}
-            </>
-          ) : (
-            t('titles.transformTwo')
-          )}
+          {name(record.from)} <RightOutline fontSize={10} aria-label="→" /> {name(record.to)}
         </div>
         <div className="w-row__sub">
           <time dateTime={new Date(record.created_at).toISOString()}>
