@@ -96,9 +96,12 @@ function PositionCard({
         </div>
       </dl>
       <div className="order-card__actions">
-        <Button size="mini" className="small-btn" onClick={onMargin}>
-          {t('trade.modifyMargin')}
-        </Button>
+        {/* Only an isolated position has margin of its own; cross positions share the balance. */}
+        {p.margin_mode === 'isolated' && (
+          <Button size="mini" className="small-btn" onClick={onMargin}>
+            {t('trade.modifyMargin')}
+          </Button>
+        )}
         <Button size="mini" className="small-btn" onClick={onTpsl}>
           {t('trade.tpsl')}
         </Button>
