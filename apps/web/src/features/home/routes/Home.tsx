@@ -7,6 +7,8 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { type MarketSort, sortMarkets } from '../../../lib/market.ts';
 import { useCoins } from '../../../lib/queries.ts';
+import { CheckinCard } from '../../community/components/CheckinCard.tsx';
+import { HomeNews, HomeNotices, UnreadDot } from '../../community/components/HomeContent.tsx';
 import { Shortcuts } from '../components/Shortcuts.tsx';
 import { TickerCards, TickerCardsSkeleton } from '../components/TickerCards.tsx';
 
@@ -33,11 +35,14 @@ export default function Home() {
           </Link>
           <Link to="/Msg" className="icon-btn" aria-label={t('home.messages')}>
             <BellOutline fontSize={22} />
+            <UnreadDot />
           </Link>
         </header>
 
         {coins.isPending ? <TickerCardsSkeleton /> : headline.length > 0 && <TickerCards coins={headline} />}
         <Shortcuts />
+        <HomeNotices />
+        <CheckinCard />
 
         <section className="section" aria-labelledby="home-markets">
           <div className="section__head">
@@ -103,7 +108,7 @@ export default function Home() {
               {t('home.news')}
             </h2>
           </div>
-          <EmptyState compact kind="news" text={t('home.newsEmpty')} />
+          <HomeNews />
         </section>
       </div>
     </PullRefresh>

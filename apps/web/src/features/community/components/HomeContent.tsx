@@ -1,0 +1,73 @@
+import type { ContentKind } from '@ex/contract';
+import { SoundOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { useContentList, useUnreadCount } from '../api/community.ts';
+import { formatAgo } from '../lib/time.ts';
+import '../community.css';
+
+const DETAIL: Record<ContentKind, string> = { notice: '/NoticeDetail', news: '/NewsDetail' };
+
+/** The newest announcements as one-line rows under the shortcuts. */
+export function HomeNotices() {
+  const { t } = useTranslation();
+  const notices = useContentList('notice', 3);
+  const list = notices.data?.list ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="cm-notices" aria-label={t('community.content.notices')}>
+      <SoundOutline className="cm-notices__icon" aria-hidden />
+      <ul>
+        {list.map((n) => (
+          <li key={n.id}>
+            <Link to={`${DETAIL.notice}?id=${n.id}`}>{n.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Home's news section body: title, summary and age per item. */
+export function HomeNews() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const news = useContentList('news', 5);
+  if (news.isPending) return <div className="cm-skeleton" aria-busy="true" />;
+  const list = news.data?.list ?? [];
+  if (list.length === 0) return <EmptyState compact kind="news" text={t('home.newsEmpty')} />;
+  const now = Date.now();
+  return (
+    <ul className="cm-list">
+      {list.map((n) => (
+        <li key={n.id}>
+          <Link className="cm-row" to={`${DETAIL.news}?id=${n.id}`}>
+            <span className="cm-row__title">{n.title}</span>
+            <span className="cm-row__summary">{n.summary}</span>
+            <time className="cm-row__time" dateTime={new Date(n.published_at).toISOString()}>
+              {formatAgo(n.published_at, lang, now)}
+            </time>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The red dot on Home's bell while messages are unread. */
+export function UnreadDot() {
+  const { t } = useTranslation();
+  const unread = useUnreadCount();
+  const n = unread.data?.unread ?? 0;
+  if (n === 0) return null;
+  return (
+    <span
+      className="cm-dot"
+      role="status"
+      aria-label={`${t('community.msg.unread')}: ${n}`}
+      data-testid="unread-dot"
+    />
+  );
+}

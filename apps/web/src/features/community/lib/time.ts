@@ -1,0 +1,29 @@
+import { bcp47, type Lang } from '../../../lib/lang.ts';
+
+/** Relative in lists ("3 minutes ago", then a date after a week), per DESIGN.md. */
+export function formatAgo(ms: number, lang: Lang, now: number): string {
+  const diff = Math.round((ms - now) / 1000);
+  const abs = Math.abs(diff);
+  const rtf = new Intl.RelativeTimeFormat(bcp47(lang), { numeric: 'auto' });
+  if (abs < 60) return rtf.format(diff, 'second');
+  if (abs < 3600) return rtf.format(Math.round(diff / 60), 'minute');
+  if (abs < 86400) return rtf.format(Math.round(diff / 3600), 'hour');
+  if (abs < 7 * 86400) return rtf.format(Math.round(diff / 86400), 'day');
+  return formatDay(ms, lang);
+}
+
+/** Absolute in details. */
+export function formatWhen(ms: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+export function formatDay(ms: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(bcp47(lang), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    ms,
+  );
+}
+
+/** Weekday letter of a UTC day start: check-in days are UTC days (ADR 071). */
+export function weekdayUtc(ms: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(bcp47(lang), { weekday: 'short', timeZone: 'UTC' }).format(ms);
+}

@@ -1,0 +1,67 @@
+import { Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { useMessages, useReadAll } from '../api/community.ts';
+import { formatAgo } from '../lib/time.ts';
+import '../community.css';
+
+/** /Msg: my messages, newest first, unread ones with a dot; "mark all read" in the nav bar. */
+export default function Msg() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const messages = useMessages();
+  const readAll = useReadAll();
+  const list = messages.data?.list ?? [];
+  const anyUnread = list.some((m) => !m.read);
+  const now = Date.now();
+  const right = (
+    <button
+      type="button"
+      className="cm-navbtn"
+      disabled={!anyUnread || readAll.isPending}
+      onClick={() =>
+        readAll.mutate(undefined, { onSuccess: () => Toast.show({ content: t('community.msg.markedRead') }) })
+      }
+    >
+      {t('community.msg.readAll')}
+    </button>
+  );
+  return (
+    <PageShell title={t('titles.msg')} right={right}>
+      <PullRefresh onRefresh={() => messages.refetch()}>
+        {messages.isPending ? (
+          <div className="cm-skeleton" aria-busy="true" />
+        ) : list.length === 0 ? (
+          <EmptyState text={t('community.msg.empty')} />
+        ) : (
+          <ul className="cm-list">
+            {list.map((m) => (
+              <li key={m.id}>
+                <Link className={`cm-row ${m.read ? '' : 'cm-row--unread'}`} to={`/MsgDetail?id=${m.id}`}>
+                  <span className="cm-row__title">
+                    {!m.read && (
+                      <span
+                        className="cm-dot cm-dot--inline"
+                        role="img"
+                        aria-label={t('community.msg.unread')}
+                      />
+                    )}
+                    {m.title}
+                  </span>
+                  <span className="cm-row__summary">{m.summary}</span>
+                  <time className="cm-row__time" dateTime={new Date(m.created_at).toISOString()}>
+                    {formatAgo(m.created_at, lang, now)}
+                  </time>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PullRefresh>
+    </PageShell>
+  );
+}

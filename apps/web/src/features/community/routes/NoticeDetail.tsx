@@ -1,0 +1,5 @@
+import { ContentDetailPage } from '../components/ContentDetailPage.tsx';
+
+export default function NoticeDetail() {
+  return <ContentDetailPage kind="notice" />;
+}
