@@ -44,8 +44,12 @@ export const router = createBrowserRouter(
           path: 'chain',
           lazy: async () => ({ Component: (await import('../features/chain/routes/Chain.tsx')).Chain }),
         },
+        {
+          path: 'content',
+          lazy: async () => ({ Component: (await import('../features/content/routes/Content.tsx')).Content }),
+        },
         ...sections
-          .filter((s) => !['outbox', 'releases', 'kyc', 'withdrawals', 'chain'].includes(s.path))
+          .filter((s) => !['outbox', 'releases', 'kyc', 'withdrawals', 'chain', 'content'].includes(s.path))
           .map((s) => ({
             path: s.path,
             lazy: async () => {

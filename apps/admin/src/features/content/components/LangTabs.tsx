@@ -1,0 +1,53 @@
+import type { Translations } from '@ex/contract';
+import { LANG_NAMES, LANGS, type Lang } from '@ex/i18n';
+import { Form, Input, Tabs } from 'antd';
+
+export type TextFields = Partial<Record<Lang, { title?: string; body?: string }>>;
+
+/** Title and body per language in tabs; a tab with neither is left out of the request. */
+export function LangTabs() {
+  return (
+    <Tabs
+      size="small"
+      items={LANGS.map((lang) => ({
+        key: lang,
+        label: LANG_NAMES[lang],
+        forceRender: true,
+        children: (
+          <>
+            <Form.Item label="Title" name={['translations', lang, 'title']} rules={[{ max: 120 }]}>
+              <Input maxLength={120} showCount />
+            </Form.Item>
+            <Form.Item
+              label="Body (plain text)"
+              name={['translations', lang, 'body']}
+              rules={[{ max: 20000 }]}
+            >
+              <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} />
+            </Form.Item>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+/** The filled languages; one with only a title or only a body is sent so the server names the gap. */
+export function toTranslations(fields: TextFields | undefined): Translations {
+  const out: Record<string, { title: string; body: string }> = {};
+  for (const lang of LANGS) {
+    const f = fields?.[lang];
+    const title = f?.title?.trim() ?? '';
+    const body = f?.body?.trim() ?? '';
+    if (title !== '' || body !== '') out[lang] = { title, body };
+  }
+  return out as Translations;
+}
+
+/** Server 422 keys (`translations.en.title`) as antd field paths. */
+export function fieldsFromErrors(errors: Record<string, string[]>) {
+  return Object.entries(errors).map(([key, messages]) => ({
+    name: key.split('.'),
+    errors: messages,
+  }));
+}
