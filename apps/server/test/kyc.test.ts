@@ -160,6 +160,31 @@ describe.each(BACKENDS)('kyc on %s', (backend) => {
     });
     expect(noReason.status).toBe(422);
     expect(noReason.body.errors?.reason).toEqual(['At least 1 characters']);
+    const long = await t.call('POST', `/api/admin/kyc/${firstId}/reject`, {
+      token: admin,
+      body: { reason: 'x'.repeat(201) },
+      lang: 'en',
+    });
+    expect(long.body.errors?.reason).toEqual(['At most 200 characters']);
+    const extra = await t.call('POST', `/api/admin/kyc/${firstId}/approve`, {
+      token: admin,
+      body: { verified: true },
+      lang: 'en',
+    });
+    expect(extra.status).toBe(422);
+    expect(extra.body.errors?.verified).toEqual(['Unknown field']);
+    const wrongType = await t.call('POST', `/api/admin/kyc/${firstId}/reject`, {
+      token: admin,
+      body: { reason: 42 },
+      lang: 'en',
+    });
+    expect(wrongType.body.errors?.reason).toEqual(['Wrong type: text expected']);
+    const page = await t.call('GET', '/api/admin/kyc?limit=101&sort=x', { token: admin, lang: 'en' });
+    expect(page.status).toBe(422);
+    expect(page.body.errors?.limit).toEqual(['Must be at most 100']);
+    expect(page.body.errors?.sort).toEqual(['Unknown field']);
+    expect((await t.call('POST', `/api/admin/kyc/${firstId}/approve`, { token, body: {} })).status).toBe(401);
+    expect(await info()).toMatchObject({ status: 'under_audit' });
     for (const id of ['999999', 'abc', '-1']) {
       const missing = await t.call('POST', `/api/admin/kyc/${id}/approve`, { token: admin, body: {} });
       expect(missing.status, id).toBe(404);
