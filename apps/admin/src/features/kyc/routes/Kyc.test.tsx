@@ -1,0 +1,104 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Kyc } from './Kyc.tsx';
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+const ITEM = {
+  id: '7',
+  user_id: '3',
+  account: 'erika@example.com',
+  status: 'under_audit',
+  country: 'DE',
+  family_name: 'Muster',
+  given_name: 'Erika',
+  document_type: 'id_card',
+  document_number: 'L01X00T47',
+  front_url: 'http://img.test/202601/a.png',
+  back_url: 'http://img.test/202601/b.png',
+  face_url: 'http://img.test/202601/c.png',
+  reason: null,
+  submitted_at: 1_700_000_000_000,
+  reviewed_at: null,
+};
+
+function envelope(data: unknown): Response {
+  return new Response(JSON.stringify({ code: 0, data, message: 'OK' }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function mount(url = '/kyc') {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <AntApp>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[url]}>
+          <Kyc />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </AntApp>,
+  );
+}
+
+describe('<Kyc/>', () => {
+  let sent: Sent[];
+  beforeEach(() => {
+    localStorage.setItem('admin_token', 'op-token');
+    sent = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      sent.push({ method: init.method ?? 'GET', url, body });
+      if ((init.method ?? 'GET') === 'GET') return envelope({ list: [ITEM], total: 1, page: 1, limit: 20 });
+      return envelope({ ...ITEM, status: 'failed', reason: body?.reason ?? null });
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('lists applications under review by default and shows the images and fields on Review', async () => {
+    mount();
+    expect(await screen.findByText('erika@example.com')).toBeTruthy();
+    expect(sent[0]!.url).toContain('/api/admin/kyc?');
+    expect(sent[0]!.url).toContain('status=under_audit');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Identity #7')).toBeTruthy();
+    const images = await screen.findAllByRole('img', { name: /of Muster Erika/ });
+    expect(images.map((i) => i.getAttribute('src'))).toEqual([ITEM.front_url, ITEM.back_url, ITEM.face_url]);
+  });
+
+  it('rejects only with a reason, and sends that reason', async () => {
+    mount();
+    fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Reject/ }));
+    const dialog = (await screen.findByText('Reject this identity')).closest('.ant-modal') as HTMLElement;
+    const confirm = () =>
+      fireEvent.click(
+        [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Reject') as HTMLButtonElement,
+      );
+    confirm();
+    expect(await screen.findByText('Give the user a reason')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Reason (the user sees it)'), {
+      target: { value: ' Blurred photo ' },
+    });
+    confirm();
+    await waitFor(() => expect(sent.filter((s) => s.method === 'POST')).toHaveLength(1));
+    const post = sent.find((s) => s.method === 'POST')!;
+    expect(post.url).toBe('/api/admin/kyc/7/reject');
+    expect(post.body).toEqual({ reason: 'Blurred photo' });
+  });
+});
