@@ -1,0 +1,150 @@
+import { ApiError, ValidationError } from '@ex/sdk';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../src/app/antd-react19.ts';
+import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+
+const TO = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+const state = { verified: true, cards: 1 };
+const withdraw = vi.fn();
+
+vi.mock('../src/lib/api.ts', () => ({
+  api: {
+    user: { info: async () => ({ id: '1', verified: state.verified, has_trade_password: true }) },
+    bank: { list: async () => Array.from({ length: state.cards }, (_, i) => ({ id: String(i) })) },
+    wallet: {
+      balances: async () => ({
+        spot: [{ coin: 'USDC', available: '250.500000', frozen: '0.000000' }],
+        contract: { coin: 'USDC', available: '0', frozen: '0', equity: '0', unrealized_pnl: '0' },
+      }),
+      withdrawCoins: async () => [
+        { coin: 'USDC', networks: [{ network: 'TRC20', fee: '1', min: '10', max: '100000' }] },
+      ],
+    },
+    chain: { withdraw: (...args: unknown[]) => withdraw(...args) },
+  },
+}));
+
+const { default: Withdrawal } = await import('../src/features/funds/routes/Withdrawal.tsx');
+
+function WithI18n({ children }: { children: React.ReactNode }) {
+  const { i18n } = useLang();
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+function open(lang: 'en' | 'de' = 'en') {
+  localStorage.setItem('token', 't');
+  const router = createMemoryRouter(
+    [
+      { path: '/Withdrawal', Component: Withdrawal },
+      { path: '/WithdrawalHistory', Component: () => <p>history page</p> },
+    ],
+    { initialEntries: ['/Withdrawal'] },
+  );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <LangProvider initial={lang}>
+        <WithI18n>
+          <RouterProvider router={router} />
+        </WithI18n>
+      </LangProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const fill = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
+
+async function fillValid() {
+  await screen.findByText('250.50 USDC');
+  fill('Withdrawal address', TO);
+  fill('Amount', '100');
+  fill('Transaction password', 'trade-pass-1');
+}
+
+describe('Withdrawal screen', () => {
+  beforeEach(() => {
+    withdraw.mockReset();
+    state.verified = true;
+    state.cards = 1;
+  });
+  afterEach(() => cleanup());
+
+  it('lists the missing gates with their screens and keeps Withdraw disabled', async () => {
+    state.verified = false;
+    state.cards = 0;
+    open();
+    expect(await screen.findByText('Complete identity verification')).toBeTruthy();
+    expect(screen.getByText('Bind a bank card')).toBeTruthy();
+    expect(screen.queryByText('Set a transaction password')).toBeNull();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Withdraw' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+  });
+
+  it('checks address checksum, amount limits and balance exactly, and shows what arrives', async () => {
+    open();
+    await screen.findByText('250.50 USDC');
+    fill('Withdrawal address', 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeM');
+    expect(screen.getByText('Not a valid TRC20 address (starts with T, 34 characters)')).toBeTruthy();
+    fill('Amount', '250.500001');
+    expect(screen.getByText('More than your available balance')).toBeTruthy();
+    fill('Amount', '10.1234567');
+    expect(screen.getByText('At most 6 decimal places')).toBeTruthy();
+    fill('Amount', '100.5');
+    expect(screen.getByTestId('receive-amount').textContent).toBe('99.50 USDC');
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(input('Amount').value).toBe('250.5');
+    expect(screen.getByTestId('receive-amount').textContent).toBe('249.50 USDC');
+  });
+
+  it('confirms in a sheet, sends once with an idempotency key and opens the history', async () => {
+    withdraw.mockResolvedValue({ id: 'w1', status: 'under_review' });
+    const router = open();
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Confirm withdrawal')).toBeTruthy();
+    expect(
+      screen.getByText(
+        `Send 99.00 USDC to ${TO} on TRC20. 100.00 USDC leaves your spot account, including a 1.00 USDC fee.`,
+      ),
+    ).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/WithdrawalHistory'));
+    expect(withdraw).toHaveBeenCalledTimes(1);
+    const [body, opts] = withdraw.mock.calls[0] as [unknown, { idempotencyKey: string }];
+    expect(body).toEqual({
+      coin: 'USDC',
+      network: 'TRC20',
+      address: TO,
+      amount: '100',
+      trade_password: 'trade-pass-1',
+    });
+    expect(opts.idempotencyKey).toMatch(/.{8,}/);
+  });
+
+  it('puts server refusals under their fields', async () => {
+    withdraw.mockRejectedValueOnce(
+      new ValidationError({ message: 'x', status: 422, errors: { address: ['Nicht gültig (Server)'] } }),
+    );
+    open();
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Nicht gültig (Server)')).toBeTruthy();
+    withdraw.mockRejectedValueOnce(
+      new ApiError({ code: 1032, message: 'The transaction password is wrong', status: 400 }),
+    );
+    fill('Withdrawal address', TO);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The transaction password is wrong')).toBeTruthy();
+  });
+});
