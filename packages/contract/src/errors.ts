@@ -56,6 +56,8 @@ export const ERRORS = {
   TRANSFER_SAME_ACCOUNT: { code: 2002, status: 400, key: 'error.transfer_same_account' },
   IDEMPOTENCY_CONFLICT: { code: 2003, status: 409, key: 'error.idempotency_conflict' },
   EXCHANGE_AMOUNT_INVALID: { code: 2010, status: 400, key: 'error.exchange_amount_invalid' },
+  EXCHANGE_QUOTE_EXPIRED: { code: 2011, status: 409, key: 'error.exchange_quote_expired' },
+  EXCHANGE_UNAVAILABLE: { code: 2012, status: 409, key: 'error.exchange_unavailable' },
   WITHDRAWAL_ALREADY_REVIEWED: { code: 2020, status: 409, key: 'error.withdrawal_already_reviewed' },
   TRADE_PASSWORD_LOCKED: { code: 2021, status: 429, key: 'error.trade_password_locked' },
 
@@ -77,6 +79,7 @@ export const ERRORS = {
   ALREADY_VOTED: { code: 3003, status: 409, key: 'error.already_voted' },
   ACTIVITY_UNAVAILABLE: { code: 3004, status: 400, key: 'error.activity_unavailable' },
   SUBSCRIPTION_INVALID: { code: 3005, status: 400, key: 'error.subscription_invalid' },
+  ALREADY_PROCESSED: { code: 3010, status: 409, key: 'error.already_processed' },
 
   ALREADY_CHECKED_IN: { code: 3101, status: 409, key: 'error.already_checked_in' },
 } as const satisfies Record<string, { code: number; status: number; key: ServerMessageKey }>;

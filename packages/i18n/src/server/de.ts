@@ -32,7 +32,8 @@ export const de = {
   'error.quantity_out_of_range': 'Bitte geben Sie eine Menge innerhalb des zulässigen Bereichs ein',
   'error.exchange_amount_invalid': 'Bitte geben Sie einen korrekten Umtauschbetrag ein',
   'error.withdrawal_already_reviewed': 'Diese Auszahlung wurde bereits geprüft',
-  'error.trade_password_locked': 'Zu viele falsche Transaktionspasswörter, bitte versuchen Sie es in {minutes} Minuten erneut',
+  'error.trade_password_locked':
+    'Zu viele falsche Transaktionspasswörter, bitte versuchen Sie es in {minutes} Minuten erneut',
   'validation.tron_address': 'Keine gültige TRC20-Adresse (beginnt mit T, Prüfsumme)',
   'validation.txid': 'Eine Transaktions-ID hat 64 Hexadezimalziffern',
   'error.subscription_invalid':
@@ -59,6 +60,9 @@ export const de = {
   'error.idempotency_conflict': 'Dieser Anfrageschlüssel wurde bereits mit anderen Daten verwendet',
   'validation.required': 'Dieses Feld ist erforderlich',
   'error.already_checked_in': 'Sie haben heute bereits eingecheckt',
+  'error.exchange_quote_expired': 'Das Angebot ist abgelaufen, bitte fordern Sie ein neues an',
+  'error.exchange_unavailable': 'Der Umtausch ist für diese Münze derzeit nicht verfügbar',
+  'error.already_processed': 'Dies wurde bereits bearbeitet',
   'validation.user_or_broadcast': 'Entweder eine Benutzer-ID oder „an alle“ angeben',
   'validation.invalid_type': 'Falscher Typ: {expected} erwartet',
   'validation.string_too_long': 'Höchstens {max} Zeichen',

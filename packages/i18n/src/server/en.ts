@@ -40,7 +40,8 @@ export const en = {
   'error.quantity_out_of_range': 'Please enter a quantity within the range',
   'error.exchange_amount_invalid': 'Please enter correct exchange amount',
   'error.withdrawal_already_reviewed': 'This withdrawal has already been reviewed',
-  'error.trade_password_locked': 'Too many wrong transaction passwords, please try again in {minutes} minutes',
+  'error.trade_password_locked':
+    'Too many wrong transaction passwords, please try again in {minutes} minutes',
   'validation.tron_address': 'Not a valid TRC20 address (starts with T, checksum)',
   'validation.txid': 'A transaction id has 64 hexadecimal digits',
   'error.subscription_invalid': 'Please enter a correct amount and number of days',
@@ -67,6 +68,9 @@ export const en = {
   // Validation (field errors)
   'validation.required': 'This field is required',
   'error.already_checked_in': 'You have already checked in today',
+  'error.exchange_quote_expired': 'The quote has expired, please request a new one',
+  'error.exchange_unavailable': 'Exchange is not available for this coin right now',
+  'error.already_processed': 'This has already been processed',
   'validation.user_or_broadcast': 'Give either a user id or broadcast',
   'validation.invalid_type': 'Wrong type: {expected} expected',
   'validation.string_too_long': 'At most {max} characters',
