@@ -113,7 +113,7 @@ export default function Invite() {
                   <li key={`${f.account}-${f.created_at}`} className="iv-friend">
                     <span>
                       <span className="iv-friend__name">{f.nickname}</span>
-                      <span className="muted">{f.account}</span>
+                      {f.nickname !== f.account && <span className="muted">{f.account}</span>}
                     </span>
                     <span className="muted num">{formatDay(f.created_at, lang)}</span>
                   </li>

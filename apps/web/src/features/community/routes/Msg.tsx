@@ -18,7 +18,7 @@ export default function Msg() {
   const list = messages.data?.list ?? [];
   const anyUnread = list.some((m) => !m.read);
   const now = Date.now();
-  const right = (
+  const readAllButton = (
     <button
       type="button"
       className="cm-navbtn"
@@ -31,35 +31,43 @@ export default function Msg() {
     </button>
   );
   return (
-    <PageShell title={t('titles.msg')} right={right}>
+    <PageShell title={t('titles.msg')}>
       <PullRefresh onRefresh={() => messages.refetch()}>
         {messages.isPending ? (
           <div className="cm-skeleton" aria-busy="true" />
         ) : list.length === 0 ? (
           <EmptyState text={t('community.msg.empty')} />
         ) : (
-          <ul className="cm-list">
-            {list.map((m) => (
-              <li key={m.id}>
-                <Link className={`cm-row ${m.read ? '' : 'cm-row--unread'}`} to={`/MsgDetail?id=${m.id}`}>
-                  <span className="cm-row__title">
-                    {!m.read && (
-                      <span
-                        className="cm-dot cm-dot--inline"
-                        role="img"
-                        aria-label={t('community.msg.unread')}
-                      />
-                    )}
-                    {m.title}
-                  </span>
-                  <span className="cm-row__summary">{m.summary}</span>
-                  <time className="cm-row__time" dateTime={new Date(m.created_at).toISOString()}>
-                    {formatAgo(m.created_at, lang, now)}
-                  </time>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <>
+            <div className="cm-toolbar">
+              <span className="muted">
+                {t('community.msg.unread')}: <span className="num">{list.filter((m) => !m.read).length}</span>
+              </span>
+              {readAllButton}
+            </div>
+            <ul className="cm-list">
+              {list.map((m) => (
+                <li key={m.id}>
+                  <Link className={`cm-row ${m.read ? '' : 'cm-row--unread'}`} to={`/MsgDetail?id=${m.id}`}>
+                    <span className="cm-row__title">
+                      {!m.read && (
+                        <span
+                          className="cm-dot cm-dot--inline"
+                          role="img"
+                          aria-label={t('community.msg.unread')}
+                        />
+                      )}
+                      {m.title}
+                    </span>
+                    <span className="cm-row__summary">{m.summary}</span>
+                    <time className="cm-row__time" dateTime={new Date(m.created_at).toISOString()}>
+                      {formatAgo(m.created_at, lang, now)}
+                    </time>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </PullRefresh>
     </PageShell>
