@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   SEED_DEMO: flag(true),
   // The market-maker bot of the embedded default (bot/); tests build the app without starting it.
   MARKET_MAKER: flag(true),
+  // Flash exchange fee in percent of the received amount (exchange/, ADR 075).
+  EXCHANGE_FEE_PERCENT: z
+    .string()
+    .regex(/^(0|[1-9]\d?)(\.\d{1,4})?$/, { error: 'must be a percentage below 100 such as 0.2' })
+    .default('0.2'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
@@ -119,6 +124,8 @@ export interface Config {
   trustProxy: boolean;
   rateLimit: RateLimitConfig;
   withdraw: { coin: string; network: string; fee: string; min: string; max: string }[];
+  /** Flash exchange fee, percent as a decimal string ("0.2"). */
+  exchangeFeePercent: string;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
@@ -178,5 +185,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.AUTH_RATE_LIMIT_PER_MINUTE ? { authPerIpPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE } : {}),
     },
     withdraw: DEFAULT_WITHDRAW,
+    exchangeFeePercent: e.EXCHANGE_FEE_PERCENT,
   };
 }
