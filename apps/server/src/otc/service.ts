@@ -1,0 +1,294 @@
+import type {
+  AdminOtcOrder,
+  AdminOtcOrderQuery,
+  OtcAd,
+  OtcAdCreate,
+  OtcOrder,
+  OtcOrderRequest,
+  OtcReview,
+  Page,
+} from '@ex/contract';
+import { decimal, formatDecimal } from '@ex/core';
+import type { Clock } from '../clock.ts';
+import { ASSETS } from '../engine/config.ts';
+import type { EngineHost } from '../engine/host.ts';
+import { ceilDiv, isCoin, Mutex, mustMove, pow10, system, unitsOf, userSpot } from '../exchange/money.ts';
+import type { EarnDb, OtcAdsTable, OtcOrdersTable } from '../exchange/tables.ts';
+import { AppError } from '../http/errors.ts';
+
+const FIAT_SCALE = 2;
+type AdRow = OtcAdsTable & { id: string };
+type OrderRow = OtcOrdersTable & { id: string };
+
+const methodsOf = (r: AdRow): string[] =>
+  typeof r.payment_methods === 'string' ? (JSON.parse(r.payment_methods) as string[]) : r.payment_methods;
+
+function toOrder(r: OrderRow): OtcOrder {
+  return {
+    id: r.id,
+    ad_id: r.ad_id,
+    side: r.side,
+    coin: r.coin,
+    fiat: r.fiat,
+    quantity: r.quantity,
+    price: r.price,
+    total: r.total,
+    payment_method: r.payment_method,
+    remarks: r.remarks,
+    bank: r.bank,
+    phone: r.phone,
+    broker_contact: null,
+    status: r.status,
+    reason: r.reason,
+    created_at: Number(r.created_at),
+    reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
+  };
+}
+
+/**
+ * The OTC desk (ADR 076). A sell order moves the user's coins into the treasury at once (they are
+ * out of the user's reach while under review) and back on rejection; a buy order is paid in fiat to
+ * the broker and the coins leave the treasury when the operator completes it.
+ */
+export class OtcService {
+  private readonly lock = new Mutex();
+
+  constructor(
+    private readonly host: EngineHost,
+    private readonly db: EarnDb,
+    private readonly clock: Clock,
+  ) {}
+
+  private async adRows(onlyActive: boolean): Promise<AdRow[]> {
+    let q = this.db.selectFrom('otc_ads').selectAll();
+    if (onlyActive) q = q.where('active', '=', true);
+    return (await q.orderBy('id').execute()) as AdRow[];
+  }
+
+  private async toAds(rows: AdRow[]): Promise<OtcAd[]> {
+    const orders = await this.db
+      .selectFrom('otc_orders')
+      .select(['ad_id', 'status', 'quantity', 'coin'])
+      .execute();
+    return rows.map((r) => {
+      const mine = orders.filter((o) => o.ad_id === r.id);
+      const done = mine.filter((o) => o.status === 'completed');
+      const reviewed = done.length + mine.filter((o) => o.status === 'rejected').length;
+      const scale = ASSETS[r.coin] ?? 8;
+      const amount = done.reduce((s, o) => s + decimal(o.quantity, scale), 0n);
+      // Percent with two decimals, exact: completed * 10000 / reviewed hundredths.
+      const rate = reviewed === 0 ? 10_000n : (BigInt(done.length) * 10_000n) / BigInt(reviewed);
+      return {
+        id: r.id,
+        side: r.side,
+        coin: r.coin,
+        fiat: r.fiat,
+        price: r.price,
+        min: r.min,
+        max: r.max,
+        payment_methods: methodsOf(r),
+        broker_contact: r.side === 'buy' ? r.broker_contact : null,
+        active: r.active,
+        stats: {
+          order_count: mine.length,
+          success_rate: formatDecimal(rate, 2),
+          amount: formatDecimal(amount, scale),
+        },
+      };
+    });
+  }
+
+  async ads(onlyActive: boolean): Promise<OtcAd[]> {
+    return this.toAds(await this.adRows(onlyActive));
+  }
+
+  async createAd(body: OtcAdCreate): Promise<OtcAd> {
+    if (!isCoin(body.coin))
+      throw new AppError('VALIDATION', undefined, { coin: ['validation.invalid_format'] });
+    const scale = ASSETS[body.coin]!;
+    const min = unitsOf(body.min, scale, 'min');
+    const max = unitsOf(body.max, scale, 'max');
+    if (max < min) throw new AppError('VALIDATION', undefined, { max: ['error.quantity_out_of_range'] });
+    if (body.side === 'buy' && !body.broker_contact) {
+      throw new AppError('VALIDATION', undefined, { broker_contact: ['validation.required'] });
+    }
+    const row = await this.db
+      .insertInto('otc_ads')
+      .values({
+        side: body.side,
+        coin: body.coin,
+        fiat: body.fiat,
+        price: formatDecimal(decimal(body.price, FIAT_SCALE), FIAT_SCALE),
+        min: formatDecimal(min, scale),
+        max: formatDecimal(max, scale),
+        payment_methods: JSON.stringify(body.payment_methods),
+        broker_contact: body.broker_contact ?? null,
+        active: body.active,
+        created_at: String(this.clock.now()),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return (await this.toAds([row as AdRow]))[0]!;
+  }
+
+  async setActive(id: string, active: boolean): Promise<OtcAd> {
+    const row = await this.db
+      .updateTable('otc_ads')
+      .set({ active })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return (await this.toAds([row as AdRow]))[0]!;
+  }
+
+  async place(userId: string, body: OtcOrderRequest): Promise<OtcOrder> {
+    const ad = (await this.db
+      .selectFrom('otc_ads')
+      .selectAll()
+      .where('id', '=', body.ad_id)
+      .executeTakeFirst()) as AdRow | undefined;
+    if (!ad?.active) throw new AppError('NOT_FOUND');
+    const scale = ASSETS[ad.coin]!;
+    const qty = unitsOf(body.quantity, scale, 'quantity');
+    if (qty < decimal(ad.min, scale) || qty > decimal(ad.max, scale))
+      throw new AppError('QUANTITY_OUT_OF_RANGE');
+    if (!methodsOf(ad).includes(body.payment_method)) {
+      throw new AppError('VALIDATION', undefined, { payment_method: ['validation.invalid_format'] });
+    }
+    if (ad.side === 'sell') {
+      const missing: Record<string, string[]> = {};
+      if (!body.bank) missing.bank = ['validation.required'];
+      if (!body.phone) missing.phone = ['validation.required'];
+      if (Object.keys(missing).length > 0) throw new AppError('VALIDATION', undefined, missing);
+    }
+    const price = decimal(ad.price, FIAT_SCALE);
+    const raw = qty * price;
+    // The user pays rounded up and receives rounded down: never a cent in the user's favour by rounding.
+    const total = ad.side === 'buy' ? ceilDiv(raw, pow10(scale)) : raw / pow10(scale);
+    if (ad.side === 'sell') {
+      await mustMove(this.host, 'system', userSpot(userId, ad.coin), system('treasury', ad.coin), qty);
+    }
+    const row = (await this.db
+      .insertInto('otc_orders')
+      .values({
+        user_id: userId,
+        ad_id: ad.id,
+        side: ad.side,
+        coin: ad.coin,
+        fiat: ad.fiat,
+        quantity: formatDecimal(qty, scale),
+        price: ad.price,
+        total: formatDecimal(total, FIAT_SCALE),
+        payment_method: body.payment_method,
+        remarks: body.remarks ?? '',
+        bank: body.bank ?? '',
+        phone: body.phone ?? '',
+        status: 'review',
+        reason: null,
+        created_at: String(this.clock.now()),
+        reviewed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()) as OrderRow;
+    return { ...toOrder(row), broker_contact: ad.side === 'buy' ? ad.broker_contact : null };
+  }
+
+  private async withContact(rows: OrderRow[]): Promise<OtcOrder[]> {
+    const ads = await this.adRows(false);
+    return rows.map((r) => {
+      const ad = ads.find((a) => a.id === r.ad_id);
+      return { ...toOrder(r), broker_contact: r.side === 'buy' ? (ad?.broker_contact ?? null) : null };
+    });
+  }
+
+  async orders(userId: string, page: number, limit: number): Promise<Page<OtcOrder>> {
+    const base = this.db.selectFrom('otc_orders').where('user_id', '=', userId);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list: await this.withContact(rows as OrderRow[]), total: Number(count.n), page, limit };
+  }
+
+  async order(userId: string, id: string): Promise<OtcOrder> {
+    const row = await this.db
+      .selectFrom('otc_orders')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return (await this.withContact([row as OrderRow]))[0]!;
+  }
+
+  async adminOrders(q: AdminOtcOrderQuery): Promise<Page<AdminOtcOrder>> {
+    let base = this.db.selectFrom('otc_orders');
+    if (q.status) base = base.where('status', '=', q.status);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const list = await this.withContact(rows as OrderRow[]);
+    return {
+      list: list.map((o, i) => ({ ...o, user_id: (rows[i] as OrderRow).user_id })),
+      total: Number(count.n),
+      page: q.page,
+      limit: q.limit,
+    };
+  }
+
+  /** Complete or reject once; the money moves before the status is written (ADR 076). */
+  review(id: string, body: OtcReview): Promise<AdminOtcOrder> {
+    return this.lock.run(async () => {
+      const row = (await this.db
+        .selectFrom('otc_orders')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()) as OrderRow | undefined;
+      if (!row) throw new AppError('NOT_FOUND');
+      if (row.status !== 'review') throw new AppError('ALREADY_PROCESSED');
+      const qty = decimal(row.quantity, ASSETS[row.coin]!);
+      if (body.action === 'complete' && row.side === 'buy') {
+        await mustMove(
+          this.host,
+          'system',
+          system('treasury', row.coin),
+          userSpot(row.user_id, row.coin),
+          qty,
+        );
+      }
+      if (body.action === 'reject' && row.side === 'sell') {
+        await mustMove(
+          this.host,
+          'system',
+          system('treasury', row.coin),
+          userSpot(row.user_id, row.coin),
+          qty,
+        );
+      }
+      const updated = (await this.db
+        .updateTable('otc_orders')
+        .set({
+          status: body.action === 'complete' ? 'completed' : 'rejected',
+          reason: body.action === 'reject' ? (body.reason ?? '') : null,
+          reviewed_at: String(this.clock.now()),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as OrderRow;
+      const [o] = await this.withContact([updated]);
+      return { ...o!, user_id: updated.user_id };
+    });
+  }
+}
