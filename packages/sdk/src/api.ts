@@ -5,8 +5,11 @@ import { bankApi } from './endpoints/bank.ts';
 import { chainApi } from './endpoints/chain.ts';
 import { communityApi } from './endpoints/community.ts';
 import { contractApi } from './endpoints/contract.ts';
+import { exchangeApi } from './endpoints/exchange.ts';
+import { ieoApi } from './endpoints/ieo.ts';
 import { kycApi } from './endpoints/kyc.ts';
 import { marketApi } from './endpoints/market.ts';
+import { otcApi } from './endpoints/otc.ts';
 import { spotApi } from './endpoints/spot.ts';
 import { systemApi } from './endpoints/system.ts';
 import { userApi } from './endpoints/user.ts';
@@ -28,6 +31,9 @@ export function createApi(client: Client) {
     kyc: kycApi(client),
     bank: bankApi(client),
     community: communityApi(client),
+    exchange: exchangeApi(client),
+    otc: otcApi(client),
+    ieo: ieoApi(client),
   };
 }
 
