@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { AI_MIGRATION } from '../../ai/migration.ts';
 import { CHAIN_MIGRATION } from '../../chain/migration.ts';
 import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
+import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import type { Database } from '../schema.ts';
@@ -23,4 +25,6 @@ export const MIGRATIONS: Migration[] = [
   KYC_MIGRATION,
   CHAIN_MIGRATION,
   COMMUNITY_MIGRATION,
+  EXCHANGE_OTC_IEO_MIGRATION,
+  AI_MIGRATION,
 ];

@@ -1,0 +1,379 @@
+import type {
+  AdminAiProductCreate,
+  AdminTreasuryFund,
+  AiAccrualResult,
+  AiOrder,
+  AiOrdersQuery,
+  AiProduct,
+  AiSubscribeRequest,
+  Page,
+} from '@ex/contract';
+import { type AccountRef, parseDecimal, ResultCode, SYSTEM_OWNER } from '@ex/core';
+import type { Selectable } from 'kysely';
+import type { Clock } from '../clock.ts';
+import { ASSETS } from '../engine/config.ts';
+import { refusal } from '../engine/errors.ts';
+import type { EngineHost } from '../engine/host.ts';
+import type { EngineDb } from '../engine/tables.ts';
+import { formatAmount } from '../engine/units.ts';
+import { AppError } from '../http/errors.ts';
+import { DAY_MS, dailyInterest, earlyFee, termInterest, utcDay } from './interest.ts';
+import type { AiDb, AiOrdersTable, AiProductsTable } from './tables.ts';
+
+type ProductRow = Selectable<AiProductsTable>;
+type Order = Selectable<AiOrdersTable>;
+
+const SCOPE = 'earn';
+const sys = (kind: 'earn' | 'treasury' | 'fee' | 'chain', asset: string): AccountRef => ({
+  owner: SYSTEM_OWNER,
+  kind,
+  asset,
+});
+const spot = (userId: string, asset: string): AccountRef => ({ owner: userId, kind: 'spot', asset });
+
+function toProduct(r: ProductRow): AiProduct {
+  return {
+    id: r.id,
+    name: r.name,
+    coin: r.coin,
+    kind: r.kind,
+    days: r.days,
+    daily_rate_min_ppm: r.daily_rate_min_ppm,
+    daily_rate_max_ppm: r.daily_rate_max_ppm,
+    min_amount: formatAmount(r.min_amount, r.coin),
+    max_amount: formatAmount(r.max_amount, r.coin),
+    early_fee_bp: r.early_fee_bp,
+    enabled: r.enabled,
+  };
+}
+
+type OrderRow = Order & { product_name: string };
+
+function toOrder(r: OrderRow): AiOrder {
+  const amount = BigInt(r.amount);
+  const expected =
+    r.kind === 'fixed'
+      ? termInterest(amount, r.daily_rate_ppm, r.days)
+      : dailyInterest(amount, r.daily_rate_ppm);
+  return {
+    id: r.id,
+    product_id: r.product_id,
+    product_name: r.product_name,
+    coin: r.coin,
+    kind: r.kind,
+    amount: formatAmount(amount, r.coin),
+    days: r.days,
+    daily_rate_ppm: r.daily_rate_ppm,
+    expected_interest: formatAmount(expected, r.coin),
+    interest: formatAmount(r.interest, r.coin),
+    fee: formatAmount(r.fee, r.coin),
+    early_fee_bp: r.early_fee_bp,
+    status: r.status === 'pending' ? 'active' : r.status,
+    started_at: Number(r.started_at),
+    maturity_at: r.maturity_at === null ? null : Number(r.maturity_at),
+    settled_at: r.settled_at === null ? null : Number(r.settled_at),
+  };
+}
+
+/** Parses an amount in the coin's scale; more decimals than the coin has is a 422 on `field`. */
+function units(value: string, coin: string, field: string): bigint {
+  const scale = ASSETS[coin];
+  if (scale === undefined)
+    throw new AppError('VALIDATION', undefined, { coin: ['validation.invalid_format'] });
+  const r = parseDecimal(value, scale);
+  if (!r.ok) throw new AppError('VALIDATION', { scale }, { [field]: ['validation.decimal_scale'] });
+  return r.value;
+}
+
+/**
+ * AI quantified savings (ADR 080). Every balance change is a `ledgerTransfer` (entry `system`)
+ * through the engine host: subscribe spot -> earn, daily interest treasury -> earn, payout
+ * earn -> spot and the early fee earn -> fee. Each move carries an idempotency key per order and
+ * step, so a retried step after a crash never moves money twice. Money operations of this domain
+ * run one at a time (the engine is a single writer anyway), so the job and a redemption never
+ * interleave on an order.
+ */
+export class AiService {
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: AiDb,
+    private readonly edb: EngineDb,
+    private readonly host: EngineHost,
+    private readonly clock: Clock,
+  ) {}
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(work, work);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One engine move, at most once per (user, key). Returns the engine code (OK when done before). */
+  private async move(userId: string, key: string, from: AccountRef, to: AccountRef, amount: bigint) {
+    if (amount === 0n) return ResultCode.OK;
+    const done = await this.edb
+      .selectFrom('idempotency_keys')
+      .select('ref_id')
+      .where('user_id', '=', userId)
+      .where('scope', '=', SCOPE)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (done !== undefined) return ResultCode.OK;
+    const r = await this.host.submit(
+      ({ ts, id }) => ({ type: 'ledgerTransfer', ts, id, entryType: 'system', from, to, amount }),
+      { idempotency: { userId, scope: SCOPE, key, hash: key } },
+    );
+    return r.code;
+  }
+
+  async products(all = false): Promise<AiProduct[]> {
+    let q = this.db.selectFrom('ai_products').selectAll();
+    if (!all) q = q.where('enabled', '=', true);
+    return (await q.orderBy('id').execute()).map(toProduct);
+  }
+
+  async createProduct(body: AdminAiProductCreate): Promise<AiProduct> {
+    const min = units(body.min_amount, body.coin, 'min_amount');
+    const max = units(body.max_amount, body.coin, 'max_amount');
+    if (max < min) throw new AppError('VALIDATION', undefined, { max_amount: ['validation.invalid_format'] });
+    const row = await this.db
+      .insertInto('ai_products')
+      .values({
+        name: body.name,
+        coin: body.coin,
+        kind: body.kind,
+        days: body.days,
+        daily_rate_min_ppm: body.daily_rate_min_ppm,
+        daily_rate_max_ppm: body.daily_rate_max_ppm,
+        min_amount: min.toString(),
+        max_amount: max.toString(),
+        early_fee_bp: body.early_fee_bp,
+        enabled: true,
+        created_at: String(this.clock.now()),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toProduct(row);
+  }
+
+  async setEnabled(id: string, enabled: boolean): Promise<AiProduct> {
+    const row = await this.db
+      .updateTable('ai_products')
+      .set({ enabled })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (row === undefined) throw new AppError('NOT_FOUND');
+    return toProduct(row);
+  }
+
+  /** Operator funding of the interest reserve: chain -> system treasury (off-chain reserves in). */
+  async fundTreasury(adminId: string, body: AdminTreasuryFund): Promise<{ coin: string; amount: string }> {
+    const amount = units(body.amount, body.coin, 'amount');
+    const r = await this.host.submit(({ ts, id }) => ({
+      type: 'ledgerTransfer',
+      ts,
+      id,
+      entryType: 'system',
+      from: sys('chain', body.coin),
+      to: sys('treasury', body.coin),
+      amount,
+    }));
+    if (r.code !== ResultCode.OK) throw refusal(r.code);
+    void adminId;
+    return { coin: body.coin, amount: formatAmount(amount, body.coin) };
+  }
+
+  subscribe(userId: string, body: AiSubscribeRequest): Promise<AiOrder> {
+    return this.serial(async () => {
+      const product = await this.db
+        .selectFrom('ai_products')
+        .selectAll()
+        .where('id', '=', body.product_id)
+        .executeTakeFirst();
+      if (product === undefined || !product.enabled) throw new AppError('NOT_FOUND');
+      if (body.days !== product.days) throw new AppError('SUBSCRIPTION_INVALID');
+      const amount = units(body.amount, product.coin, 'amount');
+      if (amount < BigInt(product.min_amount) || amount > BigInt(product.max_amount)) {
+        throw new AppError('QUANTITY_OUT_OF_RANGE');
+      }
+      const now = this.clock.now();
+      const startDay = utcDay(now);
+      // The row first (pending, invisible to the job), then the money; a refusal deletes the row.
+      const order = await this.db
+        .insertInto('ai_orders')
+        .values({
+          user_id: userId,
+          product_id: product.id,
+          coin: product.coin,
+          kind: product.kind,
+          amount: amount.toString(),
+          days: product.days,
+          daily_rate_ppm: product.daily_rate_min_ppm,
+          early_fee_bp: product.early_fee_bp,
+          interest: '0',
+          fee: '0',
+          status: 'pending',
+          start_day: startDay,
+          last_day: startDay,
+          started_at: String(now),
+          maturity_at: product.kind === 'fixed' ? String((startDay + product.days) * DAY_MS) : null,
+          settled_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const code = await this.move(
+        userId,
+        `ai:${order.id}:in`,
+        spot(userId, product.coin),
+        sys('earn', product.coin),
+        amount,
+      );
+      if (code !== ResultCode.OK) {
+        await this.db.deleteFrom('ai_orders').where('id', '=', order.id).execute();
+        throw code === ResultCode.LEDGER_INSUFFICIENT_AVAILABLE
+          ? new AppError('INSUFFICIENT_BALANCE')
+          : refusal(code);
+      }
+      await this.db.updateTable('ai_orders').set({ status: 'active' }).where('id', '=', order.id).execute();
+      return this.order(userId, order.id);
+    });
+  }
+
+  async order(userId: string, id: string): Promise<AiOrder> {
+    const row = await this.db
+      .selectFrom('ai_orders')
+      .innerJoin('ai_products', 'ai_products.id', 'ai_orders.product_id')
+      .selectAll('ai_orders')
+      .select('ai_products.name as product_name')
+      .where('ai_orders.id', '=', id)
+      .where('ai_orders.user_id', '=', userId)
+      .where('ai_orders.status', '!=', 'pending')
+      .executeTakeFirst();
+    if (row === undefined) throw new AppError('NOT_FOUND');
+    return toOrder(row);
+  }
+
+  async orders(userId: string, q: AiOrdersQuery): Promise<Page<AiOrder>> {
+    const statuses: AiOrdersTable['status'][] = q.tab === 'active' ? ['active'] : ['settled', 'redeemed'];
+    const base = this.db
+      .selectFrom('ai_orders')
+      .where('ai_orders.user_id', '=', userId)
+      .where('ai_orders.status', 'in', statuses);
+    const [rows, total] = await Promise.all([
+      base
+        .innerJoin('ai_products', 'ai_products.id', 'ai_orders.product_id')
+        .selectAll('ai_orders')
+        .select('ai_products.name as product_name')
+        .orderBy('ai_orders.id', 'desc')
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list: rows.map(toOrder), total: Number(total.n), page: q.page, limit: q.limit };
+  }
+
+  /**
+   * Accrues the order's interest for every whole UTC day up to `today` (fixed: up to maturity).
+   * One move and one `ai_accruals` row per day; a day already recorded is skipped. Stops at the
+   * first refusal (treasury short): the next run tries that day again.
+   */
+  private async accrueOrder(o: Order, today: number): Promise<boolean> {
+    const end = o.kind === 'fixed' ? Math.min(today, o.start_day + o.days) : today;
+    const daily = dailyInterest(BigInt(o.amount), o.daily_rate_ppm);
+    let interest = BigInt(o.interest);
+    for (let day = o.last_day + 1; day <= end; day++) {
+      const code = await this.move(
+        o.user_id,
+        `ai:${o.id}:d${day}`,
+        sys('treasury', o.coin),
+        sys('earn', o.coin),
+        daily,
+      );
+      if (code !== ResultCode.OK) return false;
+      interest += daily;
+      await this.db.transaction().execute(async (trx) => {
+        const ins = await trx
+          .insertInto('ai_accruals')
+          .values({ order_id: o.id, day, amount: daily.toString(), created_at: String(this.clock.now()) })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (ins.numInsertedOrUpdatedRows === 0n) return;
+        await trx
+          .updateTable('ai_orders')
+          .set({ interest: interest.toString(), last_day: day })
+          .where('id', '=', o.id)
+          .execute();
+      });
+      o.interest = interest.toString();
+      o.last_day = day;
+    }
+    return true;
+  }
+
+  /** Pays out `principal + interest - fee` to spot and the fee to the system fee account. */
+  private async payout(o: Order, fee: bigint, status: 'settled' | 'redeemed') {
+    const total = BigInt(o.amount) + BigInt(o.interest);
+    const pay = await this.move(
+      o.user_id,
+      `ai:${o.id}:out`,
+      sys('earn', o.coin),
+      spot(o.user_id, o.coin),
+      total - fee,
+    );
+    if (pay !== ResultCode.OK) throw new Error(`engine refused AI payout ${o.id}: code ${pay}`);
+    const cut = await this.move(o.user_id, `ai:${o.id}:fee`, sys('earn', o.coin), sys('fee', o.coin), fee);
+    if (cut !== ResultCode.OK) throw new Error(`engine refused AI fee ${o.id}: code ${cut}`);
+    await this.db
+      .updateTable('ai_orders')
+      .set({ status, fee: fee.toString(), settled_at: String(this.clock.now()) })
+      .where('id', '=', o.id)
+      .where('status', '=', 'active')
+      .execute();
+  }
+
+  /** The daily job: accrue every active order, settle fixed orders that reached maturity. */
+  runAccrual(): Promise<AiAccrualResult> {
+    return this.serial(async () => {
+      const now = this.clock.now();
+      const today = utcDay(now);
+      const rows = await this.db.selectFrom('ai_orders').selectAll().where('status', '=', 'active').execute();
+      let accrued = 0;
+      let settled = 0;
+      for (const o of rows) {
+        const before = o.last_day;
+        const complete = await this.accrueOrder(o, today);
+        if (o.last_day !== before) accrued++;
+        if (complete && o.kind === 'fixed' && today >= o.start_day + o.days) {
+          await this.payout(o, 0n, 'settled');
+          settled++;
+        }
+      }
+      return { accrued, settled };
+    });
+  }
+
+  /** Redeem: current any time without fee; fixed at maturity without fee, earlier with the fee. */
+  redeem(userId: string, id: string): Promise<AiOrder> {
+    return this.serial(async () => {
+      const o = await this.db
+        .selectFrom('ai_orders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('status', '!=', 'pending')
+        .executeTakeFirst();
+      if (o === undefined) throw new AppError('NOT_FOUND');
+      if (o.status !== 'active') throw new AppError('ACTIVITY_UNAVAILABLE');
+      const today = utcDay(this.clock.now());
+      // Interest that cannot be paid now (treasury short) is not forfeited: try again later.
+      if (!(await this.accrueOrder(o, today))) throw new AppError('ACTIVITY_UNAVAILABLE');
+      const early = o.kind === 'fixed' && today < o.start_day + o.days;
+      const fee = early ? earlyFee(BigInt(o.amount), o.early_fee_bp, BigInt(o.interest)) : 0n;
+      await this.payout(o, fee, early ? 'redeemed' : 'settled');
+      return this.order(userId, id);
+    });
+  }
+}
