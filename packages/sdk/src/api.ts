@@ -1,6 +1,7 @@
 import type { Client } from './client.ts';
 import { accountApi } from './endpoints/account.ts';
 import { adminApi } from './endpoints/admin.ts';
+import { aiApi } from './endpoints/ai.ts';
 import { bankApi } from './endpoints/bank.ts';
 import { chainApi } from './endpoints/chain.ts';
 import { communityApi } from './endpoints/community.ts';
@@ -34,6 +35,7 @@ export function createApi(client: Client) {
     exchange: exchangeApi(client),
     otc: otcApi(client),
     ieo: ieoApi(client),
+    ai: aiApi(client),
   };
 }
 
