@@ -1,6 +1,7 @@
 import type { Lang } from '../langs.ts';
 import { type CommunityCatalogue, communityCatalogues } from './community/index.ts';
 import { de } from './de.ts';
+import { type Earn1Catalogue, earn1Catalogues } from './earn1/index.ts';
 import { en, type WebCatalogue as MainCatalogue } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
@@ -11,7 +12,14 @@ import { type WalletCatalogue, walletCatalogues } from './wallet/index.ts';
 import { zh_CN } from './zh_CN.ts';
 import { zh_TW } from './zh_TW.ts';
 
-export type { CommunityCatalogue, FundsCatalogue, KycCatalogue, MainCatalogue, WalletCatalogue };
+export type {
+  CommunityCatalogue,
+  Earn1Catalogue,
+  FundsCatalogue,
+  KycCatalogue,
+  MainCatalogue,
+  WalletCatalogue,
+};
 
 /**
  * Everything the user web app can say: the main catalogue (`./<lang>.ts`) plus feature namespaces
@@ -23,6 +31,7 @@ export type WebCatalogue = MainCatalogue & {
   kyc: KycCatalogue;
   funds: FundsCatalogue;
   community: CommunityCatalogue;
+  earn1: Earn1Catalogue;
 };
 
 const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
@@ -32,6 +41,7 @@ const merged = (lang: Lang): WebCatalogue => ({
   kyc: kycCatalogues[lang],
   funds: fundsCatalogues[lang],
   community: communityCatalogues[lang],
+  earn1: earn1Catalogues[lang],
 });
 
 /** UI strings of the user web app, one catalogue per language; `en` is the source of the keys. */
