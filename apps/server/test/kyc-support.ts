@@ -8,14 +8,17 @@ export const PNG = Uint8Array.from([
 export const ADMIN_EMAIL = 'kyc-ops@example.com';
 export const ADMIN_PASSWORD = 'operator-pass-1';
 
-/** Uploads one PNG as `token`'s user through the real upload route and returns its path. */
-export async function upload(t: TestApp, token: string): Promise<string> {
+/**
+ * Uploads one PNG as `token`'s user through the real upload route and returns its path; identity
+ * documents are private uploads (`?purpose=kyc`, ADR 061) unless `purpose` says otherwise.
+ */
+export async function upload(t: TestApp, token: string, purpose: 'kyc' | 'avatar' = 'kyc'): Promise<string> {
   const fd = new FormData();
   fd.append('file', new Blob([Buffer.from(PNG)], { type: 'image/png' }), 'a.png');
   const res = new Response(fd);
   const reply = await t.app.inject({
     method: 'POST',
-    url: '/api/app/images/upload',
+    url: `/api/app/images/upload?purpose=${purpose}`,
     payload: Buffer.from(await res.arrayBuffer()),
     headers: { 'content-type': res.headers.get('content-type') ?? '', authorization: `Bearer ${token}` },
   });

@@ -12,9 +12,14 @@ export type KycStatus = z.infer<typeof KycStatus>;
 export const KycReviewStatus = z.enum(['under_audit', 'passed', 'failed']);
 export type KycReviewStatus = z.infer<typeof KycReviewStatus>;
 
-/** An image path exactly as `/api/app/images/upload` returns it; never a URL or a climbing path. */
+/** A public image path exactly as `/api/app/images/upload` returns it; never a URL or a climbing path. */
 export const UPLOAD_PATH_RE = /^\d{6}\/[a-f0-9]{32}\.(jpg|png|webp)$/;
-const ImagePath = z.string().max(64).regex(UPLOAD_PATH_RE, { error: 'validation.invalid_format' });
+/** The opaque id of a private upload (`?purpose=kyc`): 32 hex digits, nothing that could name a folder. */
+export const PRIVATE_UPLOAD_ID_RE = /^[a-f0-9]{32}$/;
+/** Identity documents must be private uploads: a public path is refused. */
+const ImagePath = z.string().max(64).regex(PRIVATE_UPLOAD_ID_RE, { error: 'validation.invalid_format' });
+export const KYC_IMAGE_SIDES = ['front', 'back', 'face'] as const;
+export type KycImageSide = (typeof KYC_IMAGE_SIDES)[number];
 
 // Letters of any script, marks, spaces, apostrophes, hyphens and dots: "O'Neil", "Jean-Luc", "张".
 export const PERSON_NAME_RE = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
@@ -73,7 +78,10 @@ export const AdminKycQuery = PageQuery.extend({
 });
 export type AdminKycQuery = z.input<typeof AdminKycQuery>;
 
-/** The operator's view: everything, with image URLs to look at. */
+/**
+ * The operator's view: everything. The `*_url`s are authenticated API paths
+ * (`/api/admin/kyc/:id/images/:which`): fetch them with the admin token, never as a plain <img src>.
+ */
 export const AdminKycItem = z.object({
   id: z.string(),
   user_id: z.string(),

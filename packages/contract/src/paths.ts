@@ -54,6 +54,7 @@ import {
   Health,
   UpdateRequest,
   UpdateResponse,
+  UploadQuery,
   UploadResponse,
 } from './system.ts';
 import {
@@ -135,7 +136,13 @@ export const ENDPOINTS = {
   },
   areaCodes: { method: 'GET', path: '/api/app/account/area_code', auth: 'none', response: AreaCodeList },
   countries: { method: 'GET', path: '/api/app/country', auth: 'none', response: CountryList },
-  upload: { method: 'POST', path: '/api/app/images/upload', auth: 'user', response: UploadResponse },
+  upload: {
+    method: 'POST',
+    path: '/api/app/images/upload',
+    auth: 'user',
+    query: UploadQuery,
+    response: UploadResponse,
+  },
   marketCoins: { method: 'GET', path: '/api/app/market/coins', auth: 'none', response: MarketCoinList },
   leverages: { method: 'GET', path: '/api/app/leverages', auth: 'none', response: Leverages },
   withdrawCoins: {

@@ -15,6 +15,15 @@ export type CaptchaResponse = z.infer<typeof CaptchaResponse>;
 export const UploadResponse = z.object({ path: z.string(), url: z.string() });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
+/**
+ * `avatar` (default): a public file under the image base URL. `kyc`: a private file; `path` is an
+ * opaque id and `url` the authenticated address only its owner can read.
+ */
+export const UploadPurpose = z.enum(['avatar', 'kyc']);
+export type UploadPurpose = z.infer<typeof UploadPurpose>;
+export const UploadQuery = z.strictObject({ purpose: UploadPurpose.optional() });
+export type UploadQuery = z.infer<typeof UploadQuery>;
+
 export const UpdateRequest = z.strictObject({
   platform: z.enum(['android', 'ios', 'web']),
   device_id: z.string().min(1).max(128),

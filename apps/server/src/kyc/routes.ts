@@ -1,11 +1,15 @@
+import { join } from 'node:path';
 import {
   AdminKycItem,
   AdminKycPage,
   AdminKycQuery,
+  KYC_IMAGE_SIDES,
   KycIdParams,
   KycInfo,
   KycRejectRequest,
   KycSubmitRequest,
+  PRIVATE_UPLOAD_ID_RE,
+  UPLOAD_PATH_RE,
 } from '@ex/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,15 +17,18 @@ import { bankRoutes } from '../bank/routes.ts';
 import { BankCardService } from '../bank/service.ts';
 import type { Services } from '../deps.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
 import { jsonRoute } from '../http/route.ts';
+import { PRIVATE_IMAGE_URL, sendPrivateImage, uploadDirs } from '../system/upload.ts';
 import { KycService } from './service.ts';
 import { kycDb } from './tables.ts';
-import { trackUploads } from './uploads.ts';
+import { ownsUpload, trackUploads } from './uploads.ts';
 
 /** Identity verification, the operator's review, and (built on it) bank cards. */
 export function kycRoutes(app: FastifyInstance, s: Services): void {
   const db = kycDb(s.db);
-  const kyc = new KycService(db, s.clock, s.config.imageBaseUrl);
+  const kyc = new KycService(db, s.clock);
+  const dirs = uploadDirs(s.config.dataDir);
   trackUploads(app, db, () => s.clock.now());
   const user = requireAuth(s.tokens, s.db, 'user');
   const admin = requireAuth(s.tokens, s.db, 'admin');
@@ -83,6 +90,41 @@ export function kycRoutes(app: FastifyInstance, s: Services): void {
     handler: async (req) =>
       kyc.review(req.params.id, principalOf(req).id, { status: 'failed', reason: req.body.reason }),
   });
+
+  // Raw image routes (not jsonRoute: the answer is the image). Every refusal past authentication is
+  // the same 404 as a missing file, so an id reveals nothing about whether it exists.
+  app.get(
+    `${PRIVATE_IMAGE_URL}/:id`,
+    {
+      schema: { tags, summary: 'One of my private uploads (owner only; 404 for anyone else)' },
+      preHandler: user,
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id?: unknown };
+      if (typeof id !== 'string' || !PRIVATE_UPLOAD_ID_RE.test(id)) throw new AppError('NOT_FOUND');
+      if (!(await ownsUpload(db, principalOf(req).id, id))) throw new AppError('NOT_FOUND');
+      return sendPrivateImage(reply, join(dirs.private, id));
+    },
+  );
+
+  app.get(
+    '/api/admin/kyc/:id/images/:which',
+    {
+      schema: { tags, summary: 'One image (front, back, face) of an application, for the operator' },
+      preHandler: admin,
+    },
+    async (req, reply) => {
+      const { id, which } = req.params as { id?: unknown; which?: unknown };
+      const side = KYC_IMAGE_SIDES.find((w) => w === which);
+      if (typeof id !== 'string' || !side) throw new AppError('NOT_FOUND');
+      const ref = await kyc.imageOf(id, side);
+      if (ref === undefined) throw new AppError('NOT_FOUND');
+      // Applications from before ADR 061 name public paths; they are still shown from where they are.
+      if (PRIVATE_UPLOAD_ID_RE.test(ref)) return sendPrivateImage(reply, join(dirs.private, ref));
+      if (UPLOAD_PATH_RE.test(ref)) return sendPrivateImage(reply, join(dirs.public, ref));
+      throw new AppError('NOT_FOUND');
+    },
+  );
 
   bankRoutes(app, s, new BankCardService(db, s.clock, kyc));
 }

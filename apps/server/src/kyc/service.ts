@@ -1,4 +1,4 @@
-import type { AdminKycItem, KycInfo, KycReviewStatus, KycSubmitRequest } from '@ex/contract';
+import type { AdminKycItem, KycImageSide, KycInfo, KycReviewStatus, KycSubmitRequest } from '@ex/contract';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../http/errors.ts';
@@ -31,8 +31,21 @@ export class KycService {
   constructor(
     private readonly db: KycDb,
     private readonly clock: Clock,
-    private readonly imageBaseUrl: string,
   ) {}
+
+  /** The stored image reference of one side of an application, or undefined (no row, no back side). */
+  async imageOf(id: string, which: KycImageSide): Promise<string | undefined> {
+    if (!isRowId(id)) return undefined;
+    const row = await this.db
+      .selectFrom('kyc_applications')
+      .select(['front_image', 'back_image', 'face_image'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return (
+      (which === 'front' ? row.front_image : which === 'back' ? row.back_image : row.face_image) ?? undefined
+    );
+  }
 
   private latest(userId: string) {
     return this.db
@@ -155,7 +168,8 @@ export class KycService {
   private adminItem(
     r: Row & { email: string | null; phone: string | null; area_code: string | null },
   ): AdminKycItem {
-    const url = (p: string) => this.imageBaseUrl + p;
+    // Authenticated addresses only: the operator's client fetches them with its token (ADR 061).
+    const url = (which: KycImageSide) => `/api/admin/kyc/${r.id}/images/${which}`;
     return {
       id: r.id,
       user_id: r.user_id,
@@ -166,9 +180,9 @@ export class KycService {
       given_name: r.given_name,
       document_type: r.document_type,
       document_number: r.document_number,
-      front_url: url(r.front_image),
-      back_url: r.back_image === null ? null : url(r.back_image),
-      face_url: url(r.face_image),
+      front_url: url('front'),
+      back_url: r.back_image === null ? null : url('back'),
+      face_url: url('face'),
       reason: r.reason,
       submitted_at: Number(r.submitted_at),
       reviewed_at: ms(r.reviewed_at),

@@ -25,6 +25,17 @@ export function trackUploads(app: FastifyInstance, db: KycDb, now: () => number)
   });
 }
 
+/** True when this user uploaded `path` (a private id or a public path). */
+export async function ownsUpload(db: KycDb, userId: string, path: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_uploads')
+    .select('path')
+    .where('user_id', '=', userId)
+    .where('path', '=', path)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** True when every path was uploaded by this user. */
 export async function ownsUploads(db: KycDb, userId: string, paths: string[]): Promise<boolean> {
   const unique = [...new Set(paths)];

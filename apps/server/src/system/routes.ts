@@ -1,5 +1,12 @@
-import { join } from 'node:path';
-import { AppConfig, AreaCodeList, CaptchaResponse, CountryList, Health, UploadResponse } from '@ex/contract';
+import {
+  AppConfig,
+  AreaCodeList,
+  CaptchaResponse,
+  CountryList,
+  Health,
+  UploadQuery,
+  UploadResponse,
+} from '@ex/contract';
 import { LANGS } from '@ex/i18n';
 import type { FastifyInstance } from 'fastify';
 import { ping } from '../db/db.ts';
@@ -7,7 +14,7 @@ import type { Services } from '../deps.ts';
 import { requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 import { areaCodes, countries } from './service.ts';
-import { saveUpload } from './upload.ts';
+import { PRIVATE_IMAGE_URL, saveUpload, uploadDirs } from './upload.ts';
 
 export function systemRoutes(app: FastifyInstance, s: Services): void {
   const tags = ['system'];
@@ -74,11 +81,18 @@ export function systemRoutes(app: FastifyInstance, s: Services): void {
     method: 'POST',
     url: '/api/app/images/upload',
     tags,
-    summary: 'Upload one image (multipart field "file"; JPEG, PNG or WebP; at most 5 MB)',
+    summary:
+      'Upload one image (multipart field "file"; JPEG, PNG or WebP; at most 5 MB); ?purpose=kyc stores it privately',
+    query: UploadQuery,
     response: UploadResponse,
     preHandler: requireAuth(s.tokens, s.db, 'user'),
     handler: async (req) => {
-      const { path } = await saveUpload(req, join(s.config.dataDir, 'uploads'), s.clock.now());
+      const dirs = uploadDirs(s.config.dataDir);
+      if (req.query.purpose === 'kyc') {
+        const { path } = await saveUpload(req, dirs, s.clock.now(), 'private');
+        return { path, url: `${PRIVATE_IMAGE_URL}/${path}` };
+      }
+      const { path } = await saveUpload(req, dirs, s.clock.now());
       return { path, url: s.config.imageBaseUrl + path };
     },
   });

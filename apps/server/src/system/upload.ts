@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../http/errors.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The owner's read address of a private upload; `/:id` follows. */
+export const PRIVATE_IMAGE_URL = '/api/app/images/private';
 
 /** The file's first bytes decide its type; the declared MIME type and file name are not trusted. */
 export function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
@@ -16,11 +18,21 @@ export function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
   return null;
 }
 
-/** Reads the single `file` part, checks it and stores it under `<uploadsDir>/<yyyymm>/`. */
+/** Where uploads live: `public` is served as static files, `private` never is (see ADR 061). */
+export function uploadDirs(dataDir: string): { public: string; private: string } {
+  return { public: join(dataDir, 'uploads'), private: join(dataDir, 'private') };
+}
+
+/**
+ * Reads the single `file` part, checks it and stores it. Public: `<uploadsDir>/<yyyymm>/<hex>.<ext>`,
+ * `path` is that relative path. Private: `<privateDir>/<hex>` without an extension (the type is
+ * sniffed again when served), `path` is the bare hex id.
+ */
 export async function saveUpload(
   request: FastifyRequest,
-  uploadsDir: string,
+  dirs: { public: string; private: string },
   now: number,
+  visibility: 'public' | 'private' = 'public',
 ): Promise<{ path: string }> {
   if (!request.isMultipart() || !/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
     throw fieldError('body', 'validation.multipart_required');
@@ -36,14 +48,41 @@ export async function saveUpload(
   if (bytes.length === 0) throw fieldError('file', 'validation.file_required');
   const ext = sniffImage(bytes);
   if (!ext) throw new AppError('UPLOAD_TYPE');
+  const id = randomBytes(16).toString('hex');
   const month = new Date(now).toISOString().slice(0, 7).replace('-', '');
-  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  const [dir, name, path] =
+    visibility === 'private'
+      ? [dirs.private, id, id]
+      : [join(dirs.public, month), `${id}.${ext}`, `${month}/${id}.${ext}`];
   try {
-    mkdirSync(join(uploadsDir, month), { recursive: true });
-    writeFileSync(join(uploadsDir, month, name), bytes, { flag: 'wx' });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, name), bytes, { flag: 'wx', mode: visibility === 'private' ? 0o600 : 0o644 });
   } catch (error) {
     request.log.error({ err: error }, 'storing an upload failed');
     throw new AppError('UPLOAD_FAILED');
   }
-  return { path: `${month}/${name}` };
+  return { path };
+}
+
+const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+
+/**
+ * Sends a stored image with its sniffed type and `private, no-store`, or throws NOT_FOUND. Callers
+ * pass a path they built from a checked id; the file is read whole (at most 5 MB) so the type can
+ * be sniffed and a missing file is a clean 404 rather than a broken stream.
+ */
+export function sendPrivateImage(reply: FastifyReply, file: string): FastifyReply {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    throw new AppError('NOT_FOUND');
+  }
+  const ext = sniffImage(bytes);
+  if (!ext) throw new AppError('NOT_FOUND');
+  return reply
+    .header('content-type', IMAGE_TYPES[ext])
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(bytes);
 }
