@@ -103,8 +103,13 @@ describe('identity verification in the browser', () => {
     );
     const application = list.data.list.find((a) => a.account === 'kyc-e2e@example.com');
     expect(application).toBeDefined();
-    const image = await fetch(application!.front_url.replace(/^https?:\/\/[^/]+/, server.url));
+    // Identity images are private (ADR 061): the operator reads them with its token, nobody without.
+    const imageUrl = server.url + application!.front_url;
+    const image = await fetch(imageUrl, { headers: { authorization: `Bearer ${admin}` } });
     expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toBe('private, no-store');
+    expect((await fetch(imageUrl)).status).toBe(401);
     const ok = await api(server.url, 'POST', `/api/admin/kyc/${application!.id}/approve`, {}, admin);
     expect(ok.code).toBe(0);
 

@@ -36,7 +36,7 @@ export interface ClientOptions {
   /** Per-request time-out; 0 disables it. The spec's value is 60000 ms. */
   timeoutMs?: number;
   fetch?: typeof fetch;
-  /** Turns an `image/jpeg` body into a local address; `URL.createObjectURL` by default. */
+  /** Turns an `image/jpeg`, `image/png` or `image/webp` body into a local address; `URL.createObjectURL` by default. */
   createObjectURL?: (blob: Blob) => string;
   /** Localised text for failures without a server message; read at failure time so a language switch applies. */
   fallbackMessage?: (reason: FallbackReason, status: number) => string;
@@ -182,7 +182,8 @@ export function createClient(options: ClientOptions): Client {
     if (response.ok && SPREADSHEET_TYPES.some((t) => type.startsWith(t))) {
       return { parsed: await response.blob(), passthrough: true };
     }
-    if (response.ok && type.startsWith('image/jpeg')) {
+    // Private images (KYC documents) come as any of the three upload types.
+    if (response.ok && /^image\/(jpeg|png|webp)\b/.test(type)) {
       return { parsed: createObjectURL(await response.blob()), passthrough: true };
     }
     const text = await response.text();

@@ -40,7 +40,8 @@ export function useSubmitKyc() {
 export class UploadError extends Error {}
 
 /**
- * One image to `/api/app/images/upload` with progress. fetch() reports no upload progress, so this
+ * One identity image to `/api/app/images/upload?purpose=kyc` with progress. The preview is the
+ * local file, so the private image is never fetched back. fetch() reports no upload progress, so this
  * one call uses XMLHttpRequest with the same headers the SDK sends. A 401/411 is handed to the SDK
  * (a user-info call) so the usual log-out path runs.
  */
@@ -51,7 +52,8 @@ export function uploadImage(
 ): Promise<{ path: string; url: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', client.url('/api/app/images/upload'));
+    // Identity documents are private uploads (ADR 061): `path` is an opaque id only this user reads.
+    xhr.open('POST', client.url('/api/app/images/upload', { purpose: 'kyc' }));
     const token = window.localStorage.getItem(STORAGE_KEYS.token);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept-Language', window.localStorage.getItem(STORAGE_KEYS.lang) ?? 'de');
