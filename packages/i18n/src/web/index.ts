@@ -2,6 +2,7 @@ import type { Lang } from '../langs.ts';
 import { type CommunityCatalogue, communityCatalogues } from './community/index.ts';
 import { de } from './de.ts';
 import { type Earn1Catalogue, earn1Catalogues } from './earn1/index.ts';
+import { type Earn2Catalogue, earn2Catalogues } from './earn2/index.ts';
 import { en, type WebCatalogue as MainCatalogue } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
@@ -15,6 +16,7 @@ import { zh_TW } from './zh_TW.ts';
 export type {
   CommunityCatalogue,
   Earn1Catalogue,
+  Earn2Catalogue,
   FundsCatalogue,
   KycCatalogue,
   MainCatalogue,
@@ -32,6 +34,7 @@ export type WebCatalogue = MainCatalogue & {
   funds: FundsCatalogue;
   community: CommunityCatalogue;
   earn1: Earn1Catalogue;
+  earn2: Earn2Catalogue;
 };
 
 const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
@@ -42,6 +45,7 @@ const merged = (lang: Lang): WebCatalogue => ({
   funds: fundsCatalogues[lang],
   community: communityCatalogues[lang],
   earn1: earn1Catalogues[lang],
+  earn2: earn2Catalogues[lang],
 });
 
 /** UI strings of the user web app, one catalogue per language; `en` is the source of the keys. */
