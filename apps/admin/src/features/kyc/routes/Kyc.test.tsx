@@ -9,6 +9,7 @@ interface Sent {
   method: string;
   url: string;
   body: unknown;
+  auth?: string | null;
 }
 
 const ITEM = {
@@ -21,9 +22,9 @@ const ITEM = {
   given_name: 'Erika',
   document_type: 'id_card',
   document_number: 'L01X00T47',
-  front_url: 'http://img.test/202601/a.png',
-  back_url: 'http://img.test/202601/b.png',
-  face_url: 'http://img.test/202601/c.png',
+  front_url: '/api/admin/kyc/7/images/front',
+  back_url: '/api/admin/kyc/7/images/back',
+  face_url: '/api/admin/kyc/7/images/face',
   reason: null,
   submitted_at: 1_700_000_000_000,
   reviewed_at: null,
@@ -55,10 +56,25 @@ describe('<Kyc/>', () => {
   let sent: Sent[];
   beforeEach(() => {
     localStorage.setItem('admin_token', 'op-token');
+    let n = 0;
+    const sides = ['front', 'back', 'face'];
+    URL.createObjectURL = () => `blob:${sides[n++ % 3]}`;
+    URL.revokeObjectURL = () => {};
     sent = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({ method: init.method ?? 'GET', url, body });
+      sent.push({
+        method: init.method ?? 'GET',
+        url,
+        body,
+        auth: new Headers(init.headers).get('authorization'),
+      });
+      if (url.includes('/images/')) {
+        return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+          status: 200,
+          headers: { 'content-type': 'image/png' },
+        });
+      }
       if ((init.method ?? 'GET') === 'GET') return envelope({ list: [ITEM], total: 1, page: 1, limit: 20 });
       return envelope({ ...ITEM, status: 'failed', reason: body?.reason ?? null });
     });
@@ -76,8 +92,12 @@ describe('<Kyc/>', () => {
     expect(sent[0]!.url).toContain('status=under_audit');
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     expect(await screen.findByText('Identity #7')).toBeTruthy();
+    // Images come through the authenticated endpoint with the operator token, shown as blob addresses.
     const images = await screen.findAllByRole('img', { name: /of Muster Erika/ });
-    expect(images.map((i) => i.getAttribute('src'))).toEqual([ITEM.front_url, ITEM.back_url, ITEM.face_url]);
+    expect(images.map((i) => i.getAttribute('src'))).toEqual(['blob:front', 'blob:back', 'blob:face']);
+    const fetched = sent.filter((s) => s.url.includes('/images/'));
+    expect(fetched.map((s) => s.url)).toEqual([ITEM.front_url, ITEM.back_url, ITEM.face_url]);
+    expect(fetched.every((s) => s.auth === 'Bearer op-token')).toBe(true);
   });
 
   it('rejects only with a reason, and sends that reason', async () => {

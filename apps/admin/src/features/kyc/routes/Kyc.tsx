@@ -20,7 +20,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { dateTime, timeAgo } from '../../../lib/format.ts';
-import { useKycApplications, useReviewKyc } from '../api/kyc.ts';
+import { useKycApplications, useKycImage, useReviewKyc } from '../api/kyc.ts';
 
 const LIMITS = [10, 20, 50, 100];
 const STATUSES: KycReviewStatus[] = ['under_audit', 'passed', 'failed'];
@@ -96,6 +96,35 @@ const columns = (now: number, open: (row: AdminKycItem) => void): TableColumnsTy
   },
 ];
 
+/** One document image, loaded through the authenticated admin endpoint (never a plain src URL). */
+function DocumentImage({ url, label, alt }: { url: string; label: string; alt: string }) {
+  const { src, failed } = useKycImage(url);
+  return (
+    <figure style={{ margin: 0 }}>
+      {src ? (
+        <Image src={src} alt={alt} width={180} height={120} style={{ objectFit: 'cover', borderRadius: 6 }} />
+      ) : (
+        <div
+          role="status"
+          style={{
+            width: 180,
+            height: 120,
+            borderRadius: 6,
+            display: 'grid',
+            placeItems: 'center',
+            background: 'rgba(0, 0, 0, 0.04)',
+            fontSize: 12,
+            opacity: 0.7,
+          }}
+        >
+          {failed ? 'Image unavailable' : 'Loading…'}
+        </div>
+      )}
+      <figcaption style={{ fontSize: 12, opacity: 0.7 }}>{label}</figcaption>
+    </figure>
+  );
+}
+
 function ReviewDrawer({ row, onClose }: { row: AdminKycItem | null; onClose: () => void }) {
   const { message } = App.useApp();
   const review = useReviewKyc();
@@ -151,22 +180,20 @@ function ReviewDrawer({ row, onClose }: { row: AdminKycItem | null; onClose: () 
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Image.PreviewGroup>
             <Space wrap size="middle" aria-label="Document images">
-              {[
-                ['Front', row.front_url],
-                ['Back', row.back_url],
-                ['Face', row.face_url],
-              ].map(([label, url]) =>
+              {(
+                [
+                  ['Front', row.front_url],
+                  ['Back', row.back_url],
+                  ['Face', row.face_url],
+                ] as const
+              ).map(([label, url]) =>
                 url ? (
-                  <figure key={label} style={{ margin: 0 }}>
-                    <Image
-                      src={url}
-                      alt={`${label} of ${row.family_name} ${row.given_name}`}
-                      width={180}
-                      height={120}
-                      style={{ objectFit: 'cover', borderRadius: 6 }}
-                    />
-                    <figcaption style={{ fontSize: 12, opacity: 0.7 }}>{label}</figcaption>
-                  </figure>
+                  <DocumentImage
+                    key={label}
+                    url={url}
+                    label={label}
+                    alt={`${label} of ${row.family_name} ${row.given_name}`}
+                  />
                 ) : null,
               )}
             </Space>
