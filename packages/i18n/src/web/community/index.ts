@@ -1,6 +1,6 @@
 import type { Lang } from '../../langs.ts';
 import { de } from './de.ts';
-import { en, type CommunityCatalogue } from './en.ts';
+import { type CommunityCatalogue, en } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
 import { it } from './it.ts';
