@@ -216,9 +216,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/IEOHis', title: 'ieoHis', layout: 'page', soon: 'earn' },
   { path: '/RedPlan', title: 'redPlan', layout: 'page', soon: 'earn' },
   { path: '/Vote', title: 'vote', layout: 'page', soon: 'community' },
-  { path: '/AI', title: 'ai', layout: 'page', soon: 'earn' },
-  { path: '/AIHis', title: 'aiHis', layout: 'page', soon: 'earn' },
-  { path: '/AIBuy', title: 'aiBuy', layout: 'page', soon: 'earn' },
+  { path: '/AI', title: 'ai', layout: 'page', load: () => import('../features/ai/routes/AI.tsx') },
+  { path: '/AIHis', title: 'aiHis', layout: 'page', load: () => import('../features/ai/routes/AIHis.tsx') },
+  { path: '/AIBuy', title: 'aiBuy', layout: 'page', load: () => import('../features/ai/routes/AIBuy.tsx') },
   { path: '/Defn', title: 'defn', layout: 'page', soon: 'earn' },
   { path: '/DefnHis', title: 'defnHis', layout: 'page', soon: 'earn' },
 ];

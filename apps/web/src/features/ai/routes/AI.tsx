@@ -1,0 +1,80 @@
+import type { AiProduct } from '@ex/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
+import { useAiProducts } from '../api/ai.ts';
+import { ppmPercent } from '../lib/money.ts';
+import '../ai.css';
+
+export function rateRange(p: AiProduct): string {
+  const min = ppmPercent(p.daily_rate_min_ppm);
+  const max = ppmPercent(p.daily_rate_max_ppm);
+  return min === max ? `${min}%` : `${min}% – ${max}%`;
+}
+
+function ProductCard({ p }: { p: AiProduct }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const navigate = useNavigate();
+  return (
+    <article className="ai-card" data-testid="ai-product">
+      <div className="ai-card__head">
+        <span className="ai-card__name">{p.name}</span>
+        <span className="ai-tag">{p.kind === 'fixed' ? t('earn2.ai.fixed') : t('earn2.ai.current')}</span>
+      </div>
+      <div>
+        <div className="ai-rate num">{rateRange(p)}</div>
+        <div className="ai-status">{t('earn2.ai.dailyRate')}</div>
+      </div>
+      <dl className="ai-kv">
+        <dt>{t('earn2.ai.term')}</dt>
+        <dd>{p.kind === 'fixed' ? t('earn2.ai.days', { count: p.days }) : t('earn2.ai.anyTime')}</dd>
+        <dt>{t('earn2.ai.limits')}</dt>
+        <dd className="num">
+          {formatDecimal(p.min_amount, lang)} – {formatDecimal(p.max_amount, lang)} {p.coin}
+        </dd>
+      </dl>
+      <button
+        type="button"
+        className="ai-btn"
+        onClick={() => navigate(`/AIBuy?id=${encodeURIComponent(p.id)}`)}
+      >
+        {t('earn2.ai.subscribe')}
+      </button>
+    </article>
+  );
+}
+
+/** /AI: the operator's AI quantified savings products (current and fixed-term). */
+export default function AI() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const q = useAiProducts();
+  return (
+    <PageShell
+      title={t('titles.ai')}
+      right={
+        <button type="button" className="ai-link" onClick={() => navigate('/AIHis')}>
+          {t('earn2.ai.records')}
+        </button>
+      }
+    >
+      <PullRefresh onRefresh={() => q.refetch()}>
+        <div className="ai-page">
+          <p className="ai-intro">{t('earn2.ai.intro')}</p>
+          {q.isPending ? (
+            <div className="ai-skeleton" aria-busy="true" />
+          ) : (q.data ?? []).length === 0 ? (
+            <EmptyState text={t('earn2.ai.empty')} />
+          ) : (
+            (q.data ?? []).map((p) => <ProductCard key={p.id} p={p} />)
+          )}
+        </div>
+      </PullRefresh>
+    </PageShell>
+  );
+}

@@ -1,0 +1,134 @@
+import type { AiOrder } from '@ex/contract';
+import { Dialog, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
+import { useAiOrders, useAiRedeem } from '../api/ai.ts';
+import { earlyFee, fromUnits, toUnits } from '../lib/money.ts';
+import { formatDate } from '../lib/time.ts';
+import '../ai.css';
+
+type Tab = 'active' | 'settled';
+const STATUS_KEY = {
+  active: 'earn2.ai.statusActive',
+  settled: 'earn2.ai.statusSettled',
+  redeemed: 'earn2.ai.statusRedeemed',
+} as const;
+
+function OrderCard({ o }: { o: AiOrder }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const redeem = useAiRedeem();
+  const num = (v: string) => formatDecimal(v, lang);
+  const onRedeem = async () => {
+    const early = o.kind === 'fixed' && o.maturity_at !== null && Date.now() < o.maturity_at;
+    const scale = (o.amount.split('.')[1] ?? '').length;
+    const fee = fromUnits(earlyFee(toUnits(o.amount, scale) ?? 0n, o.early_fee_bp), scale);
+    const ok = await Dialog.confirm({
+      title: t('earn2.ai.redeem'),
+      content: [
+        t('earn2.ai.redeemConfirm', { amount: num(o.amount), coin: o.coin }),
+        early ? t('earn2.ai.earlyConfirm', { fee: num(fee), coin: o.coin }) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      confirmText: t('earn2.ai.redeem'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    try {
+      await redeem.mutateAsync(o);
+      Toast.show({ content: t('earn2.ai.redeemed') });
+    } catch {
+      // The SDK has toasted the localised refusal.
+    }
+  };
+  return (
+    <article className="ai-card" data-testid="ai-order">
+      <div className="ai-card__head">
+        <span className="ai-card__name">{o.product_name}</span>
+        <span className={`ai-status ai-status--${o.status}`}>{t(STATUS_KEY[o.status])}</span>
+      </div>
+      <dl className="ai-kv">
+        <dt>{t('earn2.ai.amount')}</dt>
+        <dd className="num">
+          {num(o.amount)} {o.coin}
+        </dd>
+        <dt>{t('earn2.ai.term')}</dt>
+        <dd>{o.kind === 'fixed' ? t('earn2.ai.days', { count: o.days }) : t('earn2.ai.current')}</dd>
+        <dt>{o.kind === 'fixed' ? t('earn2.ai.expected') : t('earn2.ai.expectedCurrent')}</dt>
+        <dd className="num">
+          {num(o.expected_interest)} {o.coin}
+        </dd>
+        <dt>{t('earn2.ai.interest')}</dt>
+        <dd className="num">
+          {num(o.interest)} {o.coin}
+        </dd>
+        <dt>{t('earn2.ai.fees')}</dt>
+        <dd className="num">
+          {num(o.fee)} {o.coin}
+        </dd>
+        <dt>{t('earn2.ai.started')}</dt>
+        <dd>{formatDate(o.started_at, lang)}</dd>
+        <dt>{t('earn2.ai.maturity')}</dt>
+        <dd>{o.maturity_at === null ? t('earn2.ai.anyTime') : formatDate(o.maturity_at, lang)}</dd>
+      </dl>
+      {o.status === 'active' && (
+        <button
+          type="button"
+          className="ai-btn ai-btn--ghost"
+          disabled={redeem.isPending}
+          onClick={() => void onRedeem()}
+        >
+          {t('earn2.ai.redeem')}
+        </button>
+      )}
+    </article>
+  );
+}
+
+/** /AIHis: own AI subscriptions in the tabs active and settled; redeem from the active tab. */
+export default function AIHis() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('active');
+  const q = useAiOrders(tab);
+  const items = q.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <PageShell title={t('titles.aiHis')} fallback="/AI">
+      <PullRefresh onRefresh={() => q.refetch()}>
+        <div className="ai-page">
+          <div className="ai-tabs" role="tablist">
+            {(['active', 'settled'] as const).map((k) => (
+              <button
+                key={k}
+                type="button"
+                role="tab"
+                aria-selected={tab === k}
+                className="ai-tab"
+                onClick={() => setTab(k)}
+              >
+                {t(`earn2.ai.${k}`)}
+              </button>
+            ))}
+          </div>
+          {q.isPending ? (
+            <div className="ai-skeleton" aria-busy="true" />
+          ) : items.length === 0 ? (
+            <EmptyState text={t('earn2.ai.noRecords')} />
+          ) : (
+            items.map((o) => <OrderCard key={o.id} o={o} />)
+          )}
+          {q.hasNextPage && (
+            <button type="button" className="ai-btn ai-btn--ghost" onClick={() => void q.fetchNextPage()}>
+              {t('common.loading')}
+            </button>
+          )}
+        </div>
+      </PullRefresh>
+    </PageShell>
+  );
+}
