@@ -183,7 +183,12 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'page',
     load: () => import('../features/funds/routes/WithdrawalHistory.tsx'),
   },
-  { path: '/Transform', title: 'transform', layout: 'page', soon: 'wallet' },
+  {
+    path: '/Transform',
+    title: 'transform',
+    layout: 'page',
+    load: () => import('../features/exchange/routes/Transform.tsx'),
+  },
   {
     path: '/TransformTwo',
     title: 'transformTwo',

@@ -1,0 +1,274 @@
+import type { ExchangeQuote } from '@ex/contract';
+import { isApiError, isValidationError } from '@ex/sdk';
+import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
+import {
+  useExchangeCoins,
+  useExchangeHistory,
+  useExecute,
+  useQuote,
+  useSpotBalances,
+} from '../api/exchange.ts';
+import { checkAmount, coinScale, normaliseAmount } from '../lib/amount.ts';
+import { useT1 } from '../lib/t.ts';
+import '../exchange.css';
+
+const QUOTE = 'USDC';
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(id);
+  }, [active]);
+  return now;
+}
+
+/**
+ * /Transform: flash exchange of a coin against USDC at the market price. The fee rate is the
+ * server's and not shown (spec section 9); the quote shows what will be credited, valid ~10 s.
+ */
+export default function Transform() {
+  const { t } = useTranslation();
+  const t1 = useT1();
+  const { lang } = useLang();
+  const coins = useExchangeCoins();
+  const balances = useSpotBalances();
+  const history = useExchangeHistory();
+  const quote = useQuote();
+  const execute = useExecute();
+  const amountId = useId();
+
+  const [coin, setCoin] = useState('BTC');
+  const [sell, setSell] = useState(true);
+  const [amount, setAmount] = useState('');
+  const [serverError, setServerError] = useState<string | undefined>();
+  const [offer, setOffer] = useState<ExchangeQuote | null>(null);
+  // The server's clock decides; the local one only drives the countdown from when the quote arrived.
+  const [offerAt, setOfferAt] = useState(0);
+  const now = useNow(offer !== null);
+  const busy = useRef(false);
+
+  const from = sell ? coin : QUOTE;
+  const to = sell ? QUOTE : coin;
+  const scale = coinScale(from);
+  const available = balances.data?.spot.find((s) => s.coin === from)?.available;
+  const problem = checkAmount(normaliseAmount(amount), scale, available);
+  const amountMsg =
+    serverError ??
+    (problem === 'invalid'
+      ? t1('exchange.amountInvalid')
+      : problem === 'exceeds'
+        ? t1('exchange.exceeds')
+        : undefined);
+  // The quote lives 10 s on the server; count down from its arrival, with a second of margin.
+  const secondsLeft = offer ? Math.max(0, Math.ceil((9_000 - (now - offerAt)) / 1000)) : 0;
+  const expired = offer !== null && secondsLeft === 0;
+  const canQuote = amount !== '' && problem === null && !quote.isPending;
+
+  const ask = async () => {
+    if (!canQuote || busy.current) return;
+    busy.current = true;
+    setServerError(undefined);
+    try {
+      const q = await quote.mutateAsync({ from, to, amount: normaliseAmount(amount) });
+      setOffer(q);
+      setOfferAt(Date.now());
+    } catch (err) {
+      if (isValidationError(err)) setServerError(Object.values(err.errors)[0]?.[0]);
+      else if (isApiError(err) && err.kind === 'api') setServerError(err.message);
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const confirm = async () => {
+    if (!offer || busy.current) return;
+    if (expired) {
+      await ask();
+      return;
+    }
+    busy.current = true;
+    try {
+      await execute.mutateAsync(offer.quote_id);
+      setOffer(null);
+      setAmount('');
+      Toast.show({ content: t1('exchange.done'), icon: 'success', duration: 2000 });
+    } catch (err) {
+      setOffer(null);
+      if (isApiError(err) && err.kind === 'api') setServerError(err.message);
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const fmt = (v: string | undefined) => formatDecimal(v, lang, { maxFraction: 8 });
+
+  return (
+    <PageShell title={t('titles.transform')}>
+      <div className="fx">
+        <section className="fx-card" aria-label={t1('exchange.pay')}>
+          <div className="fx-card__head">
+            <span className="fx-label">{t1('exchange.pay')}</span>
+            <span className="fx-avail num">
+              {t1('exchange.available', { amount: fmt(available), coin: from })}
+            </span>
+          </div>
+          <div className="fx-card__row">
+            <label htmlFor={amountId} className="fx-coin">
+              {from}
+            </label>
+            <Input
+              id={amountId}
+              className="fx-input num"
+              inputMode="decimal"
+              placeholder="0"
+              value={amount}
+              onChange={(v) => {
+                setAmount(v);
+                setServerError(undefined);
+              }}
+              aria-invalid={amountMsg !== undefined}
+            />
+            <button
+              type="button"
+              className="fx-max"
+              onClick={() => {
+                if (available) setAmount(available);
+                setServerError(undefined);
+              }}
+            >
+              {t1('exchange.max')}
+            </button>
+          </div>
+          {amountMsg && (
+            <p className="fx-error" role="alert">
+              {amountMsg}
+            </p>
+          )}
+        </section>
+
+        <div className="fx-swap">
+          <button
+            type="button"
+            className="fx-swap__btn"
+            aria-label={t1('exchange.swap')}
+            onClick={() => {
+              setSell((s) => !s);
+              setAmount('');
+              setServerError(undefined);
+            }}
+          >
+            ⇅
+          </button>
+        </div>
+
+        <section className="fx-card" aria-label={t1('exchange.receive')}>
+          <div className="fx-card__head">
+            <span className="fx-label">{t1('exchange.receive')}</span>
+          </div>
+          <div className="fx-card__row">
+            <span className="fx-coin">{to}</span>
+          </div>
+        </section>
+
+        <div className="fx-coins">
+          {(coins.data?.coins ?? ['BTC', 'ETH']).map((c) => (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={c === coin}
+              className={`fx-chip ${c === coin ? 'is-on' : ''}`}
+              onClick={() => {
+                setCoin(c);
+                setAmount('');
+                setServerError(undefined);
+              }}
+            >
+              {c}
+            </button>
+          ))}
+        </div>
+
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!canQuote}
+          loading={quote.isPending}
+          onClick={ask}
+        >
+          {t1('exchange.submit')}
+        </Button>
+
+        <section className="fx-history" aria-label={t1('exchange.history')}>
+          <h2 className="fx-h2">{t1('exchange.history')}</h2>
+          {history.data && history.data.list.length === 0 && (
+            <p className="fx-empty">{t1('exchange.noHistory')}</p>
+          )}
+          {history.data?.list.map((r) => (
+            <div key={r.id} className="fx-row">
+              <div className="fx-row__main">
+                <span className="fx-row__pair">
+                  {r.from} → {r.to}
+                </span>
+                <span className="fx-row__time">
+                  {new Date(r.created_at).toLocaleString(lang.replace('_', '-'))}
+                </span>
+              </div>
+              <div className="fx-row__side num">
+                <span>
+                  -{fmt(r.amount)} {r.from}
+                </span>
+                <span className="fx-up">
+                  +{fmt(r.receive)} {r.to}
+                </span>
+              </div>
+            </div>
+          ))}
+        </section>
+      </div>
+
+      <Popup visible={offer !== null} onMaskClick={() => setOffer(null)} bodyClassName="fx-sheet">
+        {offer && (
+          <div className="fx-sheet__body">
+            <h2 className="fx-h2">{t1('exchange.confirmTitle')}</h2>
+            <dl className="fx-dl num">
+              <dt>{t1('exchange.pay')}</dt>
+              <dd>
+                {fmt(offer.amount)} {offer.from}
+              </dd>
+              <dt>{t1('exchange.rate')}</dt>
+              <dd>
+                1 {coin} ≈ {fmt(offer.price)} {QUOTE}
+              </dd>
+              <dt>{t1('exchange.fee')}</dt>
+              <dd>
+                {fmt(offer.fee)} {offer.to}
+              </dd>
+              <dt>{t1('exchange.receive')}</dt>
+              <dd className="fx-strong">
+                {fmt(offer.receive)} {offer.to}
+              </dd>
+            </dl>
+            <p className="fx-valid">{expired ? '' : t1('exchange.quoteValid', { seconds: secondsLeft })}</p>
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={execute.isPending || quote.isPending}
+              onClick={confirm}
+            >
+              {expired ? t1('exchange.requote') : t1('exchange.confirm')}
+            </Button>
+          </div>
+        )}
+      </Popup>
+    </PageShell>
+  );
+}
