@@ -6,14 +6,17 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import type { Lang } from '../../../lib/lang.ts';
 import { useAiProducts } from '../api/ai.ts';
 import { ppmPercent } from '../lib/money.ts';
 import '../ai.css';
 
-export function rateRange(p: AiProduct): string {
-  const min = ppmPercent(p.daily_rate_min_ppm);
-  const max = ppmPercent(p.daily_rate_max_ppm);
-  return min === max ? `${min}%` : `${min}% – ${max}%`;
+/** The daily rate range in the language's number format: "0,15 % – 0,25 %" in de. */
+export function rateRange(p: AiProduct, lang: Lang): string {
+  const pct = (ppm: number) => `${formatDecimal(ppmPercent(ppm), lang)}\u00a0%`;
+  const min = pct(p.daily_rate_min_ppm);
+  const max = pct(p.daily_rate_max_ppm);
+  return min === max ? min : `${min} – ${max}`;
 }
 
 function ProductCard({ p }: { p: AiProduct }) {
@@ -27,7 +30,7 @@ function ProductCard({ p }: { p: AiProduct }) {
         <span className="ai-tag">{p.kind === 'fixed' ? t('earn2.ai.fixed') : t('earn2.ai.current')}</span>
       </div>
       <div>
-        <div className="ai-rate num">{rateRange(p)}</div>
+        <div className="ai-rate num">{rateRange(p, lang)}</div>
         <div className="ai-status">{t('earn2.ai.dailyRate')}</div>
       </div>
       <dl className="ai-kv">

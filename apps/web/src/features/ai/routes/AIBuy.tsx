@@ -94,7 +94,7 @@ export default function AIBuy() {
             <span className="ai-tag">{p.kind === 'fixed' ? t('earn2.ai.fixed') : t('earn2.ai.current')}</span>
           </div>
           <div>
-            <div className="ai-rate num">{rateRange(p)}</div>
+            <div className="ai-rate num">{rateRange(p, lang)}</div>
             <div className="ai-status">{t('earn2.ai.dailyRate')}</div>
           </div>
         </section>
@@ -149,7 +149,9 @@ export default function AIBuy() {
             </dd>
             <dt>{t('earn2.ai.fee')}</dt>
             <dd className="num">
-              {p.kind === 'fixed' ? `${bpPercent(p.early_fee_bp)}% (${show(fee)} ${p.coin})` : '0'}
+              {p.kind === 'fixed'
+                ? `${formatDecimal(bpPercent(p.early_fee_bp), lang)}\u00a0% (${show(fee)}\u00a0${p.coin})`
+                : '0'}
             </dd>
             <dt>{t('earn2.ai.maturity')}</dt>
             <dd>
