@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kycDb } from '../src/kyc/tables.ts';
 import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken, kycBody, PNG, rows, upload } from './kyc-support.ts';
 
@@ -171,6 +172,32 @@ describe.each(BACKENDS)('private uploads on %s', (backend) => {
     ]) {
       expect((await get(bad, admin)).statusCode, bad).toBe(404);
     }
+  });
+
+  it('an application from before ADR 061 (public paths) is still shown to the operator', async () => {
+    const legacy = await registerUser(t, 'priv3@example.com');
+    const path = (await uploadBytes(t, legacy.token, PNG, '')).json().data.path as string;
+    const row = await kycDb(t.db)
+      .insertInto('kyc_applications')
+      .values({
+        user_id: legacy.user.id,
+        status: 'under_audit',
+        country: 'DE',
+        family_name: 'Alt',
+        given_name: 'Anna',
+        document_type: 'passport',
+        document_number: 'C01X00T47',
+        front_image: path,
+        back_image: null,
+        face_image: path,
+        submitted_at: '1',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await get(`/api/admin/kyc/${row.id}/images/front`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('a passport application has no back image: 404 for the operator', async () => {
