@@ -31,7 +31,8 @@ function useNow(active: boolean): number {
 
 /**
  * /Transform: flash exchange of a coin against USDC at the market price. The fee rate is the
- * server's and not shown (spec section 9); the quote shows what will be credited, valid ~10 s.
+ * server's and not shown, nor the fee amount that would reveal it (spec section 9); the quote shows
+ * what will be credited, valid ~10 s.
  */
 export default function Transform() {
   const { t } = useTranslation();
@@ -246,10 +247,6 @@ export default function Transform() {
               <dt>{t1('exchange.rate')}</dt>
               <dd>
                 1 {coin} ≈ {fmt(offer.price)} {QUOTE}
-              </dd>
-              <dt>{t1('exchange.fee')}</dt>
-              <dd>
-                {fmt(offer.fee)} {offer.to}
               </dd>
               <dt>{t1('exchange.receive')}</dt>
               <dd className="fx-strong">
