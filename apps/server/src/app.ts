@@ -52,6 +52,7 @@ import { ADMIN_DIST, WEB_DIST } from './paths.ts';
 import { registerReleases } from './release-wiring.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { SpotService } from './spot/service.ts';
+import { stakingRoutes } from './staking/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { MAX_IMAGE_BYTES } from './system/upload.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     otcRoutes(api, services);
     ieoRoutes(api, services);
     aiRoutes(api, services);
+    stakingRoutes(api, services);
     await registerReleases(api, services);
     await registerChain(app, api, services);
   });

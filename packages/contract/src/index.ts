@@ -16,5 +16,6 @@ export * from './otc.ts';
 export * from './pagination.ts';
 export * from './paths.ts';
 export * from './spot.ts';
+export * from './staking.ts';
 export * from './system.ts';
 export * from './wallet.ts';

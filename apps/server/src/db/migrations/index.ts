@@ -5,6 +5,7 @@ import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
+import { STAKING_MIGRATION } from '../../staking/migration.ts';
 import type { Database } from '../schema.ts';
 import * as m0001 from './0001_accounts.ts';
 import * as m0010 from './0010_engine.ts';
@@ -27,4 +28,5 @@ export const MIGRATIONS: Migration[] = [
   COMMUNITY_MIGRATION,
   EXCHANGE_OTC_IEO_MIGRATION,
   AI_MIGRATION,
+  STAKING_MIGRATION,
 ];
