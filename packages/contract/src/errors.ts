@@ -79,6 +79,7 @@ export const ERRORS = {
   ALREADY_VOTED: { code: 3003, status: 409, key: 'error.already_voted' },
   ACTIVITY_UNAVAILABLE: { code: 3004, status: 400, key: 'error.activity_unavailable' },
   SUBSCRIPTION_INVALID: { code: 3005, status: 400, key: 'error.subscription_invalid' },
+  ALREADY_CLAIMED: { code: 3006, status: 409, key: 'error.already_claimed' },
   ALREADY_PROCESSED: { code: 3010, status: 409, key: 'error.already_processed' },
 
   ALREADY_CHECKED_IN: { code: 3101, status: 409, key: 'error.already_checked_in' },

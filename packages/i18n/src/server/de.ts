@@ -41,6 +41,7 @@ export const de = {
   'error.staking_limit': 'Staking-Limit erreicht',
   'error.already_voted': 'Bereits abgestimmt',
   'error.activity_unavailable': 'Sie können derzeit nicht an dieser Aktion teilnehmen',
+  'error.already_claimed': 'Bereits abgeholt',
   'error.trade_password_not_set': 'Kein Transaktionspasswort festgelegt, bitte legen Sie zuerst eines fest',
   'error.no_bank_card': 'Keine Bankkarte hinterlegt, bitte hinterlegen Sie zuerst eine',
   'error.kyc_required': 'Bitte schließen Sie zuerst die Identitätsprüfung ab',

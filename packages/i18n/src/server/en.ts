@@ -48,6 +48,7 @@ export const en = {
   'error.staking_limit': 'Staking limit reached',
   'error.already_voted': 'Already voted',
   'error.activity_unavailable': 'You cannot take part in this activity now',
+  'error.already_claimed': 'Already claimed',
   'error.trade_password_not_set': 'Transaction password not set, please set it first',
   'error.no_bank_card': 'No bank card bound, please bind one first',
   'error.kyc_required': 'Please complete identity verification first',

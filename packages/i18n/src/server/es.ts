@@ -40,6 +40,7 @@ export const es = {
   'error.staking_limit': 'Se alcanzó el límite de staking',
   'error.already_voted': 'Ya ha votado',
   'error.activity_unavailable': 'No puede participar en esta actividad ahora',
+  'error.already_claimed': 'Ya reclamado',
   'error.trade_password_not_set': 'No ha establecido la contraseña de transacción, establézcala primero',
   'error.no_bank_card': 'No hay ninguna tarjeta bancaria vinculada, vincule una primero',
   'error.kyc_required': 'Complete primero la verificación de identidad',

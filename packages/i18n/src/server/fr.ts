@@ -41,6 +41,7 @@ export const fr = {
   'error.staking_limit': 'Limite de staking atteinte',
   'error.already_voted': 'Vous avez déjà voté',
   'error.activity_unavailable': 'Vous ne pouvez pas participer à cette activité pour le moment',
+  'error.already_claimed': 'Déjà réclamé',
   'error.trade_password_not_set': "Mot de passe de transaction non défini, veuillez d'abord le définir",
   'error.no_bank_card': "Aucune carte bancaire liée, veuillez d'abord en lier une",
   'error.kyc_required': "Veuillez d'abord terminer la vérification d'identité",

@@ -39,6 +39,7 @@ export const it = {
   'error.staking_limit': 'Limite di staking raggiunto',
   'error.already_voted': 'Hai già votato',
   'error.activity_unavailable': 'Al momento non puoi partecipare a questa attività',
+  'error.already_claimed': 'Già riscattato',
   'error.trade_password_not_set': 'Password di transazione non impostata, impostala prima',
   'error.no_bank_card': 'Nessuna carta bancaria collegata, collegane prima una',
   'error.kyc_required': "Completa prima la verifica dell'identità",

@@ -39,6 +39,7 @@ export const zh_CN = {
   'error.staking_limit': '质押已达上限',
   'error.already_voted': '已投票',
   'error.activity_unavailable': '您当前无法参与此活动',
+  'error.already_claimed': '已领取',
   'error.trade_password_not_set': '未设置交易密码，请先设置',
   'error.no_bank_card': '未绑定银行卡，请先绑定',
   'error.kyc_required': '请先完成实名认证',

@@ -39,6 +39,7 @@ export const zh_TW = {
   'error.staking_limit': '質押已達上限',
   'error.already_voted': '已投票',
   'error.activity_unavailable': '您目前無法參與此活動',
+  'error.already_claimed': '已領取',
   'error.trade_password_not_set': '未設定交易密碼，請先設定',
   'error.no_bank_card': '未綁定銀行卡，請先綁定',
   'error.kyc_required': '請先完成實名認證',
