@@ -31,6 +31,7 @@ import { contractRoutes } from './contract/routes.ts';
 import { ContractService } from './contract/service.ts';
 import type { Db } from './db/db.ts';
 import type { Services } from './deps.ts';
+import { dividendRoutes } from './dividend/routes.ts';
 import { EngineHost } from './engine/host.ts';
 import { IdempotencyGate } from './engine/idempotency.ts';
 import { InProcessPubSub } from './engine/pubsub.ts';
@@ -55,6 +56,7 @@ import { SpotService } from './spot/service.ts';
 import { stakingRoutes } from './staking/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { MAX_IMAGE_BYTES } from './system/upload.ts';
+import { voteRoutes } from './vote/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { WalletService } from './wallet/service.ts';
 
@@ -242,6 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ieoRoutes(api, services);
     aiRoutes(api, services);
     stakingRoutes(api, services);
+    dividendRoutes(api, services);
+    voteRoutes(api, services);
     await registerReleases(api, services);
     await registerChain(app, api, services);
   });

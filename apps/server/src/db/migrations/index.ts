@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import { AI_MIGRATION } from '../../ai/migration.ts';
 import { CHAIN_MIGRATION } from '../../chain/migration.ts';
 import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
+import { DIVIDEND_MIGRATION } from '../../dividend/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import { STAKING_MIGRATION } from '../../staking/migration.ts';
+import { VOTE_MIGRATION } from '../../vote/migration.ts';
 import type { Database } from '../schema.ts';
 import * as m0001 from './0001_accounts.ts';
 import * as m0010 from './0010_engine.ts';
@@ -29,4 +31,6 @@ export const MIGRATIONS: Migration[] = [
   EXCHANGE_OTC_IEO_MIGRATION,
   AI_MIGRATION,
   STAKING_MIGRATION,
+  DIVIDEND_MIGRATION,
+  VOTE_MIGRATION,
 ];
