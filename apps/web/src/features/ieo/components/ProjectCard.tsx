@@ -1,0 +1,41 @@
+import type { IeoProject } from '@ex/contract';
+import { Link } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
+import { useT1 } from '../../exchange/lib/t.ts';
+
+export const dateTime = (ms: number, lang: string) =>
+  new Date(ms).toLocaleString(lang.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' });
+
+/** A project row of /NewB: coin, state, unit price, progress and the subscription window. */
+export function ProjectCard({ p }: { p: IeoProject }) {
+  const t1 = useT1();
+  const { lang } = useLang();
+  return (
+    <Link to={`/IEO?id=${encodeURIComponent(p.id)}`} className="ieo-card">
+      <div className="ieo-card__head">
+        <span className="ieo-coin">{p.coin}</span>
+        <span className="ieo-name">{p.name}</span>
+        <span className={`ieo-state ieo-state--${p.status}`}>{t1(`ieo.status.${p.status}`)}</span>
+      </div>
+      <div className="ieo-kv num">
+        <span>{t1('ieo.unitPrice')}</span>
+        <span>{formatDecimal(p.unit_price, lang)} USDC</span>
+      </div>
+      <div className="ieo-kv num">
+        <span>{t1('ieo.issueAmount')}</span>
+        <span>
+          {formatDecimal(p.issue_amount, lang)} {p.coin}
+        </span>
+      </div>
+      <div className="ieo-progress">
+        <div className="ieo-progress__bar" style={{ width: `${p.progress}%` }} />
+      </div>
+      <div className="ieo-kv ieo-kv--small num">
+        <span>{dateTime(p.start_at, lang)}</span>
+        <span>{formatDecimal(p.progress, lang, { minFraction: 2, maxFraction: 2 })} %</span>
+        <span>{dateTime(p.end_at, lang)}</span>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,169 @@
+import { isApiError, isValidationError } from '@ex/sdk';
+import { Button, Input, Toast } from 'antd-mobile';
+import { UnorderedListOutline } from 'antd-mobile-icons';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
+import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
+import { useT1 } from '../../exchange/lib/t.ts';
+import { useIeoProject, useIeoProjects, useSubscribe } from '../api/ieo.ts';
+import { dateTime, ProjectCard } from '../components/ProjectCard.tsx';
+import '../../exchange/exchange.css';
+
+/** USDC cost of a quantity, rounded up like the server (ADR 077). */
+function costOf(quantity: string, unitPrice: string, coin: string): string | null {
+  const scale = coinScale(coin);
+  const q = toUnits(normaliseAmount(quantity), scale);
+  const p = toUnits(unitPrice, 6);
+  if (q === null || p === null || q === 0n) return null;
+  const one = 10n ** BigInt(scale);
+  const units = (q * p + one - 1n) / one;
+  const s = units.toString().padStart(7, '0');
+  return `${s.slice(0, -6)}.${s.slice(-6)}`;
+}
+
+/** /IEO?id=: one project with its dates and the subscription form; without an id the open ones. */
+export default function IEO() {
+  const { t } = useTranslation();
+  const t1 = useT1();
+  const { lang } = useLang();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const project = useIeoProject(id);
+  const all = useIeoProjects();
+  const subscribe = useSubscribe(id);
+  const qtyId = useId();
+  const [qty, setQty] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const busy = useRef(false);
+  const historyLink = (
+    <Link to="/IEOHis" className="icon-btn" aria-label={t('titles.ieoHis')}>
+      <UnorderedListOutline fontSize={20} />
+    </Link>
+  );
+
+  if (id === '') {
+    const open = (all.data ?? []).filter((p) => p.status === 'subscribing' || p.status === 'not_started');
+    return (
+      <PageShell title={t('titles.ieo')} right={historyLink}>
+        <div className="fx">
+          {all.isSuccess && open.length === 0 && <p className="fx-empty">{t1('ieo.noProjects')}</p>}
+          <div className="ieo-list">
+            {open.map((p) => (
+              <ProjectCard key={p.id} p={p} />
+            ))}
+          </div>
+        </div>
+      </PageShell>
+    );
+  }
+
+  const p = project.data;
+  const cost = p ? costOf(qty, p.unit_price, p.coin) : null;
+  const submit = async () => {
+    if (!p || busy.current) return;
+    busy.current = true;
+    setError(undefined);
+    try {
+      await subscribe.mutateAsync(normaliseAmount(qty));
+      setQty('');
+      Toast.show({ content: t1('ieo.subscribed'), icon: 'success', duration: 2000 });
+    } catch (err) {
+      if (isValidationError(err)) setError(Object.values(err.errors)[0]?.[0]);
+      else if (isApiError(err) && err.kind === 'api') setError(err.message);
+    } finally {
+      busy.current = false;
+    }
+  };
+  const rows: [string, string][] = p
+    ? [
+        [t1('ieo.issueAmount'), `${formatDecimal(p.issue_amount, lang)} ${p.coin}`],
+        [t1('ieo.unitPrice'), `${formatDecimal(p.unit_price, lang)} USDC`],
+        [t1('ieo.priceRange'), p.price_range || '--'],
+        [t1('ieo.progress'), `${formatDecimal(p.progress, lang, { minFraction: 2, maxFraction: 2 })} %`],
+        [t1('ieo.limits'), `${formatDecimal(p.min_quantity, lang)} – ${formatDecimal(p.max_quantity, lang)}`],
+        [t1('ieo.start'), dateTime(p.start_at, lang)],
+        [t1('ieo.end'), dateTime(p.end_at, lang)],
+        [t1('ieo.listing'), dateTime(p.listing_at, lang)],
+        [t1('ieo.announcement'), dateTime(p.announcement_at, lang)],
+        [t1('ieo.expectedReturn'), p.expected_return || '--'],
+      ]
+    : [];
+  return (
+    <PageShell title={t('titles.ieo')} fallback="/NewB" right={historyLink}>
+      {p && (
+        <div className="fx">
+          <div className="ieo-card__head">
+            <span className="ieo-coin">{p.coin}</span>
+            <span className="ieo-name">{p.name}</span>
+            <span className={`ieo-state ieo-state--${p.status}`}>{t1(`ieo.status.${p.status}`)}</span>
+          </div>
+          <div className="ieo-progress">
+            <div className="ieo-progress__bar" style={{ width: `${p.progress}%` }} />
+          </div>
+          <dl className="fx-dl fx-card num">
+            {rows.map(([k, v]) => (
+              <div key={k} className="ieo-dlrow">
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+            {p.white_paper && (
+              <div className="ieo-dlrow">
+                <dt>{t1('ieo.whitePaper')}</dt>
+                <dd>
+                  <a href={p.white_paper} target="_blank" rel="noreferrer noopener">
+                    PDF
+                  </a>
+                </dd>
+              </div>
+            )}
+          </dl>
+          {p.description && <p className="ieo-desc">{p.description}</p>}
+          {p.status === 'subscribing' && (
+            <section className="fx-card" aria-label={t1('ieo.subscribe')}>
+              <div className="fx-card__row">
+                <label htmlFor={qtyId} className="fx-coin">
+                  {t1('ieo.quantity')}
+                </label>
+                <Input
+                  id={qtyId}
+                  className="fx-input num"
+                  inputMode="decimal"
+                  placeholder={formatDecimal(p.min_quantity, lang)}
+                  value={qty}
+                  onChange={(v) => {
+                    setQty(v);
+                    setError(undefined);
+                  }}
+                />
+              </div>
+              <div className="ieo-kv num">
+                <span>{t1('ieo.amount')}</span>
+                <span>{cost ? `${formatDecimal(cost, lang, { maxFraction: 6 })} USDC` : '--'}</span>
+              </div>
+              {error && (
+                <p className="fx-error" role="alert">
+                  {error}
+                </p>
+              )}
+              <Button
+                block
+                color="primary"
+                size="large"
+                disabled={cost === null}
+                loading={subscribe.isPending}
+                onClick={submit}
+              >
+                {t1('ieo.subscribe')}
+              </Button>
+            </section>
+          )}
+        </div>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
+import { useT1 } from '../../exchange/lib/t.ts';
+import { useIeoApplications } from '../api/ieo.ts';
+import { dateTime } from '../components/ProjectCard.tsx';
+import '../../exchange/exchange.css';
+
+/** /IEOHis: own subscriptions with the allotment, paid and refunded amounts once settled. */
+export default function IEOHis() {
+  const { t } = useTranslation();
+  const t1 = useT1();
+  const { lang } = useLang();
+  const apps = useIeoApplications();
+  const f = (v: string | null, coin: string) => (v === null ? '--' : `${formatDecimal(v, lang)} ${coin}`);
+  return (
+    <PageShell title={t('titles.ieoHis')} fallback="/IEO">
+      <div className="fx">
+        {apps.isSuccess && apps.data.list.length === 0 && (
+          <p className="fx-empty">{t1('ieo.noApplications')}</p>
+        )}
+        {apps.data?.list.map((a) => (
+          <article key={a.id} className="fx-card">
+            <div className="ieo-card__head">
+              <span className="ieo-coin">{a.coin}</span>
+              <span className="ieo-name">{a.name}</span>
+              <span className={`ieo-state ieo-state--${a.status}`}>{t1(`ieo.status.${a.status}`)}</span>
+            </div>
+            <dl className="fx-dl num">
+              <dt>{t1('ieo.unitPrice')}</dt>
+              <dd>{f(a.unit_price, 'USDC')}</dd>
+              <dt>{t1('ieo.quantity')}</dt>
+              <dd>{f(a.quantity, a.coin)}</dd>
+              <dt>{t1('ieo.amount')}</dt>
+              <dd>{f(a.amount, 'USDC')}</dd>
+              <dt>{t1('ieo.allotted')}</dt>
+              <dd>{f(a.allotted_quantity, a.coin)}</dd>
+              <dt>{t1('ieo.paid')}</dt>
+              <dd>{f(a.paid, 'USDC')}</dd>
+              <dt>{t1('ieo.remaining')}</dt>
+              <dd>{f(a.remaining, 'USDC')}</dd>
+              <dt>{t1('ieo.date')}</dt>
+              <dd>{dateTime(a.created_at, lang)}</dd>
+            </dl>
+          </article>
+        ))}
+      </div>
+    </PageShell>
+  );
+}
