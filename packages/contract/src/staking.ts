@@ -74,5 +74,6 @@ export const AdminStakeReview = z.discriminatedUnion('action', [
 export type AdminStakeReview = z.infer<typeof AdminStakeReview>;
 
 export const AdminStake = Stake.extend({ user_id: z.string() });
+export type AdminStake = z.infer<typeof AdminStake>;
 export const AdminStakePage = pageOf(AdminStake);
 export type AdminStakePage = z.infer<typeof AdminStakePage>;

@@ -6,14 +6,17 @@ import { bankApi } from './endpoints/bank.ts';
 import { chainApi } from './endpoints/chain.ts';
 import { communityApi } from './endpoints/community.ts';
 import { contractApi } from './endpoints/contract.ts';
+import { dividendApi } from './endpoints/dividend.ts';
 import { exchangeApi } from './endpoints/exchange.ts';
 import { ieoApi } from './endpoints/ieo.ts';
 import { kycApi } from './endpoints/kyc.ts';
 import { marketApi } from './endpoints/market.ts';
 import { otcApi } from './endpoints/otc.ts';
 import { spotApi } from './endpoints/spot.ts';
+import { stakingApi } from './endpoints/staking.ts';
 import { systemApi } from './endpoints/system.ts';
 import { userApi } from './endpoints/user.ts';
+import { voteApi } from './endpoints/vote.ts';
 import { walletApi } from './endpoints/wallet.ts';
 
 /** Every endpoint as a typed function, grouped by domain; build one per client (web, admin, tests). */
@@ -36,6 +39,9 @@ export function createApi(client: Client) {
     otc: otcApi(client),
     ieo: ieoApi(client),
     ai: aiApi(client),
+    staking: stakingApi(client),
+    dividend: dividendApi(client),
+    vote: voteApi(client),
   };
 }
 

@@ -1,0 +1,16 @@
+import type { AdminPollCreate, Poll, PollList } from '@ex/contract';
+import type { CallOptions, Client } from '../client.ts';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Voting (ADR 083); `admin*` need the admin client. */
+export function voteApi(client: Client) {
+  return {
+    polls: (opts?: CallOptions) => client.get<PollList>('/api/app/votes', undefined, opts),
+    vote: (pollId: string, option: number, opts?: CallOptions) =>
+      client.post<Poll>(`/api/app/votes/${id(pollId)}`, { option }, opts),
+    adminPolls: (opts?: CallOptions) => client.get<PollList>('/api/admin/votes', undefined, opts),
+    adminCreate: (body: AdminPollCreate, opts?: CallOptions) =>
+      client.post<Poll>('/api/admin/votes', body, opts),
+  };
+}
