@@ -48,6 +48,14 @@ export const router = createBrowserRouter(
           path: 'content',
           lazy: async () => ({ Component: (await import('../features/content/routes/Content.tsx')).Content }),
         },
+        {
+          path: 'otc',
+          lazy: async () => ({ Component: (await import('../features/otc/routes/Otc.tsx')).Otc }),
+        },
+        {
+          path: 'ieo',
+          lazy: async () => ({ Component: (await import('../features/ieo/routes/Ieo.tsx')).Ieo }),
+        },
         ...sections
           .filter((s) => !['outbox', 'releases', 'kyc', 'withdrawals', 'chain', 'content'].includes(s.path))
           .map((s) => ({

@@ -1,0 +1,207 @@
+import type { IeoProject, IeoProjectCreate, IeoStatus } from '@ex/contract';
+import { isValidationError } from '@ex/sdk';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Progress,
+  Select,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { dateTime } from '../../../lib/format.ts';
+import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
+
+const STATUS_COLOR: Record<IeoStatus, string> = {
+  not_started: 'default',
+  subscribing: 'gold',
+  drawing: 'blue',
+  ended: 'green',
+  cancelled: 'red',
+};
+const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+type FormValues = Omit<IeoProjectCreate, 'start_at' | 'end_at' | 'listing_at' | 'announcement_at'> & {
+  window: [Dayjs, Dayjs];
+  listing_at: Dayjs;
+  announcement_at: Dayjs;
+};
+
+/** /admin/ieo: create IEO projects and settle them after the end (ADR 077). */
+export function Ieo() {
+  const { message } = App.useApp();
+  const projects = useIeoProjects();
+  const { create, settle } = useIeoMutations();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<FormValues>();
+
+  const doSettle = (p: IeoProject) =>
+    Modal.confirm({
+      title: `Settle ${p.coin} (${p.name})?`,
+      content: `${p.subscribed} ${p.coin} subscribed for ${p.issue_amount}. Allotment is pro rata when oversubscribed; the coins are delivered, the rest of the USDC refunded. This cannot be undone.`,
+      okText: 'Settle',
+      onOk: () =>
+        settle
+          .mutateAsync(p.id)
+          .then((r) => void message.success(`Allotted ${r.allotted} ${p.coin}, refunded ${r.refunded} USDC`)),
+    });
+
+  const columns: TableColumnsType<IeoProject> = [
+    { title: 'Coin', dataIndex: 'coin', width: 70 },
+    { title: 'Name', dataIndex: 'name', ellipsis: true },
+    {
+      title: 'Issue',
+      dataIndex: 'issue_amount',
+      align: 'right',
+      render: (v: string) => <span style={num}>{v}</span>,
+    },
+    {
+      title: 'Unit price',
+      dataIndex: 'unit_price',
+      align: 'right',
+      render: (v: string) => <span style={num}>{v} USDC</span>,
+    },
+    {
+      title: 'Subscribed',
+      dataIndex: 'subscribed',
+      align: 'right',
+      render: (v: string) => <span style={num}>{v}</span>,
+    },
+    {
+      title: 'Progress',
+      dataIndex: 'progress',
+      width: 140,
+      render: (v: string) => (
+        <Progress percent={Number.parseInt(v, 10)} size="small" format={() => `${v} %`} />
+      ),
+    },
+    { title: 'Start', dataIndex: 'start_at', width: 150, render: (ms: number) => dateTime(ms) },
+    { title: 'End', dataIndex: 'end_at', width: 150, render: (ms: number) => dateTime(ms) },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      width: 110,
+      render: (s: IeoStatus) => <Tag color={STATUS_COLOR[s]}>{s.replace('_', ' ')}</Tag>,
+    },
+    {
+      title: '',
+      width: 90,
+      render: (_: unknown, p) =>
+        p.status === 'drawing' ? (
+          <Button size="small" type="primary" onClick={() => doSettle(p)}>
+            Settle
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const { window, listing_at, announcement_at, ...rest } = v;
+    try {
+      await create.mutateAsync({
+        ...rest,
+        start_at: window[0].valueOf(),
+        end_at: window[1].valueOf(),
+        listing_at: listing_at.valueOf(),
+        announcement_at: announcement_at.valueOf(),
+      });
+      void message.success('Project created');
+      setOpen(false);
+      form.resetFields();
+    } catch (err) {
+      if (isValidationError(err)) {
+        form.setFields(
+          Object.entries(err.errors).map(([name, errors]) => ({
+            name: (name === 'start_at' || name === 'end_at' ? 'window' : name) as keyof FormValues,
+            errors,
+          })),
+        );
+      }
+    }
+  };
+
+  return (
+    <Card
+      title="IEO projects"
+      extra={
+        <Button type="primary" onClick={() => setOpen(true)}>
+          New project
+        </Button>
+      }
+    >
+      <Table
+        rowKey="id"
+        size="small"
+        scroll={{ x: 1100 }}
+        loading={projects.isFetching}
+        dataSource={projects.data ?? []}
+        columns={columns}
+        pagination={false}
+      />
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title="New IEO project"
+        width={460}
+        extra={
+          <Button type="primary" loading={create.isPending} onClick={submit}>
+            Create
+          </Button>
+        }
+      >
+        <Form form={form} layout="vertical" initialValues={{ coin: 'SOL' }}>
+          <Form.Item name="coin" label="Coin (an engine asset)" rules={[{ required: true }]}>
+            <Select
+              options={['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE'].map((c) => ({ value: c, label: c }))}
+            />
+          </Form.Item>
+          <Form.Item name="name" label="Name" rules={[{ required: true, max: 60 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="issue_amount" label="Issue amount" rules={[{ required: true }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="unit_price" label="Unit price (USDC, 6 decimals)" rules={[{ required: true }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="price_range" label="Price range (text)">
+            <Input maxLength={60} />
+          </Form.Item>
+          <Form.Item name="min_quantity" label="Min quantity per account" rules={[{ required: true }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="max_quantity" label="Max quantity per account" rules={[{ required: true }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="window" label="Subscription start – end" rules={[{ required: true }]}>
+            <DatePicker.RangePicker showTime style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="listing_at" label="Listing time" rules={[{ required: true }]}>
+            <DatePicker showTime style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="announcement_at" label="Announcement time" rules={[{ required: true }]}>
+            <DatePicker showTime style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="white_paper" label="White paper URL" rules={[{ type: 'url' }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="expected_return" label="Expected return (text)">
+            <Input maxLength={60} />
+          </Form.Item>
+          <Form.Item name="description" label="Description">
+            <Input.TextArea rows={4} maxLength={5000} />
+          </Form.Item>
+        </Form>
+      </Drawer>
+    </Card>
+  );
+}

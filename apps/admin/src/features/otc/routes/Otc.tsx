@@ -1,0 +1,388 @@
+import type { AdminOtcOrder, OtcAd, OtcAdCreate, OtcStatus } from '@ex/contract';
+import { isValidationError } from '@ex/sdk';
+import {
+  App,
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Segmented,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { dateTime } from '../../../lib/format.ts';
+import { useOtcAds, useOtcMutations, useOtcOrders, useTreasury } from '../api/otc.ts';
+
+const STATUS_COLOR: Record<OtcStatus, string> = { review: 'gold', completed: 'green', rejected: 'red' };
+const STATUS_LABEL: Record<OtcStatus, string> = {
+  review: 'Under review',
+  completed: 'Completed',
+  rejected: 'Rejected',
+};
+const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+type AdForm = Omit<OtcAdCreate, 'payment_methods'> & { payment_methods: string[] };
+
+/** Puts the server's 422 messages under the form's fields. */
+function fieldErrors(form: ReturnType<typeof Form.useForm>[0], err: unknown): void {
+  if (!isValidationError(err)) return;
+  form.setFields(Object.entries(err.errors).map(([name, errors]) => ({ name, errors })));
+}
+
+function Orders() {
+  const { message } = App.useApp();
+  const [status, setStatus] = useState<OtcStatus | 'all'>('review');
+  const [page, setPage] = useState(1);
+  const orders = useOtcOrders(page, status === 'all' ? undefined : status);
+  const { review } = useOtcMutations();
+  const [rejecting, setRejecting] = useState<AdminOtcOrder | null>(null);
+  const [reason, setReason] = useState('');
+
+  const complete = (o: AdminOtcOrder) =>
+    Modal.confirm({
+      title: `Complete ${o.side} order #${o.id}?`,
+      content:
+        o.side === 'buy'
+          ? `Only after the ${o.total} ${o.fiat} arrived: ${o.quantity} ${o.coin} go from the treasury to user ${o.user_id}.`
+          : `Only after paying ${o.total} ${o.fiat} to ${o.bank} (${o.phone}): the ${o.quantity} ${o.coin} stay in the treasury.`,
+      okText: 'Complete',
+      onOk: () =>
+        review
+          .mutateAsync({ id: o.id, body: { action: 'complete' } })
+          .then(() => void message.success('Completed')),
+    });
+
+  const columns: TableColumnsType<AdminOtcOrder> = [
+    { title: 'Placed', dataIndex: 'created_at', width: 150, render: (ms: number) => dateTime(ms) },
+    { title: 'User', dataIndex: 'user_id', width: 70 },
+    {
+      title: 'Side',
+      dataIndex: 'side',
+      width: 70,
+      render: (s: string) => <Tag color={s === 'buy' ? 'green' : 'red'}>{s}</Tag>,
+    },
+    {
+      title: 'Quantity',
+      dataIndex: 'quantity',
+      align: 'right',
+      render: (v: string, o) => (
+        <span style={num}>
+          {v} {o.coin}
+        </span>
+      ),
+    },
+    {
+      title: 'Total',
+      dataIndex: 'total',
+      align: 'right',
+      render: (v: string, o) => (
+        <span style={num}>
+          {v} {o.fiat}
+        </span>
+      ),
+    },
+    { title: 'Payment', dataIndex: 'payment_method', width: 120 },
+    {
+      title: 'Bank / phone',
+      render: (_: unknown, o) => (o.side === 'sell' ? `${o.bank} · ${o.phone}` : '—'),
+    },
+    { title: 'Remarks', dataIndex: 'remarks', ellipsis: true },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      width: 120,
+      render: (s: OtcStatus) => <Tag color={STATUS_COLOR[s]}>{STATUS_LABEL[s]}</Tag>,
+    },
+    {
+      title: '',
+      width: 170,
+      render: (_: unknown, o) =>
+        o.status === 'review' ? (
+          <Space>
+            <Button size="small" type="primary" onClick={() => complete(o)}>
+              Complete
+            </Button>
+            <Button size="small" danger onClick={() => setRejecting(o)}>
+              Reject
+            </Button>
+          </Space>
+        ) : (
+          (o.reason ?? '')
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title="OTC orders"
+      extra={
+        <Segmented
+          value={status}
+          onChange={(v) => {
+            setStatus(v as OtcStatus | 'all');
+            setPage(1);
+          }}
+          options={[
+            { label: 'Under review', value: 'review' },
+            { label: 'Completed', value: 'completed' },
+            { label: 'Rejected', value: 'rejected' },
+            { label: 'All', value: 'all' },
+          ]}
+        />
+      }
+    >
+      <Table
+        rowKey="id"
+        size="small"
+        scroll={{ x: 1100 }}
+        loading={orders.isFetching}
+        dataSource={orders.data?.list ?? []}
+        columns={columns}
+        pagination={{ current: page, pageSize: 20, total: orders.data?.total ?? 0, onChange: setPage }}
+      />
+      <Modal
+        open={rejecting !== null}
+        title={`Reject order #${rejecting?.id ?? ''}?`}
+        okText="Reject"
+        okButtonProps={{ danger: true, loading: review.isPending }}
+        onCancel={() => setRejecting(null)}
+        onOk={() => {
+          if (!rejecting) return;
+          void review
+            .mutateAsync({ id: rejecting.id, body: { action: 'reject', reason: reason.trim() } })
+            .then(() => {
+              void message.success('Rejected');
+              setRejecting(null);
+              setReason('');
+            });
+        }}
+      >
+        <p>{rejecting?.side === 'sell' ? 'The coins go back to the user.' : 'Nothing was paid out.'}</p>
+        <Input.TextArea
+          aria-label="Reason"
+          placeholder="Reason the user sees"
+          maxLength={200}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Modal>
+    </Card>
+  );
+}
+
+function Ads() {
+  const { message } = App.useApp();
+  const ads = useOtcAds();
+  const { createAd, setActive } = useOtcMutations();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<AdForm>();
+  const side = Form.useWatch('side', form);
+
+  const columns: TableColumnsType<OtcAd> = [
+    {
+      title: 'Side',
+      dataIndex: 'side',
+      width: 70,
+      render: (s: string) => <Tag color={s === 'buy' ? 'green' : 'red'}>{s}</Tag>,
+    },
+    { title: 'Coin', dataIndex: 'coin', width: 70 },
+    {
+      title: 'Price',
+      dataIndex: 'price',
+      align: 'right',
+      render: (v: string, a) => (
+        <span style={num}>
+          {v} {a.fiat}
+        </span>
+      ),
+    },
+    {
+      title: 'Limit',
+      render: (_: unknown, a) => (
+        <span style={num}>
+          {a.min} – {a.max}
+        </span>
+      ),
+    },
+    { title: 'Payment', dataIndex: 'payment_methods', render: (m: string[]) => m.join(', ') },
+    { title: 'Broker', dataIndex: 'broker_contact', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    {
+      title: 'Orders / success',
+      render: (_: unknown, a) => `${a.stats.order_count} / ${a.stats.success_rate} %`,
+    },
+    {
+      title: 'Active',
+      dataIndex: 'active',
+      width: 80,
+      render: (v: boolean, a) => (
+        <Switch
+          aria-label={`Ad ${a.id} active`}
+          checked={v}
+          loading={setActive.isPending}
+          onChange={(active) => setActive.mutate({ id: a.id, active })}
+        />
+      ),
+    },
+  ];
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      await createAd.mutateAsync({
+        ...v,
+        active: true,
+        ...(v.broker_contact ? { broker_contact: v.broker_contact } : {}),
+      } as OtcAdCreate);
+      void message.success('Ad created');
+      setOpen(false);
+      form.resetFields();
+    } catch (err) {
+      fieldErrors(form as never, err);
+    }
+  };
+
+  return (
+    <Card
+      title="OTC ads"
+      extra={
+        <Button type="primary" onClick={() => setOpen(true)}>
+          New ad
+        </Button>
+      }
+    >
+      <Table
+        rowKey="id"
+        size="small"
+        scroll={{ x: 900 }}
+        dataSource={ads.data ?? []}
+        columns={columns}
+        pagination={false}
+      />
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        title="New OTC ad"
+        width={420}
+        extra={
+          <Button type="primary" loading={createAd.isPending} onClick={submit}>
+            Create
+          </Button>
+        }
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ side: 'buy', coin: 'USDC', fiat: 'EUR', payment_methods: ['SEPA'] }}
+        >
+          <Form.Item name="side" label="Side (the user's)" rules={[{ required: true }]}>
+            <Segmented
+              options={[
+                { label: 'User buys', value: 'buy' },
+                { label: 'User sells', value: 'sell' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="coin" label="Coin" rules={[{ required: true }]}>
+            <Select
+              options={['USDC', 'BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE'].map((c) => ({
+                value: c,
+                label: c,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="fiat" label="Fiat (ISO code)" rules={[{ required: true, pattern: /^[A-Z]{3}$/ }]}>
+            <Input maxLength={3} />
+          </Form.Item>
+          <Form.Item
+            name="price"
+            label="Price per coin (2 decimals)"
+            rules={[{ required: true, pattern: /^(0|[1-9]\d*)(\.\d{1,2})?$/ }]}
+          >
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Space.Compact block>
+            <Form.Item name="min" label="Min quantity" rules={[{ required: true }]}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+            <Form.Item name="max" label="Max quantity" rules={[{ required: true }]}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+          </Space.Compact>
+          <Form.Item name="payment_methods" label="Payment methods" rules={[{ required: true }]}>
+            <Select mode="tags" maxCount={5} />
+          </Form.Item>
+          <Form.Item
+            name="broker_contact"
+            label="Broker contact (shown to buyers)"
+            rules={[{ required: side === 'buy', message: 'Buy ads need a broker contact' }]}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+        </Form>
+      </Drawer>
+    </Card>
+  );
+}
+
+function Treasury() {
+  const { message } = App.useApp();
+  const treasury = useTreasury();
+  const { fund } = useOtcMutations();
+  const [form] = Form.useForm<{ coin: string; amount: string }>();
+  return (
+    <Card title="Treasury (flash exchange and OTC payouts)">
+      <Space wrap size="large" style={{ marginBottom: 12 }}>
+        {(treasury.data ?? []).map((c) => (
+          <span key={c.coin} style={num}>
+            <b>{c.coin}</b> {c.available}
+          </span>
+        ))}
+      </Space>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ coin: 'USDC' }}
+        onFinish={(v) =>
+          fund.mutateAsync(v).then(
+            () => {
+              void message.success('Treasury funded');
+              form.resetFields(['amount']);
+            },
+            (err) => fieldErrors(form as never, err),
+          )
+        }
+      >
+        <Form.Item name="coin">
+          <Select
+            style={{ width: 100 }}
+            options={['USDC', 'BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE'].map((c) => ({ value: c, label: c }))}
+          />
+        </Form.Item>
+        <Form.Item name="amount" rules={[{ required: true }]}>
+          <Input aria-label="Amount" placeholder="Amount" inputMode="decimal" />
+        </Form.Item>
+        <Button htmlType="submit" loading={fund.isPending}>
+          Add own funds
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** /admin/otc: review OTC orders, manage the desk's ads, see and fund the treasury (ADR 076). */
+export function Otc() {
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Orders />
+      <Ads />
+      <Treasury />
+    </Space>
+  );
+}
