@@ -244,13 +244,23 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'page',
     load: () => import('../features/ieo/routes/IEOHis.tsx'),
   },
-  { path: '/RedPlan', title: 'redPlan', layout: 'page', soon: 'earn' },
-  { path: '/Vote', title: 'vote', layout: 'page', soon: 'community' },
+  {
+    path: '/RedPlan',
+    title: 'redPlan',
+    layout: 'page',
+    load: () => import('../features/dividend/routes/RedPlan.tsx'),
+  },
+  { path: '/Vote', title: 'vote', layout: 'page', load: () => import('../features/vote/routes/Vote.tsx') },
   { path: '/AI', title: 'ai', layout: 'page', load: () => import('../features/ai/routes/AI.tsx') },
   { path: '/AIHis', title: 'aiHis', layout: 'page', load: () => import('../features/ai/routes/AIHis.tsx') },
   { path: '/AIBuy', title: 'aiBuy', layout: 'page', load: () => import('../features/ai/routes/AIBuy.tsx') },
-  { path: '/Defn', title: 'defn', layout: 'page', soon: 'earn' },
-  { path: '/DefnHis', title: 'defnHis', layout: 'page', soon: 'earn' },
+  { path: '/Defn', title: 'defn', layout: 'page', load: () => import('../features/staking/routes/Defn.tsx') },
+  {
+    path: '/DefnHis',
+    title: 'defnHis',
+    layout: 'page',
+    load: () => import('../features/staking/routes/DefnHis.tsx'),
+  },
 ];
 
 export const KNOWN_PATHS: readonly string[] = ROUTES.map((r) => r.path);

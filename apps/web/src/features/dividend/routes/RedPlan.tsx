@@ -1,0 +1,89 @@
+import type { DividendClaimStatus } from '@ex/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { api } from '../../../lib/api.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { formatDate } from '../../ai/lib/time.ts';
+import '../../ai/ai.css';
+
+/** /RedPlan: the dividend plan: claimable and claimed dividends; each claim pays once. */
+export default function RedPlan() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const qc = useQueryClient();
+  const [tab, setTab] = useState<DividendClaimStatus>('claimable');
+  const q = useQuery({
+    queryKey: ['dividend', tab],
+    queryFn: ({ signal }) => api.dividend.claims({ status: tab, limit: 50 }, { signal }),
+  });
+  const claim = useMutation({
+    mutationFn: (id: string) => api.dividend.claim(id),
+    onSuccess: () => {
+      Toast.show({ content: t('earn2.dividend.claimedToast') });
+      void qc.invalidateQueries({ queryKey: ['dividend'] });
+    },
+  });
+  const items = q.data?.list ?? [];
+  return (
+    <PageShell title={t('titles.redPlan')}>
+      <PullRefresh onRefresh={() => q.refetch()}>
+        <div className="ai-page">
+          <p className="ai-intro">{t('earn2.dividend.intro')}</p>
+          <div className="ai-tabs" role="tablist">
+            {(['claimable', 'claimed'] as const).map((k) => (
+              <button
+                key={k}
+                type="button"
+                role="tab"
+                aria-selected={tab === k}
+                className="ai-tab"
+                onClick={() => setTab(k)}
+              >
+                {t(`earn2.dividend.${k}`)}
+              </button>
+            ))}
+          </div>
+          {q.isPending ? (
+            <div className="ai-skeleton" aria-busy="true" />
+          ) : items.length === 0 ? (
+            <EmptyState text={t('earn2.dividend.empty')} />
+          ) : (
+            items.map((c) => (
+              <article key={c.id} className="ai-card" data-testid="dividend">
+                <div className="ai-card__head">
+                  <span className="ai-card__name">{c.title}</span>
+                  <span className={`ai-status ai-status--${c.status === 'claimed' ? 'settled' : 'active'}`}>
+                    {t(`earn2.dividend.${c.status}`)}
+                  </span>
+                </div>
+                <div className="ai-rate num">
+                  {formatDecimal(c.amount, lang)} {c.coin}
+                </div>
+                {c.claimed_at !== null ? (
+                  <div className="ai-status">
+                    {t('earn2.dividend.claimedAt')} {formatDate(c.claimed_at, lang)}
+                  </div>
+                ) : (
+                  <button
+                    type="button"
+                    className="ai-btn"
+                    disabled={claim.isPending}
+                    onClick={() => claim.mutate(c.id)}
+                  >
+                    {t('earn2.dividend.claim')}
+                  </button>
+                )}
+              </article>
+            ))
+          )}
+        </div>
+      </PullRefresh>
+    </PageShell>
+  );
+}
