@@ -56,6 +56,10 @@ export const router = createBrowserRouter(
           path: 'ieo',
           lazy: async () => ({ Component: (await import('../features/ieo/routes/Ieo.tsx')).Ieo }),
         },
+        {
+          path: 'earn',
+          lazy: async () => ({ Component: (await import('../features/earn/routes/Earn.tsx')).Earn }),
+        },
         ...sections
           .filter((s) => !['outbox', 'releases', 'kyc', 'withdrawals', 'chain', 'content'].includes(s.path))
           .map((s) => ({
