@@ -33,7 +33,6 @@ export type WebCatalogue = MainCatalogue & {
   kyc: KycCatalogue;
   funds: FundsCatalogue;
   community: CommunityCatalogue;
-  earn2: Earn2Catalogue;
 };
 
 const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
@@ -42,7 +41,8 @@ const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
  * keys against: with it the key union made `t()` calls with template-literal keys hit TS2589
  * (instantiation too deep). Its screens use a translator typed by `Earn1Catalogue` instead.
  */
-export type WebCatalogueWithEarn1 = WebCatalogue & { earn1: Earn1Catalogue };
+// earn2 (AI savings, staking, dividend, vote) likewise, with its translator `useT2` in apps/web.
+export type WebCatalogueWithEarn1 = WebCatalogue & { earn1: Earn1Catalogue; earn2: Earn2Catalogue };
 const merged = (lang: Lang): WebCatalogueWithEarn1 => ({
   ...main[lang],
   wallet: walletCatalogues[lang],

@@ -9,6 +9,7 @@ import { formatDecimal } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { useAiProducts } from '../api/ai.ts';
 import { ppmPercent } from '../lib/money.ts';
+import { useT2 } from '../lib/t.ts';
 import '../ai.css';
 
 /** The daily rate range in the language's number format: "0,15 % – 0,25 %" in de. */
@@ -20,23 +21,23 @@ export function rateRange(p: AiProduct, lang: Lang): string {
 }
 
 function ProductCard({ p }: { p: AiProduct }) {
-  const { t } = useTranslation();
+  const t2 = useT2();
   const { lang } = useLang();
   const navigate = useNavigate();
   return (
     <article className="ai-card" data-testid="ai-product">
       <div className="ai-card__head">
         <span className="ai-card__name">{p.name}</span>
-        <span className="ai-tag">{p.kind === 'fixed' ? t('earn2.ai.fixed') : t('earn2.ai.current')}</span>
+        <span className="ai-tag">{p.kind === 'fixed' ? t2('ai.fixed') : t2('ai.current')}</span>
       </div>
       <div>
         <div className="ai-rate num">{rateRange(p, lang)}</div>
-        <div className="ai-status">{t('earn2.ai.dailyRate')}</div>
+        <div className="ai-status">{t2('ai.dailyRate')}</div>
       </div>
       <dl className="ai-kv">
-        <dt>{t('earn2.ai.term')}</dt>
-        <dd>{p.kind === 'fixed' ? t('earn2.ai.days', { count: p.days }) : t('earn2.ai.anyTime')}</dd>
-        <dt>{t('earn2.ai.limits')}</dt>
+        <dt>{t2('ai.term')}</dt>
+        <dd>{p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.anyTime')}</dd>
+        <dt>{t2('ai.limits')}</dt>
         <dd className="num">
           {formatDecimal(p.min_amount, lang)} – {formatDecimal(p.max_amount, lang)} {p.coin}
         </dd>
@@ -46,7 +47,7 @@ function ProductCard({ p }: { p: AiProduct }) {
         className="ai-btn"
         onClick={() => navigate(`/AIBuy?id=${encodeURIComponent(p.id)}`)}
       >
-        {t('earn2.ai.subscribe')}
+        {t2('ai.subscribe')}
       </button>
     </article>
   );
@@ -55,6 +56,7 @@ function ProductCard({ p }: { p: AiProduct }) {
 /** /AI: the operator's AI quantified savings products (current and fixed-term). */
 export default function AI() {
   const { t } = useTranslation();
+  const t2 = useT2();
   const navigate = useNavigate();
   const q = useAiProducts();
   return (
@@ -62,17 +64,17 @@ export default function AI() {
       title={t('titles.ai')}
       right={
         <button type="button" className="ai-link" onClick={() => navigate('/AIHis')}>
-          {t('earn2.ai.records')}
+          {t2('ai.records')}
         </button>
       }
     >
       <PullRefresh onRefresh={() => q.refetch()}>
         <div className="ai-page">
-          <p className="ai-intro">{t('earn2.ai.intro')}</p>
+          <p className="ai-intro">{t2('ai.intro')}</p>
           {q.isPending ? (
             <div className="ai-skeleton" aria-busy="true" />
           ) : (q.data ?? []).length === 0 ? (
-            <EmptyState text={t('earn2.ai.empty')} />
+            <EmptyState text={t2('ai.empty')} />
           ) : (
             (q.data ?? []).map((p) => <ProductCard key={p.id} p={p} />)
           )}

@@ -10,6 +10,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useAiProducts, useAiSubscribe, useSpotBalances } from '../api/ai.ts';
 import { bpPercent, dailyInterest, earlyFee, fromUnits, toUnits } from '../lib/money.ts';
+import { useT2 } from '../lib/t.ts';
 import { formatDate, maturityFrom } from '../lib/time.ts';
 import { rateRange } from './AI.tsx';
 import '../ai.css';
@@ -19,6 +20,7 @@ const scaleOf = (decimal: string) => (decimal.split('.')[1] ?? '').length;
 /** /AIBuy?id=: subscribe to one product; amount checked against the limits before sending. */
 export default function AIBuy() {
   const { t } = useTranslation();
+  const t2 = useT2();
   const { lang } = useLang();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -41,7 +43,7 @@ export default function AIBuy() {
   if (!p) {
     return (
       <PageShell title={t('titles.aiBuy')} fallback="/AI">
-        <EmptyState text={t('earn2.ai.notFound')} />
+        <EmptyState text={t2('ai.notFound')} />
       </PageShell>
     );
   }
@@ -55,10 +57,10 @@ export default function AIBuy() {
   const show = (v: bigint | null) => (v === null ? '--' : formatDecimal(fromUnits(v, scale), lang));
 
   const check = (): string | null => {
-    if (units === null || units === 0n) return t('earn2.ai.amountPlaceholder');
+    if (units === null || units === 0n) return t2('ai.amountPlaceholder');
     const min = toUnits(p.min_amount, scale) ?? 0n;
     const max = toUnits(p.max_amount, scale) ?? 0n;
-    if (units < min || units > max) return t('earn2.ai.range');
+    if (units < min || units > max) return t2('ai.range');
     return null;
   };
 
@@ -67,17 +69,17 @@ export default function AIBuy() {
     setError(problem);
     if (problem !== null) return;
     const ok = await Dialog.confirm({
-      title: t('earn2.ai.confirm'),
+      title: t2('ai.confirm'),
       content: `${formatDecimal(amount, lang)} ${p.coin} · ${
-        p.kind === 'fixed' ? t('earn2.ai.days', { count: p.days }) : t('earn2.ai.current')
+        p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.current')
       }`,
-      confirmText: t('earn2.ai.subscribe'),
+      confirmText: t2('ai.subscribe'),
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
     try {
       await subscribe.mutateAsync({ product_id: p.id, amount, days: p.days });
-      Toast.show({ content: t('earn2.ai.subscribed') });
+      Toast.show({ content: t2('ai.subscribed') });
       navigate('/AIHis', { replace: true });
     } catch (e) {
       if (isValidationError(e)) setError(e.errors.amount?.[0] ?? e.message);
@@ -91,19 +93,19 @@ export default function AIBuy() {
         <section className="ai-card">
           <div className="ai-card__head">
             <span className="ai-card__name">{p.name}</span>
-            <span className="ai-tag">{p.kind === 'fixed' ? t('earn2.ai.fixed') : t('earn2.ai.current')}</span>
+            <span className="ai-tag">{p.kind === 'fixed' ? t2('ai.fixed') : t2('ai.current')}</span>
           </div>
           <div>
             <div className="ai-rate num">{rateRange(p, lang)}</div>
-            <div className="ai-status">{t('earn2.ai.dailyRate')}</div>
+            <div className="ai-status">{t2('ai.dailyRate')}</div>
           </div>
         </section>
         <section className="ai-card">
           <label className="ai-field">
             <span className="ai-field__label">
-              <span>{t('earn2.ai.amount')}</span>
+              <span>{t2('ai.amount')}</span>
               <span className="num">
-                {t('earn2.ai.available')} {available === undefined ? '--' : formatDecimal(available, lang)}{' '}
+                {t2('ai.available')} {available === undefined ? '--' : formatDecimal(available, lang)}{' '}
                 {p.coin}
               </span>
             </span>
@@ -131,7 +133,7 @@ export default function AIBuy() {
                   setError(null);
                 }}
               >
-                {t('earn2.ai.max')}
+                {t2('ai.max')}
               </button>
             </span>
             {error && (
@@ -141,23 +143,21 @@ export default function AIBuy() {
             )}
           </label>
           <dl className="ai-kv">
-            <dt>{t('earn2.ai.term')}</dt>
-            <dd>{p.kind === 'fixed' ? t('earn2.ai.days', { count: p.days }) : t('earn2.ai.anyTime')}</dd>
-            <dt>{p.kind === 'fixed' ? t('earn2.ai.expected') : t('earn2.ai.expectedCurrent')}</dt>
+            <dt>{t2('ai.term')}</dt>
+            <dd>{p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.anyTime')}</dd>
+            <dt>{p.kind === 'fixed' ? t2('ai.expected') : t2('ai.expectedCurrent')}</dt>
             <dd className="num" data-testid="ai-expected">
               {show(expected)} {p.coin}
             </dd>
-            <dt>{t('earn2.ai.fee')}</dt>
+            <dt>{t2('ai.fee')}</dt>
             <dd className="num">
               {p.kind === 'fixed'
                 ? `${formatDecimal(bpPercent(p.early_fee_bp), lang)}\u00a0% (${show(fee)}\u00a0${p.coin})`
                 : '0'}
             </dd>
-            <dt>{t('earn2.ai.maturity')}</dt>
+            <dt>{t2('ai.maturity')}</dt>
             <dd>
-              {p.kind === 'fixed'
-                ? formatDate(maturityFrom(Date.now(), p.days), lang)
-                : t('earn2.ai.anyTime')}
+              {p.kind === 'fixed' ? formatDate(maturityFrom(Date.now(), p.days), lang) : t2('ai.anyTime')}
             </dd>
           </dl>
           <button
@@ -166,7 +166,7 @@ export default function AIBuy() {
             disabled={subscribe.isPending}
             onClick={() => void submit()}
           >
-            {t('earn2.ai.confirm')}
+            {t2('ai.confirm')}
           </button>
         </section>
       </div>

@@ -9,18 +9,20 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useAiOrders, useAiRedeem } from '../api/ai.ts';
 import { earlyFee, fromUnits, toUnits } from '../lib/money.ts';
+import { useT2 } from '../lib/t.ts';
 import { formatDate } from '../lib/time.ts';
 import '../ai.css';
 
 type Tab = 'active' | 'settled';
 const STATUS_KEY = {
-  active: 'earn2.ai.statusActive',
-  settled: 'earn2.ai.statusSettled',
-  redeemed: 'earn2.ai.statusRedeemed',
+  active: 'ai.statusActive',
+  settled: 'ai.statusSettled',
+  redeemed: 'ai.statusRedeemed',
 } as const;
 
 function OrderCard({ o }: { o: AiOrder }) {
   const { t } = useTranslation();
+  const t2 = useT2();
   const { lang } = useLang();
   const redeem = useAiRedeem();
   const num = (v: string) => formatDecimal(v, lang);
@@ -29,20 +31,20 @@ function OrderCard({ o }: { o: AiOrder }) {
     const scale = (o.amount.split('.')[1] ?? '').length;
     const fee = fromUnits(earlyFee(toUnits(o.amount, scale) ?? 0n, o.early_fee_bp), scale);
     const ok = await Dialog.confirm({
-      title: t('earn2.ai.redeem'),
+      title: t2('ai.redeem'),
       content: [
-        t('earn2.ai.redeemConfirm', { amount: num(o.amount), coin: o.coin }),
-        early ? t('earn2.ai.earlyConfirm', { fee: num(fee), coin: o.coin }) : '',
+        t2('ai.redeemConfirm', { amount: num(o.amount), coin: o.coin }),
+        early ? t2('ai.earlyConfirm', { fee: num(fee), coin: o.coin }) : '',
       ]
         .filter(Boolean)
         .join(' '),
-      confirmText: t('earn2.ai.redeem'),
+      confirmText: t2('ai.redeem'),
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
     try {
       await redeem.mutateAsync(o);
-      Toast.show({ content: t('earn2.ai.redeemed') });
+      Toast.show({ content: t2('ai.redeemed') });
     } catch {
       // The SDK has toasted the localised refusal.
     }
@@ -51,31 +53,31 @@ function OrderCard({ o }: { o: AiOrder }) {
     <article className="ai-card" data-testid="ai-order">
       <div className="ai-card__head">
         <span className="ai-card__name">{o.product_name}</span>
-        <span className={`ai-status ai-status--${o.status}`}>{t(STATUS_KEY[o.status])}</span>
+        <span className={`ai-status ai-status--${o.status}`}>{t2(STATUS_KEY[o.status])}</span>
       </div>
       <dl className="ai-kv">
-        <dt>{t('earn2.ai.amount')}</dt>
+        <dt>{t2('ai.amount')}</dt>
         <dd className="num">
           {num(o.amount)} {o.coin}
         </dd>
-        <dt>{t('earn2.ai.term')}</dt>
-        <dd>{o.kind === 'fixed' ? t('earn2.ai.days', { count: o.days }) : t('earn2.ai.current')}</dd>
-        <dt>{o.kind === 'fixed' ? t('earn2.ai.expected') : t('earn2.ai.expectedCurrent')}</dt>
+        <dt>{t2('ai.term')}</dt>
+        <dd>{o.kind === 'fixed' ? t2('ai.days', { count: o.days }) : t2('ai.current')}</dd>
+        <dt>{o.kind === 'fixed' ? t2('ai.expected') : t2('ai.expectedCurrent')}</dt>
         <dd className="num">
           {num(o.expected_interest)} {o.coin}
         </dd>
-        <dt>{t('earn2.ai.interest')}</dt>
+        <dt>{t2('ai.interest')}</dt>
         <dd className="num">
           {num(o.interest)} {o.coin}
         </dd>
-        <dt>{t('earn2.ai.fees')}</dt>
+        <dt>{t2('ai.fees')}</dt>
         <dd className="num">
           {num(o.fee)} {o.coin}
         </dd>
-        <dt>{t('earn2.ai.started')}</dt>
+        <dt>{t2('ai.started')}</dt>
         <dd>{formatDate(o.started_at, lang)}</dd>
-        <dt>{t('earn2.ai.maturity')}</dt>
-        <dd>{o.maturity_at === null ? t('earn2.ai.anyTime') : formatDate(o.maturity_at, lang)}</dd>
+        <dt>{t2('ai.maturity')}</dt>
+        <dd>{o.maturity_at === null ? t2('ai.anyTime') : formatDate(o.maturity_at, lang)}</dd>
       </dl>
       {o.status === 'active' && (
         <button
@@ -84,7 +86,7 @@ function OrderCard({ o }: { o: AiOrder }) {
           disabled={redeem.isPending}
           onClick={() => void onRedeem()}
         >
-          {t('earn2.ai.redeem')}
+          {t2('ai.redeem')}
         </button>
       )}
     </article>
@@ -94,6 +96,7 @@ function OrderCard({ o }: { o: AiOrder }) {
 /** /AIHis: own AI subscriptions in the tabs active and settled; redeem from the active tab. */
 export default function AIHis() {
   const { t } = useTranslation();
+  const t2 = useT2();
   const [tab, setTab] = useState<Tab>('active');
   const q = useAiOrders(tab);
   const items = q.data?.pages.flatMap((p) => p.list) ?? [];
@@ -111,14 +114,14 @@ export default function AIHis() {
                 className="ai-tab"
                 onClick={() => setTab(k)}
               >
-                {t(`earn2.ai.${k}`)}
+                {t2(`ai.${k}`)}
               </button>
             ))}
           </div>
           {q.isPending ? (
             <div className="ai-skeleton" aria-busy="true" />
           ) : items.length === 0 ? (
-            <EmptyState text={t('earn2.ai.noRecords')} />
+            <EmptyState text={t2('ai.noRecords')} />
           ) : (
             items.map((o) => <OrderCard key={o.id} o={o} />)
           )}

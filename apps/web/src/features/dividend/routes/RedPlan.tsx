@@ -9,12 +9,14 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
+import { useT2 } from '../../ai/lib/t.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 
 /** /RedPlan: the dividend plan: claimable and claimed dividends; each claim pays once. */
 export default function RedPlan() {
   const { t } = useTranslation();
+  const t2 = useT2();
   const { lang } = useLang();
   const qc = useQueryClient();
   const [tab, setTab] = useState<DividendClaimStatus>('claimable');
@@ -25,7 +27,7 @@ export default function RedPlan() {
   const claim = useMutation({
     mutationFn: (id: string) => api.dividend.claim(id),
     onSuccess: () => {
-      Toast.show({ content: t('earn2.dividend.claimedToast') });
+      Toast.show({ content: t2('dividend.claimedToast') });
       void qc.invalidateQueries({ queryKey: ['dividend'] });
     },
   });
@@ -34,7 +36,7 @@ export default function RedPlan() {
     <PageShell title={t('titles.redPlan')}>
       <PullRefresh onRefresh={() => q.refetch()}>
         <div className="ai-page">
-          <p className="ai-intro">{t('earn2.dividend.intro')}</p>
+          <p className="ai-intro">{t2('dividend.intro')}</p>
           <div className="ai-tabs" role="tablist">
             {(['claimable', 'claimed'] as const).map((k) => (
               <button
@@ -45,21 +47,21 @@ export default function RedPlan() {
                 className="ai-tab"
                 onClick={() => setTab(k)}
               >
-                {t(`earn2.dividend.${k}`)}
+                {t2(`dividend.${k}`)}
               </button>
             ))}
           </div>
           {q.isPending ? (
             <div className="ai-skeleton" aria-busy="true" />
           ) : items.length === 0 ? (
-            <EmptyState text={t('earn2.dividend.empty')} />
+            <EmptyState text={t2('dividend.empty')} />
           ) : (
             items.map((c) => (
               <article key={c.id} className="ai-card" data-testid="dividend">
                 <div className="ai-card__head">
                   <span className="ai-card__name">{c.title}</span>
                   <span className={`ai-status ai-status--${c.status === 'claimed' ? 'settled' : 'active'}`}>
-                    {t(`earn2.dividend.${c.status}`)}
+                    {t2(`dividend.${c.status}`)}
                   </span>
                 </div>
                 <div className="ai-rate num">
@@ -67,7 +69,7 @@ export default function RedPlan() {
                 </div>
                 {c.claimed_at !== null ? (
                   <div className="ai-status">
-                    {t('earn2.dividend.claimedAt')} {formatDate(c.claimed_at, lang)}
+                    {t2('dividend.claimedAt')} {formatDate(c.claimed_at, lang)}
                   </div>
                 ) : (
                   <button
@@ -76,7 +78,7 @@ export default function RedPlan() {
                     disabled={claim.isPending}
                     onClick={() => claim.mutate(c.id)}
                   >
-                    {t('earn2.dividend.claim')}
+                    {t2('dividend.claim')}
                   </button>
                 )}
               </article>

@@ -12,12 +12,14 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { dailyInterest, fromUnits, ppmPercent, toUnits } from '../../ai/lib/money.ts';
+import { useT2 } from '../../ai/lib/t.ts';
 import '../../ai/ai.css';
 
 const scaleOf = (decimal: string) => (decimal.split('.')[1] ?? '').length;
 
 function ProductCard({ p }: { p: StakingProduct }) {
   const { t } = useTranslation();
+  const t2 = useT2();
   const { lang } = useLang();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -34,22 +36,22 @@ function ProductCard({ p }: { p: StakingProduct }) {
     const min = toUnits(p.min_amount, scale) ?? 0n;
     const max = toUnits(p.max_amount, scale) ?? 0n;
     if (units === null || units < min || units > max) {
-      setError(t('earn2.staking.range'));
+      setError(t2('staking.range'));
       return;
     }
     const ok = await Dialog.confirm({
-      content: t('earn2.staking.confirm', {
+      content: t2('staking.confirm', {
         amount: formatDecimal(amount, lang),
         coin: p.coin,
         days: p.days,
       }),
-      confirmText: t('earn2.staking.stake'),
+      confirmText: t2('staking.stake'),
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
     try {
       await stake.mutateAsync();
-      Toast.show({ content: t('earn2.staking.staked') });
+      Toast.show({ content: t2('staking.staked') });
       navigate('/DefnHis');
     } catch (e) {
       if (isValidationError(e)) setError(e.errors.amount?.[0] ?? e.message);
@@ -64,22 +66,22 @@ function ProductCard({ p }: { p: StakingProduct }) {
       </div>
       <div>
         <div className="ai-rate num">{formatDecimal(ppmPercent(p.daily_rate_ppm), lang)}&nbsp;%</div>
-        <div className="ai-status">{t('earn2.staking.rate')}</div>
+        <div className="ai-status">{t2('staking.rate')}</div>
       </div>
       <dl className="ai-kv">
-        <dt>{t('earn2.staking.period')}</dt>
-        <dd>{t('earn2.ai.days', { count: p.days })}</dd>
-        <dt>{t('earn2.staking.limits')}</dt>
+        <dt>{t2('staking.period')}</dt>
+        <dd>{t2('ai.days', { count: p.days })}</dd>
+        <dt>{t2('staking.limits')}</dt>
         <dd className="num">
           {formatDecimal(p.min_amount, lang)} – {formatDecimal(p.max_amount, lang)} {p.coin}
         </dd>
-        <dt>{t('earn2.staking.interest')}</dt>
+        <dt>{t2('staking.interest')}</dt>
         <dd className="num">
           {interest === null ? '--' : formatDecimal(fromUnits(interest, scale), lang)} {p.coin}
         </dd>
       </dl>
       <label className="ai-field">
-        <span className="ai-field__label">{t('earn2.staking.amount')}</span>
+        <span className="ai-field__label">{t2('staking.amount')}</span>
         <span className={`ai-input${error ? ' ai-input--error' : ''}`}>
           <input
             inputMode="decimal"
@@ -101,7 +103,7 @@ function ProductCard({ p }: { p: StakingProduct }) {
         )}
       </label>
       <button type="button" className="ai-btn" disabled={stake.isPending} onClick={() => void submit()}>
-        {t('earn2.staking.stake')}
+        {t2('staking.stake')}
       </button>
     </article>
   );
@@ -110,6 +112,7 @@ function ProductCard({ p }: { p: StakingProduct }) {
 /** /Defn: DeFi staking products; staking goes to review (limits and the open-stake cap apply). */
 export default function Defn() {
   const { t } = useTranslation();
+  const t2 = useT2();
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['staking', 'products'],
@@ -120,17 +123,17 @@ export default function Defn() {
       title={t('titles.defn')}
       right={
         <button type="button" className="ai-link" onClick={() => navigate('/DefnHis')}>
-          {t('earn2.staking.records')}
+          {t2('staking.records')}
         </button>
       }
     >
       <PullRefresh onRefresh={() => q.refetch()}>
         <div className="ai-page">
-          <p className="ai-intro">{t('earn2.staking.intro')}</p>
+          <p className="ai-intro">{t2('staking.intro')}</p>
           {q.isPending ? (
             <div className="ai-skeleton" aria-busy="true" />
           ) : (q.data ?? []).length === 0 ? (
-            <EmptyState text={t('earn2.staking.empty')} />
+            <EmptyState text={t2('staking.empty')} />
           ) : (
             (q.data ?? []).map((p) => <ProductCard key={p.id} p={p} />)
           )}

@@ -8,6 +8,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
+import { useT2 } from '../../ai/lib/t.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 
@@ -23,6 +24,7 @@ const TONE: Record<StakeStatus, string> = {
 /** /DefnHis: own stakes in the spec's five states, filterable. */
 export default function DefnHis() {
   const { t } = useTranslation();
+  const t2 = useT2();
   const { lang } = useLang();
   const [filter, setFilter] = useState<StakeStatus | 'all'>('all');
   const q = useQuery({
@@ -45,45 +47,45 @@ export default function DefnHis() {
                 className={`chip${filter === f ? ' chip--active' : ''}`}
                 onClick={() => setFilter(f)}
               >
-                {t(`earn2.staking.${f}`)}
+                {t2(`staking.${f}`)}
               </button>
             ))}
           </div>
           {q.isPending ? (
             <div className="ai-skeleton" aria-busy="true" />
           ) : items.length === 0 ? (
-            <EmptyState text={t('earn2.staking.noRecords')} />
+            <EmptyState text={t2('staking.noRecords')} />
           ) : (
             items.map((s) => (
               <article key={s.id} className="ai-card" data-testid="stake">
                 <div className="ai-card__head">
                   <span className="ai-card__name">{s.product_name}</span>
                   <span className={`ai-status ai-status--${TONE[s.status]}`}>
-                    {t(`earn2.staking.${s.status}`)}
+                    {t2(`staking.${s.status}`)}
                   </span>
                 </div>
                 <dl className="ai-kv">
-                  <dt>{t('earn2.staking.amount')}</dt>
+                  <dt>{t2('staking.amount')}</dt>
                   <dd className="num">
                     {formatDecimal(s.amount, lang)} {s.coin}
                   </dd>
-                  <dt>{t('earn2.staking.period')}</dt>
-                  <dd>{t('earn2.ai.days', { count: s.days })}</dd>
-                  <dt>{t('earn2.staking.interest')}</dt>
+                  <dt>{t2('staking.period')}</dt>
+                  <dd>{t2('ai.days', { count: s.days })}</dd>
+                  <dt>{t2('staking.interest')}</dt>
                   <dd className="num">
                     {formatDecimal(s.interest, lang)} {s.coin}
                   </dd>
-                  <dt>{t('earn2.ai.started')}</dt>
+                  <dt>{t2('ai.started')}</dt>
                   <dd>{formatDate(s.created_at, lang)}</dd>
                   {s.due_at !== null && (
                     <>
-                      <dt>{t('earn2.staking.due')}</dt>
+                      <dt>{t2('staking.due')}</dt>
                       <dd>{formatDate(s.due_at, lang)}</dd>
                     </>
                   )}
                   {s.reason && (
                     <>
-                      <dt>{t('earn2.staking.reason')}</dt>
+                      <dt>{t2('staking.reason')}</dt>
                       <dd>{s.reason}</dd>
                     </>
                   )}

@@ -8,19 +8,20 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
+import { useT2 } from '../../ai/lib/t.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 import '../vote.css';
 
 function PollCard({ p }: { p: Poll }) {
-  const { t } = useTranslation();
+  const t2 = useT2();
   const { lang } = useLang();
   const qc = useQueryClient();
   const [choice, setChoice] = useState<number | null>(null);
   const vote = useMutation({
     mutationFn: (option: number) => api.vote.vote(p.id, option),
     onSuccess: () => {
-      Toast.show({ content: t('earn2.vote.thanks') });
+      Toast.show({ content: t2('vote.thanks') });
       void qc.invalidateQueries({ queryKey: ['vote'] });
     },
   });
@@ -31,14 +32,14 @@ function PollCard({ p }: { p: Poll }) {
       <div className="ai-card__head">
         <span className="ai-card__name">{p.title}</span>
         <span className={`ai-status ai-status--${p.state === 'open' ? 'active' : 'redeemed'}`}>
-          {t(`earn2.vote.${p.state}`)}
+          {t2(`vote.${p.state}`)}
         </span>
       </div>
       {p.description && <p className="ai-intro">{p.description}</p>}
       <div className="ai-status">
         {p.state === 'upcoming'
-          ? t('earn2.vote.since', { date: formatDate(p.starts_at, lang) })
-          : t('earn2.vote.until', { date: formatDate(p.ends_at, lang) })}
+          ? t2('vote.since', { date: formatDate(p.starts_at, lang) })
+          : t2('vote.until', { date: formatDate(p.ends_at, lang) })}
       </div>
       <div className="vt-options">
         {p.options.map((o) => {
@@ -56,11 +57,9 @@ function PollCard({ p }: { p: Poll }) {
               {showResults && <span className="vt-bar" style={{ width: `${pct}%` }} />}
               <span className="vt-label">
                 {o.label}
-                {p.my_option === o.id && <span className="vt-mine"> · {t('earn2.vote.voted')}</span>}
+                {p.my_option === o.id && <span className="vt-mine"> · {t2('vote.voted')}</span>}
               </span>
-              {showResults && (
-                <span className="vt-count num">{t('earn2.vote.votes', { count: o.votes })}</span>
-              )}
+              {showResults && <span className="vt-count num">{t2('vote.votes', { count: o.votes })}</span>}
             </button>
           );
         })}
@@ -72,7 +71,7 @@ function PollCard({ p }: { p: Poll }) {
           disabled={choice === null || vote.isPending}
           onClick={() => choice !== null && vote.mutate(choice)}
         >
-          {t('earn2.vote.vote')}
+          {t2('vote.vote')}
         </button>
       )}
     </article>
@@ -82,16 +81,17 @@ function PollCard({ p }: { p: Poll }) {
 /** /Vote: operator polls; one vote per user inside the poll's window. */
 export default function Vote() {
   const { t } = useTranslation();
+  const t2 = useT2();
   const q = useQuery({ queryKey: ['vote'], queryFn: ({ signal }) => api.vote.polls({ signal }) });
   return (
     <PageShell title={t('titles.vote')}>
       <PullRefresh onRefresh={() => q.refetch()}>
         <div className="ai-page">
-          <p className="ai-intro">{t('earn2.vote.intro')}</p>
+          <p className="ai-intro">{t2('vote.intro')}</p>
           {q.isPending ? (
             <div className="ai-skeleton" aria-busy="true" />
           ) : (q.data ?? []).length === 0 ? (
-            <EmptyState text={t('earn2.vote.empty')} />
+            <EmptyState text={t2('vote.empty')} />
           ) : (
             (q.data ?? []).map((p) => <PollCard key={p.id} p={p} />)
           )}
