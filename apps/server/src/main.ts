@@ -3,9 +3,9 @@ import { AdminService } from './admin/service.ts';
 import { buildApp } from './app.ts';
 import { startLiquidity } from './bot/run.ts';
 import { systemClock } from './clock.ts';
+import { seedCommunity } from './community/seed.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/db.ts';
-import { seedCommunity } from './community/seed.ts';
 import { seedDemo } from './seed.ts';
 
 function readConfig(): Config {
