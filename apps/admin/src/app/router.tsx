@@ -61,7 +61,20 @@ export const router = createBrowserRouter(
           lazy: async () => ({ Component: (await import('../features/earn/routes/Earn.tsx')).Earn }),
         },
         ...sections
-          .filter((s) => !['outbox', 'releases', 'kyc', 'withdrawals', 'chain', 'content'].includes(s.path))
+          .filter(
+            (s) =>
+              ![
+                'outbox',
+                'releases',
+                'kyc',
+                'withdrawals',
+                'chain',
+                'content',
+                'otc',
+                'ieo',
+                'earn',
+              ].includes(s.path),
+          )
           .map((s) => ({
             path: s.path,
             lazy: async () => {

@@ -12,9 +12,16 @@ export const sections = [
     label: 'Chain',
     purpose: 'USDC TRC20 deposits seen on chain; simulate one on the embedded default.',
   },
+  { path: 'otc', label: 'OTC', purpose: 'OTC ads, order review and the treasury that pays them.' },
+  { path: 'ieo', label: 'IEO', purpose: 'Token offerings: create projects, watch subscriptions, settle.' },
+  {
+    path: 'earn',
+    label: 'Earn',
+    purpose: 'AI savings products, accrual, and the DeFi staking review queue.',
+  },
   { path: 'releases', label: 'Releases', purpose: 'Upload signed app bundles and control their rollout.' },
   { path: 'users', label: 'Users', purpose: 'Find accounts, see their state and ban them.' },
-  { path: 'content', label: 'Content', purpose: 'Notices, news and the agreement texts in every language.' },
+  { path: 'content', label: 'Content', purpose: 'Notices, news and in-app messages in every language.' },
 ] as const;
 
 export type SectionPath = (typeof sections)[number]['path'];
