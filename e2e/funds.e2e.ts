@@ -76,7 +76,7 @@ const usdc2 = (v: string) =>
 async function upload(): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'doc.png');
-  const res = await fetch(`${server.url}/api/app/images/upload`, {
+  const res = await fetch(`${server.url}/api/app/images/upload?purpose=kyc`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     body: form,
