@@ -3,7 +3,7 @@ import { type Position as CorePosition, formatDecimal, type MarginMode, ResultCo
 import { QUOTE } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
 import type { EngineHost } from '../engine/host.ts';
-import { DONE_STATUSES, OPEN_STATUSES, orderCommon } from '../engine/orders.ts';
+import { listOrders, OPEN_STATUSES, type OrderListQuery, orderCommon } from '../engine/orders.ts';
 import type { EngineDb, OrdersTable } from '../engine/tables.ts';
 import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
 import {
@@ -128,27 +128,8 @@ export class ContractService {
     return this.orderById(userId, id);
   }
 
-  async orders(
-    userId: string,
-    q: { status: 'open' | 'history'; symbol?: string | undefined; page: number; limit: number },
-  ): Promise<Page<ContractOrder>> {
-    let base = this.edb
-      .selectFrom('orders')
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'perp')
-      .where('status', 'in', q.status === 'open' ? OPEN_STATUSES : DONE_STATUSES);
-    if (q.symbol !== undefined) base = base.where('market', '=', q.symbol);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toContractOrder), total: Number(total.n), page: q.page, limit: q.limit };
+  orders(userId: string, q: OrderListQuery): Promise<Page<ContractOrder>> {
+    return listOrders(this.edb, userId, 'perp', q, toContractOrder);
   }
 
   private toPosition(p: CorePosition): Position {

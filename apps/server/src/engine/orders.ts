@@ -1,5 +1,5 @@
 import { formatDecimal, pow10 } from '@ex/core';
-import type { OrdersTable } from './tables.ts';
+import type { EngineDb, OrdersTable } from './tables.ts';
 import { mustMarket } from './units.ts';
 
 /** Exact integer of a NUMERIC text at `scale` (the column keeps the market's decimals). */
@@ -44,3 +44,37 @@ export function orderCommon(row: OrdersTable) {
 
 export const OPEN_STATUSES = ['open', 'partially_filled'];
 export const DONE_STATUSES = ['filled', 'cancelled'];
+
+export interface OrderListQuery {
+  status: 'open' | 'history';
+  symbol?: string | undefined;
+  page: number;
+  limit: number;
+}
+
+/** One page of a user's spot or perp orders, newest first, with the total for the pager. */
+export async function listOrders<T>(
+  edb: EngineDb,
+  userId: string,
+  kind: 'spot' | 'perp',
+  q: OrderListQuery,
+  toView: (row: OrdersTable) => T,
+): Promise<{ list: T[]; total: number; page: number; limit: number }> {
+  let base = edb
+    .selectFrom('orders')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('status', 'in', q.status === 'open' ? OPEN_STATUSES : DONE_STATUSES);
+  if (q.symbol !== undefined) base = base.where('market', '=', q.symbol);
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(toView), total: Number(total.n), page: q.page, limit: q.limit };
+}

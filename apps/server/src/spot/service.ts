@@ -3,7 +3,7 @@ import { ResultCode } from '@ex/core';
 import { refusal } from '../engine/errors.ts';
 import type { EngineHost } from '../engine/host.ts';
 import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
-import { DONE_STATUSES, fixed, OPEN_STATUSES, orderCommon } from '../engine/orders.ts';
+import { fixed, listOrders, OPEN_STATUSES, type OrderListQuery, orderCommon } from '../engine/orders.ts';
 import type { EngineDb, OrdersTable } from '../engine/tables.ts';
 import { assetScale, marketUnits } from '../engine/units.ts';
 import {
@@ -173,26 +173,7 @@ export class SpotService {
     };
   }
 
-  async list(
-    userId: string,
-    q: { status: 'open' | 'history'; symbol?: string | undefined; page: number; limit: number },
-  ): Promise<Page<SpotOrder>> {
-    let base = this.edb
-      .selectFrom('orders')
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'spot')
-      .where('status', 'in', q.status === 'open' ? OPEN_STATUSES : DONE_STATUSES);
-    if (q.symbol !== undefined) base = base.where('market', '=', q.symbol);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toSpotOrder), total: Number(total.n), page: q.page, limit: q.limit };
+  list(userId: string, q: OrderListQuery): Promise<Page<SpotOrder>> {
+    return listOrders(this.edb, userId, 'spot', q, toSpotOrder);
   }
 }
