@@ -42,7 +42,7 @@ import { AppError } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerStatic } from './http/static.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
-import { registerWs, type WsFeeds } from './http/ws.ts';
+import { isPublicChannel, registerWs, type WsFeeds } from './http/ws.ts';
 import { ieoRoutes } from './ieo/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
 import { MarketData, PRIVATE_CHANNELS, privateTopic } from './market/data.ts';
@@ -142,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     privateTopic: (channel, userId) =>
       (PRIVATE_CHANNELS as readonly string[]).includes(channel) ? privateTopic(channel, userId) : undefined,
+    isPublic: isPublicChannel,
   };
   const services: Services = {
     config,

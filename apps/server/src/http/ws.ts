@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenStore } from '../account/tokens.ts';
 import type { Db } from '../db/db.ts';
 import type { PubSub } from '../engine/pubsub.ts';
+import { INTERVALS } from '../market/data.ts';
+import { marketBySymbol } from '../market/markets.ts';
 import { authenticate } from './auth.ts';
 import { AppError } from './errors.ts';
 
@@ -16,6 +18,12 @@ export interface WsFeeds {
   snapshot(channel: string): unknown;
   /** Client name (`orders`) -> internal topic of one user; undefined for a public channel. */
   privateTopic(channel: string, userId: string): string | undefined;
+  /**
+   * A public channel the market domain publishes (`depth:BTC_USDC`, `ticker`, ...). Anything that
+   * is neither this nor a bare private name is refused: the internal per-user topics
+   * (`orders:@<id>`) share the pub/sub namespace, so an allowlist is what keeps them private.
+   */
+  isPublic(channel: string): boolean;
 }
 
 /**
@@ -50,6 +58,8 @@ export async function registerWs(
         const feeds = deps.feeds?.();
         if (feeds === undefined || unsubs.has(channel)) return;
         const isPrivate = feeds.privateTopic(channel, '') !== undefined;
+        // Re-checked here so no later caller can open an internal topic by name.
+        if (!isPrivate && !feeds.isPublic(channel)) return;
         if (isPrivate && userId === null) return;
         const topic = isPrivate ? feeds.privateTopic(channel, userId!)! : channel;
         unsubs.set(
@@ -91,15 +101,19 @@ export async function registerWs(
             }
             {
               const feeds = deps.feeds?.();
-              const refused = msg.channels.filter(
-                (c) => userId === null && feeds?.privateTopic(c, '') !== undefined,
-              );
-              const accepted = msg.channels.filter((c) => !refused.includes(c));
+              const isPrivate = (c: string) => feeds?.privateTopic(c, '') !== undefined;
+              // Only the bare private names, always for the caller; never another user's topic.
+              const unknown = msg.channels.filter((c) => !isPrivate(c) && feeds?.isPublic(c) !== true);
+              const refused = msg.channels.filter((c) => userId === null && isPrivate(c));
+              const accepted = msg.channels.filter((c) => !refused.includes(c) && !unknown.includes(c));
               for (const c of accepted) channels.add(c);
+              if (unknown.length > 0) {
+                reply({ op: 'error', code: 422, message: 'unknown channel', channels: unknown, ...id });
+              }
               if (refused.length > 0) {
                 reply({ op: 'error', code: 401, message: 'auth first', channels: refused, ...id });
-                if (accepted.length === 0) return;
               }
+              if (accepted.length === 0 && unknown.length + refused.length > 0) return;
               // The ack first, then the snapshots: a client reads its answer before the data.
               reply({ op: 'subscribed', code: 0, channels: accepted, ...id });
               for (const c of accepted) listen(c);
@@ -137,4 +151,26 @@ export async function registerWs(
       });
     },
   });
+}
+
+/**
+ * The public channels of ADR 012, exactly: `ticker`, `depth:<symbol>`, `trades:<symbol>`,
+ * `kline:<symbol>:<interval>`, `mark:<perp symbol>`, for configured markets only.
+ */
+export function isPublicChannel(channel: string): boolean {
+  if (channel === 'ticker') return true;
+  const parts = channel.split(':');
+  const market = parts[1] === undefined ? undefined : marketBySymbol(parts[1]);
+  if (market === undefined) return false;
+  switch (parts[0]) {
+    case 'depth':
+    case 'trades':
+      return parts.length === 2;
+    case 'kline':
+      return parts.length === 3 && Object.hasOwn(INTERVALS, parts[2]!);
+    case 'mark':
+      return parts.length === 2 && market.kind === 'perp';
+    default:
+      return false;
+  }
 }
