@@ -58,6 +58,10 @@ export const ERRORS = {
   EXCHANGE_AMOUNT_INVALID: { code: 2010, status: 400, key: 'error.exchange_amount_invalid' },
   EXCHANGE_QUOTE_EXPIRED: { code: 2011, status: 409, key: 'error.exchange_quote_expired' },
   EXCHANGE_UNAVAILABLE: { code: 2012, status: 409, key: 'error.exchange_unavailable' },
+  // Issue 7 (ADR 110-111): the flash exchange prices from the index and is capped.
+  EXCHANGE_PRICE_DEVIATION: { code: 2030, status: 409, key: 'error.exchange_price_deviation' },
+  EXCHANGE_QUOTE_TOO_LARGE: { code: 2031, status: 400, key: 'error.exchange_quote_too_large' },
+  EXCHANGE_DAILY_LIMIT: { code: 2032, status: 409, key: 'error.exchange_daily_limit' },
   WITHDRAWAL_ALREADY_REVIEWED: { code: 2020, status: 409, key: 'error.withdrawal_already_reviewed' },
   TRADE_PASSWORD_LOCKED: { code: 2021, status: 429, key: 'error.trade_password_locked' },
 
@@ -73,6 +77,8 @@ export const ERRORS = {
   CLOSE_EXCEEDS_POSITION: { code: 2110, status: 400, key: 'error.close_exceeds_position' },
   MARGIN_BELOW_INITIAL: { code: 2111, status: 400, key: 'error.margin_below_initial' },
   RISK_LIMIT: { code: 2112, status: 400, key: 'error.risk_limit' },
+  // Issue 7 (ADR 112): a limit price away from the index by more than the market's band.
+  PRICE_OUT_OF_BAND: { code: 2130, status: 400, key: 'error.price_out_of_band' },
 
   QUANTITY_OUT_OF_RANGE: { code: 3001, status: 400, key: 'error.quantity_out_of_range' },
   STAKING_LIMIT: { code: 3002, status: 409, key: 'error.staking_limit' },
