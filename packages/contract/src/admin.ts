@@ -8,6 +8,11 @@ export const AdminLoginRequest = z.strictObject({
     .max(254)
     .regex(/^[^\s@]+@[^\s@]+$/, { error: 'validation.email_invalid' }),
   password: z.string().min(1).max(128),
+  // Required once the operator has enrolled TOTP (ADR 125); ignored before that.
+  otp: z
+    .string()
+    .regex(/^\d{6}$/, { error: 'validation.code_format' })
+    .optional(),
 });
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequest>;
 

@@ -46,6 +46,12 @@ export const ERRORS = {
   BANK_CARD_LIMIT: { code: 1040, status: 409, key: 'error.bank_card_limit' },
   BANK_CARD_EXISTS: { code: 1041, status: 409, key: 'error.bank_card_exists' },
   BANK_CARD_NAME_MISMATCH: { code: 1042, status: 400, key: 'error.bank_card_name_mismatch' },
+  // Operator account security (issue 7 items 8 and 14, ADR 125/126).
+  ADMIN_TOTP_REQUIRED: { code: 1070, status: 400, key: 'error.admin_totp_required' },
+  ADMIN_TOTP_INVALID: { code: 1071, status: 400, key: 'error.admin_totp_invalid' },
+  ADMIN_TOTP_NOT_STARTED: { code: 1072, status: 409, key: 'error.admin_totp_not_started' },
+  ADMIN_TOTP_ALREADY_ENABLED: { code: 1073, status: 409, key: 'error.admin_totp_already_enabled' },
+  ADMIN_PASSWORD_UNCHANGED: { code: 1074, status: 400, key: 'error.admin_password_unchanged' },
 
   UPLOAD_FAILED: { code: 1100, status: 400, key: 'error.upload_failed' },
   UPLOAD_TYPE: { code: 1101, status: 400, key: 'error.upload_type' },

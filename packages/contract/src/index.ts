@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './admin-security.ts';
 export * from './ai.ts';
 export * from './bank.ts';
 export * from './chain.ts';

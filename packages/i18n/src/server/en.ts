@@ -28,6 +28,11 @@ export const en = {
   'error.captcha_invalid': 'The image code is wrong or has expired',
   'error.invite_code_invalid': 'The invitation code is invalid',
   'error.old_password_wrong': 'The current password is wrong',
+  'error.admin_totp_required': 'Enter the code from your authenticator app',
+  'error.admin_totp_invalid': 'The authenticator code is wrong or was already used',
+  'error.admin_totp_not_started': 'Start the authenticator setup first',
+  'error.admin_totp_already_enabled': 'Two-step sign-in is already on',
+  'error.admin_password_unchanged': 'The new password must differ from the current one',
   'error.security_account_mismatch': 'Codes for this action can only be sent to your own account',
   'error.trade_password_wrong': 'The transaction password is wrong',
 

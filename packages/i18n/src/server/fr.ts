@@ -24,6 +24,11 @@ export const fr = {
   'error.captcha_invalid': "Le code de l'image est incorrect ou a expiré",
   'error.invite_code_invalid': "Le code d'invitation est invalide",
   'error.old_password_wrong': 'Le mot de passe actuel est incorrect',
+  'error.admin_totp_required': 'Saisissez le code de votre application d’authentification',
+  'error.admin_totp_invalid': 'Le code d’authentification est erroné ou a déjà été utilisé',
+  'error.admin_totp_not_started': 'Commencez d’abord la configuration de l’authentificateur',
+  'error.admin_totp_already_enabled': 'La connexion en deux étapes est déjà activée',
+  'error.admin_password_unchanged': 'Le nouveau mot de passe doit être différent de l’actuel',
   'error.security_account_mismatch':
     'Les codes pour cette action ne peuvent être envoyés qu’à votre propre compte',
   'error.trade_password_wrong': 'Le mot de passe de transaction est incorrect',
