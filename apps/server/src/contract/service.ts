@@ -15,6 +15,7 @@ import {
   requireField,
 } from '../engine/validate.ts';
 import { AppError } from '../http/errors.ts';
+import { checkBand } from '../market/bands.ts';
 
 const usdc = (v: bigint) => formatDecimal(v, assetScale(QUOTE));
 const pct = (ppm: bigint) => formatDecimal(ppm / 100n, 2);
@@ -79,18 +80,23 @@ export class ContractService {
         leverage: body.leverage,
       }));
     }
-    const r = await this.run(({ ts, id }) => ({
-      type: 'contractPlace',
-      ts,
-      orderId: id,
-      userId,
-      symbol: m.config.symbol,
-      action: body.action,
-      orderType: body.type,
-      mode: body.margin_mode,
-      ...(price !== undefined ? { price } : {}),
-      qty,
-    }));
+    const r = await this.run(({ ts, id }) => {
+      // Inside the sequencer: the index the order meets (ADR 112). Market orders are bounded by the
+      // core's protection from the mark (the market's marketProtectionPpm).
+      if (price !== undefined) checkBand(this.host, m, price);
+      return {
+        type: 'contractPlace',
+        ts,
+        orderId: id,
+        userId,
+        symbol: m.config.symbol,
+        action: body.action,
+        orderType: body.type,
+        mode: body.margin_mode,
+        ...(price !== undefined ? { price } : {}),
+        qty,
+      };
+    });
     if (opening && (tp > 0n || sl > 0n)) {
       const side = body.action === 'open_long' ? 'long' : 'short';
       if (this.host.engine.perp.position(userId, m.config.symbol, body.margin_mode, side) !== undefined) {
@@ -249,18 +255,21 @@ export class ContractService {
     else forbidField('price', body.price);
     const price = body.price === undefined ? undefined : priceTicks('price', body.price, m);
     const qty = body.quantity === undefined ? Number(p.size) : qtyLots('quantity', body.quantity, m);
-    const r = await this.run(({ ts, id: orderId }) => ({
-      type: 'contractPlace',
-      ts,
-      orderId,
-      userId,
-      symbol: p.symbol,
-      action: p.side === 'long' ? 'close_long' : 'close_short',
-      orderType: type,
-      mode: p.mode,
-      ...(price !== undefined ? { price } : {}),
-      qty,
-    }));
+    const r = await this.run(({ ts, id: orderId }) => {
+      if (price !== undefined) checkBand(this.host, m, price);
+      return {
+        type: 'contractPlace',
+        ts,
+        orderId,
+        userId,
+        symbol: p.symbol,
+        action: p.side === 'long' ? 'close_long' : 'close_short',
+        orderType: type,
+        mode: p.mode,
+        ...(price !== undefined ? { price } : {}),
+        qty,
+      };
+    });
     return this.orderById(userId, r.id);
   }
 

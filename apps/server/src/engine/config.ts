@@ -64,6 +64,8 @@ export function perpMarketConfig(m: MarketConfig): PerpMarketConfig {
     tiers: tiersFor(maxLeverage),
     makerFeePpm: PERP_MAKER_FEE_PPM,
     takerFeePpm: PERP_TAKER_FEE_PPM,
+    // ADR 112: the market's configured protection from the mark for market orders.
+    marketProtectionPpm: m.marketProtectionPpm,
   };
 }
 

@@ -18,6 +18,13 @@ export interface MarketConfig {
   minNotional: string;
   /** Perpetuals only: allowed leverage values. */
   leverages: number[];
+  /**
+   * Price band (ADR 112, like Binance's PERCENT_PRICE): a limit order's price must lie within this
+   * many parts per million of the index price, both sides.
+   */
+  priceBandPpm: bigint;
+  /** Market orders fill no further than this from the index (spot) or the mark (perpetual). */
+  marketProtectionPpm: bigint;
 }
 
 interface BaseAsset {
@@ -29,7 +36,14 @@ interface BaseAsset {
   minQty: string;
   maxQty: string;
   maxLeverage: number;
+  /** Overrides of the default band and market protection (ADR 112), e.g. for a thin, jumpy coin. */
+  priceBandPpm?: bigint;
+  marketProtectionPpm?: bigint;
 }
+
+/** ±10 % around the index for limit prices; market orders stop 5 % from it (ADR 112). */
+export const DEFAULT_PRICE_BAND_PPM = 100_000n;
+export const DEFAULT_MARKET_PROTECTION_PPM = 50_000n;
 
 const BASES: BaseAsset[] = [
   {
@@ -110,6 +124,8 @@ export const MARKETS: MarketConfig[] = BASES.flatMap((b) => {
     minQty: b.minQty,
     maxQty: b.maxQty,
     minNotional: '5',
+    priceBandPpm: b.priceBandPpm ?? DEFAULT_PRICE_BAND_PPM,
+    marketProtectionPpm: b.marketProtectionPpm ?? DEFAULT_MARKET_PROTECTION_PPM,
   };
   return [
     { ...common, symbol: `${b.base}_${QUOTE}`, kind: 'spot' as const, leverages: [] },

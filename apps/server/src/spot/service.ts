@@ -15,6 +15,7 @@ import {
   requireField,
 } from '../engine/validate.ts';
 import { AppError } from '../http/errors.ts';
+import { checkBand, spotProtectionTicks } from '../market/bands.ts';
 
 /** Market buys by quantity hold at most this far above the best ask (and trade no worse). */
 const MARKET_PROTECTION_PPM = 50_000n;
@@ -91,14 +92,21 @@ export class SpotService {
       async () => {
         const r = await this.host.submit(
           ({ ts, id }) => {
+            // Band and protection are read here, inside the sequencer: the index the order meets.
+            if (price !== undefined) checkBand(this.host, m, price);
             let protectionPrice: number | undefined;
+            const fromIndex =
+              body.type === 'market' ? spotProtectionTicks(this.host, m, body.side) : undefined;
             if (body.type === 'market' && body.side === 'buy' && qty !== undefined) {
-              // Read at execution time, inside the sequencer: the book the order meets.
               const ask = this.host.engine.spot.book(m.config.symbol)?.bestAsk();
               if (ask === undefined) throw new AppError('ORDER_REJECTED');
-              protectionPrice = Number(
-                (BigInt(ask) * (1_000_000n + MARKET_PROTECTION_PPM) + 999_999n) / 1_000_000n,
-              );
+              const fromAsk = (BigInt(ask) * (1_000_000n + MARKET_PROTECTION_PPM) + 999_999n) / 1_000_000n;
+              // The tighter bound wins: a book pulled away from the index cannot fill the order there.
+              protectionPrice = Number(fromIndex !== undefined && fromIndex < fromAsk ? fromIndex : fromAsk);
+            } else if (fromIndex !== undefined) {
+              // ADR 112: a market order fills no further than the protection from the index; the
+              // book cancels the rest (`protection_bound`).
+              protectionPrice = Number(fromIndex);
             }
             return {
               type: 'spotPlace',
