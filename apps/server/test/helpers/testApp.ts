@@ -22,6 +22,8 @@ export interface TestAppOptions {
   rateLimit?: Partial<RateLimitConfig>;
   /** Creates dist folders with an index.html so static serving can be checked. */
   withDist?: boolean;
+  /** Writes more into the dist folders (after `withDist`), before the app registers them. */
+  prepareDist?: (webDist: string, adminDist: string) => void;
   /** Extra environment for `loadConfig` (e.g. SMS_* pointing at a local test gateway). */
   env?: Record<string, string>;
 }
@@ -98,6 +100,7 @@ export async function testApp(backend: Backend, options: TestAppOptions = {}): P
     mkdirSync(adminDist, { recursive: true });
     writeFileSync(join(adminDist, 'index.html'), '<!doctype html><title>admin</title>');
   }
+  options.prepareDist?.(webDist, adminDist);
   const clock = new ManualClock();
   const { app, services } = await buildApp({
     config,
