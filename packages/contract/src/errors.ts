@@ -52,6 +52,12 @@ export const ERRORS = {
   ADMIN_TOTP_NOT_STARTED: { code: 1072, status: 409, key: 'error.admin_totp_not_started' },
   ADMIN_TOTP_ALREADY_ENABLED: { code: 1073, status: 409, key: 'error.admin_totp_already_enabled' },
   ADMIN_PASSWORD_UNCHANGED: { code: 1074, status: 400, key: 'error.admin_password_unchanged' },
+  // Login, codes and resets under attack (issue 7 items 5, 6, 7, 10, 16; ADR 100-104).
+  CAPTCHA_REQUIRED: { code: 1050, status: 400, key: 'error.captcha_required' },
+  LOGIN_DELAYED: { code: 1051, status: 429, key: 'error.login_delayed' },
+  CODE_SEND_LIMIT: { code: 1052, status: 429, key: 'error.code_send_limit' },
+  CODE_REGION_LIMIT: { code: 1053, status: 429, key: 'error.code_region_limit' },
+  RESET_TOO_MANY_ATTEMPTS: { code: 1054, status: 429, key: 'error.reset_too_many_attempts' },
 
   UPLOAD_FAILED: { code: 1100, status: 400, key: 'error.upload_failed' },
   UPLOAD_TYPE: { code: 1101, status: 400, key: 'error.upload_type' },

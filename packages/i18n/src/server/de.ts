@@ -29,6 +29,14 @@ export const de = {
   'error.admin_totp_not_started': 'Starten Sie zuerst die Einrichtung des Authenticators',
   'error.admin_totp_already_enabled': 'Die Anmeldung in zwei Schritten ist bereits aktiv',
   'error.admin_password_unchanged': 'Das neue Passwort muss sich vom aktuellen unterscheiden',
+  'error.captcha_required': 'Bitte lösen Sie den Bildcode, um fortzufahren',
+  'error.login_delayed':
+    'Zu viele Fehlversuche, bitte warten Sie {seconds} Sekunden oder lösen Sie den Bildcode',
+  'error.code_send_limit': 'Es wurden zu viele Codes angefordert, bitte versuchen Sie es später erneut',
+  'error.code_region_limit':
+    'Codes in dieses Land sind derzeit begrenzt, bitte versuchen Sie es später erneut',
+  'error.reset_too_many_attempts':
+    'Zu viele Zurücksetzungsversuche für dieses Konto, bitte versuchen Sie es später erneut',
   'error.security_account_mismatch': 'Codes für diese Aktion können nur an Ihr eigenes Konto gesendet werden',
   'error.trade_password_wrong': 'Das Transaktionspasswort ist falsch',
   'error.upload_failed': 'Hochladen fehlgeschlagen',
@@ -68,7 +76,8 @@ export const de = {
   'error.already_checked_in': 'Sie haben heute bereits eingecheckt',
   'error.exchange_quote_expired': 'Das Angebot ist abgelaufen, bitte fordern Sie ein neues an',
   'error.exchange_unavailable': 'Der Umtausch ist für diese Münze derzeit nicht verfügbar',
-  'error.exchange_price_deviation': 'Der Marktpreis weicht zu stark vom Indexpreis ab, bitte versuchen Sie es später erneut',
+  'error.exchange_price_deviation':
+    'Der Marktpreis weicht zu stark vom Indexpreis ab, bitte versuchen Sie es später erneut',
   'error.exchange_quote_too_large': 'Ein einzelner Umtausch ist auf {max} USDC begrenzt',
   'error.exchange_daily_limit': 'Das tägliche Umtauschlimit von {max} USDC ist erreicht',
   'error.price_out_of_band': 'Der Preis muss zwischen {min} und {max} liegen',

@@ -33,6 +33,11 @@ export const en = {
   'error.admin_totp_not_started': 'Start the authenticator setup first',
   'error.admin_totp_already_enabled': 'Two-step sign-in is already on',
   'error.admin_password_unchanged': 'The new password must differ from the current one',
+  'error.captcha_required': 'Please solve the image code to continue',
+  'error.login_delayed': 'Too many wrong attempts, please wait {seconds} seconds or solve the image code',
+  'error.code_send_limit': 'Too many codes were requested, please try again later',
+  'error.code_region_limit': 'Codes to this country are limited for now, please try again later',
+  'error.reset_too_many_attempts': 'Too many reset attempts for this account, please try again later',
   'error.security_account_mismatch': 'Codes for this action can only be sent to your own account',
   'error.trade_password_wrong': 'The transaction password is wrong',
 
@@ -76,7 +81,8 @@ export const en = {
   'error.already_checked_in': 'You have already checked in today',
   'error.exchange_quote_expired': 'The quote has expired, please request a new one',
   'error.exchange_unavailable': 'Exchange is not available for this coin right now',
-  'error.exchange_price_deviation': 'The market price is too far from the index price, please try again later',
+  'error.exchange_price_deviation':
+    'The market price is too far from the index price, please try again later',
   'error.exchange_quote_too_large': 'A single exchange is limited to {max} USDC',
   'error.exchange_daily_limit': 'The daily exchange limit of {max} USDC has been reached',
   'error.price_out_of_band': 'The price must be between {min} and {max}',

@@ -29,6 +29,13 @@ export const es = {
   'error.admin_totp_not_started': 'Inicie primero la configuración del autenticador',
   'error.admin_totp_already_enabled': 'El inicio de sesión en dos pasos ya está activado',
   'error.admin_password_unchanged': 'La nueva contraseña debe ser distinta de la actual',
+  'error.captcha_required': 'Resuelva el código de la imagen para continuar',
+  'error.login_delayed':
+    'Demasiados intentos fallidos, espere {seconds} segundos o resuelva el código de la imagen',
+  'error.code_send_limit': 'Se han solicitado demasiados códigos, inténtelo más tarde',
+  'error.code_region_limit': 'Los códigos a este país están limitados por ahora, inténtelo más tarde',
+  'error.reset_too_many_attempts':
+    'Demasiados intentos de restablecimiento para esta cuenta, inténtelo más tarde',
   'error.security_account_mismatch': 'Los códigos de esta acción solo se pueden enviar a su propia cuenta',
   'error.trade_password_wrong': 'La contraseña de transacción es incorrecta',
   'error.upload_failed': 'Error al subir el archivo',
@@ -66,7 +73,8 @@ export const es = {
   'error.already_checked_in': 'Ya ha registrado su asistencia hoy',
   'error.exchange_quote_expired': 'La cotización ha caducado, solicite una nueva',
   'error.exchange_unavailable': 'El cambio no está disponible para esta moneda en este momento',
-  'error.exchange_price_deviation': 'El precio de mercado se aleja demasiado del precio índice, inténtelo más tarde',
+  'error.exchange_price_deviation':
+    'El precio de mercado se aleja demasiado del precio índice, inténtelo más tarde',
   'error.exchange_quote_too_large': 'Un solo cambio está limitado a {max} USDC',
   'error.exchange_daily_limit': 'Se ha alcanzado el límite diario de cambio de {max} USDC',
   'error.price_out_of_band': 'El precio debe estar entre {min} y {max}',

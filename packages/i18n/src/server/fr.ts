@@ -29,6 +29,14 @@ export const fr = {
   'error.admin_totp_not_started': 'Commencez d’abord la configuration de l’authentificateur',
   'error.admin_totp_already_enabled': 'La connexion en deux étapes est déjà activée',
   'error.admin_password_unchanged': 'Le nouveau mot de passe doit être différent de l’actuel',
+  'error.captcha_required': "Veuillez résoudre le code de l'image pour continuer",
+  'error.login_delayed':
+    "Trop de tentatives échouées, veuillez attendre {seconds} secondes ou résoudre le code de l'image",
+  'error.code_send_limit': 'Trop de codes ont été demandés, veuillez réessayer plus tard',
+  'error.code_region_limit':
+    'Les codes vers ce pays sont limités pour le moment, veuillez réessayer plus tard',
+  'error.reset_too_many_attempts':
+    'Trop de tentatives de réinitialisation pour ce compte, veuillez réessayer plus tard',
   'error.security_account_mismatch':
     'Les codes pour cette action ne peuvent être envoyés qu’à votre propre compte',
   'error.trade_password_wrong': 'Le mot de passe de transaction est incorrect',
@@ -67,7 +75,8 @@ export const fr = {
   'error.already_checked_in': "Vous avez déjà pointé aujourd'hui",
   'error.exchange_quote_expired': 'Le devis a expiré, veuillez en demander un nouveau',
   'error.exchange_unavailable': "L'échange n'est pas disponible pour cette monnaie pour le moment",
-  'error.exchange_price_deviation': 'Le prix du marché est trop éloigné du prix indice, veuillez réessayer plus tard',
+  'error.exchange_price_deviation':
+    'Le prix du marché est trop éloigné du prix indice, veuillez réessayer plus tard',
   'error.exchange_quote_too_large': 'Un échange unique est limité à {max} USDC',
   'error.exchange_daily_limit': "La limite d'échange quotidienne de {max} USDC est atteinte",
   'error.price_out_of_band': 'Le prix doit être compris entre {min} et {max}',

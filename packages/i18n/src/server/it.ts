@@ -29,6 +29,12 @@ export const it = {
   'error.admin_totp_not_started': 'Avvia prima la configurazione dell’autenticatore',
   'error.admin_totp_already_enabled': 'L’accesso in due passaggi è già attivo',
   'error.admin_password_unchanged': 'La nuova password deve essere diversa da quella attuale',
+  'error.captcha_required': "Risolvi il codice dell'immagine per continuare",
+  'error.login_delayed':
+    "Troppi tentativi errati, attendi {seconds} secondi o risolvi il codice dell'immagine",
+  'error.code_send_limit': 'Sono stati richiesti troppi codici, riprova più tardi',
+  'error.code_region_limit': 'I codici verso questo paese sono limitati per ora, riprova più tardi',
+  'error.reset_too_many_attempts': 'Troppi tentativi di reimpostazione per questo account, riprova più tardi',
   'error.security_account_mismatch': 'I codici per questa azione possono essere inviati solo al tuo account',
   'error.trade_password_wrong': 'La password di transazione è errata',
   'error.upload_failed': 'Caricamento non riuscito',
@@ -65,7 +71,8 @@ export const it = {
   'error.already_checked_in': 'Hai già effettuato il check-in oggi',
   'error.exchange_quote_expired': 'La quotazione è scaduta, richiedine una nuova',
   'error.exchange_unavailable': 'Il cambio non è disponibile per questa moneta al momento',
-  'error.exchange_price_deviation': 'Il prezzo di mercato è troppo lontano dal prezzo indice, riprova più tardi',
+  'error.exchange_price_deviation':
+    'Il prezzo di mercato è troppo lontano dal prezzo indice, riprova più tardi',
   'error.exchange_quote_too_large': 'Un singolo cambio è limitato a {max} USDC',
   'error.exchange_daily_limit': 'Il limite giornaliero di cambio di {max} USDC è stato raggiunto',
   'error.price_out_of_band': 'Il prezzo deve essere compreso tra {min} e {max}',
