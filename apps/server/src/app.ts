@@ -18,9 +18,10 @@ import {
   TwilioSmsSender,
 } from './account/sender.ts';
 import { AccountService } from './account/service.ts';
-import { TokenStore } from './account/tokens.ts';
+import type { TokenStore } from './account/tokens.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { AdminService } from './admin/service.ts';
+import { type AdminSessionPolicy, SessionTokenStore } from './admin/session.ts';
 import { aiRoutes } from './ai/routes.ts';
 import { BOT_USERS } from './bot/users.ts';
 import { registerChain } from './chain/wiring.ts';
@@ -73,6 +74,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   webDist?: string;
   adminDist?: string;
+  /** Operator session lifetimes; 15 min idle / 8 h absolute by default (ADR 126). */
+  adminSession?: AdminSessionPolicy;
   /** A failed engine commit: main.ts exits non-zero (the engine is ahead of the database). */
   onEngineFatal?: (error: unknown) => void;
 }
@@ -115,7 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     clientErrorHandler: answerClientError,
   });
-  const tokens = new TokenStore(db, clock);
+  // Operator tokens are short-lived and slide on use; user tokens are unchanged (ADR 126).
+  const tokens: TokenStore = new SessionTokenStore(db, clock, deps.adminSession);
   const captcha = new CaptchaService(db, clock, config.captcha);
   const senderLog: SenderLog = (details, message) => app.log.warn(details, message);
   const codes = new CodeService(db, clock, deps.sender ?? makeSender(config, senderLog));

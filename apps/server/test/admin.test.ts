@@ -107,8 +107,8 @@ describe.each(BACKENDS)('admin on %s', (backend) => {
     expect(login.body).toMatchObject({ code: 1003, message: 'This account is disabled' });
   });
 
-  it('bootstrap generates the operator once and keeps the password in a 600 file', async () => {
-    const { statSync } = await import('node:fs');
+  it('bootstrap generates the operator once and returns the password only that once (ADR 127)', async () => {
+    const { existsSync } = await import('node:fs');
     const { join } = await import('node:path');
     const first = await t.services.admins.bootstrap({
       dataDir: t.dataDir,
@@ -124,13 +124,14 @@ describe.each(BACKENDS)('admin on %s', (backend) => {
       password: undefined,
     });
     expect(generated.password).toMatch(/^[\w-]{16}$/);
-    expect(statSync(join(t.dataDir, 'admin-credentials.txt')).mode & 0o777).toBe(0o600);
+    // Written nowhere: the old plain-text credentials file is gone (issue 7 item 14).
+    expect(existsSync(join(t.dataDir, 'admin-credentials.txt'))).toBe(false);
     const again = await t.services.admins.bootstrap({
       dataDir: t.dataDir,
       email: undefined,
       password: undefined,
     });
-    expect(again).toEqual(generated);
+    expect(again).toEqual({ email: generated.email, password: null });
     const login = await t.call('POST', '/api/admin/login', {
       body: { email: generated.email, password: generated.password },
     });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Services } from '../deps.ts';
 import { requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
+import { adminSecurityRoutes } from './security-routes.ts';
 
 export function adminRoutes(app: FastifyInstance, s: Services): void {
   const admin = requireAuth(s.tokens, s.db, 'admin');
@@ -17,8 +18,10 @@ export function adminRoutes(app: FastifyInstance, s: Services): void {
     body: AdminLoginRequest,
     response: AdminAuthResponse,
     rateLimit: { max: s.config.rateLimit.authPerIpPerMinute, timeWindow: 60_000 },
-    handler: (req) => s.admins.login(req.body.email, req.body.password),
+    handler: (req) => s.admins.login(req.body.email, req.body.password, req.body.otp),
   });
+
+  adminSecurityRoutes(app, s, admin);
 
   jsonRoute(app, {
     method: 'GET',

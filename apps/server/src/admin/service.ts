@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Admin, OutboxPage, PageQuery } from '@ex/contract';
 import { FailureLimiter } from '../account/limiter.ts';
@@ -9,11 +9,16 @@ import type { Clock } from '../clock.ts';
 import type { RateLimitConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
+import { AdminSecurity } from './security.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@exchange.local';
+/** Where versions before ADR 127 kept the generated password in plain text. */
+export const LEGACY_CREDENTIALS_FILE = 'admin-credentials.txt';
 
 export class AdminService {
   private readonly failures: FailureLimiter;
+  /** TOTP, password rotation, logout and session facts (admin/security.ts, ADR 125/126). */
+  readonly security: AdminSecurity;
 
   constructor(
     private readonly db: Db,
@@ -22,9 +27,10 @@ export class AdminService {
     rateLimit: RateLimitConfig,
   ) {
     this.failures = new FailureLimiter(clock, rateLimit.loginFailuresPerAccount, rateLimit.loginLockMs);
+    this.security = new AdminSecurity(db, clock, tokens);
   }
 
-  async login(email: string, password: string): Promise<{ token: string; admin: Admin }> {
+  async login(email: string, password: string, otp?: string): Promise<{ token: string; admin: Admin }> {
     const key = email.trim().toLowerCase();
     if (this.failures.lockedForMs(key) > 0) throw new AppError('RATE_LIMITED');
     const row = await this.db.selectFrom('admins').selectAll().where('email', '=', key).executeTakeFirst();
@@ -35,6 +41,8 @@ export class AdminService {
       this.failures.fail(key);
       throw new AppError('INVALID_CREDENTIALS');
     }
+    // The second factor, once enrolled (ADR 125): a token is issued only after both.
+    await this.security.checkLoginCode(row.id, otp);
     this.failures.reset(key);
     const token = await this.tokens.issue('admin', row.id);
     return { token, admin: { id: row.id, email: row.email, created_at: Number(row.created_at) } };
@@ -82,9 +90,12 @@ export class AdminService {
   }
 
   /**
-   * Makes sure an operator can log in after the first start. With ADMIN_EMAIL/ADMIN_PASSWORD that
-   * account is created when missing; otherwise a password is generated once and kept in
-   * DATA_DIR/admin-credentials.txt (mode 600) so every start can print it again.
+   * Makes sure an operator can log in after the first start (ADR 127). With ADMIN_EMAIL/ADMIN_PASSWORD
+   * that account is created when missing and the password is never echoed (the operator chose it).
+   * Otherwise a password is generated once and returned once, for the start-up banner, and written
+   * nowhere: later starts answer `password: null`, and the operator rotates it in the console.
+   * A DATA_DIR/admin-credentials.txt left by an older version (the password in plain text) is
+   * shown one last time and deleted.
    */
   async bootstrap(options: {
     dataDir: string;
@@ -98,19 +109,17 @@ export class AdminService {
         .where('email', '=', options.email.toLowerCase())
         .executeTakeFirst();
       if (!exists) await this.createAdmin(options.email, options.password);
-      return { email: options.email.toLowerCase(), password: options.password };
+      return { email: options.email.toLowerCase(), password: null };
     }
-    const file = join(options.dataDir, 'admin-credentials.txt');
+    const legacy = join(options.dataDir, LEGACY_CREDENTIALS_FILE);
     const any = await this.db.selectFrom('admins').select('email').orderBy('id').executeTakeFirst();
     if (any) {
-      const stored = existsSync(file) ? parseCredentials(readFileSync(file, 'utf8')) : null;
+      const stored = existsSync(legacy) ? parseCredentials(readFileSync(legacy, 'utf8')) : null;
+      rmSync(legacy, { force: true });
       return stored && stored.email === any.email ? stored : { email: any.email, password: null };
     }
     const password = randomBytes(12).toString('base64url');
     await this.createAdmin(DEFAULT_ADMIN_EMAIL, password);
-    mkdirSync(options.dataDir, { recursive: true });
-    writeFileSync(file, `email=${DEFAULT_ADMIN_EMAIL}\npassword=${password}\n`, { mode: 0o600 });
-    chmodSync(file, 0o600);
     return { email: DEFAULT_ADMIN_EMAIL, password };
   }
 }

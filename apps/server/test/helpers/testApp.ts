@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import type { AdminSessionPolicy } from '../../src/admin/session.ts';
 import { buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { type Config, DEFAULT_RATE_LIMIT, loadConfig, type RateLimitConfig } from '../../src/config.ts';
@@ -26,6 +27,11 @@ export interface TestAppOptions {
   prepareDist?: (webDist: string, adminDist: string) => void;
   /** Extra environment for `loadConfig` (e.g. SMS_* pointing at a local test gateway). */
   env?: Record<string, string>;
+  /**
+   * Operator session lifetimes. Suites that move the clock by days keep their admin token, so the
+   * default here is long; security-operator.test.ts passes the real 15 min / 8 h (ADR 126).
+   */
+  adminSession?: AdminSessionPolicy;
 }
 
 export interface Reply<T = unknown> {
@@ -109,6 +115,7 @@ export async function testApp(backend: Backend, options: TestAppOptions = {}): P
     logger: false,
     webDist,
     adminDist,
+    adminSession: options.adminSession ?? { idleMs: 365 * 86_400_000, absoluteMs: 365 * 86_400_000 },
   });
 
   let closed = false;

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
+import { ADMIN_SECURITY_MIGRATION } from '../../admin/migration.ts';
 import { AI_MIGRATION } from '../../ai/migration.ts';
 import { CHAIN_MIGRATION } from '../../chain/migration.ts';
 import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
 import { DIVIDEND_MIGRATION } from '../../dividend/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
+import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import { STAKING_MIGRATION } from '../../staking/migration.ts';
@@ -33,4 +35,6 @@ export const MIGRATIONS: Migration[] = [
   STAKING_MIGRATION,
   DIVIDEND_MIGRATION,
   VOTE_MIGRATION,
+  ADMIN_SECURITY_MIGRATION,
+  MONEY_MOVES_MIGRATION,
 ];
