@@ -42,6 +42,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(0|[1-9]\d?)(\.\d{1,4})?$/, { error: 'must be a percentage below 100 such as 0.2' })
     .default('0.2'),
+  // Flash exchange caps in whole USDC of the quote's value: one quote, and one user per UTC day
+  // (ADR 111). The float pays from its own budget (ADR 113).
+  FLASH_MAX_QUOTE_USDC: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
+  FLASH_DAILY_USDC: z.coerce.number().int().min(1).max(1_000_000_000).default(50_000),
+  // Low-water marks of the purpose treasuries (ADR 113): "flash.USDC=10000,otc.BTC=0.5". A balance
+  // below its mark is logged and flagged in GET /api/admin/treasury/accounts.
+  TREASURY_LOW_WATER: z
+    .string()
+    .regex(/^([a-z]+\.[A-Z0-9]+=\d+(\.\d+)?)(,[a-z]+\.[A-Z0-9]+=\d+(\.\d+)?)*$/, {
+      error: 'must look like flash.USDC=10000,otc.BTC=0.5',
+    })
+    .default('flash.USDC=10000,otc.USDC=1000,earn.USDC=1000,dividend.USDC=1000'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
@@ -126,6 +138,11 @@ export interface Config {
   withdraw: { coin: string; network: string; fee: string; min: string; max: string }[];
   /** Flash exchange fee, percent as a decimal string ("0.2"). */
   exchangeFeePercent: string;
+  /** Flash exchange caps in whole USDC: per quote and per user per UTC day (ADR 111). */
+  flashMaxQuoteUsdc: number;
+  flashDailyUsdc: number;
+  /** Low-water marks of the purpose treasuries, "purpose.COIN=amount" joined by commas (ADR 113). */
+  treasuryLowWater: string;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
@@ -186,5 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     withdraw: DEFAULT_WITHDRAW,
     exchangeFeePercent: e.EXCHANGE_FEE_PERCENT,
+    flashMaxQuoteUsdc: e.FLASH_MAX_QUOTE_USDC,
+    flashDailyUsdc: e.FLASH_DAILY_USDC,
+    treasuryLowWater: e.TREASURY_LOW_WATER,
   };
 }

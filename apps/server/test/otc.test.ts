@@ -65,9 +65,10 @@ describe.each(BACKENDS)('OTC on %s', (backend) => {
       amount: 100_000_000n,
     }));
     expect(r.code).toBe(ResultCode.OK);
+    // The OTC desk pays from its own purpose of the treasury (ADR 113).
     const fund = await t.call('POST', '/api/admin/treasury/fund', {
       token: admin,
-      body: { coin: 'BTC', amount: '1' },
+      body: { coin: 'BTC', amount: '1', purpose: 'otc' },
     });
     expect(fund.status).toBe(200);
     const common = { coin: 'BTC', fiat: 'USD', price: '50000.01', min: '0.001', max: '0.5' };

@@ -54,11 +54,40 @@ export type ExchangeRecordPage = z.infer<typeof ExchangeRecordPage>;
 export const ExchangeCoins = z.object({ quote: z.string(), coins: z.array(z.string()) });
 export type ExchangeCoins = z.infer<typeof ExchangeCoins>;
 
-/** Operator: fund the treasury the flash exchange and OTC pay from. */
+/** The purposes the treasury is split into (ADR 113). */
+export const TreasuryPurpose = z.enum(['flash', 'otc', 'earn', 'dividend']);
+export type TreasuryPurpose = z.infer<typeof TreasuryPurpose>;
+
+/**
+ * Operator: fund one purpose of the treasury (default the flash float), from outside (`chain`,
+ * default) or from the general treasury (`general`: IEO proceeds, balances from before the split).
+ */
 export const TreasuryFundRequest = z.strictObject({
   coin: Coin,
   amount: decimalString({ scale: 8, max: '1000000000' }),
+  purpose: TreasuryPurpose.optional(),
+  source: z.enum(['chain', 'general']).optional(),
 });
 export type TreasuryFundRequest = z.infer<typeof TreasuryFundRequest>;
 export const TreasuryBalances = z.array(z.object({ coin: z.string(), available: z.string() }));
 export type TreasuryBalances = z.infer<typeof TreasuryBalances>;
+export const TreasuryQuery = z.strictObject({ purpose: TreasuryPurpose.optional() });
+export type TreasuryQuery = z.infer<typeof TreasuryQuery>;
+/** Every purpose and coin with its low-water mark; `low` when below it (ADR 113). */
+export const TreasuryAccounts = z.array(
+  z.object({
+    purpose: TreasuryPurpose,
+    coin: z.string(),
+    available: z.string(),
+    low_water: z.string(),
+    low: z.boolean(),
+  }),
+);
+export type TreasuryAccounts = z.infer<typeof TreasuryAccounts>;
+/** Operator: how many interrupted money moves recovery completed per domain (ADR 114). */
+export const MoneyMovesRecovered = z.object({
+  exchange: z.number().int(),
+  otc: z.number().int(),
+  ieo: z.number().int(),
+});
+export type MoneyMovesRecovered = z.infer<typeof MoneyMovesRecovered>;

@@ -1,6 +1,7 @@
 import { type AccountRef, parseDecimal, ResultCode, SYSTEM_OWNER } from '@ex/core';
 import { ASSETS } from '../engine/config.ts';
 import type { EngineHost, Executed } from '../engine/host.ts';
+import type { EngineDb } from '../engine/tables.ts';
 import { AppError } from '../http/errors.ts';
 
 // Shared by the flash exchange, OTC and IEO: every money move is one engine `ledgerTransfer`
@@ -41,6 +42,52 @@ export async function mustMove(
   throw new Error(`ledgerTransfer refused with code ${r.code}`);
 }
 
+/** The idempotency scope of the flash exchange, OTC and IEO money moves (ADR 114). */
+export const MONEY_SCOPE = 'money';
+
+/**
+ * One engine move at most once per (user, key), the pattern of ai/service.ts and staking: the key
+ * is written in the same commit as the journal entry, so after a crash a retry either finds it
+ * (the move happened: skip) or does not (it did not: move now). Returns the engine code, OK when
+ * done before. Callers serialise per domain, so two moves with one key never share a batch.
+ */
+export async function moveOnce(
+  host: EngineHost,
+  edb: EngineDb,
+  userId: string,
+  key: string,
+  entryType: 'ieo' | 'system',
+  from: AccountRef,
+  to: AccountRef,
+  amount: bigint,
+): Promise<ResultCode> {
+  if (amount === 0n || (await moved(edb, userId, key))) return ResultCode.OK;
+  const r = await host.submit(
+    ({ ts, id }) => ({ type: 'ledgerTransfer', ts, id, entryType, from, to, amount }),
+    { idempotency: { userId, scope: MONEY_SCOPE, key, hash: key } },
+  );
+  return r.code;
+}
+
+/** Whether the move with this key was committed. */
+export async function moved(edb: EngineDb, userId: string, key: string): Promise<boolean> {
+  const done = await edb
+    .selectFrom('idempotency_keys')
+    .select('ref_id')
+    .where('user_id', '=', userId)
+    .where('scope', '=', MONEY_SCOPE)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return done !== undefined;
+}
+
+/** A refusal of moveOnce as an API error (a short source is INSUFFICIENT_BALANCE). */
+export function mustBeOk(code: ResultCode): void {
+  if (code === ResultCode.OK) return;
+  if (code === ResultCode.LEDGER_INSUFFICIENT_AVAILABLE) throw new AppError('INSUFFICIENT_BALANCE');
+  throw new Error(`ledgerTransfer refused with code ${code}`);
+}
+
 export function isCoin(coin: string): boolean {
   return Object.hasOwn(ASSETS, coin);
 }
@@ -68,4 +115,23 @@ export class Mutex {
     this.tail = next.catch(() => undefined);
     return next;
   }
+}
+
+/** Recovery of interrupted money moves per engine host: flash exchange, OTC, IEO (ADR 114). */
+const recoveries = new WeakMap<EngineHost, Map<string, () => Promise<number>>>();
+
+export function registerRecovery(host: EngineHost, name: string, recover: () => Promise<number>): void {
+  let m = recoveries.get(host);
+  if (m === undefined) {
+    m = new Map();
+    recoveries.set(host, m);
+  }
+  m.set(name, recover);
+}
+
+/** Runs every registered recovery; returns how many rows each completed. */
+export async function recoverAll(host: EngineHost): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, recover] of recoveries.get(host) ?? []) out[name] = await recover();
+  return out;
 }

@@ -14,6 +14,8 @@ export interface ExchangeRecordsTable {
   price: string;
   fee: string;
   created_at: string;
+  /** ADR 114: written `pending` before the money moves, `done` after, `failed` when refused. */
+  status: 'pending' | 'done' | 'failed';
 }
 
 export interface OtcAdsTable {
@@ -44,10 +46,12 @@ export interface OtcOrdersTable {
   remarks: string;
   bank: string;
   phone: string;
-  status: 'review' | 'completed' | 'rejected';
+  status: 'pending' | 'review' | 'completed' | 'rejected';
   reason: string | null;
   created_at: string;
   reviewed_at: string | null;
+  /** ADR 114: the operator's decision, written before its money move and cleared after. */
+  pending_action: Generated<'complete' | 'reject' | null>;
 }
 
 export interface IeoProjectsTable {
@@ -80,7 +84,7 @@ export interface IeoApplicationsTable {
   allotted: string | null;
   paid: string | null;
   remaining: string | null;
-  status: 'applying' | 'completed' | 'cancelled';
+  status: 'pending' | 'applying' | 'completed' | 'cancelled';
   created_at: string;
   settled_at: string | null;
 }

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../deps.ts';
+import { registerRecovery } from '../exchange/money.ts';
 import { earnDb } from '../exchange/tables.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
@@ -19,7 +20,8 @@ import { IeoService } from './service.ts';
 
 /** IEO and new coins (ADR 077). */
 export function ieoRoutes(app: FastifyInstance, s: Services): IeoService {
-  const svc = new IeoService(s.engine, earnDb(s.db), s.clock);
+  const svc = new IeoService(s.engine, earnDb(s.db), s.edb, s.clock);
+  registerRecovery(s.engine, 'ieo', () => svc.recover());
   const user = requireAuth(s.tokens, s.db, 'user');
   const admin = requireAuth(s.tokens, s.db, 'admin');
 

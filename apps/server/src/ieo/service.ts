@@ -6,11 +6,24 @@ import type {
   IeoStatus,
   Page,
 } from '@ex/contract';
-import { decimal, formatDecimal } from '@ex/core';
+import { decimal, formatDecimal, ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
 import type { EngineHost } from '../engine/host.ts';
-import { ceilDiv, isCoin, Mutex, mustMove, pow10, system, unitsOf, userSpot } from '../exchange/money.ts';
+import type { EngineDb } from '../engine/tables.ts';
+import { failpoint } from '../exchange/failpoints.ts';
+import {
+  ceilDiv,
+  isCoin,
+  Mutex,
+  moved,
+  moveOnce,
+  mustBeOk,
+  pow10,
+  system,
+  unitsOf,
+  userSpot,
+} from '../exchange/money.ts';
 import type { EarnDb, IeoApplicationsTable, IeoProjectsTable } from '../exchange/tables.ts';
 import { AppError } from '../http/errors.ts';
 import { QUOTE } from '../market/markets.ts';
@@ -27,7 +40,9 @@ const cost = (qty: bigint, price: bigint, coinScale: number): bigint =>
  * IEO projects and subscriptions (ADR 077). Subscribing moves USDC from the user's spot account into
  * the system `ieo` pool; settlement allots pro rata when oversubscribed, delivers the coin (from the
  * chain account: the issuer's tokens enter custody), pays the proceeds to the treasury and refunds
- * the rest. Every move is an `ieo` ledger entry.
+ * the rest. Every move is an `ieo` ledger entry with an idempotency key per application and step,
+ * and a subscription's row is written `pending` before its money (ADR 114): a crash between a move
+ * and its row is completed by a re-settle or recover(), and never delivers twice.
  */
 export class IeoService {
   private readonly lock = new Mutex();
@@ -35,8 +50,45 @@ export class IeoService {
   constructor(
     private readonly host: EngineHost,
     private readonly db: EarnDb,
+    private readonly edb: EngineDb,
     private readonly clock: Clock,
   ) {}
+
+  /** One `ieo` move at most once per (application, step). */
+  private step(
+    a: AppRow,
+    step: string,
+    from: ReturnType<typeof system>,
+    to: ReturnType<typeof system>,
+    amount: bigint,
+  ) {
+    return moveOnce(this.host, this.edb, a.user_id, `ieo:${a.id}:${step}`, 'ieo', from, to, amount);
+  }
+
+  /** A `pending` subscription: applying once its USDC is in the pool, else dropped. */
+  private async resolvePending(a: AppRow): Promise<void> {
+    if (await moved(this.edb, a.user_id, `ieo:${a.id}:pay`)) {
+      await this.db
+        .updateTable('ieo_applications')
+        .set({ status: 'applying' })
+        .where('id', '=', a.id)
+        .where('status', '=', 'pending')
+        .execute();
+    } else await this.db.deleteFrom('ieo_applications').where('id', '=', a.id).execute();
+  }
+
+  /** After a crash: every `pending` subscription resolved (settlement resumes by re-settling). */
+  recover(): Promise<number> {
+    return this.lock.run(async () => {
+      const rows = (await this.db
+        .selectFrom('ieo_applications')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .execute()) as AppRow[];
+      for (const a of rows) await this.resolvePending(a);
+      return rows.length;
+    });
+  }
 
   status(p: ProjectRow, now = this.clock.now()): IeoStatus {
     if (p.cancelled) return 'cancelled';
@@ -163,7 +215,6 @@ export class IeoService {
         throw new AppError('QUANTITY_OUT_OF_RANGE');
       }
       const amount = cost(qty, decimal(p.unit_price, Q), scale);
-      const r = await mustMove(this.host, 'ieo', userSpot(userId, QUOTE), system('ieo', QUOTE), amount);
       const row = (await this.db
         .insertInto('ieo_applications')
         .values({
@@ -174,13 +225,20 @@ export class IeoService {
           allotted: null,
           paid: null,
           remaining: null,
-          status: 'applying',
-          created_at: String(r.ts),
+          status: 'pending',
+          created_at: String(this.clock.now()),
           settled_at: null,
         })
         .returningAll()
         .executeTakeFirstOrThrow()) as AppRow;
-      return this.toApplication(row, p);
+      const code = await this.step(row, 'pay', userSpot(userId, QUOTE), system('ieo', QUOTE), amount);
+      if (code !== ResultCode.OK) {
+        await this.db.deleteFrom('ieo_applications').where('id', '=', row.id).execute();
+        mustBeOk(code);
+      }
+      failpoint('ieo.after-pay');
+      await this.resolvePending(row);
+      return this.toApplication({ ...row, status: 'applying' }, p);
     });
   }
 
@@ -196,14 +254,18 @@ export class IeoService {
       allotted_quantity: a.allotted,
       paid: a.paid,
       remaining: a.remaining,
-      status: a.status,
+      // Lists never show a `pending` row (its payment is not confirmed yet, ADR 114).
+      status: a.status as IeoApplication['status'],
       created_at: Number(a.created_at),
       settled_at: a.settled_at === null ? null : Number(a.settled_at),
     };
   }
 
   async applications(userId: string, page: number, limit: number): Promise<Page<IeoApplication>> {
-    const base = this.db.selectFrom('ieo_applications').where('user_id', '=', userId);
+    const base = this.db
+      .selectFrom('ieo_applications')
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'pending');
     const [rows, count] = await Promise.all([
       base
         .selectAll()
@@ -240,6 +302,14 @@ export class IeoService {
       const scale = ASSETS[p.coin]!;
       const price = decimal(p.unit_price, Q);
       const issue = decimal(p.issue_amount, scale);
+      // A subscription interrupted between its payment and its row is resolved first (ADR 114).
+      const pending = (await this.db
+        .selectFrom('ieo_applications')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('status', '=', 'pending')
+        .execute()) as AppRow[];
+      for (const a of pending) await this.resolvePending(a);
       const apps = (await this.db
         .selectFrom('ieo_applications')
         .selectAll()
@@ -252,17 +322,17 @@ export class IeoService {
       for (const a of apps) {
         if (a.status !== 'applying') continue;
         const qty = decimal(a.quantity, scale);
+        // The same inputs give the same split on a re-settle, so each step's key means one amount.
         const allotted = total <= issue ? qty : (qty * issue) / total;
         const amount = decimal(a.amount, Q);
         const paid = allotted === qty ? amount : cost(allotted, price, scale);
         const refund = amount - paid;
-        if (allotted > 0n) {
-          await mustMove(this.host, 'ieo', system('chain', p.coin), userSpot(a.user_id, p.coin), allotted);
-        }
-        if (paid > 0n)
-          await mustMove(this.host, 'ieo', system('ieo', QUOTE), system('treasury', QUOTE), paid);
-        if (refund > 0n)
-          await mustMove(this.host, 'ieo', system('ieo', QUOTE), userSpot(a.user_id, QUOTE), refund);
+        mustBeOk(
+          await this.step(a, 'deliver', system('chain', p.coin), userSpot(a.user_id, p.coin), allotted),
+        );
+        failpoint('ieo.after-deliver');
+        mustBeOk(await this.step(a, 'proceeds', system('ieo', QUOTE), system('treasury', QUOTE), paid));
+        mustBeOk(await this.step(a, 'refund', system('ieo', QUOTE), userSpot(a.user_id, QUOTE), refund));
         await this.db
           .updateTable('ieo_applications')
           .set({

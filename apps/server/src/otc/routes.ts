@@ -15,14 +15,18 @@ import {
 } from '@ex/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../deps.ts';
+import { registerRecovery } from '../exchange/money.ts';
 import { earnDb } from '../exchange/tables.ts';
+import { treasuriesOf } from '../exchange/treasury.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 import { OtcService } from './service.ts';
 
 /** OTC desk (ADR 076). */
 export function otcRoutes(app: FastifyInstance, s: Services): OtcService {
-  const svc = new OtcService(s.engine, earnDb(s.db), s.clock);
+  const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, (d, m) => app.log.warn(d, m));
+  const svc = new OtcService(s.engine, earnDb(s.db), s.edb, s.clock, treasuries);
+  registerRecovery(s.engine, 'otc', () => svc.recover());
   const user = requireAuth(s.tokens, s.db, 'user');
   const admin = requireAuth(s.tokens, s.db, 'admin');
 

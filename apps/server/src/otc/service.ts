@@ -8,17 +8,33 @@ import type {
   OtcReview,
   Page,
 } from '@ex/contract';
-import { decimal, formatDecimal } from '@ex/core';
+import { decimal, formatDecimal, ResultCode } from '@ex/core';
+import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
 import type { EngineHost } from '../engine/host.ts';
-import { ceilDiv, isCoin, Mutex, mustMove, pow10, system, unitsOf, userSpot } from '../exchange/money.ts';
+import type { EngineDb } from '../engine/tables.ts';
+import { failpoint } from '../exchange/failpoints.ts';
+import {
+  ceilDiv,
+  isCoin,
+  Mutex,
+  moved,
+  moveOnce,
+  mustBeOk,
+  pow10,
+  unitsOf,
+  userSpot,
+} from '../exchange/money.ts';
 import type { EarnDb, OtcAdsTable, OtcOrdersTable } from '../exchange/tables.ts';
+import { type Treasuries, treasuryAccount } from '../exchange/treasury.ts';
 import { AppError } from '../http/errors.ts';
 
 const FIAT_SCALE = 2;
 type AdRow = OtcAdsTable & { id: string };
-type OrderRow = OtcOrdersTable & { id: string };
+type OrderRow = Selectable<OtcOrdersTable>;
+/** The OTC desk's coins: its own purpose of the treasury (ADR 113). */
+const inventory = (coin: string) => treasuryAccount('otc', coin);
 
 const methodsOf = (r: AdRow): string[] =>
   typeof r.payment_methods === 'string' ? (JSON.parse(r.payment_methods) as string[]) : r.payment_methods;
@@ -38,7 +54,8 @@ function toOrder(r: OrderRow): OtcOrder {
     bank: r.bank,
     phone: r.phone,
     broker_contact: null,
-    status: r.status,
+    // Lists never show a `pending` row (its money has not moved yet, ADR 114).
+    status: r.status as OtcOrder['status'],
     reason: r.reason,
     created_at: Number(r.created_at),
     reviewed_at: r.reviewed_at === null ? null : Number(r.reviewed_at),
@@ -46,9 +63,11 @@ function toOrder(r: OrderRow): OtcOrder {
 }
 
 /**
- * The OTC desk (ADR 076). A sell order moves the user's coins into the treasury at once (they are
- * out of the user's reach while under review) and back on rejection; a buy order is paid in fiat to
- * the broker and the coins leave the treasury when the operator completes it.
+ * The OTC desk (ADR 076). A sell order moves the user's coins into the OTC inventory at once (they
+ * are out of the user's reach while under review) and back on rejection; a buy order is paid in
+ * fiat to the broker and the coins leave the inventory when the operator completes it. Rows are
+ * written before their money moves and every move has an idempotency key (ADR 114): a crash in
+ * between leaves a row that recover() (or the operator's retry) completes exactly once.
  */
 export class OtcService {
   private readonly lock = new Mutex();
@@ -56,7 +75,9 @@ export class OtcService {
   constructor(
     private readonly host: EngineHost,
     private readonly db: EarnDb,
+    private readonly edb: EngineDb,
     private readonly clock: Clock,
+    private readonly treasuries: Treasuries,
   ) {}
 
   private async adRows(onlyActive: boolean): Promise<AdRow[]> {
@@ -166,32 +187,64 @@ export class OtcService {
     const raw = qty * price;
     // The user pays rounded up and receives rounded down: never a cent in the user's favour by rounding.
     const total = ad.side === 'buy' ? ceilDiv(raw, pow10(scale)) : raw / pow10(scale);
-    if (ad.side === 'sell') {
-      await mustMove(this.host, 'system', userSpot(userId, ad.coin), system('treasury', ad.coin), qty);
-    }
-    const row = (await this.db
-      .insertInto('otc_orders')
-      .values({
-        user_id: userId,
-        ad_id: ad.id,
-        side: ad.side,
-        coin: ad.coin,
-        fiat: ad.fiat,
-        quantity: formatDecimal(qty, scale),
-        price: ad.price,
-        total: formatDecimal(total, FIAT_SCALE),
-        payment_method: body.payment_method,
-        remarks: body.remarks ?? '',
-        bank: body.bank ?? '',
-        phone: body.phone ?? '',
-        status: 'review',
-        reason: null,
-        created_at: String(this.clock.now()),
-        reviewed_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()) as OrderRow;
-    return { ...toOrder(row), broker_contact: ad.side === 'buy' ? ad.broker_contact : null };
+    return this.lock.run(async () => {
+      // A sell's row is `pending` until the user's coins are in the inventory (ADR 114).
+      const row = (await this.db
+        .insertInto('otc_orders')
+        .values({
+          user_id: userId,
+          ad_id: ad.id,
+          side: ad.side,
+          coin: ad.coin,
+          fiat: ad.fiat,
+          quantity: formatDecimal(qty, scale),
+          price: ad.price,
+          total: formatDecimal(total, FIAT_SCALE),
+          payment_method: body.payment_method,
+          remarks: body.remarks ?? '',
+          bank: body.bank ?? '',
+          phone: body.phone ?? '',
+          status: ad.side === 'sell' ? 'pending' : 'review',
+          reason: null,
+          created_at: String(this.clock.now()),
+          reviewed_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()) as OrderRow;
+      if (ad.side === 'sell') {
+        const code = await this.takeIn(row);
+        if (code !== ResultCode.OK) {
+          await this.db.deleteFrom('otc_orders').where('id', '=', row.id).execute();
+          mustBeOk(code);
+        }
+        row.status = 'review';
+      }
+      return { ...toOrder(row), broker_contact: ad.side === 'buy' ? ad.broker_contact : null };
+    });
+  }
+
+  /** A sell's coins into the inventory once, then the row to `review`. */
+  private async takeIn(row: OrderRow): Promise<ResultCode> {
+    const qty = decimal(row.quantity, ASSETS[row.coin]!);
+    const code = await moveOnce(
+      this.host,
+      this.edb,
+      row.user_id,
+      `otc:${row.id}:in`,
+      'system',
+      userSpot(row.user_id, row.coin),
+      inventory(row.coin),
+      qty,
+    );
+    if (code !== ResultCode.OK) return code;
+    failpoint('otc.after-in');
+    await this.db
+      .updateTable('otc_orders')
+      .set({ status: 'review' })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return code;
   }
 
   private async withContact(rows: OrderRow[]): Promise<OtcOrder[]> {
@@ -203,7 +256,10 @@ export class OtcService {
   }
 
   async orders(userId: string, page: number, limit: number): Promise<Page<OtcOrder>> {
-    const base = this.db.selectFrom('otc_orders').where('user_id', '=', userId);
+    const base = this.db
+      .selectFrom('otc_orders')
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'pending');
     const [rows, count] = await Promise.all([
       base
         .selectAll()
@@ -222,13 +278,14 @@ export class OtcService {
       .selectAll()
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .where('status', '!=', 'pending')
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND');
     return (await this.withContact([row as OrderRow]))[0]!;
   }
 
   async adminOrders(q: AdminOtcOrderQuery): Promise<Page<AdminOtcOrder>> {
-    let base = this.db.selectFrom('otc_orders');
+    let base = this.db.selectFrom('otc_orders').where('status', '!=', 'pending');
     if (q.status) base = base.where('status', '=', q.status);
     const [rows, count] = await Promise.all([
       base
@@ -248,47 +305,104 @@ export class OtcService {
     };
   }
 
-  /** Complete or reject once; the money moves before the status is written (ADR 076). */
+  /**
+   * Complete or reject once (ADR 076). The decision is written first (`pending_action`), then its
+   * money moves once by key, then the status (ADR 114): a crash anywhere leaves a row that a retry
+   * of the same decision or recover() finishes; a different decision is ALREADY_PROCESSED.
+   */
   review(id: string, body: OtcReview): Promise<AdminOtcOrder> {
     return this.lock.run(async () => {
       const row = (await this.db
         .selectFrom('otc_orders')
         .selectAll()
         .where('id', '=', id)
+        .where('status', '!=', 'pending')
         .executeTakeFirst()) as OrderRow | undefined;
       if (!row) throw new AppError('NOT_FOUND');
       if (row.status !== 'review') throw new AppError('ALREADY_PROCESSED');
-      const qty = decimal(row.quantity, ASSETS[row.coin]!);
-      if (body.action === 'complete' && row.side === 'buy') {
-        await mustMove(
-          this.host,
-          'system',
-          system('treasury', row.coin),
-          userSpot(row.user_id, row.coin),
-          qty,
-        );
+      if (row.pending_action !== null && row.pending_action !== body.action) {
+        throw new AppError('ALREADY_PROCESSED');
       }
-      if (body.action === 'reject' && row.side === 'sell') {
-        await mustMove(
-          this.host,
-          'system',
-          system('treasury', row.coin),
-          userSpot(row.user_id, row.coin),
-          qty,
-        );
+      if (row.pending_action === null) {
+        await this.db
+          .updateTable('otc_orders')
+          .set({
+            pending_action: body.action,
+            reason: body.action === 'reject' ? (body.reason ?? '') : null,
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'review')
+          .execute();
+        row.pending_action = body.action;
+        row.reason = body.action === 'reject' ? (body.reason ?? '') : null;
       }
-      const updated = (await this.db
-        .updateTable('otc_orders')
-        .set({
-          status: body.action === 'complete' ? 'completed' : 'rejected',
-          reason: body.action === 'reject' ? (body.reason ?? '') : null,
-          reviewed_at: String(this.clock.now()),
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()) as OrderRow;
+      const updated = await this.finish(row);
       const [o] = await this.withContact([updated]);
       return { ...o!, user_id: updated.user_id };
+    });
+  }
+
+  /** Moves the decided coins once (inventory -> user), then writes the status. */
+  private async finish(row: OrderRow): Promise<OrderRow> {
+    const action = row.pending_action!;
+    const qty = decimal(row.quantity, ASSETS[row.coin]!);
+    const pays =
+      (action === 'complete' && row.side === 'buy') || (action === 'reject' && row.side === 'sell');
+    if (pays) {
+      const code = await moveOnce(
+        this.host,
+        this.edb,
+        row.user_id,
+        `otc:${row.id}:out`,
+        'system',
+        inventory(row.coin),
+        userSpot(row.user_id, row.coin),
+        qty,
+      );
+      if (code !== ResultCode.OK) {
+        // The inventory is short: the decision is undone so the operator can fund and retry.
+        await this.db
+          .updateTable('otc_orders')
+          .set({ pending_action: null })
+          .where('id', '=', row.id)
+          .execute();
+        mustBeOk(code);
+      }
+      this.treasuries.check('otc', row.coin);
+    }
+    failpoint('otc.before-row');
+    return (await this.db
+      .updateTable('otc_orders')
+      .set({
+        status: action === 'complete' ? 'completed' : 'rejected',
+        pending_action: null,
+        reviewed_at: String(this.clock.now()),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as OrderRow;
+  }
+
+  /**
+   * After a crash: a `pending` sell whose coins moved goes to review, one whose coins never moved
+   * is dropped (the user got an error); a decided review is finished. Returns the rows handled.
+   */
+  recover(): Promise<number> {
+    return this.lock.run(async () => {
+      const rows = (await this.db
+        .selectFrom('otc_orders')
+        .selectAll()
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb('pending_action', 'is not', null)]))
+        .execute()) as OrderRow[];
+      for (const row of rows) {
+        if (row.status === 'pending') {
+          if (await moved(this.edb, row.user_id, `otc:${row.id}:in`)) await this.takeIn(row);
+          else await this.db.deleteFrom('otc_orders').where('id', '=', row.id).execute();
+        } else if (row.status === 'review') {
+          await this.finish(row).catch(() => undefined);
+        }
+      }
+      return rows.length;
     });
   }
 }

@@ -6,6 +6,7 @@ import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
 import { DIVIDEND_MIGRATION } from '../../dividend/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
+import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import { STAKING_MIGRATION } from '../../staking/migration.ts';
@@ -36,5 +37,6 @@ export const MIGRATIONS: Migration[] = [
   DIVIDEND_MIGRATION,
   VOTE_MIGRATION,
   ADMIN_SECURITY_MIGRATION,
+  MONEY_MOVES_MIGRATION,
   MONEY_MOVES_MIGRATION,
 ];
