@@ -1,9 +1,10 @@
-import './app/antd-react19.ts';
 import './styles/theme.css';
 import './styles/app.css';
+import { loadWebCatalogue } from '@ex/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { loadAntdLocale } from './app/antd-locales.ts';
 import { installColorMode } from './lib/color-mode.ts';
 import { installFontScaling } from './lib/font-scale.ts';
 import { initialLang } from './lib/i18n.ts';
@@ -21,8 +22,18 @@ document.documentElement.lang = bcp47(lang);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App lang={lang} />
-  </StrictMode>,
-);
+// Only the stored language's texts are fetched (in parallel with nothing else blocking: the app
+// code is already loaded); the first render waits for them so no key ever flashes.
+void Promise.all([
+  loadWebCatalogue(lang),
+  loadAntdLocale(lang),
+  // antd-mobile's React 19 render adapter (for Toast, Dialog) and what it drags in are no part of
+  // the first paint: fetched beside the language, installed before anything can show a toast.
+  import('./app/antd-react19.ts'),
+]).then(([catalogue, antdLocale]) => {
+  createRoot(root).render(
+    <StrictMode>
+      <App lang={lang} catalogue={catalogue} antdLocale={antdLocale} />
+    </StrictMode>,
+  );
+});

@@ -1,3 +1,4 @@
+import { webCatalogues } from '@ex/i18n';
 import { ApiError, ValidationError } from '@ex/sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -47,7 +48,7 @@ function open(lang: 'en' | 'de' = 'en') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <LangProvider initial={lang}>
+      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
         <WithI18n>
           <RouterProvider router={router} />
         </WithI18n>

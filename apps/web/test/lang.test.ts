@@ -1,5 +1,6 @@
+import { webCatalogues } from '@ex/i18n';
 import { describe, expect, it } from 'vitest';
-import { applyLang, createI18n, initialLang } from '../src/lib/i18n.ts';
+import { applyLang, createI18n, ensureLang, initialLang } from '../src/lib/i18n.ts';
 import { bcp47, LANG_NAMES, LANGS, resolveStoredLang } from '../src/lib/lang.ts';
 
 describe('language resolution', () => {
@@ -40,13 +41,13 @@ describe('language resolution', () => {
 
 describe('i18n', () => {
   it('translates from the shared catalogues, with interpolation', () => {
-    const i18n = createI18n('fr');
+    const i18n = createI18n('fr', webCatalogues.fr);
     expect(i18n.t('auth.login')).toBe('Se connecter');
     expect(i18n.t('auth.resendIn', { seconds: 42 })).toBe('Renvoyer dans 42 s');
   });
 
   it('switching stores lang and langname (read by the SDK) and updates <html lang>', async () => {
-    const i18n = createI18n('de');
+    const i18n = createI18n('de', webCatalogues.de);
     const data = new Map<string, string>();
     const storage = {
       getItem: (k: string) => data.get(k) ?? null,
@@ -54,6 +55,8 @@ describe('i18n', () => {
       removeItem: (k: string) => void data.delete(k),
     };
     const doc = { documentElement: { lang: 'de' } };
+    expect(i18n.hasResourceBundle('zh_TW', 'translation')).toBe(false);
+    await ensureLang(i18n, 'zh_TW');
     applyLang(i18n, storage, doc, 'zh_TW');
     expect(data.get('lang')).toBe('zh_TW');
     expect(data.get('langname')).toBe('zh_TW');

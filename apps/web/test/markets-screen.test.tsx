@@ -1,3 +1,4 @@
+import { webCatalogues } from '@ex/i18n';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -46,7 +47,7 @@ function open(path: string) {
     },
   );
   render(
-    <LangProvider initial="en">
+    <LangProvider initial="en" catalogue={webCatalogues.en}>
       <WithI18n>
         <RouterProvider router={router} />
       </WithI18n>

@@ -1,3 +1,4 @@
+import { webCatalogues } from '@ex/i18n';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { createI18n } from '../src/lib/i18n.ts';
 
 function setup(onSend: () => Promise<boolean>) {
   render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={createI18n('en', webCatalogues.en)}>
       <SendCodeButton onSend={onSend} />
     </I18nextProvider>,
   );

@@ -1,3 +1,4 @@
+import { webCatalogues } from '@ex/i18n';
 import type { LedgerEntry } from '@ex/sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -72,7 +73,7 @@ function open(path: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <LangProvider initial="en">
+      <LangProvider initial="en" catalogue={webCatalogues.en}>
         <WithI18n>
           <RouterProvider router={router} />
         </WithI18n>

@@ -1,3 +1,4 @@
+import { webCatalogues } from '@ex/i18n';
 import { ValidationError } from '@ex/sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -37,7 +38,7 @@ function open(path: string, lang: 'en' | 'de' = 'en') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <LangProvider initial={lang}>
+      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
         <WithI18n>
           <RouterProvider router={router} />
         </WithI18n>

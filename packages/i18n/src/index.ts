@@ -4,3 +4,4 @@ export * from './langs.ts';
 // so a missing key is a compile error, and test/completeness.test.ts checks it at run time too.
 export * from './server/index.ts';
 export * from './web/index.ts';
+export * from './web/load.ts';

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type EndpointName } from '@ex/contract';
+import { type ENDPOINTS, type EndpointName, ROUTES } from '@ex/contract';
 import type { CallOptions, Client } from './client.ts';
 import type { Query } from './query.ts';
 
@@ -41,7 +41,8 @@ export function call<N extends EndpointName>(
   input: CallInput = {},
   options?: CallOptions,
 ): Promise<ResponseOf<N>> {
-  const def = ENDPOINTS[name];
+  // ROUTES, not ENDPOINTS: the same method and path without the zod schemas (a smaller web app).
+  const def = ROUTES[name];
   const path = def.path.replace(/:(\w+)/g, (_match, key: string) => {
     const value = input.params?.[key];
     if (value === undefined) throw new Error(`missing path parameter ${key} for ${name}`);

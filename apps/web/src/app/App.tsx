@@ -1,18 +1,24 @@
+import type { WebCatalogueWithEarn1 } from '@ex/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { UpdatePopup } from '../features/update/index.ts';
 import { setFallbackText } from '../lib/api.ts';
 import type { Lang } from '../lib/lang.ts';
-import { ANTD_LOCALES } from './antd-locales.ts';
+import type { AntdLocale } from './antd-locales.ts';
 import { LangProvider, useLang } from './lang-context.tsx';
 import { queryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 
+// The update flow (Capacitor, the live updater, its pop-up) is not needed to paint the first screen:
+// it loads right after, in its own chunk, and checks for an update as soon as it is there.
+const UpdatePopup = lazy(() =>
+  import('../features/update/UpdatePopup.tsx').then((m) => ({ default: m.UpdatePopup })),
+);
+
 function Providers({ children }: { children: ReactNode }) {
-  const { lang, i18n } = useLang();
+  const { i18n, antdLocale } = useLang();
   useEffect(() => {
     setFallbackText((reason) =>
       reason === 'timeout' || reason === 'network'
@@ -22,7 +28,7 @@ function Providers({ children }: { children: ReactNode }) {
   }, [i18n]);
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={ANTD_LOCALES[lang]}>
+      <ConfigProvider {...(antdLocale ? { locale: antdLocale } : {})}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </ConfigProvider>
     </I18nextProvider>
@@ -30,13 +36,23 @@ function Providers({ children }: { children: ReactNode }) {
 }
 
 /** The app root: the current route, and the update pop-up mounted beside it (spec section 2). */
-export function App({ lang }: { lang: Lang }) {
+export function App({
+  lang,
+  catalogue,
+  antdLocale,
+}: {
+  lang: Lang;
+  catalogue: WebCatalogueWithEarn1;
+  antdLocale: AntdLocale;
+}) {
   const [router] = useState(createAppRouter);
   return (
-    <LangProvider initial={lang}>
+    <LangProvider initial={lang} catalogue={catalogue} antdLocale={antdLocale}>
       <Providers>
         <RouterProvider router={router} />
-        <UpdatePopup />
+        <Suspense fallback={null}>
+          <UpdatePopup />
+        </Suspense>
       </Providers>
     </LangProvider>
   );

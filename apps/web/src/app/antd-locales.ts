@@ -1,19 +1,27 @@
-import deDE from 'antd-mobile/es/locales/de-DE';
-import enUS from 'antd-mobile/es/locales/en-US';
-import esES from 'antd-mobile/es/locales/es-ES';
-import frFR from 'antd-mobile/es/locales/fr-FR';
-import itIT from 'antd-mobile/es/locales/it-IT';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhTW from 'antd-mobile/es/locales/zh-TW';
+import type enUS from 'antd-mobile/es/locales/en-US';
 import type { Lang } from '../lib/lang.ts';
 
-/** antd-mobile's own texts (picker buttons, empty lists) in the app's language. */
-export const ANTD_LOCALES: Record<Lang, typeof enUS> = {
-  de: deDE,
-  en: enUS,
-  zh_CN: zhCN,
-  zh_TW: zhTW,
-  es: esES,
-  fr: frFR,
-  it: itIT,
-};
+export type AntdLocale = typeof enUS;
+
+/**
+ * antd-mobile's own texts (picker buttons, empty lists) in the app's language, fetched with the
+ * language like the app's catalogue instead of all seven in the first load.
+ */
+export function loadAntdLocale(lang: Lang): Promise<AntdLocale> {
+  switch (lang) {
+    case 'de':
+      return import('antd-mobile/es/locales/de-DE').then((m) => m.default);
+    case 'en':
+      return import('antd-mobile/es/locales/en-US').then((m) => m.default);
+    case 'zh_CN':
+      return import('antd-mobile/es/locales/zh-CN').then((m) => m.default);
+    case 'zh_TW':
+      return import('antd-mobile/es/locales/zh-TW').then((m) => m.default);
+    case 'es':
+      return import('antd-mobile/es/locales/es-ES').then((m) => m.default);
+    case 'fr':
+      return import('antd-mobile/es/locales/fr-FR').then((m) => m.default);
+    case 'it':
+      return import('antd-mobile/es/locales/it-IT').then((m) => m.default);
+  }
+}

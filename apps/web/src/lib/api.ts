@@ -1,5 +1,4 @@
 import { createApi, createClient } from '@ex/sdk';
-import { Toast } from 'antd-mobile';
 import { STORAGE_KEYS } from './storage.ts';
 
 type Handler = () => void;
@@ -27,8 +26,11 @@ export const client = createClient({
   langKey: STORAGE_KEYS.lang,
   defaultLang: 'de',
   onLogout: () => onSessionEnd(),
+  // antd-mobile's Toast (and its animation library) loads with the first message, not the app.
   toast: (message, durationMs) => {
-    Toast.show({ content: message, duration: durationMs });
+    void import('antd-mobile/es/components/toast').then(({ default: Toast }) =>
+      Toast.show({ content: message, duration: durationMs }),
+    );
   },
   fallbackMessage: (reason) => fallbackText(reason) || 'Network error',
 });

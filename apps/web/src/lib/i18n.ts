@@ -1,4 +1,4 @@
-import { webCatalogues } from '@ex/i18n';
+import { loadWebCatalogue, type WebCatalogueWithEarn1 } from '@ex/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { bcp47, LANGS, type Lang, resolveStoredLang } from './lang.ts';
@@ -9,16 +9,20 @@ export function initialLang(storage: KeyValueStorage): Lang {
   return resolveStoredLang(storage.getItem(STORAGE_KEYS.lang));
 }
 
-/** One i18next instance for the app, every catalogue bundled (they are small: ~10 kB each). */
-export function createI18n(lang: Lang) {
+/**
+ * One i18next instance for the app, started with the catalogue of its language only: the others
+ * are fetched when the user switches (`ensureLang`), so the first load carries one language.
+ * Every catalogue is complete (typed against `en` and tested), so there is no fallback language.
+ */
+export function createI18n(lang: Lang, catalogue: WebCatalogueWithEarn1) {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: lang,
-    fallbackLng: 'en',
+    fallbackLng: false,
     supportedLngs: [...LANGS],
     // Our ids contain an underscore (zh_CN); stop i18next from also trying a bare "zh".
     load: 'currentOnly',
-    resources: Object.fromEntries(LANGS.map((l) => [l, { translation: webCatalogues[l] }])),
+    resources: { [lang]: { translation: catalogue } },
     interpolation: { escapeValue: false },
     returnNull: false,
     initImmediate: false,
@@ -27,8 +31,20 @@ export function createI18n(lang: Lang) {
   return instance;
 }
 
+/** Fetches a language's catalogue into the instance unless it is there already. */
+export async function ensureLang(
+  instance: {
+    hasResourceBundle(lang: string, ns: string): boolean;
+    addResourceBundle(lang: string, ns: string, resources: object): unknown;
+  },
+  lang: Lang,
+): Promise<void> {
+  if (instance.hasResourceBundle(lang, 'translation')) return;
+  instance.addResourceBundle(lang, 'translation', await loadWebCatalogue(lang));
+}
+
 /**
- * Switches the language everywhere at once: i18next, the stored `lang` (read by the SDK for
+ * Switches the language everywhere at once (after `ensureLang` has fetched its catalogue): i18next, the stored `lang` (read by the SDK for
  * Accept-Language, so server messages follow), `langname` and `<html lang>`.
  */
 export function applyLang(

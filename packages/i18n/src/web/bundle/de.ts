@@ -1,0 +1,13 @@
+// One language of the web app in one module, so the app downloads only the language it shows
+// (see ../load.ts): the main catalogue plus every feature namespace, as ../index.ts merges them.
+
+import { de as community } from '../community/de.ts';
+import { de as main } from '../de.ts';
+import { de as earn1 } from '../earn1/de.ts';
+import { de as earn2 } from '../earn2/de.ts';
+import { de as funds } from '../funds/de.ts';
+import type { WebCatalogueWithEarn1 } from '../index.ts';
+import { de as kyc } from '../kyc/de.ts';
+import { de as wallet } from '../wallet/de.ts';
+
+export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };

@@ -1,0 +1,13 @@
+// One language of the web app in one module, so the app downloads only the language it shows
+// (see ../load.ts): the main catalogue plus every feature namespace, as ../index.ts merges them.
+
+import { zh_TW as community } from '../community/zh_TW.ts';
+import { zh_TW as earn1 } from '../earn1/zh_TW.ts';
+import { zh_TW as earn2 } from '../earn2/zh_TW.ts';
+import { zh_TW as funds } from '../funds/zh_TW.ts';
+import type { WebCatalogueWithEarn1 } from '../index.ts';
+import { zh_TW as kyc } from '../kyc/zh_TW.ts';
+import { zh_TW as wallet } from '../wallet/zh_TW.ts';
+import { zh_TW as main } from '../zh_TW.ts';
+
+export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };

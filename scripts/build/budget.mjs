@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// The web app's performance budget (issue 11): what a phone must download before the first screen
+// can paint, and what each route adds, in gzip bytes as they travel. Prints the table and exits 1
+// when a budget is exceeded, so `npm run build` and CI stop on a regression.
+// Usage: node scripts/build/budget.mjs <dist folder>
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KB = { initialJs: 150, routeChunk: 60, css: 30 };
+
+const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+/** Splits a built app into the files of the first load and the rest, with their gzip sizes. */
+export function measure(dist) {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const refs = (re) => [...html.matchAll(re)].map((m) => m[1].replace(/^.*\/assets\//, 'assets/'));
+  const initialJs = [
+    ...refs(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ];
+  const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
+  const all = readdirSync(join(dist, 'assets')).map((f) => `assets/${f}`);
+  const size = (f) => ({ file: f, gzip: gz(join(dist, f)) });
+  return {
+    initialJs: initialJs.map(size),
+    css: css.map(size),
+    chunks: all.filter((f) => f.endsWith('.js') && !initialJs.includes(f)).map(size),
+  };
+}
+
+export function check(m) {
+  const sum = (list) => list.reduce((n, x) => n + x.gzip, 0);
+  const problems = [];
+  const initial = sum(m.initialJs);
+  if (initial > BUDGET_KB.initialJs * 1024)
+    problems.push(`initial JS ${kb(initial)} KB gzip > ${BUDGET_KB.initialJs} KB`);
+  const css = sum(m.css);
+  if (css > BUDGET_KB.css * 1024) problems.push(`CSS ${kb(css)} KB gzip > ${BUDGET_KB.css} KB`);
+  for (const c of m.chunks) {
+    if (c.gzip > BUDGET_KB.routeChunk * 1024)
+      problems.push(`chunk ${c.file} ${kb(c.gzip)} KB gzip > ${BUDGET_KB.routeChunk} KB`);
+  }
+  return { initial, css, problems };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = process.argv[2] ?? 'dist';
+  const m = measure(dist);
+  const r = check(m);
+  const biggest = [...m.chunks].sort((a, b) => b.gzip - a.gzip).slice(0, 5);
+  console.log(
+    `budget: initial JS ${kb(r.initial)} KB gzip (<= ${BUDGET_KB.initialJs}) in ${m.initialJs.length} files`,
+  );
+  for (const f of [...m.initialJs].sort((a, b) => b.gzip - a.gzip))
+    console.log(`  ${kb(f.gzip).padStart(6)}  ${f.file}`);
+  console.log(`budget: CSS ${kb(r.css)} KB gzip (<= ${BUDGET_KB.css})`);
+  console.log(
+    `budget: largest other chunks (<= ${BUDGET_KB.routeChunk} each): ${biggest.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`,
+  );
+  if (r.problems.length > 0) {
+    console.error(`budget exceeded:\n- ${r.problems.join('\n- ')}`);
+    process.exit(1);
+  }
+}
