@@ -22,7 +22,9 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { error: 'must have at least 8 characters' }).optional(),
   PRICE_FEED: z
     .string()
-    .regex(/^(simulated|ccxt:[a-z0-9]+)$/, { error: 'must be simulated or ccxt:<exchange id>' })
+    .regex(/^(simulated|ccxt:[a-z0-9]+(,[a-z0-9]+)*)$/, {
+      error: 'must be simulated or ccxt:<exchange id>[,<exchange id>...]',
+    })
     .default('simulated'),
   CHAIN: z.enum(['simulated', 'tron']).default('simulated'),
   TRON_API_URL: z.url().optional(),
@@ -34,9 +36,18 @@ const EnvSchema = z.object({
     .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: 'must be a TRON base58 address' })
     .optional(),
   IMAGE_BASE_URL: z.url().optional(),
+  // Default on, except in production (CHAIN=tron or NODE_ENV=production; ADR 121), where it is
+  // refused.
   SEED_DEMO: flag(true),
   // The market-maker bot of the embedded default (bot/); tests build the app without starting it.
+  // Default on, except in production, where it quotes from MARKET_MAKER_ACCOUNT and is never minted.
   MARKET_MAKER: flag(true),
+  MARKET_MAKER_ACCOUNT: z.email().optional(),
+  NODE_ENV: z.string().optional(),
+  // Per-user upload quota and the free-space guard of DATA_DIR (system/upload.ts, ADR 123).
+  UPLOAD_MAX_FILES_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  UPLOAD_MAX_MB_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(100_000_000).default(1024),
   // Flash exchange fee in percent of the received amount (exchange/, ADR 075).
   EXCHANGE_FEE_PERCENT: z
     .string()
@@ -127,6 +138,11 @@ export interface Config {
   imageBaseUrl: string;
   seedDemo: boolean;
   marketMaker: boolean;
+  /** CHAIN=tron or NODE_ENV=production: real money; the start refuses demo funds and the simulator. */
+  production: boolean;
+  /** Production market maker: the e-mail of the ordinary account it quotes from. */
+  marketMakerAccount: string | undefined;
+  uploads: { maxFilesPerUser: number; maxBytesPerUser: number; minFreeBytes: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Phone codes go to this gateway when set; otherwise to the outbox. */
@@ -160,6 +176,39 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * What production (CHAIN=tron or NODE_ENV=production) refuses, in the wording of the config errors.
+ * Checked at start (start.ts) together with the feed and the database, so every problem is listed at
+ * once; loadConfig itself still parses such a configuration (tests build apps from it). ADR 121.
+ */
+export function productionProblems(config: Config): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  if (config.seedDemo) {
+    problems.push(
+      'SEED_DEMO: must be off in production (CHAIN=tron or NODE_ENV=production): the demo login has a public password and minted, unbacked funds',
+    );
+  }
+  if (config.priceFeed === 'simulated') {
+    problems.push(
+      'PRICE_FEED: the simulated feed never marks real positions; production needs PRICE_FEED=ccxt:<exchange ids>',
+    );
+  }
+  if (config.marketMaker && config.marketMakerAccount === undefined) {
+    problems.push(
+      'MARKET_MAKER_ACCOUNT: is required when MARKET_MAKER is on in production: the bot quotes from an ordinary account funded by deposits, never from minted funds',
+    );
+  }
+  return problems;
+}
+
+/** TRUST_PROXY: unset/0/false/off -> false; a small integer -> hop count; else a list of addresses. */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === '0' || value === 'false' || value === 'off') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim());
+}
+
 /** Parses the environment once at boot; every wrong value is listed, not just the first. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -170,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const production = e.CHAIN === 'tron' || e.NODE_ENV === 'production';
   const imageBase = e.IMAGE_BASE_URL ?? `http://${displayHost}:${e.PORT}/uploads/`;
   return {
     port: e.PORT,
@@ -186,9 +236,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     chainMnemonic: e.CHAIN_MNEMONIC,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
-    seedDemo: e.SEED_DEMO,
-    marketMaker: e.MARKET_MAKER,
-    smtpUrl: e.SMTP_URL,
+    // Unset means on only where no real money is at stake; an explicit value is taken as given
+    // and productionProblems() refuses the unsafe ones at start.
+    seedDemo: env.SEED_DEMO === undefined ? !production : e.SEED_DEMO,
+    marketMaker: env.MARKET_MAKER === undefined ? !production : e.MARKET_MAKER,
+    production,
+    marketMakerAccount: e.MARKET_MAKER_ACCOUNT,
+    uploads: {
+      maxFilesPerUser: e.UPLOAD_MAX_FILES_PER_USER,
+      maxBytesPerUser: e.UPLOAD_MAX_MB_PER_USER * 1024 * 1024,
+      minFreeBytes: e.UPLOAD_MIN_FREE_MB * 1024 * 1024,
+    },    smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sms:
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM

@@ -68,3 +68,28 @@ export async function fundDemo(db: Db, engine: EngineHost): Promise<void> {
     }));
   }
 }
+
+/**
+ * Production refuses a database the embedded demo ran on (ADR 121): the demo login's password is
+ * public and its funds were minted by `seed` deposits with no coins behind them.
+ */
+export async function demoDataProblems(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const user = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+  if (user) {
+    problems.push(
+      `SEED_DEMO: the database holds the demo login ${DEMO_EMAIL} (public password); production needs a database the demo never ran on`,
+    );
+  }
+  const minted = await engineDb(db)
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('type', '=', 'deposit')
+    .where('ref_id', 'like', 'seed-%')
+    .executeTakeFirst();
+  if (minted)
+    problems.push(
+      'SEED_DEMO: the ledger holds minted demo funds (deposits seed-*) with no coins behind them',
+    );
+  return problems;
+}

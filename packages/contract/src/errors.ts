@@ -63,6 +63,10 @@ export const ERRORS = {
   UPLOAD_TYPE: { code: 1101, status: 400, key: 'error.upload_type' },
   // An image path that is not one of the caller's own uploads.
   IMAGE_NOT_FOUND: { code: 1102, status: 400, key: 'error.image_not_found' },
+  // Per-user upload quota (count, bytes) and the data disk's free-space guard (ADR 123).
+  UPLOAD_QUOTA_FILES: { code: 1110, status: 409, key: 'error.upload_quota_files' },
+  UPLOAD_QUOTA_BYTES: { code: 1111, status: 409, key: 'error.upload_quota_bytes' },
+  UPLOAD_DISK_FULL: { code: 1112, status: 503, key: 'error.upload_disk_full' },
 
   INSUFFICIENT_BALANCE: { code: 2001, status: 400, key: 'error.insufficient_balance' },
   TRANSFER_SAME_ACCOUNT: { code: 2002, status: 400, key: 'error.transfer_same_account' },

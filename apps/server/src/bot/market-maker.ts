@@ -5,10 +5,10 @@
 
 import { accountKey, type Command, ResultCode } from '@ex/core';
 import type { EngineHost } from '../engine/host.ts';
-import { seededRandom } from '../feed/price-feed.ts';
+import { cryptoRandom, seededRandom } from '../feed/price-feed.ts';
 import type { ReferencePrices } from '../feed/service.ts';
 import { MARKETS } from '../market/markets.ts';
-import { MM_USER, TAKER_USER } from './users.ts';
+import { BOT_USERS, MM_USER, TAKER_USER } from './users.ts';
 
 export interface MarketMakerOptions {
   levels?: number;
@@ -19,6 +19,13 @@ export interface MarketMakerOptions {
   /** Chance per market and step of a small taker trade. */
   takerChance?: number;
   seed?: number;
+  /**
+   * The quoting account. Default: the minted bot account of the embedded default. In production an
+   * ordinary user id whose funds came in by deposit (MARKET_MAKER_ACCOUNT, ADR 121).
+   */
+  maker?: string;
+  /** The account of the small taker trades; null: none (production: trading with oneself is wash trading). */
+  taker?: string | null;
 }
 
 const usdc = (n: bigint) => n * 1_000_000n;
@@ -40,6 +47,8 @@ export class MarketMaker {
   private readonly levelNotional: bigint;
   private readonly takerChance: number;
   private readonly random: () => number;
+  private readonly maker: string;
+  private readonly taker: string | null;
 
   constructor(
     private readonly host: EngineHost,
@@ -50,14 +59,22 @@ export class MarketMaker {
     this.spacingPpm = BigInt(options.spacingPpm ?? 400);
     this.levelNotional = options.levelNotional ?? usdc(3_000n);
     this.takerChance = options.takerChance ?? 0.25;
-    this.random = seededRandom(options.seed ?? 7);
+    this.random = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
+    this.maker = options.maker ?? MM_USER;
+    this.taker = options.taker === undefined ? TAKER_USER : options.taker;
   }
 
-  /** Funds the bot accounts once (a deposit from the chain account, like any deposit). */
+  /**
+   * Embedded default only: mints the bot inventory once (a deposit with no coins behind it). Never
+   * for an ordinary account: its balance must stay what was really deposited (ADR 121).
+   */
   async fund(): Promise<void> {
     const ledger = this.host.engine.ledger;
     const jobs: Promise<unknown>[] = [];
-    for (const user of [MM_USER, TAKER_USER]) {
+    const users = [this.maker, ...(this.taker === null ? [] : [this.taker])];
+    if (users.some((u) => !BOT_USERS.has(u)))
+      throw new Error('only the built-in bot accounts are ever minted');
+    for (const user of users) {
       if (
         ledger.available(accountKey(user, 'spot', 'USDC')) > 0n ||
         ledger.available(accountKey(user, 'contract', 'USDC')) > 0n
@@ -95,7 +112,7 @@ export class MarketMaker {
   private resting(symbol: string, perp: boolean): { buy: Map<number, string>; sell: Map<number, string> } {
     const out = { buy: new Map<number, string>(), sell: new Map<number, string>() };
     if (perp) {
-      for (const o of this.host.engine.perp.ordersOf(MM_USER)) {
+      for (const o of this.host.engine.perp.ordersOf(this.maker)) {
         if (o.symbol !== symbol) continue;
         const side = o.action === 'open_long' || o.action === 'close_short' ? 'buy' : 'sell';
         out[side].set(Number(o.price), o.orderId);
@@ -103,7 +120,7 @@ export class MarketMaker {
     } else {
       const book = this.host.engine.spot.book(symbol);
       for (const o of this.host.engine.spot.openOrders()) {
-        if (o.userId !== MM_USER || o.symbol !== symbol || book === undefined) continue;
+        if (o.userId !== this.maker || o.symbol !== symbol || book === undefined) continue;
         out[o.side].set(o.price, o.orderId);
       }
     }
@@ -141,8 +158,8 @@ export class MarketMaker {
           if (want[side].has(price)) continue;
           commands.push(({ ts }) =>
             perp
-              ? { type: 'contractCancel', ts, symbol: m.symbol, orderId, userId: MM_USER }
-              : { type: 'spotCancel', ts, symbol: m.symbol, orderId, userId: MM_USER },
+              ? { type: 'contractCancel', ts, symbol: m.symbol, orderId, userId: this.maker }
+              : { type: 'spotCancel', ts, symbol: m.symbol, orderId, userId: this.maker },
           );
         }
         for (const [price, lots] of want[side]) {
@@ -153,7 +170,7 @@ export class MarketMaker {
                   type: 'contractPlace',
                   ts,
                   orderId: `mm-${id}`,
-                  userId: MM_USER,
+                  userId: this.maker,
                   symbol: m.symbol,
                   action: side === 'buy' ? 'open_long' : 'open_short',
                   orderType: 'limit',
@@ -167,7 +184,7 @@ export class MarketMaker {
                   orderType: 'limit',
                   ts,
                   orderId: `mm-${id}`,
-                  userId: MM_USER,
+                  userId: this.maker,
                   symbol: m.symbol,
                   side,
                   price,
@@ -177,7 +194,8 @@ export class MarketMaker {
           );
         }
       }
-      if (this.random() < this.takerChance) {
+      const taker = this.taker;
+      if (taker !== null && this.random() < this.takerChance) {
         const side = this.random() < 0.5 ? 'buy' : 'sell';
         const notional =
           this.levelNotional / 20n + BigInt(Math.floor(this.random() * 10)) * (this.levelNotional / 40n);
@@ -189,7 +207,7 @@ export class MarketMaker {
                 type: 'contractPlace',
                 ts,
                 orderId: `mmt-${id}`,
-                userId: TAKER_USER,
+                userId: taker,
                 symbol: m.symbol,
                 action: side === 'buy' ? 'open_long' : 'open_short',
                 orderType: 'market',
@@ -201,7 +219,7 @@ export class MarketMaker {
                 orderType: 'market',
                 ts,
                 orderId: `mmt-${id}`,
-                userId: TAKER_USER,
+                userId: taker,
                 symbol: m.symbol,
                 side,
                 ...(side === 'buy'

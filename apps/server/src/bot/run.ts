@@ -1,24 +1,36 @@
 import type { Services } from '../deps.ts';
-import { SimulatedPriceFeed } from '../feed/price-feed.ts';
+import type { PriceFeed } from '../feed/price-feed.ts';
 import { ReferencePrices } from '../feed/service.ts';
 import { MarketMaker } from './market-maker.ts';
+
+export interface LiquidityOptions {
+  /** The adapter PRICE_FEED selected (feed/select.ts); never chosen here, so nothing falls back. */
+  feed: PriceFeed;
+  /**
+   * null: no market maker. `mint`: the embedded default's bots get their inventory minted once;
+   * in production the maker is an ordinary account that trades only what was deposited (ADR 121).
+   */
+  marketMaker: null | { maker?: string; taker?: string | null; mint: boolean };
+  intervalMs?: number;
+  log?: (message: string) => void;
+}
 
 /**
  * The embedded default's moving parts: the reference-price feed every `intervalMs` (index prices,
  * funding) and, when on, the market maker right after each price step. Returns the stop function;
  * main.ts stops this before closing the app so the final snapshot sees a quiet engine.
  */
-export async function startLiquidity(
-  s: Services,
-  options: { marketMaker: boolean; intervalMs?: number; log?: (message: string) => void },
-): Promise<() => Promise<void>> {
-  const prices = new ReferencePrices(
-    s.engine,
-    new SimulatedPriceFeed({ seed: s.clock.now() % 1_000_000 }),
-    () => s.clock.now(),
-  );
-  const mm = options.marketMaker ? new MarketMaker(s.engine, prices) : null;
-  if (mm) await mm.fund();
+export async function startLiquidity(s: Services, options: LiquidityOptions): Promise<() => Promise<void>> {
+  const prices = new ReferencePrices(s.engine, options.feed, () => s.clock.now());
+  const plan = options.marketMaker;
+  const mm =
+    plan === null
+      ? null
+      : new MarketMaker(s.engine, prices, {
+          ...(plan.maker === undefined ? {} : { maker: plan.maker }),
+          ...(plan.taker === undefined ? {} : { taker: plan.taker }),
+        });
+  if (mm && plan?.mint) await mm.fund();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

@@ -1,6 +1,8 @@
 // Reference prices (ADR 013). The port gives a price per base asset in USDC micro-units (6 decimals,
-// an integer); adapters: a seeded random walk (the embedded default, PRICE_FEED=simulated). A ccxt
-// adapter would implement the same port; it is not built yet.
+// an integer); adapters: a random walk (the embedded default, PRICE_FEED=simulated). A ccxt
+// adapter would implement the same port; it is not built yet (feed/select.ts refuses it, ADR 120).
+
+import { randomBytes } from 'node:crypto';
 
 export interface PriceFeed {
   /** The latest reference price of each base (USDC units at 6 decimals), after stepping the feed. */
@@ -30,6 +32,25 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
+ * Uniform integers in [0, n) from the operating system's CSPRNG, read in blocks. The unseeded feed
+ * draws from this, not from a PRNG seeded once: a 32-bit seed (or a boot time) can be searched from
+ * a few observed prices, and then every future index price is known in advance (ADR 120).
+ */
+export function cryptoRandom(): () => number {
+  let pool = Buffer.alloc(0);
+  let at = 0;
+  return () => {
+    if (at + 4 > pool.length) {
+      pool = randomBytes(4096);
+      at = 0;
+    }
+    const v = pool.readUInt32BE(at);
+    at += 4;
+    return v / 4_294_967_296;
+  };
+}
+
+/**
  * A random walk in integer steps: each call moves every price by up to `stepPpm` parts per million
  * (uniform), pulled back gently toward its start so a long-running demo stays near realistic levels.
  */
@@ -38,10 +59,11 @@ export class SimulatedPriceFeed implements PriceFeed {
   private readonly random: () => number;
 
   constructor(
+    /** `seed`: tests only, for a repeatable path; without it every start walks a path nobody can know. */
     options: { seed?: number; stepPpm?: number; start?: Record<string, bigint> } = {},
     private readonly stepPpm = BigInt(options.stepPpm ?? 400),
   ) {
-    this.random = seededRandom(options.seed ?? 20_250_101);
+    this.random = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
     for (const [base, p] of Object.entries(options.start ?? START_PRICES)) this.prices.set(base, p);
   }
 

@@ -11,13 +11,15 @@ import { LANGS } from '@ex/i18n';
 import type { FastifyInstance } from 'fastify';
 import { ping } from '../db/db.ts';
 import type { Services } from '../deps.ts';
-import { requireAuth } from '../http/auth.ts';
+import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 import { areaCodes, countries } from './service.ts';
 import { PRIVATE_IMAGE_URL, saveUpload, uploadDirs } from './upload.ts';
+import { UploadQuota } from './upload-quota.ts';
 
 export function systemRoutes(app: FastifyInstance, s: Services): void {
   const tags = ['system'];
+  const uploadQuota = new UploadQuota(s.db, s.config.dataDir, s.config.uploads, () => s.clock.now());
 
   jsonRoute(app, {
     method: 'GET',
@@ -88,11 +90,12 @@ export function systemRoutes(app: FastifyInstance, s: Services): void {
     preHandler: requireAuth(s.tokens, s.db, 'user'),
     handler: async (req) => {
       const dirs = uploadDirs(s.config.dataDir);
+      const owner = { userId: principalOf(req).id, quota: uploadQuota };
       if (req.query.purpose === 'kyc') {
-        const { path } = await saveUpload(req, dirs, s.clock.now(), 'private');
+        const { path } = await saveUpload(req, dirs, s.clock.now(), 'private', owner);
         return { path, url: `${PRIVATE_IMAGE_URL}/${path}` };
       }
-      const { path } = await saveUpload(req, dirs, s.clock.now());
+      const { path } = await saveUpload(req, dirs, s.clock.now(), 'public', owner);
       return { path, url: s.config.imageBaseUrl + path };
     },
   });

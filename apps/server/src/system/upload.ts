@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../http/errors.ts';
+import type { UploadQuota } from './upload-quota.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The owner's read address of a private upload; `/:id` follows. */
@@ -26,13 +27,15 @@ export function uploadDirs(dataDir: string): { public: string; private: string }
 /**
  * Reads the single `file` part, checks it and stores it. Public: `<uploadsDir>/<yyyymm>/<hex>.<ext>`,
  * `path` is that relative path. Private: `<privateDir>/<hex>` without an extension (the type is
- * sniffed again when served), `path` is the bare hex id.
+ * sniffed again when served), `path` is the bare hex id. The owner's quota and the free space are
+ * checked, and the upload recorded for the owner, before a byte reaches the disk (ADR 123).
  */
 export async function saveUpload(
   request: FastifyRequest,
   dirs: { public: string; private: string },
   now: number,
-  visibility: 'public' | 'private' = 'public',
+  visibility: 'public' | 'private',
+  owner: { userId: string; quota: UploadQuota },
 ): Promise<{ path: string }> {
   if (!request.isMultipart() || !/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
     throw fieldError('body', 'validation.multipart_required');
@@ -54,11 +57,14 @@ export async function saveUpload(
     visibility === 'private'
       ? [dirs.private, id, id]
       : [join(dirs.public, month), `${id}.${ext}`, `${month}/${id}.${ext}`];
+  await owner.quota.checkDisk(bytes.length);
+  await owner.quota.reserve(owner.userId, path, bytes.length);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(join(dir, name), bytes, { flag: 'wx', mode: visibility === 'private' ? 0o600 : 0o644 });
   } catch (error) {
     request.log.error({ err: error }, 'storing an upload failed');
+    await owner.quota.release(path);
     throw new AppError('UPLOAD_FAILED');
   }
   return { path };

@@ -41,6 +41,10 @@ export const de = {
   'error.trade_password_wrong': 'Das Transaktionspasswort ist falsch',
   'error.upload_failed': 'Hochladen fehlgeschlagen',
   'error.upload_type': 'Nur JPEG-, PNG- oder WebP-Bilder sind erlaubt',
+  'error.upload_quota_files': 'Sie können höchstens {max} hochgeladene Bilder speichern',
+  'error.upload_quota_bytes': 'Ihre hochgeladenen Bilder dürfen zusammen höchstens {max} MB belegen',
+  'error.upload_disk_full':
+    'Uploads sind pausiert, weil der Server zu wenig Speicherplatz hat; bitte versuchen Sie es später erneut',
   'error.transfer_same_account': 'Quell- und Zielkonto dürfen nicht identisch sein',
   'error.quantity_out_of_range': 'Bitte geben Sie eine Menge innerhalb des zulässigen Bereichs ein',
   'error.exchange_amount_invalid': 'Bitte geben Sie einen korrekten Umtauschbetrag ein',

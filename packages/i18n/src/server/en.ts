@@ -44,6 +44,10 @@ export const en = {
   // Uploads
   'error.upload_failed': 'Upload failed',
   'error.upload_type': 'Only JPEG, PNG or WebP images are allowed',
+  'error.upload_quota_files': 'You can keep at most {max} uploaded images',
+  'error.upload_quota_bytes': 'Your uploaded images may take at most {max} MB in total',
+  'error.upload_disk_full':
+    'Uploads are paused because the server is short of storage; please try again later',
 
   // Business rules named by the product text (used by wallet, earn and community domains)
   'error.transfer_same_account': 'Transfer accounts cannot be the same',

@@ -40,6 +40,10 @@ export const es = {
   'error.trade_password_wrong': 'La contraseña de transacción es incorrecta',
   'error.upload_failed': 'Error al subir el archivo',
   'error.upload_type': 'Solo se permiten imágenes JPEG, PNG o WebP',
+  'error.upload_quota_files': 'Puede guardar como máximo {max} imágenes subidas',
+  'error.upload_quota_bytes': 'Sus imágenes subidas pueden ocupar como máximo {max} MB en total',
+  'error.upload_disk_full':
+    'Las subidas están en pausa porque el servidor tiene poco espacio; inténtelo más tarde',
   'error.transfer_same_account': 'Las cuentas de transferencia no pueden ser la misma',
   'error.quantity_out_of_range': 'Introduzca una cantidad dentro del rango',
   'error.exchange_amount_invalid': 'Introduzca un importe de cambio correcto',

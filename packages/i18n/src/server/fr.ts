@@ -42,6 +42,10 @@ export const fr = {
   'error.trade_password_wrong': 'Le mot de passe de transaction est incorrect',
   'error.upload_failed': 'Échec du téléversement',
   'error.upload_type': 'Seules les images JPEG, PNG ou WebP sont autorisées',
+  'error.upload_quota_files': 'Vous pouvez conserver au plus {max} images téléversées',
+  'error.upload_quota_bytes': 'Vos images téléversées peuvent occuper au plus {max} Mo au total',
+  'error.upload_disk_full':
+    'Les téléversements sont suspendus car le serveur manque d’espace de stockage ; veuillez réessayer plus tard',
   'error.transfer_same_account': 'Les comptes de transfert ne peuvent pas être identiques',
   'error.quantity_out_of_range': 'Veuillez saisir une quantité dans la plage autorisée',
   'error.exchange_amount_invalid': "Veuillez saisir un montant d'échange correct",

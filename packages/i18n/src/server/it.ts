@@ -39,6 +39,10 @@ export const it = {
   'error.trade_password_wrong': 'La password di transazione è errata',
   'error.upload_failed': 'Caricamento non riuscito',
   'error.upload_type': 'Sono consentite solo immagini JPEG, PNG o WebP',
+  'error.upload_quota_files': 'Puoi conservare al massimo {max} immagini caricate',
+  'error.upload_quota_bytes': 'Le immagini caricate possono occupare al massimo {max} MB in totale',
+  'error.upload_disk_full':
+    'I caricamenti sono sospesi perché il server ha poco spazio di archiviazione; riprova più tardi',
   'error.transfer_same_account': 'I conti di trasferimento non possono essere uguali',
   'error.quantity_out_of_range': "Inserisci una quantità compresa nell'intervallo",
   'error.exchange_amount_invalid': 'Inserisci un importo di cambio corretto',

@@ -6,10 +6,10 @@ import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
 import { DIVIDEND_MIGRATION } from '../../dividend/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
-import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import { STAKING_MIGRATION } from '../../staking/migration.ts';
+import { UPLOAD_QUOTA_MIGRATION } from '../../system/upload-quota.ts';
 import { VOTE_MIGRATION } from '../../vote/migration.ts';
 import type { Database } from '../schema.ts';
 import * as m0001 from './0001_accounts.ts';
@@ -38,5 +38,5 @@ export const MIGRATIONS: Migration[] = [
   VOTE_MIGRATION,
   ADMIN_SECURITY_MIGRATION,
   MONEY_MOVES_MIGRATION,
-  MONEY_MOVES_MIGRATION,
+  UPLOAD_QUOTA_MIGRATION,
 ];
