@@ -38,6 +38,7 @@ import { IdempotencyGate } from './engine/idempotency.ts';
 import { InProcessPubSub } from './engine/pubsub.ts';
 import { engineDb } from './engine/tables.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
+import { registerApiCompression } from './http/compress.ts';
 import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerWs(app, { tokens, db, feeds: () => feeds });
 
   app.register(async (api) => {
+    await registerApiCompression(api);
     systemRoutes(api, services);
     accountRoutes(api, services);
     adminRoutes(api, services);
