@@ -21,6 +21,8 @@ describe.each(BACKENDS)('dividend plan on %s', (backend) => {
     t.services.engine.engine.ledger.balance(accountKey(id, 'spot', 'USDC')).available;
   const sys = (kind: 'earn' | 'treasury') =>
     t.services.engine.engine.ledger.balance(accountKey(SYSTEM_OWNER, kind, 'USDC')).available;
+  const pool = () =>
+    t.services.engine.engine.ledger.balance(accountKey('treasury:dividend', 'spot', 'USDC')).available;
   const pools = async () =>
     Number((await sql<{ n: string }>`select count(*) as n from dividend_pools`.execute(t.db)).rows[0]!.n);
   const create = (body: unknown, tok = admin) => t.call('POST', '/api/admin/dividends', { token: tok, body });
@@ -70,11 +72,18 @@ describe.each(BACKENDS)('dividend plan on %s', (backend) => {
   });
 
   it('funds from the treasury and pays each claim exactly once', async () => {
+    // The earn reserve does not pay dividends: pools come from the dividend purpose only (ADR 113).
     await t.call('POST', '/api/admin/earn/treasury', { token: admin, body: { coin: 'USDC', amount: '100' } });
+    const short = await create(body());
+    expect(short.body.code).toBe(2001);
+    await t.call('POST', '/api/admin/earn/treasury', {
+      token: admin,
+      body: { coin: 'USDC', amount: '100', purpose: 'dividend' },
+    });
     const r = await create(body());
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ total: '12.345679', claimed: '0.000000', users: 2 });
-    expect(sys('treasury')).toBe(100_000_000n - 12_345_679n);
+    expect(pool()).toBe(100_000_000n - 12_345_679n);
 
     const list = await t.call<{ list: Claim[] }>('GET', '/api/app/dividends?status=claimable', {
       token: a.token,

@@ -95,10 +95,14 @@ export type AdminAiProductCreate = z.infer<typeof AdminAiProductCreate>;
 export const AdminAiProductUpdate = z.strictObject({ enabled: z.boolean() });
 export type AdminAiProductUpdate = z.infer<typeof AdminAiProductUpdate>;
 
-/** Operator funding of the interest reserve (system `treasury`), from off-chain reserves. */
+/**
+ * Operator funding from off-chain reserves of the earn interest reserve (default) or the dividend
+ * pool: each is its own purpose of the treasury (ADR 113).
+ */
 export const AdminTreasuryFund = z.strictObject({
   coin: z.string().regex(/^[A-Z0-9]{2,10}$/, { error: 'validation.invalid_format' }),
   amount: decimalString({ scale: 8 }),
+  purpose: z.enum(['earn', 'dividend']).optional(),
 });
 export type AdminTreasuryFund = z.infer<typeof AdminTreasuryFund>;
 

@@ -10,6 +10,16 @@ export function dailyInterest(principal: bigint, ratePpm: number): bigint {
   return (principal * BigInt(ratePpm)) / PPM;
 }
 
+/**
+ * Interest for `heldMs` of one day, pro rata (ADR 115): floor(daily * held / day). A current
+ * product held two seconds across midnight earns two seconds of interest, not a day.
+ */
+export function proRataInterest(daily: bigint, heldMs: number): bigint {
+  if (heldMs <= 0) return 0n;
+  if (heldMs >= DAY_MS) return daily;
+  return (daily * BigInt(heldMs)) / BigInt(DAY_MS);
+}
+
 /** Interest over `days` whole days: the sum of the daily amounts, so it equals what accrual pays. */
 export function termInterest(principal: bigint, ratePpm: number, days: number): bigint {
   return dailyInterest(principal, ratePpm) * BigInt(days);

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../deps.ts';
+import { treasuriesOf } from '../exchange/treasury.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 import { AiService } from './service.ts';
@@ -23,7 +24,8 @@ const HOUR_MS = 3_600_000;
 
 /** AI quantified savings (ADR 080). Returns the service so tests and jobs can drive accrual. */
 export function aiRoutes(app: FastifyInstance, s: Services): AiService {
-  const ai = new AiService(aiDb(s.db), s.edb, s.engine, s.clock);
+  const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, (d, m) => app.log.warn(d, m));
+  const ai = new AiService(aiDb(s.db), s.edb, s.engine, s.clock, treasuries);
   const user = requireAuth(s.tokens, s.db, 'user');
   const admin = requireAuth(s.tokens, s.db, 'admin');
   const empty = z.strictObject({}).optional();
@@ -126,7 +128,7 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
     method: 'POST',
     url: '/api/admin/earn/treasury',
     tags: ['admin'],
-    summary: 'Fund the interest reserve (system treasury) from off-chain reserves',
+    summary: 'Fund the earn interest reserve (or, with purpose, the dividend pool) from off-chain reserves',
     body: AdminTreasuryFund,
     response: z.object({ coin: z.string(), amount: z.string() }),
     preHandler: admin,

@@ -16,8 +16,9 @@ import { refusal } from '../engine/errors.ts';
 import type { EngineHost } from '../engine/host.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
+import { type Treasuries, treasuryAccount } from '../exchange/treasury.ts';
 import { AppError } from '../http/errors.ts';
-import { DAY_MS, dailyInterest, earlyFee, termInterest, utcDay } from './interest.ts';
+import { DAY_MS, dailyInterest, earlyFee, proRataInterest, termInterest, utcDay } from './interest.ts';
 import type { AiDb, AiOrdersTable, AiProductsTable } from './tables.ts';
 
 type ProductRow = Selectable<AiProductsTable>;
@@ -101,6 +102,7 @@ export class AiService {
     private readonly edb: EngineDb,
     private readonly host: EngineHost,
     private readonly clock: Clock,
+    private readonly treasuries?: Treasuries,
   ) {}
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -168,19 +170,24 @@ export class AiService {
     return toProduct(row);
   }
 
-  /** Operator funding of the interest reserve: chain -> system treasury (off-chain reserves in). */
+  /**
+   * Operator funding of the earn interest reserve (or the dividend pool) from off-chain reserves:
+   * chain -> that purpose of the treasury (ADR 113).
+   */
   async fundTreasury(adminId: string, body: AdminTreasuryFund): Promise<{ coin: string; amount: string }> {
     const amount = units(body.amount, body.coin, 'amount');
+    const purpose = body.purpose ?? 'earn';
     const r = await this.host.submit(({ ts, id }) => ({
       type: 'ledgerTransfer',
       ts,
       id,
       entryType: 'system',
       from: sys('chain', body.coin),
-      to: sys('treasury', body.coin),
+      to: treasuryAccount(purpose, body.coin),
       amount,
     }));
     if (r.code !== ResultCode.OK) throw refusal(r.code);
+    this.treasuries?.check(purpose, body.coin);
     void adminId;
     return { coin: body.coin, amount: formatAmount(amount, body.coin) };
   }
@@ -276,28 +283,35 @@ export class AiService {
   }
 
   /**
-   * Accrues the order's interest for every whole UTC day up to `today` (fixed: up to maturity).
-   * One move and one `ai_accruals` row per day; a day already recorded is skipped. Stops at the
-   * first refusal (treasury short): the next run tries that day again.
+   * Accrues the order's interest for every UTC day up to `today` (fixed: up to maturity). Day
+   * label `d` pays for UTC day `d - 1`; a current order earns pro rata for the part of its first
+   * day it was held (ADR 115), a fixed order a whole day each (its term is whole days). One move
+   * and one `ai_accruals` row per day; a day already recorded is skipped. Stops at the first
+   * refusal (reserve short): the next run tries that day again.
    */
   private async accrueOrder(o: Order, today: number): Promise<boolean> {
     const end = o.kind === 'fixed' ? Math.min(today, o.start_day + o.days) : today;
     const daily = dailyInterest(BigInt(o.amount), o.daily_rate_ppm);
     let interest = BigInt(o.interest);
     for (let day = o.last_day + 1; day <= end; day++) {
+      const dayStart = (day - 1) * DAY_MS;
+      const amount =
+        o.kind === 'current'
+          ? proRataInterest(daily, day * DAY_MS - Math.max(dayStart, Number(o.started_at)))
+          : daily;
       const code = await this.move(
         o.user_id,
         `ai:${o.id}:d${day}`,
-        sys('treasury', o.coin),
+        treasuryAccount('earn', o.coin),
         sys('earn', o.coin),
-        daily,
+        amount,
       );
       if (code !== ResultCode.OK) return false;
-      interest += daily;
+      interest += amount;
       await this.db.transaction().execute(async (trx) => {
         const ins = await trx
           .insertInto('ai_accruals')
-          .values({ order_id: o.id, day, amount: daily.toString(), created_at: String(this.clock.now()) })
+          .values({ order_id: o.id, day, amount: amount.toString(), created_at: String(this.clock.now()) })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst();
         if (ins.numInsertedOrUpdatedRows === 0n) return;
@@ -310,6 +324,33 @@ export class AiService {
       o.interest = interest.toString();
       o.last_day = day;
     }
+    this.treasuries?.check('earn', o.coin);
+    return true;
+  }
+
+  /**
+   * A current order redeemed mid-day earns the part of today it was held (ADR 115), once (its own
+   * key); the amount is derived from the redemption time, so it is paid only on the first try.
+   */
+  private async accruePartial(o: Order, now: number): Promise<boolean> {
+    if (o.kind !== 'current') return true;
+    const daily = dailyInterest(BigInt(o.amount), o.daily_rate_ppm);
+    const amount = proRataInterest(daily, now - Math.max(utcDay(now) * DAY_MS, Number(o.started_at)));
+    const code = await this.move(
+      o.user_id,
+      `ai:${o.id}:part`,
+      treasuryAccount('earn', o.coin),
+      sys('earn', o.coin),
+      amount,
+    );
+    if (code !== ResultCode.OK) return false;
+    const interest = BigInt(o.interest) + amount;
+    await this.db
+      .updateTable('ai_orders')
+      .set({ interest: interest.toString() })
+      .where('id', '=', o.id)
+      .execute();
+    o.interest = interest.toString();
     return true;
   }
 
@@ -368,8 +409,9 @@ export class AiService {
       if (o === undefined) throw new AppError('NOT_FOUND');
       if (o.status !== 'active') throw new AppError('ACTIVITY_UNAVAILABLE');
       const today = utcDay(this.clock.now());
-      // Interest that cannot be paid now (treasury short) is not forfeited: try again later.
+      // Interest that cannot be paid now (reserve short) is not forfeited: try again later.
       if (!(await this.accrueOrder(o, today))) throw new AppError('ACTIVITY_UNAVAILABLE');
+      if (!(await this.accruePartial(o, this.clock.now()))) throw new AppError('ACTIVITY_UNAVAILABLE');
       const early = o.kind === 'fixed' && today < o.start_day + o.days;
       const fee = early ? earlyFee(BigInt(o.amount), o.early_fee_bp, BigInt(o.interest)) : 0n;
       await this.payout(o, fee, early ? 'redeemed' : 'settled');

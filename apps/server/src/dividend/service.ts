@@ -13,11 +13,12 @@ import { refusal } from '../engine/errors.ts';
 import type { EngineHost } from '../engine/host.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
+import { treasuryAccount } from '../exchange/treasury.ts';
 import { AppError } from '../http/errors.ts';
 import type { DividendDb } from './tables.ts';
 
 const SCOPE = 'earn';
-const sys = (kind: 'earn' | 'treasury', asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind, asset });
+const sys = (kind: 'earn', asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind, asset });
 
 /**
  * Dividend plan (ADR 082): creating a pool moves its total `system/treasury` -> `system/earn`
@@ -101,7 +102,8 @@ export class DividendService {
       const code = await this.move(
         SYSTEM_OWNER,
         `dv:${pool.id}:fund`,
-        sys('treasury', body.coin),
+        // Pools are paid from the dividend purpose of the treasury only (ADR 113).
+        treasuryAccount('dividend', body.coin),
         sys('earn', body.coin),
         total,
       );

@@ -16,6 +16,7 @@ import { refusal } from '../engine/errors.ts';
 import type { EngineHost } from '../engine/host.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
+import { treasuryAccount } from '../exchange/treasury.ts';
 import { AppError } from '../http/errors.ts';
 import type { StakesTable, StakingDb, StakingProductsTable } from './tables.ts';
 
@@ -26,7 +27,7 @@ export const MAX_OPEN_STAKES = 3;
 const OPEN: StakesTable['status'][] = ['pending', 'review', 'active', 'outstanding'];
 
 type Row = Selectable<StakesTable>;
-const sys = (kind: 'earn' | 'treasury', asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind, asset });
+const sys = (kind: 'earn', asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind, asset });
 const spot = (userId: string, asset: string): AccountRef => ({ owner: userId, kind: 'spot', asset });
 
 function toProduct(r: Selectable<StakingProductsTable>): StakingProduct {
@@ -285,7 +286,8 @@ export class StakingService {
         const paid = await this.move(
           s.user_id,
           `st:${s.id}:interest`,
-          sys('treasury', s.coin),
+          // The earn interest reserve pays staking interest too (ADR 113).
+          treasuryAccount('earn', s.coin),
           spot(s.user_id, s.coin),
           BigInt(s.interest),
         );
