@@ -374,7 +374,7 @@ describe('exchange engine properties', () => {
             if (ev.type === 'perp.adl') stats.adl++;
             if (ev.type === 'perp.funding') stats.funding++;
           }
-          const problems = [...checkInvariants(e), ...checkLiquidations(r.events, margins)];
+          const problems = [...checkInvariants(e, r.events), ...checkLiquidations(r.events, margins)];
           if (problems.length > 0)
             throw new Error(`after command ${i} ${JSON.stringify(c, big)}: ${problems.join('; ')}`);
         });

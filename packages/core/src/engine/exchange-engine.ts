@@ -95,6 +95,9 @@ export type Command =
       price?: number;
       qty: number;
       tif?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+      /** Opening orders: TP/SL ticks the position takes when the order fills (also after resting). */
+      tp?: bigint;
+      sl?: bigint;
     }
   | { type: 'contractCancel'; ts: number; symbol: string; orderId: string; userId: string }
   | { type: 'setLeverage'; ts: number; userId: string; symbol: string; leverage: number }
@@ -235,6 +238,8 @@ export class ExchangeEngine {
           ...(cmd.price !== undefined ? { price: cmd.price } : {}),
           qty: cmd.qty,
           ...(cmd.tif !== undefined ? { tif: cmd.tif } : {}),
+          ...(cmd.tp !== undefined ? { tp: cmd.tp } : {}),
+          ...(cmd.sl !== undefined ? { sl: cmd.sl } : {}),
           ts: cmd.ts,
         });
       case 'contractCancel':

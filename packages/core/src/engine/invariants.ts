@@ -1,11 +1,18 @@
 // Checks the engine's invariants from the outside: what the property tests assert after every
 // command, and what a shell can run at start-up. Returns the problems found (empty = sound).
 
-import { accountKey, mayBeNegative, parseAccountKey } from '../ledger/ledger.ts';
-import type { ExchangeEngine } from './exchange-engine.ts';
+import { accountKey, mayBeNegative, parseAccountKey, systemAccount } from '../ledger/ledger.ts';
+import { INSURANCE_USER } from '../perp/perp-engine.ts';
+import type { EngineEvent, ExchangeEngine } from './exchange-engine.ts';
 
-export function checkInvariants(e: ExchangeEngine): string[] {
+/**
+ * `events`, when given, are the events of the command just executed: shortfalls among them are
+ * checked against the state it left (see checkShortfalls).
+ */
+export function checkInvariants(e: ExchangeEngine, events?: readonly EngineEvent[]): string[] {
   const problems: string[] = [];
+  problems.push(...checkSolvency(e));
+  if (events !== undefined) problems.push(...checkShortfalls(e, events));
   // Every asset sums to zero over all accounts, system accounts included.
   for (const [asset, total] of e.ledger.totals()) {
     if (total !== 0n) problems.push(`asset ${asset} not conserved: sum ${total}`);
@@ -73,7 +80,9 @@ export function checkInvariants(e: ExchangeEngine): string[] {
       );
       continue;
     }
-    const need = o.action.startsWith('open') ? e.perp.holdNeeded(m, o.price, o.remaining, o.leverage) : 0n;
+    const need = o.action.startsWith('open')
+      ? e.perp.holdNeeded(m, o.price, o.remaining, o.leverage, o.lossTicks)
+      : 0n;
     if (o.hold !== need) problems.push(`contract order ${o.orderId} holds ${o.hold}, needs ${need}`);
   }
   // Every resting order is known to settlement.
@@ -103,4 +112,59 @@ function crossed(
   return bid !== undefined && ask !== undefined && bid >= ask
     ? [`${symbol} book crossed: ${bid} >= ${ask}`]
     : [];
+}
+
+/**
+ * No hidden hole in the perpetuals:
+ * - The settlement account pays the open positions' PnL among themselves. Valued at any common
+ *   price their PnL adds up to sum(short cost) - sum(long cost) (open interest is balanced), so the
+ *   account must hold at least that, per quote asset. Less means a loss was paid out that nobody
+ *   was charged for (the old "socialised" shortfall), and user balances then exceed what the
+ *   exchange holds.
+ * - The insurance fund's equity (its wallet + the PnL of the positions it holds) is never left
+ *   negative: a loss beyond the fund is auto-deleveraged before the command ends.
+ */
+export function checkSolvency(e: ExchangeEngine): string[] {
+  const problems: string[] = [];
+  const owed = new Map<string, bigint>();
+  for (const p of e.perp.allPositions()) {
+    const m = e.perp.markets.get(p.symbol)!;
+    const v = (p.side === 'short' ? p.cost : -p.cost) * m.quotePerTickLot;
+    owed.set(m.quote, (owed.get(m.quote) ?? 0n) + v);
+  }
+  const quotes = new Set([...e.perp.markets.values()].map((m) => m.quote));
+  for (const quote of quotes) {
+    const held = e.ledger.available(systemAccount('settlement', quote));
+    const need = owed.get(quote) ?? 0n;
+    if (held < need) problems.push(`settlement ${quote} holds ${held}, open positions are owed ${need}`);
+    const fund = e.perp.crossAccount(INSURANCE_USER, quote);
+    if (fund.equity < 0n) problems.push(`insurance fund ${quote} equity ${fund.equity} < 0 not deleveraged`);
+  }
+  return problems;
+}
+
+/**
+ * A loss may reach the insurance fund (or the ADL) only after everything of its owner that backs
+ * it is used: for a cross position no open order may still hold money in the owner's contract
+ * wallet and no other cross position of the owner may still show a profit at the mark. Nothing may
+ * be socialised at all.
+ */
+export function checkShortfalls(e: ExchangeEngine, events: readonly EngineEvent[]): string[] {
+  const problems: string[] = [];
+  for (const ev of events) {
+    if (ev.type !== 'perp.shortfall') continue;
+    if (ev.socialised > 0n) problems.push(`${ev.ref}: ${ev.socialised} socialised (a loss nobody paid)`);
+    if (ev.mode !== 'cross' || ev.userId === INSURANCE_USER) continue;
+    const quotes = new Set([...e.perp.markets.values()].map((m) => m.quote));
+    for (const quote of quotes) {
+      const frozen = e.ledger.frozen(accountKey(ev.userId, 'contract', quote));
+      if (frozen > 0n) problems.push(`${ev.ref}: fund charged while ${ev.userId} holds ${frozen} in orders`);
+    }
+    for (const p of e.perp.positionsOf(ev.userId)) {
+      if (p.mode === 'cross' && e.perp.unrealisedPnl(p) > 0n) {
+        problems.push(`${ev.ref}: fund charged while ${ev.userId} ${p.symbol} ${p.side} shows profit`);
+      }
+    }
+  }
+  return problems;
 }

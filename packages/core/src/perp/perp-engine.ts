@@ -67,7 +67,11 @@ export interface PerpMarketConfig {
   interestPpm?: bigint;
   /** Band around the premium for the interest term (default 500 ppm = 0.05%). */
   premiumBandPpm?: bigint;
-  /** Funding rate cap per interval (default 7500 ppm = 0.75%). */
+  /**
+   * Funding rate cap per interval (default 7500 ppm = 0.75%), always clamped to 75% of the first
+   * tier's maintenance rate (Binance's cap): a larger payment could take a position opened at the
+   * highest leverage below maintenance in one interval.
+   */
   fundingCapPpm?: bigint;
   /** The premium basis is an EMA over this many price updates (default 30). */
   markEmaPeriods?: number;
@@ -89,14 +93,16 @@ export function resolvePerpMarket(c: PerpMarketConfig): PerpMarket {
   if (!c.leverages.includes(c.defaultLeverage))
     throw new RangeError(`${c.symbol}: default leverage not allowed`);
   if (c.tiers.length === 0) throw new RangeError(`${c.symbol}: no margin tiers`);
+  const capLimit = (c.tiers[0]!.mmrPpm * 3n) / 4n;
+  const cap = c.fundingCapPpm ?? 7500n;
   return {
     fundingIntervalMs: EIGHT_HOURS_MS,
     interestPpm: 100n,
     premiumBandPpm: 500n,
-    fundingCapPpm: 7500n,
     markEmaPeriods: 30,
     marketProtectionPpm: 50_000n,
     ...c,
+    fundingCapPpm: cap < capLimit ? cap : capLimit,
     k,
     quotePerTickLot: k.kNum / k.kDen,
     resolvedTiers: resolveTiers(c.tiers),
@@ -138,8 +144,20 @@ export interface ContractOrder {
   remaining: bigint;
   /** Quote units frozen in the contract wallet for the unfilled part (opening orders only). */
   hold: bigint;
-  /** Ticks the hold is computed at (the limit price; for market orders the protection or mark). */
+  /**
+   * Ticks the hold is computed at: the limit price (market buys: the protection price); for opening
+   * shorts the higher of that and the mark, since a short's margin grows with the price.
+   */
   price: bigint;
+  /**
+   * The open loss per lot (ticks) held on top of margin and fee: how far a buy is above the mark
+   * or a sell below it when placed (Binance's order cost). Without it a buy far above the mark is
+   * underwater from its first fill and its loss lands on the insurance fund.
+   */
+  lossTicks: bigint;
+  /** TP/SL (ticks, 0 = none) that the position takes over when this opening order fills. */
+  tp: bigint;
+  sl: bigint;
 }
 
 export interface MarketState {
@@ -170,6 +188,9 @@ export interface ContractPlace {
   /** Lots. */
   qty: number;
   tif?: TimeInForce;
+  /** Opening orders only: TP/SL (ticks) the position gets when the order fills, even after resting. */
+  tp?: bigint;
+  sl?: bigint;
   ts: number;
 }
 
@@ -231,7 +252,20 @@ export type PerpEvent =
       trigger: 'tp' | 'sl';
       markPrice: bigint;
     }
-  | { type: 'perp.shortfall'; ref: string; insurancePaid: bigint; socialised: bigint };
+  /**
+   * A loss beyond what its owner could pay: `insurancePaid` came from the fund; `adlQty` lots were
+   * closed against the opposite side at the owner's bankruptcy price because the fund could not pay;
+   * `socialised` is what nobody could pay (a hole: the invariant checker reports it).
+   */
+  | {
+      type: 'perp.shortfall';
+      ref: string;
+      userId: string;
+      mode: MarginMode;
+      insurancePaid: bigint;
+      adlQty: bigint;
+      socialised: bigint;
+    };
 
 export interface PerpResult {
   code: ResultCode;
@@ -256,6 +290,8 @@ export interface PerpSnapshot {
   positions: (string | number)[][];
   orders: (string | number)[][];
   leverage: [string, number][];
+  /** The counter behind engine-made ids (unwind and TP/SL orders, ADL refs); absent in old snapshots. */
+  idSeq?: number;
 }
 
 export class PerpEngine {
@@ -272,6 +308,16 @@ export class PerpEngine {
   private positionsByUser = new Map<string, Set<string>>();
   private ordersByUser = new Map<string, Set<string>>();
   private events: PerpEvent[] = [];
+  /**
+   * Engine-made ids (the fund's unwind orders, TP/SL closes, ADL refs) take the next number: unique
+   * and replayable, where ids from the command's time repeated when two commands shared a
+   * millisecond (and the server's trades primary key then stopped the exchange).
+   */
+  private idSeq = 0;
+  /** Orders with fills being settled right now: not cancellable until their settlement is done. */
+  private settling = new Set<string>();
+  /** Set when a loss was passed to the fund as a position: ADL runs before the command ends. */
+  private needDeleverage = false;
 
   constructor(
     private readonly ledger: Ledger,
@@ -284,6 +330,11 @@ export class PerpEngine {
       this.books.set(m.symbol, bookFactory.create());
       this.states.set(m.symbol, emptyState());
     }
+  }
+
+  private nextId(prefix: string): string {
+    this.idSeq += 1;
+    return `${prefix}:#${this.idSeq}`;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -476,7 +527,19 @@ export class PerpEngine {
   place(cmd: ContractPlace): PerpResult {
     this.events = [];
     const code = this.placeInternal(cmd);
-    return code === ResultCode.OK ? this.done() : fail(code);
+    if (code !== ResultCode.OK) return fail(code);
+    this.afterUserCommand(cmd.ts);
+    return this.done();
+  }
+
+  /**
+   * After an order or a close: a loss the fund took over as a position is deleveraged now, not at
+   * the next price update.
+   */
+  private afterUserCommand(ts: number): void {
+    if (!this.needDeleverage) return;
+    this.needDeleverage = false;
+    this.liquidate(ts);
   }
 
   /** Checks everything, then places and settles, appending to this.events; nothing changes on refusal. */
@@ -499,21 +562,44 @@ export class PerpEngine {
     const qty = BigInt(cmd.qty);
     const side = actionPositionSide(cmd.action);
     const leverage = cmd.userId === INSURANCE_USER ? 1 : this.leverageOf(cmd.userId, cmd.symbol);
+    const mark = state.markPrice;
+    const tp = cmd.tp ?? 0n;
+    const sl = cmd.sl ?? 0n;
     let hold = 0n;
     let holdPrice = 0n;
+    let lossTicks = 0n;
     if (isOpen(cmd.action)) {
-      // Shorts are held at the higher of the order price and the mark: a sell fills at or above it.
-      holdPrice = side === 'short' && cmd.type === 'market' ? state.markPrice : BigInt(price);
-      const notional = holdPrice * qty * m.quotePerTickLot;
-      const existing = this.positions.get(positionKey(cmd.userId, cmd.symbol, cmd.mode, side));
-      const total = notional + (existing === undefined ? 0n : this.notional(existing));
-      if (tierFor(m.resolvedTiers, total).maxLeverage < leverage) return ResultCode.PERP_RISK_LIMIT_EXCEEDED;
-      hold = this.holdNeeded(m, holdPrice, qty, leverage);
+      if (tp !== 0n || sl !== 0n) {
+        const bad = this.tpslProblem(side, tp, sl, mark);
+        if (bad !== ResultCode.OK) return bad;
+      }
+      // Shorts are held at the higher of the order price and the mark: their margin grows with the
+      // price, and a sell below the mark is worth the mark as soon as it fills.
+      holdPrice = side === 'short' && mark > BigInt(price) ? mark : BigInt(price);
+      // The open loss (Binance's order cost): a buy above the mark or a sell below it starts with
+      // an unrealised loss of the difference.
+      if (mark > 0n) lossTicks = max0(side === 'long' ? BigInt(price) - mark : mark - BigInt(price));
+      // Risk limit over everything the user has or may get on this side of the market: positions in
+      // both margin modes and the open opening orders, not just this order and one position.
+      if (
+        tierFor(m.resolvedTiers, this.exposure(cmd.userId, m, side) + holdPrice * qty * m.quotePerTickLot)
+          .maxLeverage < leverage
+      )
+        return ResultCode.PERP_RISK_LIMIT_EXCEEDED;
+      hold = this.holdNeeded(m, holdPrice, qty, leverage, lossTicks);
       if (this.freeCollateral(cmd.userId, m.quote) < hold) return ResultCode.PERP_INSUFFICIENT_MARGIN;
     } else {
+      if (tp !== 0n || sl !== 0n) return ResultCode.PERP_INVALID_TPSL;
       const p = this.positions.get(positionKey(cmd.userId, cmd.symbol, cmd.mode, side));
       if (p === undefined) return ResultCode.PERP_NO_POSITION;
       if (this.reservedClose(p) + qty > p.size) return ResultCode.PERP_CLOSE_EXCEEDS_POSITION;
+      // A market close trades no further than the position's bankruptcy price: beyond it the loss
+      // is more than the owner holds (the liquidation engine takes over from there).
+      if (cmd.type === 'market' && cmd.userId !== INSURANCE_USER) {
+        const b = this.bankruptcyPriceOf(p);
+        if (side === 'long' && b > BigInt(price)) price = Number(b);
+        if (side === 'short' && b > 0n && b < BigInt(price)) price = Number(b);
+      }
     }
     const r = this.books.get(cmd.symbol)!.place({
       id: cmd.orderId,
@@ -544,6 +630,9 @@ export class PerpEngine {
       remaining: qty,
       hold,
       price: holdPrice,
+      lossTicks,
+      tp,
+      sl,
     });
     this.afterMatch(m, r, cmd.ts);
     this.events.push({
@@ -613,15 +702,8 @@ export class PerpEngine {
     if (!this.markets.has(symbol)) return fail(ResultCode.PERP_UNKNOWN_MARKET);
     const p = this.positions.get(positionKey(userId, symbol, mode, side));
     if (p === undefined) return fail(ResultCode.PERP_NO_POSITION);
-    if (tp < 0n || sl < 0n) return fail(ResultCode.PERP_INVALID_TPSL);
-    const mark = this.states.get(symbol)!.markPrice;
-    // A trigger already on the wrong side of the mark would fire at once: refused as a mistake.
-    if (mark > 0n) {
-      const up = side === 'long' ? tp : sl;
-      const down = side === 'long' ? sl : tp;
-      if (up > 0n && up <= mark) return fail(ResultCode.PERP_INVALID_TPSL);
-      if (down > 0n && down >= mark) return fail(ResultCode.PERP_INVALID_TPSL);
-    }
+    const bad = this.tpslProblem(side, tp, sl, this.states.get(symbol)!.markPrice);
+    if (bad !== ResultCode.OK) return fail(bad);
     p.tp = tp;
     p.sl = sl;
     return { code: ResultCode.OK, events: [{ type: 'perp.position', position: { ...p }, closed: false }] };
@@ -638,7 +720,9 @@ export class PerpEngine {
   ): PerpResult {
     this.events = [];
     const code = this.closePositionInternal(orderId, userId, symbol, mode, side, ts);
-    return code === ResultCode.OK ? this.done() : fail(code);
+    if (code !== ResultCode.OK) return fail(code);
+    this.afterUserCommand(ts);
+    return this.done();
   }
 
   private closePositionInternal(
@@ -718,22 +802,28 @@ export class PerpEngine {
     if (s.nextFundingTs === 0 || ts < s.nextFundingTs || s.markPrice <= 0n)
       return { code: ResultCode.OK, events: [] };
     this.events = [];
-    const premium = s.premiumCount > 0n ? s.premiumSumPpm / s.premiumCount : 0n;
-    const rate = fundingRate(premium, m.interestPpm, m.premiumBandPpm, m.fundingCapPpm);
-    s.lastFundingRatePpm = rate;
-    s.fundingIndex += s.markPrice * rate;
-    s.premiumSumPpm = 0n;
-    s.premiumCount = 0n;
-    while (s.nextFundingTs <= ts) s.nextFundingTs += m.fundingIntervalMs;
-    this.settleFunding(m, s, `funding:${symbol}:${ts}`, ts);
-    this.events.push({
-      type: 'perp.funding',
-      symbol,
-      ratePpm: rate,
-      fundingIndex: s.fundingIndex,
-      ...this.lastFunding,
-    });
-    this.liquidate(ts);
+    // One settlement per interval that has passed: a tick that comes late (a stalled feed, a
+    // restart) settles each missed interval, the first with the sampled premium and the others with
+    // no samples (premium 0, the interest rate alone), each followed by its liquidations.
+    while (s.nextFundingTs <= ts) {
+      const at = s.nextFundingTs;
+      const premium = s.premiumCount > 0n ? s.premiumSumPpm / s.premiumCount : 0n;
+      const rate = fundingRate(premium, m.interestPpm, m.premiumBandPpm, m.fundingCapPpm);
+      s.lastFundingRatePpm = rate;
+      s.fundingIndex += s.markPrice * rate;
+      s.premiumSumPpm = 0n;
+      s.premiumCount = 0n;
+      s.nextFundingTs += m.fundingIntervalMs;
+      this.settleFunding(m, s, `funding:${symbol}:${at}`, ts);
+      this.events.push({
+        type: 'perp.funding',
+        symbol,
+        ratePpm: rate,
+        fundingIndex: s.fundingIndex,
+        ...this.lastFunding,
+      });
+      this.liquidate(ts);
+    }
     return this.done();
   }
 
@@ -751,10 +841,44 @@ export class PerpEngine {
     if (entry.postings.length > 0) this.events.push({ type: 'perp.ledger', entry });
   }
 
-  /** Initial margin + taker fee of an opening order's `qty` at `price` (ticks). */
-  holdNeeded(m: PerpMarket, price: bigint, qty: bigint, leverage: number): bigint {
+  /**
+   * Initial margin + taker fee of an opening order's `qty` at `price` (ticks), plus its open loss of
+   * `lossTicks` per lot (see ContractOrder.lossTicks).
+   */
+  holdNeeded(m: PerpMarket, price: bigint, qty: bigint, leverage: number, lossTicks = 0n): bigint {
     const notional = price * qty * m.quotePerTickLot;
-    return initialMargin(notional, leverage) + fee(notional, m.takerFeePpm);
+    return (
+      initialMargin(notional, leverage) + fee(notional, m.takerFeePpm) + lossTicks * qty * m.quotePerTickLot
+    );
+  }
+
+  /** A trigger already on the wrong side of the mark would fire at once: refused as a mistake. */
+  private tpslProblem(side: PositionSide, tp: bigint, sl: bigint, mark: bigint): ResultCode {
+    if (tp < 0n || sl < 0n) return ResultCode.PERP_INVALID_TPSL;
+    if (mark > 0n) {
+      const up = side === 'long' ? tp : sl;
+      const down = side === 'long' ? sl : tp;
+      if (up > 0n && up <= mark) return ResultCode.PERP_INVALID_TPSL;
+      if (down > 0n && down >= mark) return ResultCode.PERP_INVALID_TPSL;
+    }
+    return ResultCode.OK;
+  }
+
+  /**
+   * Notional a user has or may get on one side of a market: positions in both margin modes at the
+   * mark plus the open opening orders at their hold price. The risk tier applies to all of it.
+   */
+  private exposure(userId: string, m: PerpMarket, side: PositionSide): bigint {
+    let n = 0n;
+    for (const mode of ['cross', 'isolated'] as const) {
+      const p = this.positions.get(positionKey(userId, m.symbol, mode, side));
+      if (p !== undefined) n += this.notional(p);
+    }
+    const action = side === 'long' ? 'open_long' : 'open_short';
+    for (const o of this.ordersOf(userId)) {
+      if (o.symbol === m.symbol && o.action === action) n += o.price * o.remaining * m.quotePerTickLot;
+    }
+    return n;
   }
 
   private protectionPrice(m: PerpMarket, mark: bigint, side: 'buy' | 'sell'): bigint {
@@ -791,7 +915,9 @@ export class PerpEngine {
         o.symbol === p.symbol &&
         o.mode === p.mode &&
         o.action === action &&
-        // An order being settled right now has left the book already; its own settlement releases it.
+        // An order being settled right now stays until its fills are settled; one that has left the
+        // book already is released by its own settlement.
+        !this.settling.has(o.orderId) &&
         book.order(o.orderId) !== undefined,
     );
     for (const o of mine) this.cancelResting(o, 'position_changed', ts);
@@ -815,10 +941,17 @@ export class PerpEngine {
   }
 
   private afterMatch(m: PerpMarket, r: PlaceAccepted, ts: number): void {
+    // Orders of this match stay until their fills are settled, even if a loss elsewhere in it has
+    // to cancel the owner's other orders to free their holds.
+    const settling = new Set<string>();
+    for (const f of r.fills) settling.add(f.makerOrderId).add(f.takerOrderId);
+    for (const c of r.cancelled) settling.add(c.orderId);
+    for (const id of settling) this.settling.add(id);
     for (let i = 0; i < r.fills.length; i++) {
       const f = r.fills[i]!;
       this.settleFill(m, f, `${f.takerOrderId}:${i}`, ts);
     }
+    for (const id of settling) this.settling.delete(id);
     for (const c of r.cancelled) this.release(c.orderId, c.reason, ts);
     for (const f of r.fills) if (f.makerRemaining === 0) this.release(f.makerOrderId, 'done', ts);
     if (r.deltas.length > 0)
@@ -861,7 +994,7 @@ export class PerpEngine {
     if (qty > o.remaining) throw new Error(`perp: fill of ${o.orderId} exceeds its remaining quantity`);
     if (isOpen(o.action)) {
       // What stays frozen is exactly the hold of the unfilled rest at the order's price.
-      const part = o.hold - this.holdNeeded(m, o.price, o.remaining - qty, o.leverage);
+      const part = o.hold - this.holdNeeded(m, o.price, o.remaining - qty, o.leverage, o.lossTicks);
       o.hold -= part;
       o.remaining -= qty;
       // Release this part of the hold, take the fee, then (isolated) move the margin it needs.
@@ -893,8 +1026,17 @@ export class PerpEngine {
         };
         this.addPosition(key, p);
       }
+      if (o.tp !== 0n || o.sl !== 0n) {
+        p.tp = o.tp;
+        p.sl = o.sl;
+      }
       if (o.mode === 'isolated') {
-        const margin = minB(initialMargin(notional, o.leverage), this.ledger.available(wallet));
+        // The margin covers the open loss at the mark too, so the position starts with the equity
+        // its leverage promises instead of below maintenance.
+        const mark = this.states.get(o.symbol)!.markPrice;
+        const openLoss =
+          mark > 0n ? max0(side === 'long' ? price - mark : mark - price) * qty * m.quotePerTickLot : 0n;
+        const margin = minB(initialMargin(notional, o.leverage) + openLoss, this.ledger.available(wallet));
         this.post('positionMargin', ref, ts, [
           leg(wallet, 'available', -margin),
           leg(this.isolatedKey(p, m), 'available', margin),
@@ -915,10 +1057,14 @@ export class PerpEngine {
   }
 
   /**
-   * Realises `qty` of a position at `price` (a fill, an ADL), paying `feeDue`. The owner never pays
-   * more than the position's collateral (isolated margin, or the available cross wallet); a loss
-   * beyond that comes from the insurance fund, and what the fund cannot pay is socialised (left in
-   * the settlement account, reported by a `perp.shortfall` event).
+   * Realises `qty` of a position at `price` (a fill, an ADL), paying `feeDue`. A loss is paid from
+   * the position's collateral: the isolated margin, or for cross the wallet, topped up first from
+   * the holds of the owner's open orders and the profit of the owner's other cross positions (a
+   * solvent account pays its own losses). What is still missing comes from the insurance fund; when
+   * the fund cannot pay it all, the owner loses exactly the collateral and the quantity goes to the
+   * fund at the bankruptcy price and is deleveraged (passToFund). Only a loss that nobody can carry
+   * (an ADL counterparty's, or the fund's own) is left in the settlement account: `socialised` in the
+   * `perp.shortfall` event, and a violation for checkInvariants.
    */
   private closeAt(
     m: PerpMarket,
@@ -933,6 +1079,9 @@ export class PerpEngine {
     const pnl = toQuote(p.side === 'long' ? price * qty - cp : cp - price * qty, m.k, 'floor');
     const wallet = this.walletKey(p.userId, m);
     const source = p.mode === 'isolated' ? this.isolatedKey(p, m) : wallet;
+    if (p.mode === 'cross' && p.userId !== INSURANCE_USER && feeDue - pnl > this.ledger.available(wallet)) {
+      this.coverCross(p.userId, m.quote, feeDue - pnl, p, ts);
+    }
     const sourceMax = p.mode === 'isolated' ? p.margin : this.ledger.available(wallet);
     const released = p.mode === 'isolated' ? (qty === p.size ? p.margin : (p.margin * qty) / p.size) : 0n;
     let take = released;
@@ -950,9 +1099,16 @@ export class PerpEngine {
       feePaid -= feeCut;
       short -= feeCut;
       if (short > 0n) {
-        const fund = systemAccount('insurance', m.quote);
-        insurance = p.userId === INSURANCE_USER ? 0n : minB(short, max0(this.ledger.available(fund)));
-        socialised = short - insurance;
+        const fund = max0(this.ledger.available(systemAccount('insurance', m.quote)));
+        if (p.userId === INSURANCE_USER) socialised = short;
+        else if (short <= fund) insurance = short;
+        else if (this.adlDepth === 0) {
+          this.passToFund(m, p, qty, price, ref, ts);
+          return;
+        } else {
+          insurance = fund;
+          socialised = short - fund;
+        }
       }
     }
     const settlement = systemAccount('settlement', m.quote);
@@ -972,7 +1128,15 @@ export class PerpEngine {
       ]);
     }
     if (insurance > 0n || socialised > 0n) {
-      this.events.push({ type: 'perp.shortfall', ref, insurancePaid: insurance, socialised });
+      this.events.push({
+        type: 'perp.shortfall',
+        ref,
+        userId: p.userId,
+        mode: p.mode,
+        insurancePaid: insurance,
+        adlQty: 0n,
+        socialised,
+      });
     }
     p.size -= qty;
     p.cost -= cp;
@@ -980,6 +1144,181 @@ export class PerpEngine {
     p.realisedPnl += pnl;
     p.fees += feePaid;
     this.afterPositionChange(p, ts);
+  }
+
+  /** Depth of ADL closes in progress: their own shortfalls cannot be deleveraged again. */
+  private adlDepth = 0;
+
+  /**
+   * Frees `need` in a user's cross wallet before a loss or a payment reaches anyone else: first
+   * the holds of the user's open orders in that quote asset (cancelled, as a liquidation would),
+   * then the unrealised profit of the user's other cross positions, realised at the mark (the cost
+   * basis moves to the mark, the position stays open). Takes only what is needed.
+   */
+  private coverCross(userId: string, quote: string, need: bigint, except: Position | undefined, ts: number) {
+    const wallet = this.walletKey(userId, { quote });
+    for (const o of this.ordersOf(userId)) {
+      if (this.ledger.available(wallet) >= need) return;
+      if (o.hold === 0n || this.settling.has(o.orderId) || this.markets.get(o.symbol)!.quote !== quote)
+        continue;
+      if (this.books.get(o.symbol)!.order(o.orderId) === undefined) continue;
+      this.cancelResting(o, 'margin_call', ts);
+    }
+    for (const p of this.positionsOf(userId)) {
+      const missing = need - this.ledger.available(wallet);
+      if (missing <= 0n) return;
+      if (p === except || p.mode !== 'cross' || this.markets.get(p.symbol)!.quote !== quote) continue;
+      this.realiseProfit(p, missing, ts);
+    }
+  }
+
+  /**
+   * Pays up to `amount` of a cross position's unrealised profit at the mark into its wallet. The
+   * cost basis moves by exactly what is paid (a whole number of tick-lots), so equity, size and the
+   * settlement account's cover of open positions are unchanged.
+   */
+  private realiseProfit(p: Position, amount: bigint, ts: number): void {
+    const m = this.markets.get(p.symbol)!;
+    const mark = this.states.get(p.symbol)!.markPrice;
+    if (mark <= 0n || p.size === 0n) return;
+    const profit = pnlTickLots(p.side, p.size, p.cost, mark);
+    if (profit <= 0n) return;
+    const tickLots = minB(profit, divRound(amount, m.quotePerTickLot, 'ceil'));
+    const cash = tickLots * m.quotePerTickLot;
+    p.cost += p.side === 'long' ? tickLots : -tickLots;
+    p.realisedPnl += cash;
+    this.post('positionClose', this.nextId(`realise:${p.userId}:${p.symbol}:${p.side}`), ts, [
+      leg(systemAccount('settlement', m.quote), 'available', -cash),
+      leg(this.walletKey(p.userId, m), 'available', cash),
+    ]);
+    this.events.push({ type: 'perp.position', position: { ...p }, closed: false });
+  }
+
+  /**
+   * A close (a fill at `price`) whose loss is more than its owner has and than the insurance fund
+   * holds. As in a liquidation, the owner loses exactly the collateral (the isolated margin, or the
+   * whole cross wallet) and the fund takes the quantity over at the bankruptcy price; the trade in
+   * the book becomes the fund's (a position on the other side at the trade price, so open interest
+   * stays balanced). The fund's position from the owner is then auto-deleveraged at once against
+   * the most profitable opposite positions at that bankruptcy price: the profit side, not the fund
+   * and not a hole in the settlement account, carries the loss.
+   */
+  private passToFund(m: PerpMarket, p: Position, qty: bigint, price: bigint, ref: string, ts: number) {
+    const owner = p.userId;
+    const wallet = this.walletKey(owner, m);
+    const collateral = p.mode === 'isolated' ? p.margin : max0(this.ledger.available(wallet));
+    const settlement = systemAccount('settlement', m.quote);
+    if (collateral > 0n) {
+      this.post('positionClose', ref, ts, [
+        leg(p.mode === 'isolated' ? this.isolatedKey(p, m) : wallet, 'available', -collateral),
+        leg(settlement, 'available', collateral),
+      ]);
+    }
+    const cp = costPortion(p.side, p.size, p.cost, qty);
+    const shift = fromQuote(collateral, m.k, 'down');
+    const fp = this.fundPosition(p.symbol, p.side, ts);
+    fp.size += qty;
+    fp.cost += p.side === 'long' ? cp - shift : cp + shift;
+    const other = this.fundPosition(p.symbol, p.side === 'long' ? 'short' : 'long', ts);
+    other.size += qty;
+    other.cost += price * qty;
+    p.size -= qty;
+    p.cost -= cp;
+    if (p.mode === 'isolated') p.margin -= collateral;
+    p.realisedPnl -= collateral;
+    this.events.push({
+      type: 'perp.shortfall',
+      ref,
+      userId: owner,
+      mode: p.mode,
+      insurancePaid: 0n,
+      adlQty: qty,
+      socialised: 0n,
+    });
+    this.afterPositionChange(p, ts);
+    this.events.push({ type: 'perp.position', position: { ...other }, closed: false });
+    this.adlFundPosition(m, fp, ts);
+    // The rest of the owner's positions have nothing left behind them: liquidated before the
+    // command ends, and the fund's new positions deleveraged if it is in loss.
+    this.needDeleverage = true;
+  }
+
+  /** The fund's position on one side of a market, created empty when missing. */
+  private fundPosition(symbol: string, side: PositionSide, ts: number): Position {
+    const key = positionKey(INSURANCE_USER, symbol, 'cross', side);
+    let fp = this.positions.get(key);
+    if (fp === undefined) {
+      fp = {
+        userId: INSURANCE_USER,
+        symbol,
+        mode: 'cross',
+        side,
+        size: 0n,
+        cost: 0n,
+        margin: 0n,
+        leverage: 1,
+        fundingIndex: this.states.get(symbol)!.fundingIndex,
+        openTs: ts,
+        tp: 0n,
+        sl: 0n,
+        realisedPnl: 0n,
+        fees: 0n,
+        funding: 0n,
+      };
+      this.addPosition(key, fp);
+    }
+    return fp;
+  }
+
+  /** True when one of the position's close orders is being settled in the current match. */
+  private closeSettling(p: Position): boolean {
+    if (this.settling.size === 0) return false;
+    const action = p.side === 'long' ? 'close_long' : 'close_short';
+    return this.ordersOf(p.userId).some(
+      (o) =>
+        this.settling.has(o.orderId) && o.symbol === p.symbol && o.mode === p.mode && o.action === action,
+    );
+  }
+
+  /**
+   * Closes a fund position against the opposite positions ranked by PnL% x effective leverage, at
+   * the fund's average entry (the bankruptcy price of what it took over), without fees.
+   */
+  private adlFundPosition(m: PerpMarket, fp: Position, ts: number): void {
+    if (fp.size === 0n) return;
+    const symbol = m.symbol;
+    const price = fp.side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
+    const opposite: PositionSide = fp.side === 'long' ? 'short' : 'long';
+    const ranked = [...this.positions.values()]
+      .filter(
+        (p) =>
+          p.symbol === symbol && p.side === opposite && p.userId !== INSURANCE_USER && !this.closeSettling(p),
+      )
+      .map((p) => ({ p, score: this.adlScore(p) }))
+      .sort((a, b) =>
+        a.score !== b.score
+          ? a.score > b.score
+            ? -1
+            : 1
+          : cmp(
+              positionKey(a.p.userId, symbol, a.p.mode, a.p.side),
+              positionKey(b.p.userId, symbol, b.p.mode, b.p.side),
+            ),
+      );
+    this.adlDepth++;
+    try {
+      for (const { p } of ranked) {
+        if (fp.size === 0n) break;
+        if (p.size === 0n) continue;
+        const q = minB(fp.size, p.size);
+        this.events.push({ type: 'perp.adl', symbol, userId: p.userId, side: p.side, qty: q, price });
+        const ref = this.nextId(`adl:${symbol}:${p.userId}:${p.mode}`);
+        this.closeAt(m, p, q, price, 0n, ref, ts);
+        this.closeAt(m, fp, q, price, 0n, ref, ts);
+      }
+    } finally {
+      this.adlDepth--;
+    }
   }
 
   private afterPositionChange(p: Position, ts: number): void {
@@ -1003,6 +1342,12 @@ export class PerpEngine {
     }
   }
 
+  /**
+   * Fires TP/SL on the mark: a market close of what the user's own close orders do not already
+   * cover. Those orders stay, and the trigger stays armed until the position is gone: a close that
+   * filled only in part (a thin book) fires again on the next price, so the rest is never left
+   * without its stop.
+   */
   private triggerTpsl(m: PerpMarket, ts: number): void {
     const mark = this.states.get(m.symbol)!.markPrice;
     const hit: [Position, 'tp' | 'sl'][] = [];
@@ -1013,8 +1358,10 @@ export class PerpEngine {
       else if (p.sl > 0n && (long ? mark <= p.sl : mark >= p.sl)) hit.push([p, 'sl']);
     }
     for (const [p, trigger] of hit) {
-      p.tp = 0n;
-      p.sl = 0n;
+      const key = positionKey(p.userId, p.symbol, p.mode, p.side);
+      if (this.positions.get(key) !== p) continue;
+      const qty = p.size - this.reservedClose(p);
+      if (qty <= 0n) continue;
       this.events.push({
         type: 'perp.tpsl',
         symbol: m.symbol,
@@ -1023,14 +1370,16 @@ export class PerpEngine {
         trigger,
         markPrice: mark,
       });
-      this.closePositionInternal(
-        `${trigger}:${positionKey(p.userId, p.symbol, p.mode, p.side)}:${ts}`,
-        p.userId,
-        p.symbol,
-        p.mode,
-        p.side,
+      this.placeInternal({
+        orderId: this.nextId(`${trigger}:${key}`),
+        userId: p.userId,
+        symbol: p.symbol,
+        action: p.side === 'long' ? 'close_long' : 'close_short',
+        type: 'market',
+        mode: p.mode,
+        qty: Number(qty),
         ts,
-      );
+      });
     }
   }
 
@@ -1079,7 +1428,7 @@ export class PerpEngine {
     const first = list[0]!;
     const m0 = this.markets.get(first.symbol)!;
     const owner = first.userId;
-    const ref = `liq:${owner}:${first.symbol}:${first.mode}:${first.side}:${ts}`;
+    const ref = this.nextId(`liq:${owner}:${first.symbol}:${first.mode}:${first.side}`);
     for (const p of list) this.cancelCloseOrders(p, ts);
     const settlement = systemAccount('settlement', m0.quote);
     const source = first.mode === 'isolated' ? this.isolatedKey(first, m0) : this.walletKey(owner, m0);
@@ -1107,7 +1456,9 @@ export class PerpEngine {
           ? collateral - allocated
           : -upnl + (totalNotional > 0n ? (equity * this.notional(p)) / totalNotional : 0n);
       allocated += share;
-      const shareTickLots = fromQuote(share, m.k, 'down');
+      // Toward -infinity, also for a negative share: the fund's cost never moves by more than the
+      // money the settlement account received for it, so rounding creates no units.
+      const shareTickLots = fromQuote(share, m.k, 'floor');
       const fundCost = p.side === 'long' ? p.cost - shareTickLots : p.cost + shareTickLots;
       const bankruptcy = p.size > 0n ? fundCost / p.size : 0n;
       this.events.push({
@@ -1121,26 +1472,7 @@ export class PerpEngine {
         bankruptcyPrice: bankruptcy,
         markPrice: this.states.get(p.symbol)!.markPrice,
       });
-      const fkey = positionKey(INSURANCE_USER, p.symbol, 'cross', p.side);
-      let fp = this.positions.get(fkey);
-      if (fp === undefined) {
-        fp = {
-          ...p,
-          userId: INSURANCE_USER,
-          mode: 'cross',
-          size: 0n,
-          cost: 0n,
-          margin: 0n,
-          leverage: 1,
-          tp: 0n,
-          sl: 0n,
-          realisedPnl: 0n,
-          fees: 0n,
-          funding: 0n,
-          openTs: ts,
-        };
-        this.addPosition(fkey, fp);
-      }
+      const fp = this.fundPosition(p.symbol, p.side, ts);
       fp.size += p.size;
       fp.cost += fundCost;
       p.realisedPnl -= share;
@@ -1160,35 +1492,11 @@ export class PerpEngine {
    */
   private deleverage(ts: number): void {
     for (const [symbol, m] of this.markets) {
-      const fundPositions = this.positionsOf(INSURANCE_USER).filter(
-        (p) => p.userId === INSURANCE_USER && p.symbol === symbol,
-      );
+      const fundPositions = this.positionsOf(INSURANCE_USER).filter((p) => p.symbol === symbol);
       for (const fp of fundPositions) {
         const c = this.crossAccount(INSURANCE_USER, m.quote);
-        if (c.equity >= 0n || this.unrealisedPnl(fp) >= 0n) continue;
-        const price = fp.side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
-        const opposite: PositionSide = fp.side === 'long' ? 'short' : 'long';
-        const ranked = [...this.positions.values()]
-          .filter((p) => p.symbol === symbol && p.side === opposite && p.userId !== INSURANCE_USER)
-          .map((p) => ({ p, score: this.adlScore(p) }))
-          .sort((a, b) =>
-            a.score !== b.score
-              ? a.score > b.score
-                ? -1
-                : 1
-              : cmp(
-                  positionKey(a.p.userId, symbol, a.p.mode, a.p.side),
-                  positionKey(b.p.userId, symbol, b.p.mode, b.p.side),
-                ),
-          );
-        for (const { p } of ranked) {
-          if (fp.size === 0n) break;
-          const q = minB(fp.size, p.size);
-          this.events.push({ type: 'perp.adl', symbol, userId: p.userId, side: p.side, qty: q, price });
-          const ref = `adl:${symbol}:${p.userId}:${p.mode}:${ts}`;
-          this.closeAt(m, p, q, price, 0n, ref, ts);
-          this.closeAt(m, fp, q, price, 0n, ref, ts);
-        }
+        if (c.equity >= 0n || fp.size === 0n || this.unrealisedPnl(fp) >= 0n) continue;
+        this.adlFundPosition(m, fp, ts);
       }
       this.unwindFund(m, ts);
     }
@@ -1201,8 +1509,9 @@ export class PerpEngine {
       if (fp === undefined || fp.size === 0n) continue;
       const price = side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
       if (price <= 0n) continue;
-      const orderId = `unwind:${m.symbol}:${side}:${ts}`;
-      if (this.orders.has(orderId)) continue;
+      const qty = fp.size - this.reservedClose(fp);
+      if (qty <= 0n) continue;
+      const orderId = this.nextId(`unwind:${m.symbol}:${side}`);
       this.placeInternal({
         orderId,
         userId: INSURANCE_USER,
@@ -1211,20 +1520,28 @@ export class PerpEngine {
         type: 'limit',
         mode: 'cross',
         price: Number(price),
-        qty: Number(fp.size - this.reservedClose(fp)),
+        qty: Number(qty),
         tif: 'IOC',
         ts,
       });
     }
   }
 
-  /** PnL% x effective leverage, scaled by 10^12; positions in loss rank below every gain. */
+  /**
+   * Binance's ADL ranking, scaled by 10^12: PnL% x effective leverage, with PnL% = uPnL / entry
+   * value and effective leverage = notional / (collateral + uPnL), the collateral being the
+   * isolated margin or, for cross, what the liquidation price uses (wallet + the other cross
+   * positions' PnL - their maintenance). A cross position backed by a small wallet ranks above the
+   * same position backed by a large one, whatever leverage was chosen for the order. Positions in
+   * loss rank below every gain.
+   */
   adlScore(p: Position): bigint {
     const upnl = this.unrealisedPnl(p);
-    const collateral = p.mode === 'isolated' ? p.margin : initialMargin(this.notional(p), p.leverage);
+    const collateral = this.collateralFor(p);
     const equity = collateral + upnl;
-    if (upnl <= 0n || collateral <= 0n || equity <= 0n) return upnl - 1n;
-    return (upnl * this.notional(p) * 1_000_000_000_000n) / (collateral * equity);
+    const entryValue = p.cost * this.markets.get(p.symbol)!.quotePerTickLot;
+    if (upnl <= 0n || entryValue <= 0n || equity <= 0n) return upnl - 1n;
+    return (upnl * this.notional(p) * 1_000_000_000_000n) / (entryValue * equity);
   }
 
   private lastFunding = { collected: 0n, paid: 0n, remainder: 0n };
@@ -1245,6 +1562,9 @@ export class PerpEngine {
       if (pays) {
         const owed = fundingOwed(p.size, abs, m.k, 'ceil');
         const from = p.mode === 'isolated' ? this.isolatedKey(p, m) : this.walletKey(p.userId, m);
+        // A cross payer pays from its order holds and its cross profit too before falling short.
+        if (p.mode === 'cross' && p.userId !== INSURANCE_USER && this.ledger.available(from) < owed)
+          this.coverCross(p.userId, m.quote, owed, undefined, ts);
         const have = p.mode === 'isolated' ? p.margin : max0(this.ledger.available(from));
         // A payer pays what it has; liquidation follows right after if that was not enough.
         const paid = minB(owed, have);
@@ -1317,8 +1637,12 @@ export class PerpEngine {
         String(o.remaining),
         String(o.hold),
         String(o.price),
+        String(o.lossTicks),
+        String(o.tp),
+        String(o.sl),
       ]),
       leverage: [...this.leverage.entries()],
+      idSeq: this.idSeq,
     };
   }
 
@@ -1375,10 +1699,15 @@ export class PerpEngine {
         remaining: BigInt(r[6]!),
         hold: BigInt(r[7]!),
         price: BigInt(r[8]!),
+        // Snapshots from before the open loss and order TP/SL had neither.
+        lossTicks: BigInt(r[9] ?? 0),
+        tp: BigInt(r[10] ?? 0),
+        sl: BigInt(r[11] ?? 0),
       };
       this.addOrder(o);
     }
     this.leverage = new Map(s.leverage);
+    this.idSeq = s.idSeq ?? 0;
   }
 }
 
