@@ -2,9 +2,12 @@
 // publish a real zip through the upload form, see it listed with its md5, get the server's 422
 // under the version field for a duplicate, and widen a staged rollout with confirmation.
 import { createHash } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519';
+import { hexToBytes } from '@noble/hashes/utils';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_RELEASE_SIGNING_SEED } from '../apps/server/src/release/dev-key.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -44,6 +47,9 @@ function makeBundle(tag: string): Buffer {
 }
 
 const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('hex');
+/** What `npm run release -- --sign` prints; the server (no RELEASE_PUBLIC_KEY) checks the DEV key. */
+const signature = (bytes: Buffer) =>
+  Buffer.from(ed25519.sign(bytes, hexToBytes(DEV_RELEASE_SIGNING_SEED))).toString('hex');
 
 let server: RunningServer;
 let browser: Browser;
@@ -93,6 +99,7 @@ async function fillPublishForm(opts: { file: string; bundle: Buffer; version: st
     await drawer.getByRole('tab', { name: tab }).click();
     await drawer.locator('.ant-tabs-tabpane-active textarea').fill(text);
   }
+  await drawer.getByLabel('Signature').fill(signature(opts.bundle));
   return drawer;
 }
 

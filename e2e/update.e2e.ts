@@ -5,6 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ed25519 } from '@noble/curves/ed25519';
+import { hexToBytes } from '@noble/hashes/utils';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +66,12 @@ async function publish(base: string, token: string, version: string, bytes: Uint
   form.append('min_native_version', '1.0');
   form.append('rollout_percent', '100');
   form.append('release_content', JSON.stringify(NOTES));
+  // Signed offline as `npm run release` does (ADR 128); the server only verifies. The DEV/TEST
+  // seed's public half is the key a default build bakes in and the server's default.
+  form.append(
+    'signature',
+    Buffer.from(ed25519.sign(bytes, hexToBytes(DEV_RELEASE_SIGNING_SEED))).toString('hex'),
+  );
   form.append('bundle', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), 'b.zip');
   const res = await fetch(`${base}/api/admin/releases`, {
     method: 'POST',
@@ -104,8 +112,9 @@ describe('in-place update (Android through the port)', () => {
   let tamperedBytes = Buffer.alloc(0);
 
   beforeAll(async () => {
-    // The dev/test signing key: its public half is the key a default build bakes in.
-    server = await startServer({ RELEASE_SIGNING_KEY: DEV_RELEASE_SIGNING_SEED });
+    // No RELEASE_PUBLIC_KEY: the server checks uploads against the DEV/TEST public key, the key a
+    // default build bakes in (ADR 128); it holds no private key.
+    server = await startServer();
     token = await adminToken(server.url);
     browser = await launchBrowser();
     context = await phoneContext(browser, server.url);

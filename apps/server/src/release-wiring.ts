@@ -6,7 +6,7 @@ import { releaseRoutes } from './release/routes.ts';
 /**
  * The one place the release domain (apps/server/src/release, owned by the update-flow work) is
  * plugged in: it serves POST /api/app/update (null until a release exists) and the admin release
- * endpoints behind the operator token.
+ * endpoints behind the operator token. Uploads must carry an offline signature (ADR 128).
  */
 export async function registerReleases(app: FastifyInstance, s: Services): Promise<void> {
   await app.register(releaseRoutes, {
@@ -14,5 +14,8 @@ export async function registerReleases(app: FastifyInstance, s: Services): Promi
     dataDir: s.config.dataDir,
     now: () => s.clock.now(),
     requireAdmin: requireAuth(s.tokens, s.db, 'admin'),
+    // Production as ADR 121 defines it: real money on chain, or NODE_ENV=production. There the
+    // release public key must be the operator's own (ADR 128).
+    production: s.config.chain === 'tron' || process.env.NODE_ENV === 'production',
   });
 }

@@ -14,7 +14,7 @@ import { registerEnvelope } from '../src/http/envelope.ts';
 import { AppError } from '../src/http/errors.ts';
 import { zodValidatorCompiler } from '../src/http/validation.ts';
 import { DEV_RELEASE_PUBLIC_KEY, DEV_RELEASE_SIGNING_SEED } from '../src/release/dev-key.ts';
-import { loadSigningKey } from '../src/release/keys.ts';
+import { loadReleaseKey } from '../src/release/keys.ts';
 import { rolloutBucket } from '../src/release/rollout.ts';
 import { releaseRoutes } from '../src/release/routes.ts';
 import { compareNative, compareSemver } from '../src/release/versions.ts';
@@ -51,6 +51,11 @@ async function form(fields: Record<string, string>, file?: Uint8Array, fileField
     payload: Buffer.from(await res.arrayBuffer()),
     headers: { 'content-type': res.headers.get('content-type') ?? '' },
   };
+}
+
+/** What `npm run release` does offline: sign the exact zip bytes with the operator's seed. */
+function sign(bytes: Uint8Array, seedHex = DEV_RELEASE_SIGNING_SEED): string {
+  return Buffer.from(ed25519.sign(bytes, hexToBytes(seedHex))).toString('hex');
 }
 
 function fields(over: Record<string, string> = {}): Record<string, string> {
@@ -94,7 +99,9 @@ describe.each(BACKENDS)('releases on %s', (backend) => {
   });
 
   async function publish(f: Record<string, string>, file?: Uint8Array, lang = 'en', fileField = 'bundle') {
-    const body = await form(f, file, fileField);
+    // Signed offline with the DEV/TEST seed, whose public half the test server checks against.
+    const signed = file && f.signature === undefined ? { ...f, signature: sign(file) } : f;
+    const body = await form(signed, file, fileField);
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/releases',
@@ -302,11 +309,12 @@ describe.each(BACKENDS)('releases on %s', (backend) => {
       expect(traversal.statusCode).toBe(422);
     });
 
-    it('exposes the public key the apps are built with (generated into DATA_DIR on first start)', async () => {
+    it('exposes the public key the apps are built with (the DEV/TEST key without RELEASE_PUBLIC_KEY)', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/app/update/public-key' });
       expect((res.json() as Envelope).data).toEqual({ algorithm: 'ed25519', public_key: publicKey });
-      expect(publicKey).toMatch(/^[0-9a-f]{64}$/);
-      expect(readdirSync(t.dataDir)).toContain('release-signing-key');
+      expect(publicKey).toBe(DEV_RELEASE_PUBLIC_KEY);
+      // ADR 128: the server no longer generates or keeps a private signing key.
+      expect(readdirSync(t.dataDir)).not.toContain('release-signing-key');
     });
 
     it('refuses a version that is not newer than the latest of the platform', async () => {
@@ -444,7 +452,7 @@ describe('release limits (standalone app with a 64 KiB bundle limit)', () => {
     await app.register(releaseRoutes, {
       db: handle.db,
       dataDir,
-      signingKey: loadSigningKey({ dataDir, envKey: DEV_RELEASE_SIGNING_SEED }),
+      releaseKey: loadReleaseKey({ production: false }),
       requireAdmin: async (request) => {
         if (request.headers.authorization !== ADMIN) throw new AppError('UNAUTHORIZED');
       },
@@ -473,9 +481,9 @@ describe('release limits (standalone app with a 64 KiB bundle limit)', () => {
     expect(Number(n.rows[0]?.n)).toBe(0);
   });
 
-  it('signs with RELEASE_SIGNING_KEY: the dev key matches the fallback built into the app', async () => {
+  it('accepts a bundle signed offline with the DEV seed: the key built into a default app', async () => {
     const bytes = bundle();
-    const body = await form(fields(), bytes);
+    const body = await form({ ...fields(), signature: sign(bytes) }, bytes);
     const res = await app.inject({
       method: 'POST',
       url: '/api/admin/releases',
@@ -501,20 +509,13 @@ describe('release helpers', () => {
     expect(compareNative('0', undefined)).toBe(0);
   });
 
-  it('generates the signing key once and keeps it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ex-key-'));
-    try {
-      const a = loadSigningKey({ dataDir: dir });
-      const b = loadSigningKey({ dataDir: dir });
-      expect(a.source).toBe('generated');
-      expect(b.source).toBe('file');
-      expect(b.publicKeyHex).toBe(a.publicKeyHex);
-      expect(() => loadSigningKey({ dataDir: dir, envKey: 'nothex' })).toThrow(/64 hex/);
-      expect(loadSigningKey({ dataDir: dir, envKey: DEV_RELEASE_SIGNING_SEED }).publicKeyHex).toBe(
-        DEV_RELEASE_PUBLIC_KEY,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it('loads the release public key: DEV by default, RELEASE_PUBLIC_KEY when set, refused when malformed', () => {
+    expect(loadReleaseKey({ production: false })).toMatchObject({
+      publicKeyHex: DEV_RELEASE_PUBLIC_KEY,
+      source: 'dev',
+    });
+    const other = Buffer.from(ed25519.getPublicKey(hexToBytes('11'.repeat(32)))).toString('hex');
+    expect(loadReleaseKey({ production: true, envPublicKey: other }).publicKeyHex).toBe(other);
+    expect(() => loadReleaseKey({ production: false, envPublicKey: 'nothex' })).toThrow(/64 hex/);
   });
 });

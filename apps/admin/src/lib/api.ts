@@ -15,15 +15,31 @@ export function bindUi(bindings: Partial<typeof ui>): void {
 }
 
 const memory = new Map<string, string>();
-// Private browsing modes may throw on localStorage access; the console then keeps the session in memory.
-const storage: StoragePort =
-  typeof window !== 'undefined' && window.localStorage
-    ? window.localStorage
-    : {
-        getItem: (key) => memory.get(key) ?? null,
-        setItem: (key, value) => void memory.set(key, value),
-        removeItem: (key) => void memory.delete(key),
-      };
+const inMemory: StoragePort = {
+  getItem: (key) => memory.get(key) ?? null,
+  setItem: (key, value) => void memory.set(key, value),
+  removeItem: (key) => void memory.delete(key),
+};
+
+/**
+ * The console shares its origin with the user app, so the operator token stays out of
+ * localStorage (readable by any page of the origin, kept for ever): it lives in this tab's
+ * sessionStorage, gone when the tab closes, and the server ends it after 15 idle minutes or 8 hours
+ * (ADR 126). Private modes that refuse storage keep it in memory.
+ */
+function sessionStore(): StoragePort {
+  try {
+    if (typeof window === 'undefined' || !window.sessionStorage) return inMemory;
+    // A token an older console left in localStorage is removed, never read.
+    window.localStorage?.removeItem(ADMIN_TOKEN_KEY);
+    window.localStorage?.removeItem(ADMIN_EMAIL_KEY);
+    return window.sessionStorage;
+  } catch {
+    return inMemory;
+  }
+}
+
+const storage: StoragePort = sessionStore();
 
 export const client = createClient({
   baseUrl: '',

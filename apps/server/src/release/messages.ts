@@ -17,6 +17,8 @@ const en = {
   content_too_long: 'Release notes may have at most {max} characters per language',
   unknown_field: 'Unknown field',
   multipart_required: 'Send the release as multipart/form-data',
+  signature_invalid: 'The signature must be 128 hex characters (ed25519, made by npm run release)',
+  signature_mismatch: 'The signature does not verify for this bundle with the release public key {key}…',
 };
 
 export type ReleaseMessageKey = keyof typeof en;
@@ -37,6 +39,10 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     content_too_long: 'Versionshinweise dürfen höchstens {max} Zeichen pro Sprache haben',
     unknown_field: 'Unbekanntes Feld',
     multipart_required: 'Senden Sie die Version als multipart/form-data',
+    signature_invalid:
+      'Die Signatur muss aus 128 Hex-Zeichen bestehen (ed25519, erstellt mit npm run release)',
+    signature_mismatch:
+      'Die Signatur passt nicht zu diesem Bundle und dem öffentlichen Release-Schlüssel {key}…',
   },
   zh_CN: {
     required: '此字段为必填项',
@@ -51,6 +57,8 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     content_too_long: '每种语言的更新说明最多 {max} 个字符',
     unknown_field: '未知字段',
     multipart_required: '请以 multipart/form-data 格式提交版本',
+    signature_invalid: '签名必须是 128 个十六进制字符（ed25519，由 npm run release 生成）',
+    signature_mismatch: '签名无法用发布公钥 {key}… 验证此更新包',
   },
   zh_TW: {
     required: '此欄位為必填',
@@ -65,6 +73,8 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     content_too_long: '每種語言的更新說明最多 {max} 個字元',
     unknown_field: '未知欄位',
     multipart_required: '請以 multipart/form-data 格式提交版本',
+    signature_invalid: '簽章必須是 128 個十六進位字元（ed25519，由 npm run release 產生）',
+    signature_mismatch: '簽章無法用發布公鑰 {key}… 驗證此更新包',
   },
   es: {
     required: 'Este campo es obligatorio',
@@ -80,6 +90,9 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     content_too_long: 'Las notas de la versión admiten como máximo {max} caracteres por idioma',
     unknown_field: 'Campo desconocido',
     multipart_required: 'Envíe la versión como multipart/form-data',
+    signature_invalid:
+      'La firma debe tener 128 caracteres hexadecimales (ed25519, creada con npm run release)',
+    signature_mismatch: 'La firma no es válida para este paquete con la clave pública de publicación {key}…',
   },
   fr: {
     required: 'Ce champ est obligatoire',
@@ -95,6 +108,10 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     content_too_long: 'Les notes de version ne peuvent dépasser {max} caractères par langue',
     unknown_field: 'Champ inconnu',
     multipart_required: 'Envoyez la version en multipart/form-data',
+    signature_invalid:
+      'La signature doit comporter 128 caractères hexadécimaux (ed25519, créée par npm run release)',
+    signature_mismatch:
+      'La signature ne correspond pas à ce paquet avec la clé publique de publication {key}…',
   },
   it: {
     required: 'Questo campo è obbligatorio',
@@ -110,6 +127,9 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     content_too_long: 'Le note di rilascio possono avere al massimo {max} caratteri per lingua',
     unknown_field: 'Campo sconosciuto',
     multipart_required: 'Invia la versione come multipart/form-data',
+    signature_invalid: 'La firma deve avere 128 caratteri esadecimali (ed25519, creata con npm run release)',
+    signature_mismatch:
+      'La firma non è valida per questo pacchetto con la chiave pubblica di rilascio {key}…',
   },
 };
 

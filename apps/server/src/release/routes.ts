@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
-import { loadSigningKey, type SigningKey } from './keys.ts';
+import { legacySigningKeyFile, loadReleaseKey, type ReleaseKey } from './keys.ts';
 import { releaseMessage } from './messages.ts';
 import {
   bundleFile,
@@ -18,11 +18,13 @@ import {
 } from './service.ts';
 import { listReleases, releaseById, setRollout } from './store.ts';
 
-export interface ReleaseRoutesOptions extends Omit<ReleaseServiceDeps, 'signingKey'> {
+export interface ReleaseRoutesOptions extends Omit<ReleaseServiceDeps, 'releaseKey'> {
   /** The operator guard of the admin API (401 without an admin token). */
   requireAdmin: preHandlerAsyncHookHandler;
-  /** Defaults to RELEASE_SIGNING_KEY, else the key file in dataDir (generated on first start). */
-  signingKey?: SigningKey;
+  /** Defaults to RELEASE_PUBLIC_KEY, else (outside production) the DEV/TEST key (ADR 128). */
+  releaseKey?: ReleaseKey;
+  /** Production refuses to start without RELEASE_PUBLIC_KEY or with the DEV/TEST key. */
+  production?: boolean;
 }
 
 /**
@@ -80,10 +82,19 @@ async function readPublishForm(request: FastifyRequest, maxBytes: number) {
 
 /** Release publishing (admin) and the update check, bundle download and public key (app). */
 export async function releaseRoutes(app: FastifyInstance, opts: ReleaseRoutesOptions): Promise<void> {
-  const signingKey =
-    opts.signingKey ?? loadSigningKey({ dataDir: opts.dataDir, envKey: process.env.RELEASE_SIGNING_KEY });
+  const releaseKey =
+    opts.releaseKey ??
+    loadReleaseKey({ envPublicKey: process.env.RELEASE_PUBLIC_KEY, production: opts.production ?? false });
+  const legacy = legacySigningKeyFile(opts.dataDir);
+  if (legacy) {
+    // Read by nothing any more; it only makes a stolen data folder worth more (ADR 128).
+    app.log.warn(
+      { file: legacy },
+      'a release signing seed sits beside the database; move it offline for npm run release and delete it',
+    );
+  }
   const maxBytes = opts.maxBundleBytes ?? DEFAULT_MAX_BUNDLE_BYTES;
-  const service = createReleaseService({ ...opts, signingKey, maxBundleBytes: maxBytes });
+  const service = createReleaseService({ ...opts, releaseKey, maxBundleBytes: maxBytes });
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
   app.post('/api/app/update', { schema: { body: UpdateCheckBody } }, async (request) => {
@@ -92,7 +103,7 @@ export async function releaseRoutes(app: FastifyInstance, opts: ReleaseRoutesOpt
   });
 
   app.get('/api/app/update/public-key', async (request) =>
-    ok(request, { algorithm: 'ed25519', public_key: signingKey.publicKeyHex }),
+    ok(request, { algorithm: 'ed25519', public_key: releaseKey.publicKeyHex }),
   );
 
   app.get('/api/app/update/bundles/:file', { schema: { params: BundleParams } }, async (request, reply) => {

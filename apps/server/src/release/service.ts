@@ -5,7 +5,7 @@ import { LANGS, type Lang } from '@ex/i18n';
 import { unzipSync } from 'fflate';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { SigningKey } from './keys.ts';
+import type { ReleaseKey } from './keys.ts';
 import type { ReleaseMessageKey } from './messages.ts';
 import { inRollout } from './rollout.ts';
 import {
@@ -25,13 +25,16 @@ const PUBLISH_FIELDS = [
   'min_native_version',
   'rollout_percent',
   'release_content',
+  // Hex ed25519 signature over the zip bytes, made offline by `npm run release` (ADR 128).
+  'signature',
 ] as const;
 
 export interface ReleaseServiceDeps {
   db: Kysely<Database>;
   /** Bundles are stored in `<dataDir>/releases/<id>.zip`. */
   dataDir: string;
-  signingKey: SigningKey;
+  /** The release public key uploads must be signed for; the server holds no private key. */
+  releaseKey: ReleaseKey;
   now?: () => number;
   maxBundleBytes?: number;
 }
@@ -143,7 +146,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   const now = deps.now ?? Date.now;
   const maxBytes = deps.maxBundleBytes ?? DEFAULT_MAX_BUNDLE_BYTES;
 
-  /** Checks every field first, then writes the file and the row; nothing is kept on any refusal. */
+  /**
+   * Checks every field first, the offline signature last (over the exact bytes received), then
+   * writes the file and the row; nothing is kept on any refusal.
+   */
   async function publish(input: {
     fields: Record<string, string>;
     bundle: Uint8Array | undefined;
@@ -185,7 +191,19 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     else if (input.bundle.length > maxBytes) {
       add('bundle', { key: 'bundle_too_large', params: { max: Math.floor(maxBytes / 1048576) } });
     } else if (!isWebBundle(input.bundle)) add('bundle', { key: 'bundle_not_zip' });
+    const signature = f.signature?.trim().toLowerCase() ?? '';
+    if (signature && !/^[0-9a-f]{128}$/.test(signature)) add('signature', { key: 'signature_invalid' });
     if (Object.keys(errors).length > 0 || !content || !input.bundle) return { ok: false, errors };
+    if (!deps.releaseKey.verify(input.bundle, signature)) {
+      return {
+        ok: false,
+        errors: {
+          signature: [
+            { key: 'signature_mismatch', params: { key: deps.releaseKey.publicKeyHex.slice(0, 16) } },
+          ],
+        },
+      };
+    }
 
     const plat = platform as ReleasePlatform;
     const latest = (await releasesOf(deps.db, plat))[0];
@@ -207,7 +225,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       release_content: JSON.stringify(content),
       md5: createHash('md5').update(bytes).digest('hex'),
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      signature: deps.signingKey.sign(bytes),
+      signature,
       size_bytes: String(bytes.length),
       created_by: input.createdBy ?? null,
       created_at: String(now()),

@@ -55,7 +55,7 @@ function mount(url = '/kyc') {
 describe('<Kyc/>', () => {
   let sent: Sent[];
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'op-token');
+    sessionStorage.setItem('admin_token', 'op-token');
     let n = 0;
     const sides = ['front', 'back', 'face'];
     URL.createObjectURL = () => `blob:${sides[n++ % 3]}`;
@@ -82,7 +82,7 @@ describe('<Kyc/>', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
-    localStorage.clear();
+    sessionStorage.clear();
   });
 
   it('lists applications under review by default and shows the images and fields on Review', async () => {

@@ -45,6 +45,7 @@ async function fillValid() {
     const area = document.querySelector<HTMLTextAreaElement>(`.ant-tabs-tabpane-active textarea[data-lang]`)!;
     fireEvent.change(area, { target: { value: `notes ${code}` } });
   }
+  type('Signature', 'ef'.repeat(64));
 }
 
 describe('<PublishReleaseDrawer/>', () => {
@@ -52,7 +53,7 @@ describe('<PublishReleaseDrawer/>', () => {
   let reply: () => Response;
 
   beforeEach(() => {
-    localStorage.setItem('admin_token', 'op-token');
+    sessionStorage.setItem('admin_token', 'op-token');
     sent = [];
     reply = () => envelope(200, { code: 0, data: null });
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -65,7 +66,7 @@ describe('<PublishReleaseDrawer/>', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
-    localStorage.clear();
+    sessionStorage.clear();
   });
 
   it('blocks an empty form on the client and sends nothing', async () => {
@@ -74,6 +75,7 @@ describe('<PublishReleaseDrawer/>', () => {
     expect(await screen.findByText('Choose the bundle zip')).toBeTruthy();
     expect(screen.getByText('Enter the bundle version')).toBeTruthy();
     expect(screen.getByText('Choose the platform')).toBeTruthy();
+    expect(screen.getByText(/Paste the signature printed by npm run release -- --sign/)).toBeTruthy();
     expect(sent).toHaveLength(0);
   });
 
@@ -110,6 +112,7 @@ describe('<PublishReleaseDrawer/>', () => {
       zh_TW: 'notes 繁中',
     });
     expect((req!.form.get('bundle') as File).name).toBe('web.zip');
+    expect(req!.form.get('signature')).toBe('ef'.repeat(64));
     // While sending, nothing in the form can be changed or pressed again.
     expect(screen.getByRole('button', { name: /Publish/ }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByLabelText('Version').hasAttribute('disabled')).toBe(true);
@@ -130,6 +133,9 @@ describe('<PublishReleaseDrawer/>', () => {
         message: 'Validation failed',
         errors: {
           version: ['The version must be newer than 2.1.0, the latest release for this platform'],
+          signature: [
+            'The signature does not verify for this bundle with the release public key 6ca26e81bbd5e349…',
+          ],
           release_content: ['Release notes may have at most 2000 characters per language'],
         },
       });
@@ -140,6 +146,11 @@ describe('<PublishReleaseDrawer/>', () => {
       await screen.findByText('The version must be newer than 2.1.0, the latest release for this platform'),
     ).toBeTruthy();
     expect(screen.getByText('Release notes may have at most 2000 characters per language')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The signature does not verify for this bundle with the release public key 6ca26e81bbd5e349…',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: /Publish/ }).hasAttribute('disabled')).toBe(false);
   });
 });

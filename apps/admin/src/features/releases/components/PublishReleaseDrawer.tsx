@@ -29,12 +29,14 @@ import {
   checkNotes,
   checkPlatform,
   checkRollout,
+  checkSignature,
   checkVersion,
   fileSize,
   LANG_CODES,
   LANG_LABELS,
   MAX_NOTES_CHARS,
   placeServerErrors,
+  SIGN_COMMAND,
 } from '../lib/publish-form.ts';
 
 interface FormState {
@@ -44,6 +46,7 @@ interface FormState {
   min_native_version: string;
   rollout_percent: number;
   notes: Partial<Record<Lang, string>>;
+  signature: string;
 }
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
@@ -301,6 +304,21 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
                   </Form.Item>
                 ),
               }))}
+            />
+          </Form.Item>
+
+          <Form.Item
+            name="signature"
+            label="Signature"
+            rules={[rule(checkSignature)]}
+            extra={`Sign the same zip where the release key is kept: ${SIGN_COMMAND}. The server verifies it and keeps no private key.`}
+          >
+            <Input.TextArea
+              rows={2}
+              placeholder="128 hex characters"
+              autoComplete="off"
+              spellCheck={false}
+              style={mono}
             />
           </Form.Item>
 

@@ -5,6 +5,7 @@ import {
   checkBundle,
   checkNativeVersion,
   checkRollout,
+  checkSignature,
   checkVersion,
   MAX_BUNDLE_BYTES,
   type PublishValues,
@@ -22,6 +23,7 @@ const valid = (): PublishValues => ({
   min_native_version: '1.0',
   rollout_percent: 30,
   notes: { ...NOTES },
+  signature: ` ${'AB'.repeat(64)} `,
 });
 
 describe('publish form payload', () => {
@@ -33,8 +35,11 @@ describe('publish form payload', () => {
       'min_native_version',
       'rollout_percent',
       'release_content',
+      'signature',
       'bundle',
     ]);
+    // The offline signature goes as the server stores it: trimmed, lower-case hex (ADR 128).
+    expect(form.get('signature')).toBe('ab'.repeat(64));
     expect(form.get('version')).toBe('1.4.0');
     expect(form.get('platform')).toBe('android');
     expect(form.get('min_native_version')).toBe('1.0');
@@ -53,6 +58,17 @@ describe('publish form payload', () => {
     expect(buildPublishForm({ ...valid(), rollout_percent: 0 }).get('rollout_percent')).toBe('0');
   });
 
+  it('needs the offline signature: 128 hex characters', () => {
+    expect(checkSignature(undefined)).toMatch(/npm run release -- --sign/);
+    expect(checkSignature('ab'.repeat(63))).toBe('The signature is 128 hex characters');
+    expect(checkSignature('zz'.repeat(64))).toBe('The signature is 128 hex characters');
+    expect(checkSignature('0f'.repeat(64))).toBeNull();
+    expect(() => buildPublishForm({ ...valid(), signature: '' })).toThrow(/signature/);
+    expect(placeServerErrors({ signature: ['does not verify'] }).fields).toEqual([
+      { name: 'signature', errors: ['does not verify'] },
+    ]);
+  });
+
   it('refuses to build from invalid values', () => {
     expect(() => buildPublishForm({ ...valid(), version: '1.4' })).toThrow(/version/);
     expect(() => buildPublishForm({ ...valid(), bundle: undefined })).toThrow(/bundle/);
@@ -66,6 +82,7 @@ describe('publish form payload', () => {
       min_native_version: ' ',
       rollout_percent: undefined,
       notes: { en: 'only english' },
+      signature: undefined,
     });
     expect(Object.keys(errors).sort()).toEqual(
       [
@@ -74,6 +91,7 @@ describe('publish form payload', () => {
         'platform',
         'min_native_version',
         'rollout_percent',
+        'signature',
         ...LANGS.filter((l) => l !== 'en').map((l) => `notes.${l}`),
       ].sort(),
     );

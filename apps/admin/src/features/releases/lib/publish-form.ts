@@ -34,6 +34,8 @@ export interface PublishValues {
   min_native_version: string | undefined;
   rollout_percent: number | null | undefined;
   notes: Partial<Record<Lang, string>> | undefined;
+  /** Hex ed25519 signature of the zip, made offline by `npm run release -- --sign` (ADR 128). */
+  signature: string | undefined;
 }
 
 // Same grammar as the server: bundle versions are strict semver, native versions dotted numbers.
@@ -72,6 +74,15 @@ export function checkBundle(file: File | null | undefined): string | null {
   return null;
 }
 
+export const SIGN_COMMAND = 'npm run release -- --sign <bundle.zip> --key-file <key>';
+
+export function checkSignature(value: string | undefined): string | null {
+  const v = value?.trim() ?? '';
+  if (!v) return `Paste the signature printed by ${SIGN_COMMAND}`;
+  if (!/^[0-9a-fA-F]{128}$/.test(v)) return 'The signature is 128 hex characters';
+  return null;
+}
+
 export function checkNotes(value: string | undefined): string | null {
   const v = value?.trim() ?? '';
   if (!v) return 'Write the release notes in this language';
@@ -90,6 +101,7 @@ export function validatePublish(values: PublishValues): FieldErrors {
   put('platform', checkPlatform(values.platform));
   put('min_native_version', checkNativeVersion(values.min_native_version));
   put('rollout_percent', checkRollout(values.rollout_percent));
+  put('signature', checkSignature(values.signature));
   for (const lang of LANGS) put(`notes.${lang}`, checkNotes(values.notes?.[lang]));
   return errors;
 }
@@ -110,19 +122,27 @@ export function buildPublishForm(values: PublishValues): FormData {
   form.append('min_native_version', values.min_native_version?.trim() ?? '');
   form.append('rollout_percent', String(values.rollout_percent));
   form.append('release_content', JSON.stringify(content));
+  form.append('signature', values.signature?.trim().toLowerCase() ?? '');
   // Last, so the server has read every text field before it streams the file.
   const bundle = values.bundle as File;
   form.append('bundle', bundle, bundle.name);
   return form;
 }
 
-export type FormFieldName = 'bundle' | 'version' | 'platform' | 'min_native_version' | 'rollout_percent';
+export type FormFieldName =
+  | 'bundle'
+  | 'version'
+  | 'platform'
+  | 'min_native_version'
+  | 'rollout_percent'
+  | 'signature';
 const FORM_FIELDS: readonly string[] = [
   'bundle',
   'version',
   'platform',
   'min_native_version',
   'rollout_percent',
+  'signature',
 ];
 
 /** Where each of the server's 422 field errors goes in the form. */
