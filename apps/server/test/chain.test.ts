@@ -1,11 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1';
-import { hexToBytes } from '@noble/hashes/utils';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/account/passwords.ts';
@@ -18,8 +14,9 @@ import {
   isTronAddress,
 } from '../src/chain/address.ts';
 import { HdWallet, loadMnemonic } from '../src/chain/hd.ts';
-import { MAINNET_USDC, TronHttpChain, transferParameter } from '../src/chain/tron-http.ts';
+import { MAINNET_USDC, TronHttpChain } from '../src/chain/tron-http.ts';
 import { chainDomainOf } from '../src/chain/wiring.ts';
+import { FakeTronNode } from './helpers/fake-tron.ts';
 import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 // BIP39's all-"abandon" test mnemonic: public, never holds funds.
@@ -99,126 +96,6 @@ describe('HD derivation', () => {
     }
   });
 });
-
-// ---- a fake TRON node over real HTTP ----
-
-interface FakeTransfer {
-  transaction_id: string;
-  to: string;
-  from: string;
-  value: string;
-  confirmed: boolean;
-  contract?: string;
-}
-
-class FakeTronNode {
-  server: Server;
-  url = '';
-  transfers: FakeTransfer[] = [];
-  broadcasts: { txID: string; signer: string; data: string }[] = [];
-  solid = new Map<string, 'SUCCESS' | 'REVERT'>();
-  apiKeys: (string | undefined)[] = [];
-  /** Simulates a malicious or buggy node that builds a payout to someone else. */
-  tamper = false;
-  pageSize = 2;
-
-  constructor() {
-    this.server = createServer((req, res) => {
-      void this.handle(req).then(
-        (body) => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
-        },
-        (error: unknown) => {
-          res.writeHead(500);
-          res.end(String(error));
-        },
-      );
-    });
-  }
-
-  async start(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  private async handle(req: IncomingMessage): Promise<unknown> {
-    this.apiKeys.push(req.headers['tron-pro-api-key'] as string | undefined);
-    const url = new URL(req.url ?? '/', 'http://x');
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    const m = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);
-    if (req.method === 'GET' && m) {
-      const confirmed = url.searchParams.get('only_confirmed') === 'true';
-      const all = this.transfers.filter(
-        (t) => t.to === decodeURIComponent(m[1]!) && t.confirmed === confirmed,
-      );
-      const start = Number(url.searchParams.get('fingerprint') ?? '0');
-      const page = all.slice(start, start + this.pageSize);
-      return {
-        success: true,
-        data: page.map((t) => ({
-          transaction_id: t.transaction_id,
-          token_info: { address: t.contract ?? MAINNET_USDC, decimals: 6, symbol: 'USDC' },
-          from: t.from,
-          to: t.to,
-          type: 'Transfer',
-          value: t.value,
-        })),
-        meta: start + this.pageSize < all.length ? { fingerprint: String(start + this.pageSize) } : {},
-      };
-    }
-    if (url.pathname === '/wallet/triggersmartcontract') {
-      let parameter = String(body.parameter);
-      if (this.tamper) parameter = transferParameter('TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', 1n);
-      const data = `a9059cbb${parameter}`;
-      const rawHex = Buffer.from(`raw:${Date.now()}:${Math.random()}:`).toString('hex') + data;
-      return {
-        result: { result: true },
-        transaction: {
-          txID: createHash('sha256').update(Buffer.from(rawHex, 'hex')).digest('hex'),
-          raw_data: {
-            contract: [
-              {
-                type: 'TriggerSmartContract',
-                parameter: {
-                  value: { owner_address: body.owner_address, contract_address: body.contract_address, data },
-                },
-              },
-            ],
-          },
-          raw_data_hex: rawHex,
-        },
-      };
-    }
-    if (url.pathname === '/wallet/broadcasttransaction') {
-      const txID = String(body.txID);
-      const sig = (body.signature as string[])[0]!;
-      const recovered = secp256k1.Signature.fromCompact(sig.slice(0, 128))
-        .addRecoveryBit(Number.parseInt(sig.slice(128), 16) - 27)
-        .recoverPublicKey(hexToBytes(txID));
-      const signer = addressOfPublicKey(recovered.toRawBytes(false));
-      const raw = body.raw_data as {
-        contract: { parameter: { value: { data: string; owner_address: string } } }[];
-      };
-      if (signer !== raw.contract[0]!.parameter.value.owner_address)
-        return { code: 'SIGERROR', message: 'bad sig' };
-      this.broadcasts.push({ txID, signer, data: raw.contract[0]!.parameter.value.data });
-      return { result: true, txid: txID };
-    }
-    if (url.pathname === '/walletsolidity/gettransactioninfobyid') {
-      const id = String(body.value);
-      const r = this.solid.get(id);
-      return r === undefined ? {} : { id, blockNumber: 1, receipt: { result: r } };
-    }
-    throw new Error(`unexpected ${req.method} ${url.pathname}`);
-  }
-
-  close(): Promise<void> {
-    return new Promise((r) => this.server.close(() => r()));
-  }
-}
 
 describe('TRON HTTP adapter against a local node', () => {
   const node = new FakeTronNode();

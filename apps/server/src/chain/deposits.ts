@@ -7,13 +7,19 @@ import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 import type { HdWallet } from './hd.ts';
-import type { IncomingTransfer } from './port.ts';
+import type { ChainBlock, IncomingTransfer } from './port.ts';
 import type { ChainDb, ChainDepositRow } from './tables.ts';
 
 export const CHAIN_COIN = 'USDC';
 export const CHAIN_NETWORK = 'TRC20';
-/** idempotency_keys scope of credited deposits: the key is the txid, written with the ledger entry. */
+/**
+ * idempotency_keys scope of credited deposits, written with the ledger entry. The key is the txid
+ * for event 0 (as before ADR 122, so a deposit credited then is not credited again) and
+ * `<txid>:<index>` for the transaction's further transfers.
+ */
 const CREDIT_SCOPE = 'chain_deposit';
+const creditKey = (txid: string, eventIndex: number) => (eventIndex === 0 ? txid : `${txid}:${eventIndex}`);
+const CURSOR = 'deposits';
 
 function toDeposit(r: ChainDepositRow): Deposit {
   const amount = formatAmount(r.amount, r.coin);
@@ -82,8 +88,39 @@ export class DepositService {
     return rows.map((r) => r.address);
   }
 
+  /** The last confirmed block whose deposits were all processed; null before the first pass. */
+  async cursor(): Promise<ChainBlock | null> {
+    const row = await this.cdb
+      .selectFrom('chain_cursor')
+      .select(['block', 'block_ts'])
+      .where('name', '=', CURSOR)
+      .executeTakeFirst();
+    return row === undefined ? null : { number: Number(row.block), timestampMs: Number(row.block_ts) };
+  }
+
+  /** Moves the cursor forward only: a lagging node's older head never rewinds it. */
+  async advance(head: ChainBlock): Promise<void> {
+    const values = {
+      name: CURSOR,
+      block: String(head.number),
+      block_ts: String(head.timestampMs),
+      updated_at: String(this.clock.now()),
+    };
+    await this.cdb
+      .insertInto('chain_cursor')
+      .values(values)
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ block: values.block, block_ts: values.block_ts, updated_at: values.updated_at })
+          .where('chain_cursor.block', '<', values.block),
+      )
+      .execute();
+  }
+
   /**
-   * A transfer seen on chain. Credited once per txid: a replay finds the row and changes nothing;
+   * A transfer seen on chain. Credited once per (txid, event index): a replay finds the row and
+   * changes nothing;
    * an unconfirmed one waits as "applying"; one to an unknown address is kept as failed for the
    * operator. The credit's idempotency row commits with the ledger entry, so a crash between the
    * credit and the status update is repaired by the next sighting, never credited twice.
@@ -91,10 +128,15 @@ export class DepositService {
   receive(t: IncomingTransfer): Promise<AdminDeposit> {
     return this.queue.run(async () => {
       const txid = t.txid.toLowerCase();
+      const eventIndex = t.eventIndex ?? 0;
+      if (!Number.isSafeInteger(eventIndex) || eventIndex < 0 || eventIndex > 0x7fffffff) {
+        throw new Error(`bad event index ${eventIndex} in ${txid}`);
+      }
       let row: ChainDepositRow | undefined = await this.cdb
         .selectFrom('chain_deposits')
         .selectAll()
         .where('txid', '=', txid)
+        .where('event_index', '=', eventIndex)
         .executeTakeFirst();
       if (row === undefined) {
         const owner = await this.cdb
@@ -108,6 +150,7 @@ export class DepositService {
           .values({
             id: randomUUID(),
             txid,
+            event_index: eventIndex,
             coin: CHAIN_COIN,
             network: CHAIN_NETWORK,
             address: t.to,
@@ -129,20 +172,21 @@ export class DepositService {
 
   private async credit(row: ChainDepositRow): Promise<ChainDepositRow> {
     const userId = row.user_id!;
+    const key = creditKey(row.txid, Number(row.event_index));
     const done = await this.edb
       .selectFrom('idempotency_keys')
       .select('ref_id')
       .where('user_id', '=', userId)
       .where('scope', '=', CREDIT_SCOPE)
-      .where('key', '=', row.txid)
+      .where('key', '=', key)
       .executeTakeFirst();
     let ref = done?.ref_id;
     if (ref === undefined) {
       const r = await this.host.submit(
         ({ ts, id }) => ({ type: 'deposit', ts, id, userId, asset: row.coin, amount: BigInt(row.amount) }),
-        { idempotency: { userId, scope: CREDIT_SCOPE, key: row.txid, hash: row.txid } },
+        { idempotency: { userId, scope: CREDIT_SCOPE, key, hash: key } },
       );
-      if (r.code !== ResultCode.OK) throw new Error(`engine refused deposit ${row.txid}: code ${r.code}`);
+      if (r.code !== ResultCode.OK) throw new Error(`engine refused deposit ${key}: code ${r.code}`);
       ref = r.id;
     }
     return this.cdb

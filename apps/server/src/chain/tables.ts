@@ -14,6 +14,8 @@ export type ChainDepositsTable = {
   id: string;
   seq: Generated<string>;
   txid: string;
+  /** The Transfer event's position in the transaction (0 for rows from before ADR 122). */
+  event_index: Generated<number>;
   coin: string;
   network: string;
   address: string;
@@ -54,7 +56,16 @@ export type WithdrawalsTable = {
   updated_at: string;
 };
 
+/** The watcher's resume point: the last confirmed block whose transfers were all processed. */
+export type ChainCursorTable = {
+  name: string;
+  block: string;
+  block_ts: string;
+  updated_at: string;
+};
+
 export type ChainTables = {
+  chain_cursor: ChainCursorTable;
   chain_addresses: ChainAddressesTable;
   chain_deposits: ChainDepositsTable;
   withdrawals: WithdrawalsTable;

@@ -5,9 +5,10 @@
 
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils';
-import { addressOfPrivateKey, addressToHex } from './address.ts';
-import type { ChainPort, IncomingTransfer, PreparedTransfer, TxStatus } from './port.ts';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils';
+import { addressOfPrivateKey, addressToHex, hexToAddress } from './address.ts';
+import type { ChainBlock, ChainPort, IncomingTransfer, PreparedTransfer, TxStatus } from './port.ts';
 
 /** USDC's TRC20 contract on TRON mainnet (override with TRON_USDC_CONTRACT on a testnet). */
 export const MAINNET_USDC = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
@@ -15,6 +16,18 @@ const TRANSFER_SELECTOR = 'transfer(address,uint256)';
 /** keccak256("transfer(address,uint256)")[0..4]. */
 const TRANSFER_METHOD_ID = 'a9059cbb';
 const USDC_DECIMALS = 6;
+/** topic0 of ERC-20/TRC-20 `Transfer(address indexed from, address indexed to, uint256 value)`. */
+const TRANSFER_TOPIC = bytesToHex(keccak_256(utf8ToBytes('Transfer(address,address,uint256)')));
+const PAGE_LIMIT = 50;
+
+interface TxInfo {
+  id?: string;
+  blockNumber?: number;
+  result?: string;
+  receipt?: { result?: string };
+  /** Event logs in emission order; `address` is the contract without the 0x41 prefix. */
+  log?: { address?: string; topics?: string[]; data?: string }[];
+}
 
 export interface TronHttpOptions {
   baseUrl: string;
@@ -95,27 +108,82 @@ export class TronHttpChain implements ChainPort {
     return (await res.json()) as T;
   }
 
+  /**
+   * USDC deposits to `address` since `sinceMs` (ADR 122). The account index only names candidate
+   * transactions; what is credited (recipient, amount, and the event's position in the transaction)
+   * is read from the node's receipt: the solidified one when the block is final, else the full
+   * node's (shown as applying). One transaction may carry several transfers to us: each is its own
+   * deposit.
+   */
   async incoming(address: string, sinceMs: number): Promise<IncomingTransfer[]> {
     const [confirmed, unconfirmed] = await Promise.all([
       this.trc20(address, sinceMs, 'only_confirmed'),
       this.trc20(address, sinceMs, 'only_unconfirmed'),
     ]);
-    const seen = new Set(confirmed.map((t) => t.txid));
-    return [
-      ...confirmed.map((t) => ({ ...t, confirmed: true })),
-      ...unconfirmed.filter((t) => !seen.has(t.txid)).map((t) => ({ ...t, confirmed: false })),
-    ];
+    const out: IncomingTransfer[] = [];
+    for (const txid of new Set([...confirmed, ...unconfirmed])) {
+      let info = await this.request<TxInfo>('POST', '/walletsolidity/gettransactioninfobyid', {
+        value: txid,
+      });
+      let final = true;
+      if (info.id === undefined) {
+        info = await this.request<TxInfo>('POST', '/wallet/gettransactioninfobyid', { value: txid });
+        final = false;
+      }
+      // Not in a block yet, or a reverted call (its logs never happened).
+      if (info.id?.toLowerCase() !== txid || info.result === 'FAILED' || info.receipt?.result !== 'SUCCESS') {
+        continue;
+      }
+      out.push(...this.transfersIn(txid, info, address, final));
+    }
+    return out;
   }
 
+  /** The USDC Transfer events of one receipt paid to `address`, with their log positions. */
+  private transfersIn(txid: string, info: TxInfo, address: string, confirmed: boolean): IncomingTransfer[] {
+    const usdc = addressToHex(this.usdc).slice(2);
+    const to = addressToHex(address).slice(2);
+    const out: IncomingTransfer[] = [];
+    (info.log ?? []).forEach((log, eventIndex) => {
+      const topics = (log.topics ?? []).map((t) => t.toLowerCase());
+      if (log.address?.toLowerCase() !== usdc || topics.length !== 3 || topics[0] !== TRANSFER_TOPIC) return;
+      if (!/^[0-9a-f]{64}$/.test(topics[1]!) || !/^[0-9a-f]{64}$/.test(topics[2]!)) return;
+      if (topics[2]!.slice(24) !== to || !/^[0-9a-fA-F]{64}$/.test(log.data ?? '')) return;
+      out.push({
+        txid,
+        eventIndex,
+        from: hexToAddress(`41${topics[1]!.slice(24)}`),
+        to: address,
+        amount: BigInt(`0x${log.data}`),
+        confirmed,
+      });
+    });
+    return out;
+  }
+
+  async confirmedHead(): Promise<ChainBlock> {
+    const block = await this.request<{
+      block_header?: { raw_data?: { number?: number; timestamp?: number } };
+    }>('POST', '/walletsolidity/getnowblock', {});
+    const raw = block.block_header?.raw_data;
+    if (!Number.isSafeInteger(raw?.number) || !Number.isSafeInteger(raw?.timestamp)) {
+      throw new TronError('TRON node: no solidified block');
+    }
+    return { number: raw!.number!, timestampMs: raw!.timestamp! };
+  }
+
+  /** Transaction ids of USDC transfers to `address` in the account index, oldest first. */
   private async trc20(
     address: string,
     sinceMs: number,
     filter: 'only_confirmed' | 'only_unconfirmed',
-  ): Promise<Omit<IncomingTransfer, 'confirmed'>[]> {
-    const out: Omit<IncomingTransfer, 'confirmed'>[] = [];
+  ): Promise<string[]> {
+    const out: string[] = [];
     let fingerprint: string | undefined;
-    // A page bound keeps a misbehaving node from looping us forever.
-    for (let page = 0; page < 50; page++) {
+    for (let page = 0; ; page++) {
+      // A page bound keeps a misbehaving node from looping us forever; hitting it fails the pass
+      // (the cursor stays) instead of silently dropping the rest.
+      if (page === PAGE_LIMIT) throw new TronError(`TRON node: more than ${PAGE_LIMIT} pages of transfers`);
       const q = new URLSearchParams({
         [filter]: 'true',
         only_to: 'true',
@@ -133,15 +201,9 @@ export class TronHttpChain implements ChainPort {
       for (const t of body.data ?? []) {
         // Only plain USDC transfers to this address count; anything else is not a deposit.
         if (t.type !== 'Transfer' || t.to !== address || t.token_info?.address !== this.usdc) continue;
-        if (!/^[0-9a-f]{64}$/i.test(t.transaction_id) || !/^\d{1,40}$/.test(t.value ?? '')) continue;
-        const decimals = t.token_info.decimals ?? USDC_DECIMALS;
-        if (decimals !== USDC_DECIMALS) continue;
-        out.push({
-          txid: t.transaction_id.toLowerCase(),
-          from: t.from ?? null,
-          to: address,
-          amount: BigInt(t.value!),
-        });
+        if (!/^[0-9a-f]{64}$/i.test(t.transaction_id)) continue;
+        if ((t.token_info.decimals ?? USDC_DECIMALS) !== USDC_DECIMALS) continue;
+        out.push(t.transaction_id.toLowerCase());
       }
       fingerprint = body.meta?.fingerprint;
       if (!fingerprint) break;

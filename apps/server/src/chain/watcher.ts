@@ -1,10 +1,7 @@
-import type { Clock } from '../clock.ts';
 import type { WithdrawService } from '../withdraw/service.ts';
 import type { DepositService } from './deposits.ts';
 import type { ChainPort } from './port.ts';
 
-/** How far back each poll looks: a replayed txid changes nothing, so overlap is harmless. */
-export const DEPOSIT_LOOKBACK_MS = 24 * 60 * 60_000;
 export const POLL_MS = 15_000;
 
 /** Polls the chain for deposits to our addresses and moves payouts on (CHAIN=tron). */
@@ -16,19 +13,32 @@ export class ChainWatcher {
     private readonly chain: ChainPort,
     private readonly deposits: DepositService,
     private readonly withdrawals: WithdrawService,
-    private readonly clock: Clock,
     private readonly log: (message: string) => void,
   ) {}
 
-  /** One pass; errors of one address are logged and the others still run. */
+  /**
+   * One pass (ADR 122): everything since the persisted cursor (the whole history on the first pass),
+   * however long the server was down; then the cursor moves to the confirmed head read before the
+   * scan, so every transfer up to it was seen confirmed. Errors of one address are logged, the others
+   * still run, and the cursor stays where it was so the next pass repeats the window; a replayed
+   * (txid, event) changes nothing, so the overlap is harmless.
+   */
   async tick(): Promise<void> {
-    const since = this.clock.now() - DEPOSIT_LOOKBACK_MS;
-    for (const address of await this.deposits.watchedAddresses()) {
-      try {
-        for (const t of await this.chain.incoming(address, since)) await this.deposits.receive(t);
-      } catch (error) {
-        this.log(`chain watcher: deposits of ${address}: ${String(error)}`);
+    let complete = true;
+    try {
+      const head = await this.chain.confirmedHead();
+      const since = (await this.deposits.cursor())?.timestampMs ?? 0;
+      for (const address of await this.deposits.watchedAddresses()) {
+        try {
+          for (const t of await this.chain.incoming(address, since)) await this.deposits.receive(t);
+        } catch (error) {
+          complete = false;
+          this.log(`chain watcher: deposits of ${address}: ${String(error)}`);
+        }
       }
+      if (complete) await this.deposits.advance(head);
+    } catch (error) {
+      this.log(`chain watcher: ${String(error)}`);
     }
     await this.withdrawals.recover();
   }

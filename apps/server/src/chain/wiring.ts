@@ -53,7 +53,7 @@ export async function registerChain(root: FastifyInstance, api: FastifyInstance,
   const log = (message: string) => root.log.error(message);
   const deposits = new DepositService(cdb, s.edb, s.engine, hd, s.clock);
   const withdrawals = new WithdrawService(s.db, cdb, s.engine, s.idempotency, chain, s.clock, s.config, log);
-  const watcher = new ChainWatcher(chain, deposits, withdrawals, s.clock, log);
+  const watcher = new ChainWatcher(chain, deposits, withdrawals, log);
   domains.set(root, { chain, simulated, deposits, withdrawals, watcher, hd });
 
   const requireUser = requireAuth(s.tokens, s.db, 'user');

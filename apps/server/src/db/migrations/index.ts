@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ADMIN_SECURITY_MIGRATION } from '../../admin/migration.ts';
 import { AI_MIGRATION } from '../../ai/migration.ts';
 import { CHAIN_MIGRATION } from '../../chain/migration.ts';
+import { CHAIN_EVENTS_MIGRATION } from '../../chain/migration-events.ts';
 import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
 import { DIVIDEND_MIGRATION } from '../../dividend/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
@@ -39,4 +40,5 @@ export const MIGRATIONS: Migration[] = [
   ADMIN_SECURITY_MIGRATION,
   MONEY_MOVES_MIGRATION,
   UPLOAD_QUOTA_MIGRATION,
+  CHAIN_EVENTS_MIGRATION,
 ];
