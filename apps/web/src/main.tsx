@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { loadAntdLocale } from './app/antd-locales.ts';
+import { preloadRoute } from './app/routes.ts';
 import { installColorMode } from './lib/color-mode.ts';
 import { installFontScaling } from './lib/font-scale.ts';
 import { initialLang } from './lib/i18n.ts';
@@ -24,6 +25,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // Only the stored language's texts are fetched (in parallel with nothing else blocking: the app
 // code is already loaded); the first render waits for them so no key ever flashes.
+// The screen of the address being opened starts loading now, beside the language.
+preloadRoute(window.location.pathname);
 void Promise.all([
   loadWebCatalogue(lang),
   loadAntdLocale(lang),

@@ -264,3 +264,19 @@ export const ROUTES: readonly RouteDef[] = [
 ];
 
 export const KNOWN_PATHS: readonly string[] = ROUTES.map((r) => r.path);
+
+const started = new Set<string>();
+
+/**
+ * Starts loading a route's screen before the router asks for it: at start for the page being
+ * opened (in parallel with the language, instead of after it), and on intent (a finger or pointer
+ * on a tab). The browser's module map makes the router's own import of it instant afterwards.
+ */
+export function preloadRoute(pathname: string): void {
+  const key = pathname.toLowerCase();
+  if (started.has(key)) return;
+  const def = ROUTES.find((r) => r.path.toLowerCase() === key);
+  if (!def?.load) return;
+  started.add(key);
+  def.load().catch(() => started.delete(key));
+}

@@ -1,7 +1,9 @@
 import { TabBar } from 'antd-mobile';
 import { AppOutline, FileOutline, HistogramOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
+import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { preloadRoute } from '../routes.ts';
 
 const TABS = [
   { path: '/', key: 'home', icon: <AppOutline /> },
@@ -10,6 +12,15 @@ const TABS = [
   { path: '/ContractOpe', key: 'contract', icon: <FileOutline /> },
   { path: '/My', key: 'assets', icon: <UserOutline /> },
 ] as const;
+
+/** A finger or pointer on a tab: fetch that screen's code now, so the tap finds it loaded. */
+function preloadOnIntent(event: SyntheticEvent<HTMLElement>): void {
+  const item = (event.target as Element).closest('.adm-tab-bar-item');
+  if (!item?.parentElement) return;
+  const index = Array.prototype.indexOf.call(item.parentElement.children, item);
+  const tab = TABS[index];
+  if (tab) preloadRoute(tab.path);
+}
 
 /** The main layout of the five bottom-tab pages. */
 export function TabsLayout() {
@@ -22,7 +33,12 @@ export function TabsLayout() {
       <main className="tabs-layout__main">
         <Outlet />
       </main>
-      <nav className="tabs-layout__bar">
+      <nav
+        className="tabs-layout__bar"
+        onPointerDown={preloadOnIntent}
+        onMouseOver={preloadOnIntent}
+        onFocus={preloadOnIntent}
+      >
         <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
           {TABS.map((tab) => (
             <TabBar.Item
