@@ -60,6 +60,12 @@ export const router = createBrowserRouter(
           path: 'earn',
           lazy: async () => ({ Component: (await import('../features/earn/routes/Earn.tsx')).Earn }),
         },
+        {
+          path: 'account',
+          lazy: async () => ({
+            Component: (await import('../features/account/routes/Account.tsx')).Account,
+          }),
+        },
         ...sections
           .filter(
             (s) =>
@@ -73,6 +79,7 @@ export const router = createBrowserRouter(
                 'otc',
                 'ieo',
                 'earn',
+                'account',
               ].includes(s.path),
           )
           .map((s) => ({

@@ -22,6 +22,11 @@ export const sections = [
   { path: 'releases', label: 'Releases', purpose: 'Upload signed app bundles and control their rollout.' },
   { path: 'users', label: 'Users', purpose: 'Find accounts, see their state and ban them.' },
   { path: 'content', label: 'Content', purpose: 'Notices, news and in-app messages in every language.' },
+  {
+    path: 'account',
+    label: 'Account',
+    purpose: 'Your operator password, two-step sign-in and session.',
+  },
 ] as const;
 
 export type SectionPath = (typeof sections)[number]['path'];

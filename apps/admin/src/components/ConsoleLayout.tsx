@@ -7,6 +7,7 @@ import {
   LogoutOutlined,
   MailOutlined,
   RocketOutlined,
+  SafetyOutlined,
   SwapOutlined,
   TeamOutlined,
   WalletOutlined,
@@ -17,7 +18,8 @@ import { type ReactNode, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { type SectionPath, sections } from '../app/sections.ts';
 import { tokens } from '../app/theme.ts';
-import { client, rememberEmail, signedInEmail } from '../lib/api.ts';
+import { signOutEverywhereHere } from '../features/account/api/account.ts';
+import { signedInEmail } from '../lib/api.ts';
 
 const icons: Record<SectionPath, ReactNode> = {
   outbox: <MailOutlined />,
@@ -30,6 +32,7 @@ const icons: Record<SectionPath, ReactNode> = {
   releases: <CloudUploadOutlined />,
   users: <TeamOutlined />,
   content: <AppstoreOutlined />,
+  account: <SafetyOutlined />,
 };
 
 export function ConsoleLayout() {
@@ -39,10 +42,9 @@ export function ConsoleLayout() {
   const selected = location.pathname.split('/')[1] ?? 'outbox';
   const [collapsed, setCollapsed] = useState(false);
 
-  const signOut = () => {
-    // There is no operator logout endpoint yet: dropping the token ends the session on this device.
-    client.setToken(null);
-    rememberEmail(null);
+  const signOut = async () => {
+    // The server ends the token (411 afterwards), not just this tab forgetting it (ADR 126).
+    await signOutEverywhereHere();
     void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
   };
 
@@ -93,7 +95,7 @@ export function ConsoleLayout() {
         >
           <Space size="middle">
             <Typography.Text type="secondary">{signedInEmail() ?? 'Signed in'}</Typography.Text>
-            <Button icon={<LogoutOutlined />} onClick={signOut}>
+            <Button icon={<LogoutOutlined />} onClick={() => void signOut()}>
               Sign out
             </Button>
           </Space>

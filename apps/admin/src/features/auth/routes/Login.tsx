@@ -1,6 +1,6 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { AdminLoginRequest } from '@ex/sdk';
-import { isValidationError } from '@ex/sdk';
+import { isApiError, isValidationError } from '@ex/sdk';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -8,12 +8,18 @@ import { tokens } from '../../../app/theme.ts';
 import { isSignedIn } from '../../../lib/api.ts';
 import { useAdminLogin } from '../api/login.ts';
 
+// Login answers that ask for (or refuse) the second factor; see packages/contract errors 1070/1071.
+const TOTP_REQUIRED = 1070;
+const TOTP_INVALID = 1071;
+
 export function Login() {
   const [form] = Form.useForm<AdminLoginRequest>();
   const navigate = useNavigate();
   const location = useLocation();
   const login = useAdminLogin();
   const [formError, setFormError] = useState<string | null>(null);
+  // Shown once the server says this operator has two-step sign-in on (ADR 125).
+  const [needOtp, setNeedOtp] = useState(false);
   const from = (location.state as { from?: string } | null)?.from ?? '/outbox';
 
   if (isSignedIn() && !login.isPending) return <Navigate to={from} replace />;
@@ -23,9 +29,16 @@ export function Login() {
     login.mutate(values, {
       onSuccess: () => navigate(from, { replace: true }),
       onError: (error) => {
+        if (isApiError(error) && (error.code === TOTP_REQUIRED || error.code === TOTP_INVALID)) {
+          setNeedOtp(true);
+          form.setFields([
+            { name: 'otp', value: '', errors: error.code === TOTP_INVALID ? [error.message] : [] },
+          ]);
+          return;
+        }
         if (!isValidationError(error)) return; // other refusals were toasted by the SDK
         const fields = Object.entries(error.errors).filter(
-          ([name]) => name === 'email' || name === 'password',
+          ([name]) => name === 'email' || name === 'password' || name === 'otp',
         );
         if (fields.length === 0) setFormError(error.message);
         form.setFields(fields.map(([name, errors]) => ({ name: name as keyof AdminLoginRequest, errors })));
@@ -52,7 +65,7 @@ export function Login() {
           </Typography.Title>
         </div>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
-          Sign in with the operator account printed at server start.
+          Sign in with the operator account (a generated password is printed once, at the first start).
         </Typography.Paragraph>
         {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
         <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={login.isPending}>
@@ -73,6 +86,25 @@ export function Login() {
           >
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
           </Form.Item>
+          {needOtp && (
+            <Form.Item
+              name="otp"
+              label="Authenticator code"
+              rules={[
+                { required: true, message: 'Enter the code from your authenticator app' },
+                { pattern: /^\d{6}$/, message: 'The code has 6 digits' },
+              ]}
+            >
+              <Input
+                prefix={<SafetyOutlined />}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                size="large"
+                autoFocus
+              />
+            </Form.Item>
+          )}
           <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
             Sign in
           </Button>
