@@ -216,4 +216,27 @@ describe.each(BACKENDS)('contract on %s', (backend) => {
     expect(f.body.data.next_funding_time).toBeGreaterThan(0);
     expect((await t.call('GET', '/api/app/contract/funding?symbol=BTC_USDC')).body.code).toBe(2101);
   });
+
+  it('a TP/SL sent with an order that rests reaches the position when the order fills (issue 8)', async () => {
+    const short = await order(taker.token, {
+      ...base,
+      action: 'open_short',
+      price: '98500.00',
+      leverage: 20,
+      tp_price: '90000.00',
+      sl_price: '105000.00',
+    });
+    expect(short.body).toMatchObject({ code: 0, data: { status: 'open' } });
+    const fill = await order(maker.token, { ...base, action: 'open_long', price: '98500.00' });
+    expect(fill.body.data.status).toBe('filled');
+    const list = await t.call<{ id: string; tp_price: string | null; sl_price: string | null }[]>(
+      'GET',
+      '/api/app/contract/positions',
+      { token: taker.token },
+    );
+    expect(list.body.data.find((p) => p.id === 'BTC_USDC_PERP:cross:short')).toMatchObject({
+      tp_price: '90000.00',
+      sl_price: '105000.00',
+    });
+  });
 });

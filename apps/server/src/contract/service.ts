@@ -95,23 +95,12 @@ export class ContractService {
         mode: body.margin_mode,
         ...(price !== undefined ? { price } : {}),
         qty,
+        // The engine keeps TP/SL on the order and hands them to the position when it fills, also
+        // after resting (set here afterwards, they were dropped when the order rested).
+        ...(tp > 0n ? { tp } : {}),
+        ...(sl > 0n ? { sl } : {}),
       };
     });
-    if (opening && (tp > 0n || sl > 0n)) {
-      const side = body.action === 'open_long' ? 'long' : 'short';
-      if (this.host.engine.perp.position(userId, m.config.symbol, body.margin_mode, side) !== undefined) {
-        await this.run(({ ts }) => ({
-          type: 'setTpsl',
-          ts,
-          userId,
-          symbol: m.config.symbol,
-          mode: body.margin_mode,
-          side,
-          tp,
-          sl,
-        }));
-      }
-    }
     return this.orderById(userId, r.id);
   }
 
