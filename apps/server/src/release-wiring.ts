@@ -14,8 +14,8 @@ export async function registerReleases(app: FastifyInstance, s: Services): Promi
     dataDir: s.config.dataDir,
     now: () => s.clock.now(),
     requireAdmin: requireAuth(s.tokens, s.db, 'admin'),
-    // Production as ADR 121 defines it: real money on chain, or NODE_ENV=production. There the
-    // release public key must be the operator's own (ADR 128).
-    production: s.config.chain === 'tron' || process.env.NODE_ENV === 'production',
+    // Production (CHAIN=tron or NODE_ENV=production, ADR 121): the release public key must be the
+    // operator's own, never missing or the DEV/TEST key (ADR 128); the start fails otherwise.
+    production: s.config.production,
   });
 }
