@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   favorites: 'favorites',
   /** Recent market searches, most recent first (ADR 023). */
   searchHistory: 'search_history',
+  /** The last market list and tickers seen, shown at once on the next start (ADR 090). */
+  lastMarkets: 'last_markets',
 } as const;
 
 export interface KeyValueStorage {
