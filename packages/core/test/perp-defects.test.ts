@@ -427,6 +427,25 @@ describe('7. further findings', () => {
     expect(s.e.perp.state(SYM)!.nextFundingTs).toBe(next + 3 * 8 * 3_600_000);
   });
 
+  it('the cross liquidation price of a hedge in one symbol is where the account is liquidated', () => {
+    const s = setup();
+    s.fund('alice', 5_000n * USDC);
+    s.fund('bob', 1_000_000n * USDC);
+    s.lev('alice', 100);
+    s.price(50_000);
+    s.order('bob', 'open_short', 'cross', 50_000, 1);
+    s.order('alice', 'open_long', 'cross', 50_000, 1);
+    s.order('bob', 'open_long', 'cross', 50_000, 0.5);
+    s.order('alice', 'open_short', 'cross', 50_000, 0.5);
+    const long = s.position('alice', 'cross', 'long')!;
+    const lp = s.e.perp.liquidationPriceOf(long);
+    // Wallet 4,962.5: 4,962.5 + 0.5 (P - 50,000) = 0.004 x 1.5 P  ->  P = 20,037.5 / 0.494 = 40,561.74
+    expect(lp).toBe(BigInt(px(40_561.7)));
+    expect(s.e.perp.liquidationPriceOf(s.position('alice', 'cross', 'short')!)).toBe(lp);
+    expect(ofType(s.price(40_561.8).events, 'perp.liquidation')).toEqual([]);
+    expect(ofType(s.price(40_561.7).events, 'perp.liquidation')).toHaveLength(2);
+  });
+
   it('ADL ranks a cross position by its effective leverage, not by the leverage chosen for the order', () => {
     const s = setup();
     s.fund('alice', 10_000n * USDC);

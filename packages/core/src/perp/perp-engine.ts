@@ -491,7 +491,65 @@ export class PerpEngine {
   /** Liquidation price (ticks) of a position, per docs/perpetuals.md; 0n when there is none. */
   liquidationPriceOf(p: Position): bigint {
     const m = this.markets.get(p.symbol)!;
+    if (p.mode === 'cross') {
+      const other = this.positions.get(
+        positionKey(p.userId, p.symbol, 'cross', p.side === 'long' ? 'short' : 'long'),
+      );
+      if (other !== undefined && other.size > 0n) return this.hedgedLiquidationPrice(p, other);
+    }
     return liquidationPriceTiered(p.side, p.size, p.cost, this.collateralFor(p), m.resolvedTiers, m.k);
+  }
+
+  /**
+   * A cross long and short in one symbol both move with its price, so the closed formula (which
+   * holds the other positions at the mark) is wrong for them. The account's liquidation price is
+   * found by bisection on the tick price instead: the first tick in the direction of the net
+   * exposure (down for a net long; up for a net short or a flat hedge, whose maintenance grows with
+   * the price) where the cross equity falls below the cross maintenance, the other symbols held at
+   * their marks. Both legs show that price; 0 when there is none.
+   */
+  private hedgedLiquidationPrice(p: Position, other: Position): bigint {
+    const m = this.markets.get(p.symbol)!;
+    const c = this.crossAccount(p.userId, m.quote);
+    const legs = [p, other];
+    let fixed = c.available + c.frozen + c.upnl - c.mm;
+    for (const q of legs) fixed -= this.unrealisedPnl(q) - this.maintenance(q);
+    const short = (price: bigint): boolean => {
+      let v = fixed;
+      for (const q of legs) v += this.unrealisedPnl(q, price) - this.maintenance(q, price);
+      return v < 0n;
+    };
+    const long = p.side === 'long' ? p : other;
+    const shortLeg = p.side === 'long' ? other : p;
+    const mark = this.valuationPrice(p);
+    if (long.size > shortLeg.size) {
+      // The highest tick below the mark that is liquidated.
+      if (!short(1n)) return 0n;
+      let lo = 1n;
+      let hi = mark;
+      if (short(hi)) return hi;
+      while (hi - lo > 1n) {
+        const mid = (lo + hi) / 2n;
+        if (short(mid)) lo = mid;
+        else hi = mid;
+      }
+      return lo;
+    }
+    // The lowest tick above the mark that is liquidated.
+    let lo = mark;
+    if (short(lo)) return lo;
+    let hi = mark * 2n;
+    for (let i = 0; !short(hi); i++) {
+      if (i > 40) return 0n;
+      lo = hi;
+      hi *= 2n;
+    }
+    while (hi - lo > 1n) {
+      const mid = (lo + hi) / 2n;
+      if (short(mid)) hi = mid;
+      else lo = mid;
+    }
+    return hi;
   }
 
   /** The collateral the liquidation-price formula uses for one position. */
