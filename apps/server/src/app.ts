@@ -38,10 +38,12 @@ import { IdempotencyGate } from './engine/idempotency.ts';
 import { InProcessPubSub } from './engine/pubsub.ts';
 import { engineDb } from './engine/tables.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
+import { trustProxyOption } from './http/client.ts';
 import { registerApiCompression } from './http/compress.ts';
 import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
+import { rateLimitOptions } from './http/rate-limit.ts';
 import { registerStatic } from './http/static.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { isPublicChannel, registerWs, type WsFeeds } from './http/ws.ts';
@@ -105,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Request ids make a 500 in the log findable from a client report.
     genReqId: () => crypto.randomUUID(),
     // Requests Fastify cannot route (bad URL encoding) or Node cannot parse (headers too large,
@@ -123,7 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens: TokenStore = new SessionTokenStore(db, clock, deps.adminSession);
   const captcha = new CaptchaService(db, clock, config.captcha);
   const senderLog: SenderLog = (details, message) => app.log.warn(details, message);
-  const codes = new CodeService(db, clock, deps.sender ?? makeSender(config, senderLog));
+  const codes = new CodeService(db, clock, deps.sender ?? makeSender(config, senderLog), {
+    perClientPerHour: config.rateLimit.codeSendsPerClientPerHour,
+    perTargetPerHour: config.rateLimit.codeSendsPerTargetPerHour,
+    perTargetPerDay: config.rateLimit.codeSendsPerTargetPerDay,
+    perAreaCodePerHour: config.rateLimit.codeSendsPerAreaCodePerHour,
+  });
   const engine = await EngineHost.start({
     db,
     clock,
@@ -182,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('access-control-allow-origin', '*');
     reply.header(
       'access-control-allow-headers',
-      'authorization, content-type, accept-language, idempotency-key',
+      'authorization, content-type, accept-language, idempotency-key, x-device-id',
     );
     reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
     reply.header('access-control-max-age', '600');
@@ -211,12 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
 
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.globalPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-  });
+  // Per account or client address, in separate budgets, API only (ADR 100).
+  await app.register(rateLimit, rateLimitOptions(config.rateLimit, tokens));
 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
 

@@ -91,9 +91,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\s*([0-9a-fA-F]{64})?\s*$/, { error: 'must be 64 hex characters (an ed25519 seed)' })
     .optional(),
-  TRUST_PROXY: flag(false),
+  // The proxies in front of the server: a hop count or their addresses/CIDRs (ADR 100). "Trust every
+  // hop" is refused: X-Forwarded-For would then pick the client's address and every limit.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(0|false|off|[1-9]\d?|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error:
+        'must be the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,fd00::/8); trusting every hop lets a client choose its own address',
+    })
+    .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  TRADE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  MONEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  UPDATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  CODE_SENDS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,8 +126,23 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
 }
 
 export interface RateLimitConfig {
-  /** Requests per minute per IP over the whole API. */
+  /** Requests per minute per anonymous client (IPv4 address, IPv6 /64) over the API (ADR 100). */
   globalPerMinute: number;
+  /** Requests per minute per logged-in account over the API (all its tokens and addresses). */
+  perAccountPerMinute: number;
+  /** Order placing and cancelling: a budget of its own, so reading does not starve trading. */
+  tradePerMinute: number;
+  /** Withdrawals, transfers, exchange and other money moves, per account. */
+  moneyPerMinute: number;
+  /** `POST /api/app/update`, called by every app on every return to the foreground. */
+  updatePerMinute: number;
+  /** Verification codes per client address and per device id per hour (ADR 104). */
+  codeSendsPerClientPerHour: number;
+  /** Codes per e-mail address or phone number per hour and per day. */
+  codeSendsPerTargetPerHour: number;
+  codeSendsPerTargetPerDay: number;
+  /** Text messages per country calling code per hour, all numbers together (SMS pumping). */
+  codeSendsPerAreaCodePerHour: number;
   /** Per IP per minute on login, register, code sending and captcha. */
   authPerIpPerMinute: number;
   /** Failed logins per account before it is locked for `loginLockMs`. */
@@ -148,8 +176,11 @@ export interface Config {
   /** Phone codes go to this gateway when set; otherwise to the outbox. */
   sms: { baseUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   logLevel: string;
-  /** Behind a load balancer: take the client IP from X-Forwarded-For (rate limits are per IP). */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: how many proxy hops, or which proxy addresses, to peel off
+   * X-Forwarded-For (ADR 100); false: the socket address is the client.
+   */
+  trustProxy: false | number | string[];
   rateLimit: RateLimitConfig;
   withdraw: { coin: string; network: string; fee: string; min: string; max: string }[];
   /** Flash exchange fee, percent as a decimal string ("0.2"). */
@@ -163,6 +194,14 @@ export interface Config {
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
   globalPerMinute: 600,
+  perAccountPerMinute: 600,
+  tradePerMinute: 1200,
+  moneyPerMinute: 30,
+  updatePerMinute: 60,
+  codeSendsPerClientPerHour: 20,
+  codeSendsPerTargetPerHour: 5,
+  codeSendsPerTargetPerDay: 10,
+  codeSendsPerAreaCodePerHour: 300,
   authPerIpPerMinute: 30,
   loginFailuresPerAccount: 5,
   loginLockMs: 15 * 60_000,
@@ -200,6 +239,13 @@ export function productionProblems(config: Config): string[] {
     );
   }
   return problems;
+}
+
+/** TRUST_PROXY: unset/0/false/off -> false; a small integer -> hop count; else a list of addresses. */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === '0' || value === 'false' || value === 'off') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim());
 }
 
 /** TRUST_PROXY: unset/0/false/off -> false; a small integer -> hop count; else a list of addresses. */
@@ -253,11 +299,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { baseUrl: e.SMS_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
         : undefined,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,
       ...(e.RATE_LIMIT_PER_MINUTE ? { globalPerMinute: e.RATE_LIMIT_PER_MINUTE } : {}),
       ...(e.AUTH_RATE_LIMIT_PER_MINUTE ? { authPerIpPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE } : {}),
+      ...(e.ACCOUNT_RATE_LIMIT_PER_MINUTE ? { perAccountPerMinute: e.ACCOUNT_RATE_LIMIT_PER_MINUTE } : {}),
+      ...(e.TRADE_RATE_LIMIT_PER_MINUTE ? { tradePerMinute: e.TRADE_RATE_LIMIT_PER_MINUTE } : {}),
+      ...(e.MONEY_RATE_LIMIT_PER_MINUTE ? { moneyPerMinute: e.MONEY_RATE_LIMIT_PER_MINUTE } : {}),
+      ...(e.UPDATE_RATE_LIMIT_PER_MINUTE ? { updatePerMinute: e.UPDATE_RATE_LIMIT_PER_MINUTE } : {}),
+      ...(e.CODE_SENDS_PER_CLIENT_PER_HOUR
+        ? { codeSendsPerClientPerHour: e.CODE_SENDS_PER_CLIENT_PER_HOUR }
+        : {}),
     },
     withdraw: DEFAULT_WITHDRAW,
     exchangeFeePercent: e.EXCHANGE_FEE_PERCENT,

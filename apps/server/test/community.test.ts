@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCommunity } from '../src/community/seed.ts';
-import { BACKENDS, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, lastCode, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
 const DAY = 86_400_000;
@@ -384,6 +384,10 @@ describe.each(BACKENDS)('community on %s', (backend) => {
         total: 0,
       });
       expect(empty.body.data.link).toBe(`http://127.0.0.1:8080/Register?invite=${alice.user.invite_code}`);
+      // An invitation needs the e-mail code too (issue 7 item 9).
+      await t.call('POST', '/api/app/account/captcha', {
+        body: { type: 'email', account: 'dave.friend@example.com', scene: 'register' },
+      });
       const reg = await t.call('POST', '/api/app/account/register', {
         body: {
           type: 'email',
@@ -391,6 +395,7 @@ describe.each(BACKENDS)('community on %s', (backend) => {
           password: PASSWORD,
           password_confirmation: PASSWORD,
           invite_code: alice.user.invite_code,
+          code: await lastCode(t, 'dave.friend@example.com'),
         },
       });
       expect(reg.status).toBe(200);

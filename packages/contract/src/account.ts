@@ -81,7 +81,9 @@ export const RegisterRequest = z
     account: AccountName,
     password: Password,
     password_confirmation: z.string().max(64),
-    code: VerificationCode.optional(),
+    // Always required, with or without an invitation: an invitation proves nothing about the
+    // address (issue 7 item 9, ADR 103).
+    code: VerificationCode,
     invite_code: z.string().min(1).max(32).optional(),
     area_code: AreaCode.optional(),
     ...CaptchaFields,
@@ -89,9 +91,6 @@ export const RegisterRequest = z
   .superRefine((value, ctx) => {
     checkAccount(value, ctx);
     checkConfirmation(value, ctx);
-    if (value.code === undefined && value.invite_code === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'validation.code_or_invite_required', path: ['code'] });
-    }
   });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
@@ -114,6 +113,8 @@ export const ForgetRequest = z
     code: VerificationCode,
     password: Password,
     password_confirmation: z.string().max(64),
+    // Checked when the image captcha is on: each guess at the reset code costs a solved image.
+    ...CaptchaFields,
   })
   .superRefine((value, ctx) => {
     checkAccount(value, ctx);

@@ -13,6 +13,9 @@ export const AdminLoginRequest = z.strictObject({
     .string()
     .regex(/^\d{6}$/, { error: 'validation.code_format' })
     .optional(),
+  // The captcha step-up after failed logins (ADR 101): needed only when the server answers 1050.
+  captcha_key: z.string().min(1).max(64).optional(),
+  captcha_code: z.string().min(1).max(16).optional(),
 });
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequest>;
 

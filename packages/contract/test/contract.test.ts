@@ -58,12 +58,11 @@ describe('decimalString', () => {
 
 describe('account requests', () => {
   const base = { type: 'email', account: 'a@b.de', password: 'abc12345', password_confirmation: 'abc12345' };
-  it('needs a code or an invitation code', () => {
-    expect(messages(RegisterRequest.safeParse(base))).toEqual([
-      ['code', 'validation.code_or_invite_required'],
-    ]);
+  it('needs a verification code, with or without an invitation code (issue 7 item 9)', () => {
+    expect(RegisterRequest.safeParse(base).success).toBe(false);
+    expect(RegisterRequest.safeParse({ ...base, invite_code: 'ABCD' }).success).toBe(false);
     expect(RegisterRequest.safeParse({ ...base, code: '123456' }).success).toBe(true);
-    expect(RegisterRequest.safeParse({ ...base, invite_code: 'ABCD' }).success).toBe(true);
+    expect(RegisterRequest.safeParse({ ...base, code: '123456', invite_code: 'ABCD' }).success).toBe(true);
   });
   it('reports mismatched passwords and bad e-mails on their fields', () => {
     const r = RegisterRequest.safeParse({

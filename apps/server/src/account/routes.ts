@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../deps.ts';
 import { optionalAuth, principalOf, requireAuth } from '../http/auth.ts';
+import { clientKeyOf, deviceIdOf } from '../http/client.ts';
 import { jsonRoute } from '../http/route.ts';
 
 export function accountRoutes(app: FastifyInstance, s: Services): void {
@@ -31,7 +32,11 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     rateLimit: authLimit,
     preHandler: optionalAuth(s.tokens, s.db, 'user'),
     handler: async (req) => {
-      await s.accounts.sendCode(req.body, req.lang, req.principal?.id);
+      const device = deviceIdOf(req);
+      await s.accounts.sendCode(req.body, req.lang, req.principal?.id, {
+        client: clientKeyOf(req),
+        ...(device === undefined ? {} : { device }),
+      });
       return null;
     },
   });
@@ -40,7 +45,7 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     method: 'POST',
     url: '/api/app/account/register',
     tags,
-    summary: 'Register with a verification code or an invitation code',
+    summary: 'Register with a verification code (and optionally an invitation code)',
     body: RegisterRequest,
     response: AuthResponse,
     rateLimit: authLimit,
@@ -55,14 +60,14 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     body: LoginRequest,
     response: AuthResponse,
     rateLimit: authLimit,
-    handler: (req) => s.accounts.login(req.body),
+    handler: (req) => s.accounts.login(req.body, clientKeyOf(req)),
   });
 
   jsonRoute(app, {
     method: 'POST',
     url: '/api/app/account/forget',
     tags,
-    summary: 'Reset the password with a code; ends every session',
+    summary: 'Reset the password with a code (and the image captcha when on); ends every session',
     body: ForgetRequest,
     response: z.null(),
     rateLimit: authLimit,

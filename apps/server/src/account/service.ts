@@ -15,8 +15,8 @@ import type { RateLimitConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
 import type { CaptchaService } from './captcha.ts';
-import { type CodeService, type Target, targetOf } from './codes.ts';
-import { FailureLimiter } from './limiter.ts';
+import { type CodeService, type Requester, type Target, targetOf } from './codes.ts';
+import { FailureLimiter, LoginThrottle } from './limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { findUserById, findUserByInviteCode, findUserByTarget, toUser, type UserRow } from './queries.ts';
 import type { TokenStore } from './tokens.ts';
@@ -33,6 +33,9 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
+/** Reset tries per account address per hour, whatever the codes (issue 7 item 6). */
+export const FORGET_TRIES_PER_TARGET_PER_HOUR = 10;
+
 export interface AuthResult {
   token: string;
   user: User;
@@ -40,7 +43,9 @@ export interface AuthResult {
 
 /** Every account rule; routes only parse, call one method and wrap the result. */
 export class AccountService {
-  private readonly loginFailures: FailureLimiter;
+  private readonly logins: LoginThrottle;
+  /** Reset tries per target: new codes every minute must not multiply the five tries of each. */
+  private readonly forgetTries: FailureLimiter;
   /** Wrong current passwords on password change: a stolen session must not guess it unhindered. */
   private readonly oldPasswordFailures: FailureLimiter;
 
@@ -52,7 +57,8 @@ export class AccountService {
     private readonly captcha: CaptchaService,
     rateLimit: RateLimitConfig,
   ) {
-    this.loginFailures = new FailureLimiter(clock, rateLimit.loginFailuresPerAccount, rateLimit.loginLockMs);
+    this.logins = new LoginThrottle(clock);
+    this.forgetTries = new FailureLimiter(clock, FORGET_TRIES_PER_TARGET_PER_HOUR, 3_600_000);
     this.oldPasswordFailures = new FailureLimiter(
       clock,
       rateLimit.loginFailuresPerAccount,
@@ -67,29 +73,46 @@ export class AccountService {
     return list;
   }
 
-  async sendCode(input: SendCodeRequest, lang: Lang, currentUserId: string | undefined): Promise<void> {
+  /**
+   * The same answer whether or not the account exists (issue 7 item 10, ADR 102): a register code
+   * goes out even for a taken address (only its owner reads it, and only they then learn
+   * ACCOUNT_EXISTS), and a reset for an unknown address does all the work but the delivery.
+   */
+  async sendCode(
+    input: SendCodeRequest,
+    lang: Lang,
+    currentUserId: string | undefined,
+    requester: Requester = {},
+  ): Promise<void> {
     await this.captcha.check(input.captcha_key, input.captcha_code);
     const target = targetOf(input.type, input.account, input.area_code);
     const owner = await findUserByTarget(this.db, target);
+    let deliver = true;
     switch (input.scene) {
       case 'register':
+        break;
       case 'bind':
         if (owner) throw new AppError('ACCOUNT_EXISTS');
         break;
       case 'forget':
-        if (!owner) throw new AppError('ACCOUNT_NOT_FOUND');
+        deliver = owner !== undefined;
         break;
       case 'security':
         if (currentUserId === undefined) throw new AppError('UNAUTHORIZED');
         if (!owner || owner.id !== currentUserId) throw new AppError('SECURITY_ACCOUNT_MISMATCH');
         break;
     }
-    await this.codes.send(target, input.scene, lang);
+    await this.codes.send(target, input.scene, lang, requester, deliver);
   }
 
+  /**
+   * The code comes first, always, invitation or not (issue 7 item 9): it proves the address, and
+   * only a holder of the address learns whether it is already registered.
+   */
   async register(input: RegisterRequest): Promise<AuthResult> {
     await this.captcha.check(input.captcha_key, input.captcha_code);
     const target = targetOf(input.type, input.account, input.area_code);
+    const codeId = await this.codes.verify([target], 'register', input.code);
     let inviterId: string | null = null;
     if (input.invite_code !== undefined) {
       const inviter = await findUserByInviteCode(this.db, input.invite_code);
@@ -97,13 +120,11 @@ export class AccountService {
       inviterId = inviter.id;
     }
     if (await findUserByTarget(this.db, target)) throw new AppError('ACCOUNT_EXISTS');
-    const codeId =
-      input.code === undefined ? undefined : await this.codes.verify([target], 'register', input.code);
     const passwordHash = await hashPassword(input.password);
     const now = this.clock.now();
     try {
       return await this.db.transaction().execute(async (trx) => {
-        if (codeId !== undefined) await this.codes.consume(codeId, trx);
+        await this.codes.consume(codeId, trx);
         const row = await trx
           .insertInto('users')
           .values({
@@ -134,38 +155,52 @@ export class AccountService {
     }
   }
 
-  async login(input: LoginRequest): Promise<AuthResult> {
+  /**
+   * No lock an attacker can aim at the owner (issue 7 item 7, ADR 101): failures slow down and then
+   * ask for a captcha per (account, client); with the image captcha on, every login carries one,
+   * so the right password always gets in. `client` is the caller's address key (http/client.ts).
+   */
+  async login(input: LoginRequest, client = 'unknown'): Promise<AuthResult> {
     await this.captcha.check(input.captcha_key, input.captcha_code);
     const target = targetOf(input.type, input.account, input.area_code);
-    if (this.loginFailures.lockedForMs(target.key) > 0) throw new AppError('RATE_LIMITED');
+    const gate = this.logins.begin(target.key, client, this.captcha.enabled, this.captcha.enabled);
+    if (!gate.ok) {
+      if (gate.need === 'captcha') throw new AppError('CAPTCHA_REQUIRED');
+      throw new AppError('LOGIN_DELAYED', { seconds: Math.ceil(gate.ms / 1000) });
+    }
     const user = await findUserByTarget(this.db, target);
     if (!user) {
       await burnPasswordCheck(input.password);
-      this.loginFailures.fail(target.key);
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (!(await verifyPassword(user.password_hash, input.password))) {
-      this.loginFailures.fail(target.key);
       throw new AppError('INVALID_CREDENTIALS');
     }
+    this.logins.succeeded(target.key, client);
     if (user.banned_at !== null) throw new AppError('ACCOUNT_BANNED');
-    this.loginFailures.reset(target.key);
     const token = await this.tokens.issue('user', user.id);
     return { token, user: toUser(user) };
   }
 
+  /**
+   * Captcha, a per-address budget of tries, then the code: and the same answer (CODE_INVALID) and
+   * the same hashing work for an address without an account (issue 7 items 6 and 10).
+   */
   async forget(input: ForgetRequest): Promise<void> {
+    await this.captcha.check(input.captcha_key, input.captcha_code);
     const target = targetOf(input.type, input.account, input.area_code);
-    const user = await findUserByTarget(this.db, target);
-    if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+    if (this.forgetTries.attempt(target.key) > 0) throw new AppError('RESET_TOO_MANY_ATTEMPTS');
     const codeId = await this.codes.verify([target], 'forget', input.code);
     const passwordHash = await hashPassword(input.password);
+    const user = await findUserByTarget(this.db, target);
     await this.db.transaction().execute(async (trx) => {
       await this.codes.consume(codeId, trx);
+      if (!user) return;
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       await this.tokens.revokeAll('user', user.id, trx);
     });
-    this.loginFailures.reset(target.key);
+    if (!user) throw new AppError('CODE_INVALID');
+    this.forgetTries.reset(target.key);
   }
 
   async logout(tokenId: string): Promise<void> {
@@ -193,9 +228,9 @@ export class AccountService {
     const user = await findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     const key = `user:${userId}`;
-    if (this.oldPasswordFailures.lockedForMs(key) > 0) throw new AppError('RATE_LIMITED');
+    // Counted before the check: parallel guesses cannot share the last free try (issue 7 item 6).
+    if (this.oldPasswordFailures.attempt(key) > 0) throw new AppError('RATE_LIMITED');
     if (!(await verifyPassword(user.password_hash, input.old_password))) {
-      this.oldPasswordFailures.fail(key);
       throw new AppError('OLD_PASSWORD_WRONG');
     }
     this.oldPasswordFailures.reset(key);

@@ -122,7 +122,9 @@ export class WithdrawService {
   }
 
   private async checkTradePassword(userId: string, password: string): Promise<void> {
-    const locked = this.limiter.lockedForMs(userId);
+    // Counted before the ~50 ms hash check, so parallel guesses cannot all pass a lock that is
+    // only set after their checks (issue 7 item 6); a right password takes the count back.
+    const locked = this.limiter.attempt(userId);
     if (locked > 0) throw new AppError('TRADE_PASSWORD_LOCKED', { minutes: Math.ceil(locked / 60_000) });
     const user = await this.db
       .selectFrom('users')
@@ -130,7 +132,6 @@ export class WithdrawService {
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user?.trade_password_hash || !(await verifyPassword(user.trade_password_hash, password))) {
-      this.limiter.fail(userId);
       throw new AppError('TRADE_PASSWORD_WRONG');
     }
     this.limiter.reset(userId);

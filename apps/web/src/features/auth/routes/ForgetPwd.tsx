@@ -60,6 +60,9 @@ export default function ForgetPwd() {
         password: values.password,
         password_confirmation: values.password_confirmation,
         ...(type === 'phone' && areaCode ? { area_code: areaCode } : {}),
+        // The reset itself needs a solved image too (issue 7 item 6): sending the code used up the
+        // first one, so the field holds the answer to the fresh image by now.
+        ...(captchaOn && captcha ? { captcha_key: captcha.key, captcha_code: values.captcha_code } : {}),
       },
       {
         onSuccess: () => {
@@ -67,6 +70,12 @@ export default function ForgetPwd() {
           navigate('/Login', { replace: true });
         },
         onError: (error) => showServerErrors(form, error, FIELDS),
+        onSettled: () => {
+          if (captchaOn) {
+            form.setFieldValue('captcha_code', '');
+            void refresh();
+          }
+        },
       },
     );
   };
@@ -96,7 +105,11 @@ export default function ForgetPwd() {
         >
           <AccountField type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
           {captchaOn && (
-            <Form.Item name="captcha_code" label={t('auth.captcha')}>
+            <Form.Item
+              name="captcha_code"
+              label={t('auth.captcha')}
+              rules={[{ required: true, message: t('auth.required') }]}
+            >
               <InputWithAction
                 action={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
                 placeholder={t('auth.captchaPlaceholder')}

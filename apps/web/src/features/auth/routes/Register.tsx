@@ -1,5 +1,5 @@
 import type { AccountType } from '@ex/sdk';
-import { Button, Form, Input, Selector, Toast } from 'antd-mobile';
+import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -17,8 +17,6 @@ import { InputWithAction } from '../components/InputWithAction.tsx';
 import { SendCodeButton } from '../components/SendCodeButton.tsx';
 import { useCodeSender } from '../components/use-code-sender.ts';
 
-type Method = 'code' | 'invite';
-
 const FIELDS = [
   'account',
   'code',
@@ -31,7 +29,7 @@ const FIELDS = [
 
 interface Values {
   account: string;
-  code?: string;
+  code: string;
   invite_code?: string;
   password: string;
   password_confirmation: string;
@@ -39,7 +37,10 @@ interface Values {
   agree: boolean;
 }
 
-/** Sign-up by verification code or by an existing user's invitation code (or both). */
+/**
+ * Sign-up with a verification code, and an existing user's invitation code when invited. The code
+ * is always needed: an invitation proves nothing about the address (issue 7 item 9, ADR 103).
+ */
 export default function Register() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -47,7 +48,6 @@ export default function Register() {
   const invited = params.get('invite') ?? params.get('invite_code') ?? '';
   const [form] = Form.useForm<Values>();
   const [type, setType] = useState<AccountType>('email');
-  const [method, setMethod] = useState<Method>(invited ? 'invite' : 'code');
   const [areaCode, setAreaCode] = useState<string>();
   const captchaOn = useAppConfig().data?.captcha === true;
   const { captcha, refresh } = useCaptcha(captchaOn);
@@ -69,7 +69,6 @@ export default function Register() {
 
   const submit = (values: Values) => {
     if (register.isPending) return;
-    const code = method === 'code' ? values.code?.trim() : undefined;
     const invite = values.invite_code?.trim();
     register.mutate(
       {
@@ -77,7 +76,7 @@ export default function Register() {
         account: values.account.trim(),
         password: values.password,
         password_confirmation: values.password_confirmation,
-        ...(code ? { code } : {}),
+        code: values.code.trim(),
         ...(invite ? { invite_code: invite } : {}),
         ...(type === 'phone' && areaCode ? { area_code: areaCode } : {}),
         ...(captchaOn && captcha ? { captcha_key: captcha.key, captcha_code: values.captcha_code } : {}),
@@ -137,42 +136,23 @@ export default function Register() {
             </Button>
           }
         >
-          <Selector
-            className="method-switch"
-            columns={2}
-            value={[method]}
-            onChange={(v) => v[0] && setMethod(v[0])}
-            showCheckMark={false}
-            options={[
-              { label: t('auth.byCode'), value: 'code' as Method },
-              { label: t('auth.byInvite'), value: 'invite' as Method },
-            ]}
-          />
           <AccountField type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
-          {method === 'code' && captchaField}
-          {method === 'code' && (
-            <Form.Item
-              name="code"
-              label={t('auth.code')}
-              rules={[{ required: true, message: t('auth.required') }]}
-            >
-              <InputWithAction
-                action={<SendCodeButton onSend={sendCode} />}
-                placeholder={t('auth.codePlaceholder')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                aria-label={t('auth.code')}
-              />
-            </Form.Item>
-          )}
+          {captchaField}
           <Form.Item
-            name="invite_code"
-            label={method === 'invite' ? t('auth.inviteCode') : t('auth.inviteOptional')}
-            rules={
-              method === 'invite' ? [{ required: true, whitespace: true, message: t('auth.required') }] : []
-            }
+            name="code"
+            label={t('auth.code')}
+            rules={[{ required: true, message: t('auth.required') }]}
           >
+            <InputWithAction
+              action={<SendCodeButton onSend={sendCode} />}
+              placeholder={t('auth.codePlaceholder')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-label={t('auth.code')}
+            />
+          </Form.Item>
+          <Form.Item name="invite_code" label={invited ? t('auth.inviteCode') : t('auth.inviteOptional')}>
             <Input
               placeholder={t('auth.inviteCodePlaceholder')}
               autoComplete="off"
@@ -181,7 +161,6 @@ export default function Register() {
           </Form.Item>
           <PasswordField strict />
           <ConfirmField />
-          {method === 'invite' && captchaField}
           <Form.Item
             name="agree"
             valuePropName="value"

@@ -1,0 +1,81 @@
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { TokenStore } from '../account/tokens.ts';
+import type { RateLimitConfig } from '../config.ts';
+import { bearerToken } from './auth.ts';
+import { clientKeyOf } from './client.ts';
+import { AppError } from './errors.ts';
+
+/** Separate budgets (ADR 100): each has its own counter per key. */
+export type RateBucket = 'api' | 'trade' | 'money' | 'update';
+
+// Placing and cancelling orders, and position changes: latency-sensitive, often automated.
+const TRADE = /^\/api\/app\/(spot\/orders|contract\/(orders|positions|leverage))(\/|$)/;
+// Moves of money: few per user per minute are legitimate; more are an attack or a runaway script.
+const MONEY =
+  /^\/api\/app\/(wallet\/(withdraw|transfer)|exchange\/execute|otc\/orders|ieo\/projects\/[^/]+\/subscribe|ai\/(subscribe|orders\/[^/]+\/redeem)|staking\/stakes|dividends\/[^/]+\/claim)$/;
+
+export function bucketOf(method: string, path: string): RateBucket {
+  if (method === 'GET') return 'api';
+  if (path === '/api/app/update') return 'update';
+  if (TRADE.test(path)) return 'trade';
+  if (MONEY.test(path)) return 'money';
+  return 'api';
+}
+
+/** Only the API and the socket count: the web app, the admin console and uploads never do. */
+export function isLimitedPath(path: string): boolean {
+  return path.startsWith('/api/') || path === '/ws';
+}
+
+const TOKEN_CACHE_MS = 10_000;
+const TOKEN_CACHE_SIZE = 10_000;
+
+/**
+ * The `@fastify/rate-limit` options: keyed on the account for a valid bearer token (all of a user's
+ * tokens and addresses share one budget), else on the client address (IPv6 cut to /64), each in its
+ * bucket. The token lookup is cached briefly: the rate limit runs before authentication, and a
+ * revoked token keeping its account's budget for 10 s is harmless (authentication still refuses it).
+ */
+export function rateLimitOptions(limits: RateLimitConfig, tokens: TokenStore): RateLimitPluginOptions {
+  const cache = new Map<string, { who: string | null; until: number }>();
+  const accountOf = async (request: FastifyRequest): Promise<string | null> => {
+    const token = bearerToken(request);
+    if (token === undefined || token.length > 256) return null;
+    const kind = request.url.startsWith('/api/admin/') ? 'admin' : 'user';
+    const cacheKey = `${kind}:${token}`;
+    const now = Date.now();
+    const hit = cache.get(cacheKey);
+    if (hit && hit.until > now) return hit.who;
+    const found = await tokens.lookup(kind, token);
+    const who = found.status === 'active' ? `${kind}:${found.subjectId}` : null;
+    if (cache.size >= TOKEN_CACHE_SIZE) cache.clear();
+    cache.set(cacheKey, { who, until: now + TOKEN_CACHE_MS });
+    return who;
+  };
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? request.url;
+  return {
+    global: true,
+    timeWindow: 60_000,
+    allowList: (request) => !isLimitedPath(pathOf(request)),
+    keyGenerator: async (request) => {
+      const bucket = bucketOf(request.method, pathOf(request));
+      const account = await accountOf(request);
+      return account === null ? `${bucket}|ip:${clientKeyOf(request)}` : `${bucket}|${account}`;
+    },
+    max: (_request, key) => {
+      const [bucket, who = ''] = key.split('|') as [RateBucket, string?];
+      switch (bucket) {
+        case 'trade':
+          return limits.tradePerMinute;
+        case 'money':
+          return limits.moneyPerMinute;
+        case 'update':
+          return limits.updatePerMinute;
+        default:
+          return who.startsWith('ip:') ? limits.globalPerMinute : limits.perAccountPerMinute;
+      }
+    },
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  };
+}
