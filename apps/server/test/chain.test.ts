@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519';
 import { secp256k1 } from '@noble/curves/secp256k1';
+import { bytesToHex } from '@noble/hashes/utils';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../src/account/passwords.ts';
 import {
   addressOfPrivateKey,
@@ -168,11 +170,14 @@ describe.each(BACKENDS)('CHAIN=tron end to end on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     await node.start();
+    // CHAIN=tron is production: the app needs the operator's own release key (ADR 128); any non-DEV one.
+    vi.stubEnv('RELEASE_PUBLIC_KEY', bytesToHex(ed25519.getPublicKey(ed25519.utils.randomPrivateKey())));
     t = await testApp(backend, { env: { CHAIN: 'tron', TRON_API_URL: node.url, CHAIN_MNEMONIC: MNEMONIC } });
   });
   afterAll(async () => {
     await t?.close();
     await node.close();
+    vi.unstubAllEnvs();
   });
 
   it('credits a deposit the watcher finds, pays an approved withdrawal through the node', async () => {

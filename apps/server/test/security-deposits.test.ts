@@ -1,7 +1,9 @@
 // Issue 7 item 12 (ADR 122): a deposit is one USDC Transfer event, credited once per (txid, event
 // index); the watcher resumes from its persisted cursor, however long the server was down.
+import { ed25519 } from '@noble/curves/ed25519';
+import { bytesToHex } from '@noble/hashes/utils';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DepositService } from '../src/chain/deposits.ts';
 import { HdWallet } from '../src/chain/hd.ts';
 import { chainDb } from '../src/chain/tables.ts';
@@ -180,6 +182,8 @@ describe.each(BACKENDS)('deposits per transfer event through the TRON HTTP adapt
   let addrB: string;
   beforeAll(async () => {
     await node.start();
+    // CHAIN=tron is production: the app needs the operator's own release key (ADR 128); any non-DEV one.
+    vi.stubEnv('RELEASE_PUBLIC_KEY', bytesToHex(ed25519.getPublicKey(ed25519.utils.randomPrivateKey())));
     t = await testApp(backend, { env: { CHAIN: 'tron', TRON_API_URL: node.url, CHAIN_MNEMONIC: MNEMONIC } });
     a = await registerUser(t, 'tron-a@example.com');
     b = await registerUser(t, 'tron-b@example.com');
@@ -191,6 +195,7 @@ describe.each(BACKENDS)('deposits per transfer event through the TRON HTTP adapt
   afterAll(async () => {
     await t?.close();
     await node.close();
+    vi.unstubAllEnvs();
   });
 
   it('a transaction with 3 USDC transfers credits 3 times, each once, by its log position', async () => {
