@@ -248,13 +248,6 @@ function parseTrustProxy(value: string | undefined): false | number | string[] {
   return value.split(',').map((v) => v.trim());
 }
 
-/** TRUST_PROXY: unset/0/false/off -> false; a small integer -> hop count; else a list of addresses. */
-function parseTrustProxy(value: string | undefined): false | number | string[] {
-  if (value === undefined || value === '0' || value === 'false' || value === 'off') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((v) => v.trim());
-}
-
 /** Parses the environment once at boot; every wrong value is listed, not just the first. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -292,7 +285,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFilesPerUser: e.UPLOAD_MAX_FILES_PER_USER,
       maxBytesPerUser: e.UPLOAD_MAX_MB_PER_USER * 1024 * 1024,
       minFreeBytes: e.UPLOAD_MIN_FREE_MB * 1024 * 1024,
-    },    smtpUrl: e.SMTP_URL,
+    },
+    smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sms:
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
