@@ -178,6 +178,25 @@ describe.each(BACKENDS)('offline-signed releases on %s', (backend) => {
     expect(readdirSync(t.dataDir)).not.toContain('release-signing-key');
     expect((await stored()).rows).toBe(1);
   });
+
+  it('refuses an old signed bundle re-uploaded as a newer version (a rollback), storing nothing', async () => {
+    const before = await stored();
+    const replay = await upload(
+      t.app,
+      auth,
+      releaseFields('9.9.9', sign(good, DEV_RELEASE_SIGNING_SEED)),
+      good,
+    );
+    expect(replay.status).toBe(422);
+    expect(replay.body.errors?.bundle).toEqual([
+      'These exact bytes were already published as 1.0.0: sign and upload a new build',
+    ]);
+    expect(await stored()).toEqual(before);
+    // A new build signed by the key holder is a normal release.
+    const next = bundle('1.1.0');
+    const ok = await upload(t.app, auth, releaseFields('1.1.0', sign(next, DEV_RELEASE_SIGNING_SEED)), next);
+    expect(ok.status).toBe(200);
+  });
 });
 
 describe('production: the server holds no private release key', () => {

@@ -17,6 +17,7 @@ const en = {
   content_too_long: 'Release notes may have at most {max} characters per language',
   unknown_field: 'Unknown field',
   multipart_required: 'Send the release as multipart/form-data',
+  bundle_republished: 'These exact bytes were already published as {version}: sign and upload a new build',
   signature_invalid: 'The signature must be 128 hex characters (ed25519, made by npm run release)',
   signature_mismatch: 'The signature does not verify for this bundle with the release public key {key}…',
 };
@@ -43,6 +44,8 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
       'Die Signatur muss aus 128 Hex-Zeichen bestehen (ed25519, erstellt mit npm run release)',
     signature_mismatch:
       'Die Signatur passt nicht zu diesem Bundle und dem öffentlichen Release-Schlüssel {key}…',
+    bundle_republished:
+      'Genau diese Bytes wurden bereits als {version} veröffentlicht: signieren und laden Sie einen neuen Build hoch',
   },
   zh_CN: {
     required: '此字段为必填项',
@@ -59,6 +62,7 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     multipart_required: '请以 multipart/form-data 格式提交版本',
     signature_invalid: '签名必须是 128 个十六进制字符（ed25519，由 npm run release 生成）',
     signature_mismatch: '签名无法用发布公钥 {key}… 验证此更新包',
+    bundle_republished: '完全相同的更新包已作为 {version} 发布过：请签名并上传新的构建',
   },
   zh_TW: {
     required: '此欄位為必填',
@@ -75,6 +79,7 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     multipart_required: '請以 multipart/form-data 格式提交版本',
     signature_invalid: '簽章必須是 128 個十六進位字元（ed25519，由 npm run release 產生）',
     signature_mismatch: '簽章無法用發布公鑰 {key}… 驗證此更新包',
+    bundle_republished: '完全相同的更新包已作為 {version} 發布過：請簽章並上傳新的建置',
   },
   es: {
     required: 'Este campo es obligatorio',
@@ -93,6 +98,8 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     signature_invalid:
       'La firma debe tener 128 caracteres hexadecimales (ed25519, creada con npm run release)',
     signature_mismatch: 'La firma no es válida para este paquete con la clave pública de publicación {key}…',
+    bundle_republished:
+      'Estos mismos bytes ya se publicaron como {version}: firme y suba una compilación nueva',
   },
   fr: {
     required: 'Ce champ est obligatoire',
@@ -112,6 +119,8 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
       'La signature doit comporter 128 caractères hexadécimaux (ed25519, créée par npm run release)',
     signature_mismatch:
       'La signature ne correspond pas à ce paquet avec la clé publique de publication {key}…',
+    bundle_republished:
+      'Ces mêmes octets ont déjà été publiés en {version} : signez et envoyez un nouveau build',
   },
   it: {
     required: 'Questo campo è obbligatorio',
@@ -130,6 +139,8 @@ const messages: Record<Lang, Record<ReleaseMessageKey, string>> = {
     signature_invalid: 'La firma deve avere 128 caratteri esadecimali (ed25519, creata con npm run release)',
     signature_mismatch:
       'La firma non è valida per questo pacchetto con la chiave pubblica di rilascio {key}…',
+    bundle_republished:
+      'Questi stessi byte sono già stati pubblicati come {version}: firma e carica una nuova build',
   },
 };
 

@@ -206,11 +206,22 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     }
 
     const plat = platform as ReleasePlatform;
-    const latest = (await releasesOf(deps.db, plat))[0];
+    const published = await releasesOf(deps.db, plat);
+    const latest = published[0];
     if (latest && compareSemver(version, latest.version) <= 0) {
       return {
         ok: false,
         errors: { version: [{ key: 'version_not_newer', params: { latest: latest.version } }] },
+      };
+    }
+    // The signature covers the bytes, not the version: an old signed bundle re-uploaded under a
+    // new version number would roll every device back to old code (ADR 128). Same bytes, refused.
+    const sha256 = createHash('sha256').update(input.bundle).digest('hex');
+    const earlier = published.find((r) => r.sha256 === sha256);
+    if (earlier) {
+      return {
+        ok: false,
+        errors: { bundle: [{ key: 'bundle_republished', params: { version: earlier.version } }] },
       };
     }
 
@@ -224,7 +235,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       rollout_percent: rollout,
       release_content: JSON.stringify(content),
       md5: createHash('md5').update(bytes).digest('hex'),
-      sha256: createHash('sha256').update(bytes).digest('hex'),
+      sha256,
       signature,
       size_bytes: String(bytes.length),
       created_by: input.createdBy ?? null,
