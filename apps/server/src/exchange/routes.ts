@@ -32,8 +32,13 @@ export function exchangeRoutes(app: FastifyInstance, s: Services): ExchangeServi
   registerRecovery(s.engine, 'exchange', () => svc.recover());
   // Interrupted money moves of the last run are completed before the first request (ADR 114).
   app.addHook('onReady', async () => {
-    const done = await recoverAll(s.engine);
-    if (Object.values(done).some((n) => n > 0)) app.log.warn(done, 'completed interrupted money moves');
+    try {
+      const done = await recoverAll(s.engine);
+      if (Object.values(done).some((n) => n > 0)) app.log.warn(done, 'completed interrupted money moves');
+    } catch (error) {
+      // The server still starts; the operator retries through the endpoint after fixing the cause.
+      app.log.error({ err: error }, 'money-move recovery failed');
+    }
   });
   const user = requireAuth(s.tokens, s.db, 'user');
   const admin = requireAuth(s.tokens, s.db, 'admin');

@@ -288,7 +288,10 @@ export class ExchangeService {
     return status;
   }
 
-  /** Completes every `pending` record (at start and from the operator's recovery endpoint). */
+  /**
+   * Finishes every `pending` record (at start and from the operator's recovery endpoint). One whose
+   * user never paid in is marked failed, not executed: its quote's price is old by now.
+   */
   recover(): Promise<number> {
     return this.lock.run(async () => {
       const rows = await this.db
@@ -296,7 +299,17 @@ export class ExchangeService {
         .selectAll()
         .where('status', '=', 'pending')
         .execute();
-      for (const r of rows) await this.complete(r);
+      for (const r of rows) {
+        if (await moved(this.edb, r.user_id, `fx:${r.id}:in`)) await this.complete(r);
+        else {
+          await this.db
+            .updateTable('exchange_records')
+            .set({ status: 'failed' })
+            .where('id', '=', r.id)
+            .where('status', '=', 'pending')
+            .execute();
+        }
+      }
       return rows.length;
     });
   }
