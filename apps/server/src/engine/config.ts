@@ -29,14 +29,42 @@ export function scalesOf(m: MarketConfig): MarketScales {
   return marketScales(m.tickSize, m.priceScale, m.stepSize, m.qtyScale);
 }
 
-/** Risk-limit tiers shaped like Binance's, capped at the market's own highest leverage. */
-function tiersFor(maxLeverage: number) {
-  return [
-    { maxNotional: usdc(50_000n), maxLeverage, mmrPpm: 4_000n },
-    { maxNotional: usdc(250_000n), maxLeverage: Math.min(50, maxLeverage), mmrPpm: 5_000n },
-    { maxNotional: usdc(1_000_000n), maxLeverage: Math.min(20, maxLeverage), mmrPpm: 10_000n },
-    { maxNotional: usdc(1_000_000_000_000n), maxLeverage: Math.min(10, maxLeverage), mmrPpm: 25_000n },
-  ];
+type TierRow = [maxNotionalUsdc: bigint, maxLeverage: number, mmrPpm: bigint];
+
+/**
+ * Risk-limit tiers per base asset, shaped like Binance's: a thinner book gets smaller brackets and
+ * higher maintenance rates, so a position that size can still be closed into it. Every row is capped
+ * at the market's own highest leverage. Each market's first maintenance rate also sets its funding
+ * cap (75% of it, in the core).
+ */
+const TIERS: Record<string, readonly TierRow[]> = {
+  BTC: [
+    [50_000n, 100, 4_000n],
+    [250_000n, 50, 5_000n],
+    [1_000_000n, 20, 10_000n],
+    [1_000_000_000_000n, 10, 25_000n],
+  ],
+  ETH: [
+    [25_000n, 100, 5_000n],
+    [100_000n, 50, 6_500n],
+    [500_000n, 20, 10_000n],
+    [1_000_000_000_000n, 10, 25_000n],
+  ],
+};
+/** Every other coin: the thinnest books. */
+const ALT_TIERS: readonly TierRow[] = [
+  [10_000n, 50, 10_000n],
+  [50_000n, 25, 15_000n],
+  [250_000n, 10, 25_000n],
+  [1_000_000_000_000n, 5, 50_000n],
+];
+
+function tiersFor(base: string, maxLeverage: number) {
+  return (TIERS[base] ?? ALT_TIERS).map(([maxNotional, lev, mmrPpm]) => ({
+    maxNotional: usdc(maxNotional),
+    maxLeverage: Math.min(lev, maxLeverage),
+    mmrPpm,
+  }));
 }
 
 export function spotMarketConfig(m: MarketConfig): SpotMarketConfig {
@@ -61,7 +89,7 @@ export function perpMarketConfig(m: MarketConfig): PerpMarketConfig {
     scales: scalesOf(m),
     leverages: m.leverages,
     defaultLeverage: m.leverages.includes(10) ? 10 : m.leverages[0]!,
-    tiers: tiersFor(maxLeverage),
+    tiers: tiersFor(m.base, maxLeverage),
     makerFeePpm: PERP_MAKER_FEE_PPM,
     takerFeePpm: PERP_TAKER_FEE_PPM,
     // ADR 112: the market's configured protection from the mark for market orders.
