@@ -11,6 +11,13 @@ export default defineConfig({
       { test: { name: 'sdk', root: 'packages/sdk', include: ['test/**/*.test.ts'] } },
       {
         test: {
+          name: 'verify-liabilities',
+          root: 'packages/verify-liabilities',
+          include: ['test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
