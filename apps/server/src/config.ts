@@ -85,11 +85,19 @@ const EnvSchema = z.object({
       error: 'must be an E.164 number (+4915...), a sender id of up to 11 letters/digits, or an MG... SID',
     })
     .optional(),
-  // Read by the release domain itself (src/release/keys.ts trims it; empty means "use the key
-  // file"); checked here so a wrong value is listed at start instead of failing on first use.
+  // The server no longer signs releases (ADR 128): this seed belongs to `npm run release` on the
+  // operator's machine. Still parsed so a shell that exports it for the script can start a demo
+  // server; a production server refuses to start with it (src/release/keys.ts).
   RELEASE_SIGNING_KEY: z
     .string()
     .regex(/^\s*([0-9a-fA-F]{64})?\s*$/, { error: 'must be 64 hex characters (an ed25519 seed)' })
+    .optional(),
+  // The release public key uploads are verified against (ADR 128; read by src/release/keys.ts,
+  // which also refuses a missing or DEV/TEST key in production); checked here so a wrong value is
+  // listed at start.
+  RELEASE_PUBLIC_KEY: z
+    .string()
+    .regex(/^\s*([0-9a-fA-F]{64})?\s*$/, { error: 'must be 64 hex characters (an ed25519 public key)' })
     .optional(),
   // The proxies in front of the server: a hop count or their addresses/CIDRs (ADR 100). "Trust every
   // hop" is refused: X-Forwarded-For would then pick the client's address and every limit.

@@ -242,6 +242,12 @@ describe('production: the server holds no private release key', () => {
     vi.stubEnv('RELEASE_PUBLIC_KEY', DEV_RELEASE_PUBLIC_KEY);
     await expect(productionApp()).rejects.toThrow(/DEV\/TEST key/);
     expect(() => loadReleaseKey({ production: true, envPublicKey: 'ff'.repeat(32) })).toThrow(/64 hex/);
+    // The private seed in a production server's environment is refused even with a good public key.
+    vi.stubEnv('RELEASE_PUBLIC_KEY', OPERATOR_PUBLIC);
+    vi.stubEnv('RELEASE_SIGNING_KEY', OPERATOR_SEED);
+    await expect(productionApp()).rejects.toThrow(
+      /RELEASE_SIGNING_KEY must not be given to a production server/,
+    );
   });
 
   it('verifies against the operator public key only: the DEV seed is refused, no key is written', async () => {

@@ -38,7 +38,17 @@ export function isPublicKeyHex(value: string): boolean {
  * (dev-key.ts), so `npm start` and a default web build work together with no setup. Production
  * must name its own key: the DEV key would accept bundles signed by anyone who reads this repository.
  */
-export function loadReleaseKey(opts: { envPublicKey?: string | undefined; production: boolean }): ReleaseKey {
+export function loadReleaseKey(opts: {
+  envPublicKey?: string | undefined;
+  production: boolean;
+  /** RELEASE_SIGNING_KEY in the server's environment: a production server must not hold it. */
+  envSigningKey?: string | undefined;
+}): ReleaseKey {
+  if (opts.production && opts.envSigningKey?.trim()) {
+    throw new ReleaseKeyError(
+      'RELEASE_SIGNING_KEY must not be given to a production server: keep it offline for npm run release',
+    );
+  }
   const env = opts.envPublicKey?.trim();
   if (env && !isPublicKeyHex(env)) {
     throw new ReleaseKeyError('RELEASE_PUBLIC_KEY must be 64 hex characters (an ed25519 public key)');

@@ -84,7 +84,11 @@ async function readPublishForm(request: FastifyRequest, maxBytes: number) {
 export async function releaseRoutes(app: FastifyInstance, opts: ReleaseRoutesOptions): Promise<void> {
   const releaseKey =
     opts.releaseKey ??
-    loadReleaseKey({ envPublicKey: process.env.RELEASE_PUBLIC_KEY, production: opts.production ?? false });
+    loadReleaseKey({
+      envPublicKey: process.env.RELEASE_PUBLIC_KEY,
+      envSigningKey: process.env.RELEASE_SIGNING_KEY,
+      production: opts.production ?? false,
+    });
   const legacy = legacySigningKeyFile(opts.dataDir);
   if (legacy) {
     // Read by nothing any more; it only makes a stolen data folder worth more (ADR 128).
