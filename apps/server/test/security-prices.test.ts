@@ -149,6 +149,17 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
     });
     expect(low.body.code).toBe(2130);
     expect(await state()).toEqual(before);
+    // The band the refusal names is public, so the order forms can show it beforehand.
+    for (const symbol of ['BTC_USDC', 'BTC_USDC_PERP']) {
+      const band = await t.call('GET', `/api/app/market/band?symbol=${symbol}`);
+      expect(band.body.data).toEqual({
+        symbol,
+        band: { min: '45000.00', max: '55000.00' },
+        band_percent: '10.00',
+        market_protection_percent: '5.00',
+      });
+    }
+    expect((await t.call('GET', '/api/app/market/band?symbol=NOPE_USDC')).status).toBe(400);
     // Inside the band is an ordinary order.
     const ok = await spotOrder(mallory.token, {
       symbol: 'BTC_USDC',

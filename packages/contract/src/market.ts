@@ -68,3 +68,18 @@ export const KlinesQuery = z.strictObject({
 /** [open_ts, open, high, low, close, volume] */
 export const Kline = z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string(), z.string()]);
 export const KlineList = z.array(Kline);
+
+/**
+ * The limit prices a market accepts now (ADR 112): index ± the market's band, and how far from the
+ * index (spot) or mark (perpetual) a market order may fill. `band` is null before the first index.
+ */
+export const PriceBandQuery = z.strictObject({ symbol: MarketSymbol });
+export type PriceBandQuery = z.infer<typeof PriceBandQuery>;
+export const PriceBand = z.object({
+  symbol: z.string(),
+  band: z.object({ min: z.string(), max: z.string() }).nullable(),
+  /** The band and the market-order protection in percent ("10.00", "5.00"). */
+  band_percent: z.string(),
+  market_protection_percent: z.string(),
+});
+export type PriceBand = z.infer<typeof PriceBand>;

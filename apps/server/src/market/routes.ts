@@ -5,13 +5,18 @@ import {
   KlinesQuery,
   Leverages,
   MarketCoinList,
+  PriceBand,
+  PriceBandQuery,
   PublicTradeList,
   TradesQuery,
 } from '@ex/contract';
+import { formatDecimal } from '@ex/core';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../deps.ts';
+import { mustMarket } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 import { jsonRoute } from '../http/route.ts';
+import { bandText } from './bands.ts';
 import { LEVERAGE_STEPS, MARKETS, marketBySymbol } from './markets.ts';
 
 const known = (symbol: string) => {
@@ -72,5 +77,24 @@ export function marketRoutes(app: FastifyInstance, s: Services): void {
         MARKETS.filter((m) => m.kind === 'perp').map((m) => [m.symbol, m.leverages]),
       ),
     }),
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/market/band',
+    tags: ['market'],
+    summary: 'Limit prices the market accepts now (index ± band) and the market-order protection',
+    query: PriceBandQuery,
+    response: PriceBand,
+    handler: async (request) => {
+      const m = mustMarket(known(request.query.symbol));
+      // ppm / 100 = hundredths of a percent: 100 000 ppm -> "10.00".
+      return {
+        symbol: m.config.symbol,
+        band: bandText(s.engine, m),
+        band_percent: formatDecimal(m.config.priceBandPpm / 100n, 2),
+        market_protection_percent: formatDecimal(m.config.marketProtectionPpm / 100n, 2),
+      };
+    },
   });
 }
