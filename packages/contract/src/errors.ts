@@ -105,6 +105,12 @@ export const ERRORS = {
   ALREADY_PROCESSED: { code: 3010, status: 409, key: 'error.already_processed' },
 
   ALREADY_CHECKED_IN: { code: 3101, status: 409, key: 'error.already_checked_in' },
+
+  // Proof of liabilities and statements (issue 13, ADR 140-142): 3200-3219.
+  PROOF_NOT_AVAILABLE: { code: 3200, status: 404, key: 'error.proof_not_available' },
+  PROOF_NOT_INCLUDED: { code: 3201, status: 404, key: 'error.proof_not_included' },
+  SNAPSHOT_TOO_SOON: { code: 3202, status: 429, key: 'error.snapshot_too_soon' },
+  STATEMENT_TOO_LARGE: { code: 3203, status: 400, key: 'error.statement_too_large' },
 } as const satisfies Record<string, { code: number; status: number; key: ServerMessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

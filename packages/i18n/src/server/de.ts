@@ -78,6 +78,12 @@ export const de = {
   'error.idempotency_conflict': 'Dieser Anfrageschlüssel wurde bereits mit anderen Daten verwendet',
   'validation.required': 'Dieses Feld ist erforderlich',
   'error.already_checked_in': 'Sie haben heute bereits eingecheckt',
+  // Proof of liabilities and statements (issue 13, ADR 140-142).
+  'error.proof_not_available': 'Es wurde noch kein Nachweis der Verbindlichkeiten veröffentlicht',
+  'error.proof_not_included':
+    'Ihr Konto ist nicht in diesem Stand enthalten (es wurde später eröffnet); es wird im nächsten enthalten sein',
+  'error.snapshot_too_soon': 'Vor weniger als einer Minute wurde ein Stand erstellt, bitte warten Sie',
+  'error.statement_too_large': 'Zu viele Zeilen für eine Datei: Wählen Sie einen kürzeren Zeitraum',
   'error.exchange_quote_expired': 'Das Angebot ist abgelaufen, bitte fordern Sie ein neues an',
   'error.exchange_unavailable': 'Der Umtausch ist für diese Münze derzeit nicht verfügbar',
   'error.exchange_price_deviation':
@@ -97,6 +103,7 @@ export const de = {
   'validation.integer': 'Muss eine ganze Zahl sein',
   'validation.invalid_option': 'Muss einer der folgenden Werte sein: {values}',
   'validation.invalid_format': 'Ungültiges Format',
+  'validation.date_range': 'Das Ende muss nach dem Beginn liegen, der Zeitraum höchstens {days} Tage',
   'validation.invalid_value': 'Ungültiger Wert',
   'validation.unknown_field': 'Unbekanntes Feld',
   'validation.email_invalid': 'Ungültiges E-Mail-Format',

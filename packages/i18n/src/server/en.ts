@@ -83,6 +83,12 @@ export const en = {
   // Validation (field errors)
   'validation.required': 'This field is required',
   'error.already_checked_in': 'You have already checked in today',
+  // Proof of liabilities and statements (issue 13, ADR 140-142).
+  'error.proof_not_available': 'No proof of liabilities has been published yet',
+  'error.proof_not_included':
+    'Your account is not in this snapshot (it was opened later); it will be in the next one',
+  'error.snapshot_too_soon': 'A snapshot was taken less than a minute ago, please wait',
+  'error.statement_too_large': 'Too many rows for one file: choose a shorter date range',
   'error.exchange_quote_expired': 'The quote has expired, please request a new one',
   'error.exchange_unavailable': 'Exchange is not available for this coin right now',
   'error.exchange_price_deviation':
@@ -102,6 +108,7 @@ export const en = {
   'validation.integer': 'Must be a whole number',
   'validation.invalid_option': 'Must be one of: {values}',
   'validation.invalid_format': 'Invalid format',
+  'validation.date_range': 'The end must be after the start and the range at most {days} days',
   'validation.invalid_value': 'Invalid value',
   'validation.unknown_field': 'Unknown field',
   'validation.email_invalid': 'Invalid email format',

@@ -75,6 +75,12 @@ export const es = {
   'error.idempotency_conflict': 'Esta clave de solicitud ya se usó con otros datos',
   'validation.required': 'Este campo es obligatorio',
   'error.already_checked_in': 'Ya ha registrado su asistencia hoy',
+  // Proof of liabilities and statements (issue 13, ADR 140-142).
+  'error.proof_not_available': 'Todavía no se ha publicado ninguna prueba de pasivos',
+  'error.proof_not_included':
+    'Su cuenta no está en esta instantánea (se abrió después); estará en la siguiente',
+  'error.snapshot_too_soon': 'Se tomó una instantánea hace menos de un minuto, espere por favor',
+  'error.statement_too_large': 'Demasiadas filas para un archivo: elija un periodo más corto',
   'error.exchange_quote_expired': 'La cotización ha caducado, solicite una nueva',
   'error.exchange_unavailable': 'El cambio no está disponible para esta moneda en este momento',
   'error.exchange_price_deviation':
@@ -94,6 +100,7 @@ export const es = {
   'validation.integer': 'Debe ser un número entero',
   'validation.invalid_option': 'Debe ser uno de: {values}',
   'validation.invalid_format': 'Formato no válido',
+  'validation.date_range': 'El final debe ser posterior al inicio y el periodo de {days} días como máximo',
   'validation.invalid_value': 'Valor no válido',
   'validation.unknown_field': 'Campo desconocido',
   'validation.email_invalid': 'Formato de correo electrónico no válido',

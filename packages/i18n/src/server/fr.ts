@@ -77,6 +77,12 @@ export const fr = {
   'error.idempotency_conflict': 'Cette clé de requête a déjà été utilisée avec d’autres données',
   'validation.required': 'Ce champ est obligatoire',
   'error.already_checked_in': "Vous avez déjà pointé aujourd'hui",
+  // Proof of liabilities and statements (issue 13, ADR 140-142).
+  'error.proof_not_available': "Aucune preuve de passif n'a encore été publiée",
+  'error.proof_not_included':
+    'Votre compte ne figure pas dans cet instantané (ouvert après) ; il sera dans le prochain',
+  'error.snapshot_too_soon': "Un instantané a été pris il y a moins d'une minute, veuillez patienter",
+  'error.statement_too_large': 'Trop de lignes pour un fichier : choisissez une période plus courte',
   'error.exchange_quote_expired': 'Le devis a expiré, veuillez en demander un nouveau',
   'error.exchange_unavailable': "L'échange n'est pas disponible pour cette monnaie pour le moment",
   'error.exchange_price_deviation':
@@ -96,6 +102,7 @@ export const fr = {
   'validation.integer': 'Doit être un nombre entier',
   'validation.invalid_option': "Doit être l'une des valeurs : {values}",
   'validation.invalid_format': 'Format invalide',
+  'validation.date_range': 'La fin doit suivre le début et la période ne pas dépasser {days} jours',
   'validation.invalid_value': 'Valeur invalide',
   'validation.unknown_field': 'Champ inconnu',
   'validation.email_invalid': "Format d'e-mail invalide",

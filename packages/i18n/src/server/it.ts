@@ -73,6 +73,12 @@ export const it = {
   'error.idempotency_conflict': 'Questa chiave di richiesta è già stata usata con dati diversi',
   'validation.required': 'Questo campo è obbligatorio',
   'error.already_checked_in': 'Hai già effettuato il check-in oggi',
+  // Proof of liabilities and statements (issue 13, ADR 140-142).
+  'error.proof_not_available': 'Nessuna prova delle passività è stata ancora pubblicata',
+  'error.proof_not_included':
+    'Il tuo conto non è in questa istantanea (è stato aperto dopo); sarà nella prossima',
+  'error.snapshot_too_soon': "Un'istantanea è stata creata meno di un minuto fa, attendi",
+  'error.statement_too_large': 'Troppe righe per un file: scegli un periodo più breve',
   'error.exchange_quote_expired': 'La quotazione è scaduta, richiedine una nuova',
   'error.exchange_unavailable': 'Il cambio non è disponibile per questa moneta al momento',
   'error.exchange_price_deviation':
@@ -92,6 +98,7 @@ export const it = {
   'validation.integer': 'Deve essere un numero intero',
   'validation.invalid_option': 'Deve essere uno tra: {values}',
   'validation.invalid_format': 'Formato non valido',
+  'validation.date_range': "La fine deve seguire l'inizio e il periodo essere al massimo di {days} giorni",
   'validation.invalid_value': 'Valore non valido',
   'validation.unknown_field': 'Campo sconosciuto',
   'validation.email_invalid': 'Formato email non valido',
