@@ -11,6 +11,101 @@ import { AppError } from './errors.ts';
 
 const MAX_CHANNELS = 200;
 
+/**
+ * Slow consumers (issue 9 item 5): a socket whose unsent bytes pass HIGH_WATER stops getting that
+ * channel's messages (nothing more is queued for it, so memory stays bounded and the other sockets
+ * are not held up); once it has drained below LOW_WATER it gets a fresh snapshot of each channel it
+ * missed (`resync: true`; the depth snapshot carries the current seq, so a client's book is whole
+ * again). A socket that stays over the mark for LAG_LIMIT_MS is closed (1013, try again later).
+ */
+export const FANOUT_LIMITS = {
+  highWaterBytes: 1024 * 1024,
+  lowWaterBytes: 64 * 1024,
+  lagLimitMs: 30_000,
+  checkMs: 50,
+};
+
+interface Subscriber {
+  socket: {
+    readyState: number;
+    bufferedAmount: number;
+    send(data: string): void;
+    close(code?: number): void;
+  };
+  /** Channels whose messages this socket missed while over the high-water mark. */
+  lagging: Set<string>;
+  laggingSince: number;
+  drainTimer: ReturnType<typeof setInterval> | undefined;
+  resync(channel: string): void;
+}
+
+/**
+ * One pub/sub subscription per (topic, client channel), however many sockets listen, and one
+ * JSON.stringify per message: with 1,000 subscribers on a book that is one string, not 1,000.
+ */
+class Fanout {
+  private readonly groups = new Map<string, { sockets: Set<Subscriber>; unsubscribe: () => void }>();
+
+  join(pubsub: PubSub, topic: string, channel: string, sub: Subscriber): () => void {
+    const key = `${topic}\u0000${channel}`;
+    let group = this.groups.get(key);
+    if (group === undefined) {
+      const sockets = new Set<Subscriber>();
+      const unsubscribe = pubsub.subscribe(topic, (message) => {
+        const frame = JSON.stringify({ channel, ...(message as object) });
+        for (const s of sockets) deliver(s, channel, frame);
+      });
+      group = { sockets, unsubscribe };
+      this.groups.set(key, group);
+    }
+    group.sockets.add(sub);
+    const joined = group;
+    return () => {
+      joined.sockets.delete(sub);
+      if (joined.sockets.size === 0) {
+        joined.unsubscribe();
+        this.groups.delete(key);
+      }
+    };
+  }
+}
+
+function deliver(sub: Subscriber, channel: string, frame: string): void {
+  const { socket } = sub;
+  if (socket.readyState !== 1 || sub.lagging.has(channel)) return;
+  if (socket.bufferedAmount > FANOUT_LIMITS.highWaterBytes) {
+    if (sub.lagging.size === 0) sub.laggingSince = Date.now();
+    sub.lagging.add(channel);
+    sub.drainTimer ??= setInterval(() => drain(sub), FANOUT_LIMITS.checkMs);
+    return;
+  }
+  socket.send(frame);
+}
+
+function drain(sub: Subscriber): void {
+  const { socket } = sub;
+  if (socket.readyState !== 1) {
+    stopDraining(sub);
+    return;
+  }
+  if (socket.bufferedAmount > FANOUT_LIMITS.lowWaterBytes) {
+    if (Date.now() - sub.laggingSince > FANOUT_LIMITS.lagLimitMs) {
+      stopDraining(sub);
+      socket.close(1013);
+    }
+    return;
+  }
+  const missed = [...sub.lagging];
+  stopDraining(sub);
+  for (const channel of missed) sub.resync(channel);
+}
+
+function stopDraining(sub: Subscriber): void {
+  if (sub.drainTimer !== undefined) clearInterval(sub.drainTimer);
+  sub.drainTimer = undefined;
+  sub.lagging.clear();
+}
+
 /** What the market domain gives the socket: the fan-out, snapshots, and the private channel names. */
 export interface WsFeeds {
   pubsub: PubSub;
@@ -36,6 +131,7 @@ export async function registerWs(
   deps: { tokens: TokenStore; db: Db; feeds?: () => WsFeeds | undefined },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const fanout = new Fanout();
   app.route({
     method: 'GET',
     url: '/ws',
@@ -53,6 +149,19 @@ export async function registerWs(
         if (socket.readyState !== 1) return;
         socket.send(JSON.stringify({ channel, ...(message as object) }));
       };
+      const sub: Subscriber = {
+        socket,
+        lagging: new Set(),
+        laggingSince: 0,
+        drainTimer: undefined,
+        resync: (channel) => {
+          if (!unsubs.has(channel)) return;
+          // Depth has a snapshot; the others say `resync` so a client refetches what it shows (the
+          // web app invalidates private lists on any message and ignores data-less market ones).
+          const fresh = deps.feeds?.()?.snapshot(channel);
+          push(channel, fresh === undefined ? { type: 'resync' } : { ...(fresh as object), resync: true });
+        },
+      };
       /** Starts the flow of one channel (private ones only once logged in). */
       const listen = (channel: string): void => {
         const feeds = deps.feeds?.();
@@ -62,10 +171,7 @@ export async function registerWs(
         if (!isPrivate && !feeds.isPublic(channel)) return;
         if (isPrivate && userId === null) return;
         const topic = isPrivate ? feeds.privateTopic(channel, userId!)! : channel;
-        unsubs.set(
-          channel,
-          feeds.pubsub.subscribe(topic, (m) => push(channel, m)),
-        );
+        unsubs.set(channel, fanout.join(feeds.pubsub, topic, channel, sub));
         const first = feeds.snapshot(channel);
         if (first !== undefined) push(channel, first);
       };
@@ -145,6 +251,7 @@ export async function registerWs(
         }
       });
       socket.on('close', () => {
+        stopDraining(sub);
         for (const c of [...unsubs.keys()]) stop(c);
         channels.clear();
         void userId;
