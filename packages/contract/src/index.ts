@@ -17,6 +17,7 @@ export * from './market.ts';
 export * from './otc.ts';
 export * from './pagination.ts';
 export * from './paths.ts';
+export * from './reserves.ts';
 export * from './routes.ts';
 export * from './spot.ts';
 export * from './staking.ts';

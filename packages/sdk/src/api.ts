@@ -12,6 +12,7 @@ import { ieoApi } from './endpoints/ieo.ts';
 import { kycApi } from './endpoints/kyc.ts';
 import { marketApi } from './endpoints/market.ts';
 import { otcApi } from './endpoints/otc.ts';
+import { reservesApi } from './endpoints/reserves.ts';
 import { spotApi } from './endpoints/spot.ts';
 import { stakingApi } from './endpoints/staking.ts';
 import { systemApi } from './endpoints/system.ts';
@@ -42,6 +43,7 @@ export function createApi(client: Client) {
     staking: stakingApi(client),
     dividend: dividendApi(client),
     vote: voteApi(client),
+    reserves: reservesApi(client),
   };
 }
 

@@ -87,6 +87,8 @@ const SPREADSHEET_TYPES = [
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'text/csv',
+  // Monthly account statements (issue 13).
+  'application/pdf',
 ];
 
 const defaultFallback = (reason: FallbackReason, status: number): string => {
