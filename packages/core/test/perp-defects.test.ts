@@ -446,6 +446,26 @@ describe('7. further findings', () => {
     expect(ofType(s.price(40_561.7).events, 'perp.liquidation')).toHaveLength(2);
   });
 
+  it('the fund closes what it took over into the market, at a loss it can carry, after a gap', () => {
+    const s = setup();
+    s.insurance(10_000n * USDC);
+    s.fund('alice', 10_000n * USDC);
+    s.fund('bob', 100_000n * USDC);
+    s.fund('carol', 100_000n * USDC);
+    s.price(50_000);
+    s.order('bob', 'open_short', 'cross', 50_000, 1);
+    s.order('alice', 'open_long', 'isolated', 50_000, 1);
+    s.price(45_180.7);
+    // The price gaps below the fund's 45,000 entry; its equity (9,000) stays positive: no ADL.
+    s.price(44_000);
+    expect(s.position(INSURANCE_USER, 'cross', 'long')!.size).toBe(1000n);
+    s.order('carol', 'open_long', 'cross', 43_900, 1);
+    s.run({ type: 'liquidationCheck' });
+    // Sold at 43,900 (within 5% of the mark): the fund books the 1,100 loss instead of holding on.
+    expect(s.position(INSURANCE_USER, 'cross', 'long')).toBeUndefined();
+    expect(s.fundBalance()).toBe(8_900n * USDC);
+  });
+
   it('ADL ranks a cross position by its effective leverage, not by the leverage chosen for the order', () => {
     const s = setup();
     s.fund('alice', 10_000n * USDC);

@@ -1562,13 +1562,36 @@ export class PerpEngine {
 
   /** IOC orders at the fund's entry price: it sells what it took over only at no loss. */
   private unwindFund(m: PerpMarket, ts: number): void {
+    const mark = this.states.get(m.symbol)!.markPrice;
     for (const side of ['long', 'short'] as const) {
       const fp = this.positions.get(positionKey(INSURANCE_USER, m.symbol, 'cross', side));
       if (fp === undefined || fp.size === 0n) continue;
-      const price = side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
-      if (price <= 0n) continue;
+      const entry = side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
+      if (entry <= 0n) continue;
       const qty = fp.size - this.reservedClose(fp);
       if (qty <= 0n) continue;
+      // Into the market, not only at the entry: a position taken over after a gap would otherwise
+      // sit with the fund (paying funding, exposed to the next move) until the price came back. The
+      // fund accepts a loss up to what it can carry (its wallet less the open losses of its other
+      // positions, so its equity stays >= 0) and never trades beyond the market orders' protection
+      // from the mark. Never worse than that, never better than needed: at the entry when it can.
+      let afford = this.ledger.available(this.walletKey(INSURANCE_USER, m));
+      for (const q of this.positionsOf(INSURANCE_USER)) {
+        const u = q === fp ? 0n : this.unrealisedPnl(q);
+        if (u < 0n) afford += u;
+      }
+      const slack = afford > 0n ? fromQuote(afford, m.k, 'floor') / qty : 0n;
+      let price = entry;
+      if (mark > 0n) {
+        const guard = this.protectionPrice(m, mark, side === 'long' ? 'sell' : 'buy');
+        if (side === 'long') {
+          const floor = entry - slack > guard ? entry - slack : guard;
+          price = floor < entry ? (floor < 1n ? 1n : floor) : entry;
+        } else {
+          const cap = entry + slack < guard ? entry + slack : guard;
+          price = cap > entry ? cap : entry;
+        }
+      }
       const orderId = this.nextId(`unwind:${m.symbol}:${side}`);
       this.placeInternal({
         orderId,
