@@ -13,6 +13,7 @@ const options = {
   commands: opt('commands', 1_000_000),
   users: opt('users', 3_000),
   checkEvery: opt('check-every', 10_000),
+  onCheck: (n: number, problems: number) => console.error(`${n} commands, ${problems} problems`),
 };
 const started = performance.now();
 const s = runSimulation(options);

@@ -30,6 +30,8 @@ export interface SimOptions {
   users: number;
   /** Full checkInvariants every this many commands (and always at the end). */
   checkEvery: number;
+  /** Called after each periodic check (the CLI prints progress). */
+  onCheck?: (commands: number, problems: number) => void;
 }
 
 export interface SimSummary {
@@ -196,6 +198,7 @@ export function runSimulation(o: SimOptions): SimSummary {
     if (s.commands % o.checkEvery === 0) {
       s.invariantChecks++;
       s.problems.push(...checkInvariants(e).map((p) => `after command ${s.commands}: ${p}`));
+      o.onCheck?.(s.commands, s.problems.length);
     }
     return res.events;
   };
