@@ -144,9 +144,12 @@ export class MarketData {
         const bids: [string, string][] = [];
         const asks: [string, string][] = [];
         for (const d of e.deltas) (d.side === 'buy' ? bids : asks).push([m.price(d.price), m.qty(d.qty)]);
+        // `ts`: the engine time of the command that moved the book, so a client (and bench:ws)
+        // can tell how old what it shows is.
         this.pubsub.publish(`depth:${e.symbol}`, {
           type: 'delta',
           seq: e.seq,
+          ts: ex.ts,
           data: { bids, asks, seq: e.seq },
         });
         return;

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// WebSocket fan-out benchmark (issue 9): N subscribers on one book's depth, trades and ticker with
+// the market maker on, against the built server on the embedded default. Measures the push lag of
+// depth deltas (receive time minus the engine time of the command, `ts`), depth sequence gaps per
+// socket, and messages delivered per second. The same run first measures 10 subscribers as the
+// reference. Not a test: run it on a quiet machine.
+//
+//   npm run bench:ws                         # 10 then 1,000 subscribers, 20 s each
+//   npm run bench:ws -- --subscribers 2000 --seconds 30 [--url ws://host:port/ws]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const SYMBOL = arg('--symbol', 'BTC_USDC');
+const SECONDS = Number(arg('--seconds', '20'));
+const CHANNELS = [`depth:${SYMBOL}`, `trades:${SYMBOL}`, 'ticker'];
+
+async function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ex-bench-ws-'));
+  // One address opens every socket: the per-address limit is lifted for the run, as for bench:http.
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    MARKET_MAKER: '1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited early (run npm run build first)');
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url: `ws://127.0.0.1:${port}/ws`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+async function run(url, subscribers) {
+  const lags = [];
+  let messages = 0;
+  let gaps = 0;
+  let resyncs = 0;
+  let closed = 0;
+  const sockets = [];
+  for (let i = 0; i < subscribers; i++) {
+    const ws = new WebSocket(url);
+    let lastSeq = null;
+    ws.on('message', (raw) => {
+      const m = JSON.parse(raw.toString());
+      if (m.op) return;
+      messages += 1;
+      if (m.channel !== `depth:${SYMBOL}`) return;
+      if (m.type === 'snapshot') {
+        if (m.resync) resyncs += 1;
+        lastSeq = m.seq;
+        return;
+      }
+      if (lastSeq !== null && m.seq !== lastSeq + 1) gaps += 1;
+      lastSeq = m.seq;
+      if (typeof m.ts === 'number') lags.push(Date.now() - m.ts);
+    });
+    ws.on('close', () => {
+      closed += 1;
+    });
+    await new Promise((ok, fail) => {
+      ws.once('open', ok);
+      ws.once('error', fail);
+    });
+    ws.send(JSON.stringify({ op: 'subscribe', channels: CHANNELS }));
+    sockets.push(ws);
+  }
+  // Let every snapshot arrive, then measure.
+  await new Promise((r) => setTimeout(r, 1000));
+  lags.length = 0;
+  messages = 0;
+  const started = Date.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const elapsed = (Date.now() - started) / 1000;
+  const delivered = messages;
+  for (const ws of sockets) ws.close();
+  lags.sort((a, b) => a - b);
+  return {
+    subscribers,
+    depthDeltas: lags.length,
+    p50: quantile(lags, 0.5),
+    p99: quantile(lags, 0.99),
+    max: lags.at(-1),
+    gaps,
+    resyncs,
+    closedByServer: closed - 0,
+    perSecond: Math.round(delivered / elapsed),
+  };
+}
+
+const given = arg('--url', undefined);
+const server = given ? undefined : await startServer();
+const url = given ?? server.url;
+try {
+  // The market maker needs a moment to quote before the book moves steadily.
+  await new Promise((r) => setTimeout(r, 3000));
+  const sizes = [10, Number(arg('--subscribers', '1000'))];
+  console.log(
+    `bench:ws ${SYMBOL}, channels ${CHANNELS.join(', ')}, ${SECONDS} s per run, node ${process.version}`,
+  );
+  for (const n of sizes) {
+    const r = await run(url, n);
+    console.log(
+      `${String(n).padStart(5)} subscribers: depth push lag p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms over ${r.depthDeltas} deltas; seq gaps ${r.gaps}, resyncs ${r.resyncs}; ${r.perSecond} messages/s delivered`,
+    );
+  }
+} finally {
+  await server?.stop();
+}
