@@ -115,7 +115,7 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
     '',
     `  Exchange running at ${url}/  (admin console: ${url}/admin/, API docs: ${url}/api/docs/json)`,
     `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Operator: ${operator.email} / ${operator.password ?? '(password set earlier; see ADMIN_PASSWORD)'}`,
+    `  Operator: ${operator.email} / ${operator.password ?? '(password shown only when created, ADR 127; change it on the console Account page)'}`,
     demo ? `  Demo user: ${demo.email} / ${demo.password}` : '  Demo user: none (SEED_DEMO=0)',
     `  Prices: ${config.priceFeed} feed; market maker: ${maker}; engine journal: ${services.engine.journalLength} commands`,
     config.captcha ? '' : '  Image captcha: off (CAPTCHA=off)',

@@ -2,13 +2,25 @@
 // login needs a TOTP code once enrolled, and the generated operator password is shown only once.
 // Every attack runs against the real app (buildApp + inject) on PGlite and, with DATABASE_URL, on
 // PostgreSQL, and checks that a refusal changed nothing.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSync, stringToBytes, verifySync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_MAX_FAILURES } from '../src/admin/security.ts';
 import { DEFAULT_ADMIN_SESSION } from '../src/admin/session.ts';
+import { loadConfig } from '../src/config.ts';
+import { openPGlite } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { startExchange } from '../src/start.ts';
 import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+
+/** A fresh migrated database for a real start (the banner test runs on PGlite; the rest on both). */
+async function freshHandle() {
+  const handle = await openPGlite(undefined);
+  await migrate(handle.db);
+  return { db: handle, close: () => handle.close() };
+}
 
 const MINUTE = 60_000;
 
@@ -262,24 +274,66 @@ describe.each(BACKENDS)('operator account security on %s', (backend) => {
       expect((await login(codeAt(secret))).status).toBe(200);
     });
 
-    it(`pauses after ${TOTP_MAX_FAILURES} wrong codes, even for the right one, counted atomically`, async () => {
+    it(`pauses after ${TOTP_MAX_FAILURES} wrong codes, even for the right one`, async () => {
       t.clock.advance(60_000);
       const right = codeAt(secret);
       const wrong = right === '000000' ? '111111' : '000000';
-      // Parallel guesses: the counter is taken before the check, so at most the limit get through.
-      const results = await Promise.all(Array.from({ length: 12 }, () => login(wrong)));
-      const codes = results.map((r) => r.body.code);
-      expect(codes.filter((c) => c === 1071).length).toBeLessThanOrEqual(TOTP_MAX_FAILURES);
-      expect(codes.every((c) => c === 1071 || c === 429)).toBe(true);
+      for (let i = 0; i < TOTP_MAX_FAILURES; i++) expect((await login(wrong)).body.code).toBe(1071);
       const tokensBefore = await t.count('tokens');
       expect((await login(right)).body.code).toBe(429);
       expect(await t.count('tokens')).toBe(tokensBefore);
       t.clock.advance(15 * MINUTE + 1);
       expect((await login(codeAt(secret))).status).toBe(200);
     });
+
+    it('counts parallel guesses atomically: at most the limit are checked', async () => {
+      // Driven at the service on the real database: over HTTP the password step's own limits
+      // (ADR 100-109) would stop part of a burst before it reaches the second factor.
+      t.clock.advance(60_000);
+      const admin = await t.db
+        .selectFrom('admins')
+        .select('id')
+        .where('email', '=', EMAIL)
+        .executeTakeFirstOrThrow();
+      const right = codeAt(secret);
+      const wrong = right === '000000' ? '111111' : '000000';
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, () => t.services.admins.security.checkLoginCode(admin.id, wrong)),
+      );
+      const names = results.map((r) =>
+        r.status === 'rejected' ? (r.reason as { errorName?: string }).errorName : 'ok',
+      );
+      expect(names.filter((n) => n === 'ADMIN_TOTP_INVALID')).toHaveLength(TOTP_MAX_FAILURES);
+      expect(names.filter((n) => n === 'RATE_LIMITED')).toHaveLength(20 - TOTP_MAX_FAILURES);
+      expect((await login(right)).body.code).toBe(429);
+      t.clock.advance(15 * MINUTE + 1);
+      expect((await login(codeAt(secret))).status).toBe(200);
+    });
   });
 
   describe('the generated operator password is shown once', () => {
+    it('a real start prints it at creation; the next start on the same data does not', async () => {
+      const handle = await freshHandle();
+      const dataDir = mkdtempSync(join(tmpdir(), 'ex-banner-'));
+      const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', MARKET_MAKER: '0' });
+      try {
+        const banners: string[] = [];
+        for (let i = 0; i < 2; i++) {
+          const running = await startExchange({ config, database: handle.db, logger: false });
+          banners.push(running.banner);
+          await running.stop();
+        }
+        const password = /Operator: admin@exchange\.local \/ ([\w-]{16})\n/.exec(banners[0]!)?.[1];
+        expect(password, banners[0]).toBeDefined();
+        expect(banners[1]).toContain('Operator: admin@exchange.local / (password shown only when created');
+        expect(banners[1]).not.toContain(password!);
+        expect(readdirSync(dataDir)).not.toContain('admin-credentials.txt');
+      } finally {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
     it('env-provided: created, never echoed', async () => {
       const r = await t.services.admins.bootstrap({
         dataDir: t.dataDir,
