@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../deps.ts';
 import { requireAuth } from '../http/auth.ts';
+import { clientKeyOf } from '../http/client.ts';
 import { jsonRoute } from '../http/route.ts';
 import { adminSecurityRoutes } from './security-routes.ts';
 
@@ -18,7 +19,13 @@ export function adminRoutes(app: FastifyInstance, s: Services): void {
     body: AdminLoginRequest,
     response: AdminAuthResponse,
     rateLimit: { max: s.config.rateLimit.authPerIpPerMinute, timeWindow: 60_000 },
-    handler: (req) => s.admins.login(req.body.email, req.body.password, req.body.otp),
+    handler: (req) =>
+      s.admins.login(req.body.email, req.body.password, req.body.otp, {
+        client: clientKeyOf(req),
+        captcha: s.captcha,
+        ...(req.body.captcha_key === undefined ? {} : { captchaKey: req.body.captcha_key }),
+        ...(req.body.captcha_code === undefined ? {} : { captchaCode: req.body.captcha_code }),
+      }),
   });
 
   adminSecurityRoutes(app, s, admin);

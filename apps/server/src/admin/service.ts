@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Admin, OutboxPage, PageQuery } from '@ex/contract';
-import { FailureLimiter } from '../account/limiter.ts';
+import type { CaptchaService } from '../account/captcha.ts';
+import { LoginThrottle } from '../account/limiter.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../account/passwords.ts';
 import type { TokenStore } from '../account/tokens.ts';
 import type { Clock } from '../clock.ts';
@@ -15,8 +16,18 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@exchange.local';
 /** Where versions before ADR 127 kept the generated password in plain text. */
 export const LEGACY_CREDENTIALS_FILE = 'admin-credentials.txt';
 
+/** Where an operator login comes from, and the captcha it carries (ADR 101). */
+export interface LoginAttempt {
+  /** The caller's address key (http/client.ts). */
+  client?: string;
+  captcha?: CaptchaService;
+  captchaKey?: string;
+  captchaCode?: string;
+}
+
 export class AdminService {
-  private readonly failures: FailureLimiter;
+  /** No lock an attacker can aim at the operator: delays and a captcha step-up (issue 7 item 7). */
+  private readonly logins: LoginThrottle;
   /** TOTP, password rotation, logout and session facts (admin/security.ts, ADR 125/126). */
   readonly security: AdminSecurity;
 
@@ -24,26 +35,38 @@ export class AdminService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly tokens: TokenStore,
-    rateLimit: RateLimitConfig,
+    _rateLimit: RateLimitConfig,
   ) {
-    this.failures = new FailureLimiter(clock, rateLimit.loginFailuresPerAccount, rateLimit.loginLockMs);
+    this.logins = new LoginThrottle(clock);
     this.security = new AdminSecurity(db, clock, tokens);
   }
 
-  async login(email: string, password: string, otp?: string): Promise<{ token: string; admin: Admin }> {
+  async login(
+    email: string,
+    password: string,
+    otp?: string,
+    attempt: LoginAttempt = {},
+  ): Promise<{ token: string; admin: Admin }> {
     const key = email.trim().toLowerCase();
-    if (this.failures.lockedForMs(key) > 0) throw new AppError('RATE_LIMITED');
+    const client = attempt.client ?? 'unknown';
+    const captchaOn = attempt.captcha?.enabled === true;
+    // A captcha is asked for only after failures (step-up), but one sent along is always checked.
+    const solved = captchaOn && attempt.captchaKey !== undefined;
+    if (solved) await attempt.captcha!.check(attempt.captchaKey, attempt.captchaCode);
+    const gate = this.logins.begin(key, client, solved, captchaOn);
+    if (!gate.ok) {
+      if (gate.need === 'captcha') throw new AppError('CAPTCHA_REQUIRED');
+      throw new AppError('LOGIN_DELAYED', { seconds: Math.ceil(gate.ms / 1000) });
+    }
     const row = await this.db.selectFrom('admins').selectAll().where('email', '=', key).executeTakeFirst();
     let valid = false;
     if (row) valid = await verifyPassword(row.password_hash, password);
     else await burnPasswordCheck(password);
-    if (!row || !valid) {
-      this.failures.fail(key);
-      throw new AppError('INVALID_CREDENTIALS');
-    }
+    if (!row || !valid) throw new AppError('INVALID_CREDENTIALS');
+    // The password was right: the TOTP step has its own attempt limit (ADR 125).
+    this.logins.succeeded(key, client);
     // The second factor, once enrolled (ADR 125): a token is issued only after both.
     await this.security.checkLoginCode(row.id, otp);
-    this.failures.reset(key);
     const token = await this.tokens.issue('admin', row.id);
     return { token, admin: { id: row.id, email: row.email, created_at: Number(row.created_at) } };
   }
