@@ -51,7 +51,14 @@ export interface SimSummary {
   invariantChecks: number;
   /** Every problem the invariant checker reported (empty = sound). */
   problems: string[];
-  insurance: { seed: string; end: string; byEntry: Record<string, string>; reconciled: boolean };
+  insurance: {
+    seed: string;
+    end: string;
+    /** Moved to the treasury by the periodic sweep. */
+    swept: string;
+    byEntry: Record<string, string>;
+    reconciled: boolean;
+  };
   settlement: { held: string; owedToPositions: string };
   fundPositions: number;
   openPositions: number;
@@ -131,7 +138,7 @@ export function runSimulation(o: SimOptions): SimSummary {
     spikes: 0,
     invariantChecks: 0,
     problems: [],
-    insurance: { seed: '0', end: '0', byEntry: {}, reconciled: false },
+    insurance: { seed: '0', end: '0', swept: '0', byEntry: {}, reconciled: false },
     settlement: { held: '0', owedToPositions: '0' },
     fundPositions: 0,
     openPositions: 0,
@@ -186,7 +193,10 @@ export function runSimulation(o: SimOptions): SimSummary {
             if (p.account !== fundKey) continue;
             // Group the fund's money by what moved it: liquidations, ADL, unwinds, shortfalls paid,
             // funding, the seed.
-            const kind = ev.entry.ref.split(':')[0]!.replace(/^(c|o|s)\d+$/, 'trade');
+            const kind = ev.entry.ref
+              .split(':')[0]!
+              .replace(/^(c|o)\d+$/, 'trade')
+              .replace(/^sweep\d+$/, 'sweep');
             const k = `${ev.entry.type}:${kind}`;
             fundByEntry.set(k, (fundByEntry.get(k) ?? 0n) + p.amount);
           }
@@ -305,8 +315,29 @@ export function runSimulation(o: SimOptions): SimSummary {
   };
 
   const sides: PositionSide[] = ['long', 'short'];
+  let swept = 0n;
+  let nextSweep = 2_000;
   while (s.commands < o.commands) {
     ts += r.int(0, 30_000);
+    // The operator sweeps the fund's surplus over its 20,000 seed to the treasury now and then (as
+    // far as its equity allows), so the fund stays small and losses beyond it take the ADL path.
+    if (s.commands >= nextSweep) {
+      nextSweep += 2_000;
+      const fund = e.perp.crossAccount(INSURANCE_USER, 'USDC');
+      const room = fund.equity < fund.available ? fund.equity : fund.available;
+      if (room > fundSeed) {
+        swept += room - fundSeed;
+        exec({
+          type: 'ledgerTransfer',
+          ts,
+          id: `sweep${++n}`,
+          entryType: 'system',
+          from: { owner: 'system', kind: 'insurance', asset: 'USDC' },
+          to: { owner: 'system', kind: 'treasury', asset: 'USDC' },
+          amount: room - fundSeed,
+        });
+      }
+    }
     for (const m of markets) {
       const st = e.perp.state(m.symbol)!;
       if (st.nextFundingTs > 0 && ts >= st.nextFundingTs) exec({ type: 'fundingTick', ts, symbol: m.symbol });
@@ -425,6 +456,7 @@ export function runSimulation(o: SimOptions): SimSummary {
   }
   s.insurance.seed = fundSeed.toString();
   s.insurance.end = fundEnd.toString();
+  s.insurance.swept = swept.toString();
   s.insurance.reconciled = byEntrySum === fundEnd;
   if (!s.insurance.reconciled)
     s.problems.push(`insurance fund ${fundEnd} != sum of its postings ${byEntrySum}`);
