@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+// HTTP order-path benchmark (issue 9): autocannon placing durable limit orders (acknowledged only
+// after their commit) from 20 funded users, at 50 and 200 connections, beside a Fastify hello-world
+// POST measured in the same run on the same machine. Not a test: run it on a quiet machine.
+//
+//   npm run bench:http                       # embedded default (PGlite)
+//   npm run bench:http -- --db postgres      # a fresh database on DATABASE_URL's server
+//   npm run bench:http -- --seconds 20 --connections 50,200
+//
+// The server is the built one (npm run build), started with the market maker off (so only the
+// benchmark's orders reach the engine), rate limits lifted and LOG_LEVEL=warn.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const DB = arg('--db', 'pglite');
+const SECONDS = Number(arg('--seconds', '20'));
+const CONNECTIONS = (arg('--connections', '50,200') ?? '').split(',').map(Number);
+const USERS = Number(arg('--users', '20'));
+const ADMIN = { email: 'bench-ops@example.com', password: 'Bench-operator-1' };
+const LIFTED = '1000000000';
+
+async function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitFor(url, child, what) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited early`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not start`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The reference: Fastify answering a JSON POST, in its own process like the exchange. */
+async function startHello() {
+  const port = await freePort();
+  const code = `
+    const app = require('fastify')({ logger: false });
+    app.post('/hello', async (req) => ({ code: 0, data: { echo: req.body?.symbol ?? null }, message: 'ok' }));
+    app.get('/', async () => 'ok');
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: join(root, 'apps/server'), stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}/`, child, 'hello-world');
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+async function freshPostgres() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('--db postgres needs DATABASE_URL');
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function startExchange() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ex-bench-http-'));
+  const db = DB === 'postgres' ? await freshPostgres() : undefined;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    MARKET_MAKER: '0',
+    SEED_DEMO: '0',
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+  for (const k of [
+    'RATE_LIMIT',
+    'AUTH_RATE_LIMIT',
+    'ACCOUNT_RATE_LIMIT',
+    'TRADE_RATE_LIMIT',
+    'MONEY_RATE_LIMIT',
+  ]) {
+    env[`${k}_PER_MINUTE`] = LIFTED;
+  }
+  delete env.DATABASE_URL;
+  if (db) env.DATABASE_URL = db.url;
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child, 'exchange server');
+  return {
+    base,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      await db?.drop();
+    },
+  };
+}
+
+async function call(base, method, path, body, token) {
+  const headers = { 'accept-language': 'en' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.code !== 0)
+    throw new Error(`${method} ${path}: ${json.code} ${json.message} ${JSON.stringify(json.errors ?? {})}`);
+  return json.data;
+}
+
+/** 20 users registered through the API (codes from the operator's outbox), each funded on chain. */
+async function fundedUsers(base) {
+  const admin = (await call(base, 'POST', '/api/admin/login', ADMIN)).token;
+  const tokens = [];
+  for (let i = 0; i < USERS; i++) {
+    const account = `bench${i}-${randomBytes(3).toString('hex')}@example.com`;
+    await call(base, 'POST', '/api/app/account/captcha', { type: 'email', account, scene: 'register' });
+    const outbox = await call(base, 'GET', '/api/admin/outbox?limit=20', undefined, admin);
+    const code = outbox.list.find((m) => m.to === account)?.code;
+    const auth = await call(base, 'POST', '/api/app/account/register', {
+      type: 'email',
+      account,
+      password: 'bench-pass-1',
+      password_confirmation: 'bench-pass-1',
+      code,
+    });
+    const { address } = await call(base, 'GET', '/api/app/wallet/deposit/address?coin=USDC&network=TRC20', undefined, auth.token);
+    await call(
+      base,
+      'POST',
+      '/api/admin/chain/deposit',
+      { address, amount: '100000000.000000', txid: randomBytes(32).toString('hex') },
+      admin,
+    );
+    tokens.push(auth.token);
+  }
+  return tokens;
+}
+
+function cannon(opts) {
+  return new Promise((ok, fail) => {
+    autocannon(opts, (err, result) => (err ? fail(err) : ok(result)));
+  });
+}
+
+const rate = (r) => Math.round(r['2xx'] / (r.duration || SECONDS));
+const line = (what, r) =>
+  `${what.padEnd(44)} ${String(rate(r)).padStart(7)} ok/s  p50 ${String(r.latency.p50).padStart(5)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  non-2xx ${r.non2xx}  errors ${r.errors}`;
+
+const hello = await startHello();
+const exchange = await startExchange();
+try {
+  const tokens = await fundedUsers(exchange.base);
+  const band = await call(exchange.base, 'GET', '/api/app/market/band?symbol=BTC_USDC');
+  if (!band.band) throw new Error('no index price yet for BTC_USDC');
+  // A resting buy inside the price band, below the index: every order is a durable book entry.
+  const price = (Number.parseFloat(band.band.min) * 1.02).toFixed(2);
+  const order = JSON.stringify({
+    symbol: 'BTC_USDC',
+    side: 'buy',
+    type: 'limit',
+    price,
+    quantity: '0.00100',
+  });
+  console.log(
+    `bench:http ${DB}, ${USERS} users, ${SECONDS} s per run, resting limit buys at ${price}, node ${process.version}`,
+  );
+  for (const connections of CONNECTIONS) {
+    const ref = await cannon({
+      url: `${hello.url}/hello`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: order,
+      connections,
+      duration: SECONDS,
+    });
+    let n = 0;
+    const r = await cannon({
+      url: `${exchange.base}/api/app/spot/orders`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: order,
+      connections,
+      duration: SECONDS,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` },
+          }),
+        },
+      ],
+    });
+    console.log(line(`hello-world POST, ${connections} connections`, ref));
+    console.log(line(`limit orders (${DB}), ${connections} connections`, r));
+    console.log(`  ratio to hello-world: ${(rate(r) / rate(ref)).toFixed(3)}`);
+  }
+} finally {
+  await exchange.stop();
+  hello.stop();
+}
