@@ -140,7 +140,7 @@ describe.each(BACKENDS)('wallet on %s', (backend) => {
     expect(all.status).toBe(200);
     expect(all.body.data.list.map((e) => [e.account, e.type, e.amount, e.balance_after])).toEqual([
       ['contract', 'transferIn', '100.500000', '100.500000'],
-      ['spot', 'transferIn', '-100.500000', '899.500000'],
+      ['spot', 'transferOut', '-100.500000', '899.500000'],
       ['spot', 'deposit', '1000.000000', '1000.000000'],
     ]);
     const deposits = await t.call<{ total: number }>(
@@ -148,7 +148,8 @@ describe.each(BACKENDS)('wallet on %s', (backend) => {
       '/api/app/wallet/ledger?type=deposit&type=transferOut',
       { token },
     );
-    expect(deposits.body.data.total).toBe(1);
+    // The deposit and the spot side of the transfer into contract (ADR 150).
+    expect(deposits.body.data.total).toBe(2);
     const contract = await t.call<{ total: number }>(
       'GET',
       '/api/app/wallet/ledger?account=contract&limit=1',

@@ -50,6 +50,17 @@ const entriesOf = (events: readonly EngineEvent[]): JournalEntry[] =>
     e.type === 'wallet.ledger' || e.type === 'spot.ledger' || e.type === 'perp.ledger' ? [e.entry] : [],
   );
 
+/**
+ * The core names a spot <-> contract transfer once, from the contract wallet's side (ADR 150). A
+ * wallet row names its own side: money leaving this account is `transferOut`, money arriving is
+ * `transferIn`, so the spot row of a transfer into contract reads `transferOut` and the contract
+ * row `transferIn` (and the reverse). Every other type is the same on all its postings.
+ */
+export function sideType(type: string, amount: bigint): string {
+  if (type !== 'transferIn' && type !== 'transferOut') return type;
+  return amount < 0n ? 'transferOut' : 'transferIn';
+}
+
 /** Ledger rows with the balance after each entry, computed back from the balances after the command. */
 function ledgerRows(engine: ExchangeEngine, commandSeq: number, events: readonly EngineEvent[]) {
   const entries = entriesOf(events);
@@ -78,7 +89,7 @@ function ledgerRows(engine: ExchangeEngine, commandSeq: number, events: readonly
         owner: ref.owner,
         account: ref.kind,
         coin: ref.asset,
-        type: entry.type,
+        type: sideType(entry.type, d.available + d.frozen),
         ref_id: entry.ref,
         amount: String(d.available + d.frozen),
         available_delta: String(d.available),
