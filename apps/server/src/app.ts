@@ -55,6 +55,7 @@ import { marketRoutes } from './market/routes.ts';
 import { otcRoutes } from './otc/routes.ts';
 import { ADMIN_DIST, WEB_DIST } from './paths.ts';
 import { registerReleases } from './release-wiring.ts';
+import { reservesRoutes } from './reserves/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { SpotService } from './spot/service.ts';
 import { stakingRoutes } from './staking/routes.ts';
@@ -256,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stakingRoutes(api, services);
     dividendRoutes(api, services);
     voteRoutes(api, services);
+    reservesRoutes(api, services);
     await registerReleases(api, services);
     await registerChain(app, api, services);
   });

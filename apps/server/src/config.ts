@@ -99,6 +99,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\s*([0-9a-fA-F]{64})?\s*$/, { error: 'must be 64 hex characters (an ed25519 public key)' })
     .optional(),
+  // The ed25519 seed that signs the published liabilities root (ADR 140; read by src/reserves/keys.ts).
+  // Without it a production server publishes no proof; the embedded default keeps one in DATA_DIR.
+  LIABILITIES_SIGNING_KEY: z
+    .string()
+    .regex(/^\s*([0-9a-fA-F]{64})?\s*$/, { error: 'must be 64 hex characters (an ed25519 seed)' })
+    .optional(),
   // The proxies in front of the server: a hop count or their addresses/CIDRs (ADR 100). "Trust every
   // hop" is refused: X-Forwarded-For would then pick the client's address and every limit.
   TRUST_PROXY: z

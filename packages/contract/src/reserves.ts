@@ -27,13 +27,13 @@ export type LiabilityProof = z.infer<typeof LiabilityProof>;
 /** USDC on chain (hot + deposit wallets) against the USDC owed to users, at one snapshot. */
 export const ReserveRatio = z.object({
   coin: z.literal('USDC'),
-  /** Decimal strings with the asset's scale. */
-  reserves: z.string(),
+  /** Decimal strings with the asset's scale; null when no reserve reader is wired (ADR 141). */
+  reserves: z.string().nullable(),
   liabilities: z.string(),
-  /** reserves / liabilities in percent with two decimals ("100.00"); null when nothing is owed. */
+  /** reserves / liabilities in percent with two decimals ("100.00"), rounded down; null when unknown. */
   ratio_percent: z.string().nullable(),
-  /** Where the reserve figure came from: the simulated chain (embedded default) or a TRON node. */
-  source: z.enum(['simulated', 'tron']),
+  /** Where the reserve figure came from: the simulated chain (embedded default), a TRON node, or none. */
+  source: z.enum(['simulated', 'tron', 'unavailable']),
 });
 export type ReserveRatio = z.infer<typeof ReserveRatio>;
 

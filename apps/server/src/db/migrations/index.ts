@@ -9,9 +9,11 @@ import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
+import { LIABILITIES_MIGRATION } from '../../reserves/migration.ts';
 import { STAKING_MIGRATION } from '../../staking/migration.ts';
 import { UPLOAD_QUOTA_MIGRATION } from '../../system/upload-quota.ts';
 import { VOTE_MIGRATION } from '../../vote/migration.ts';
+import { LEDGER_TRANSFER_SIDES_MIGRATION } from '../../wallet/migration.ts';
 import type { Database } from '../schema.ts';
 import * as m0001 from './0001_accounts.ts';
 import * as m0010 from './0010_engine.ts';
@@ -41,4 +43,6 @@ export const MIGRATIONS: Migration[] = [
   MONEY_MOVES_MIGRATION,
   UPLOAD_QUOTA_MIGRATION,
   CHAIN_EVENTS_MIGRATION,
+  LIABILITIES_MIGRATION,
+  LEDGER_TRANSFER_SIDES_MIGRATION,
 ];
