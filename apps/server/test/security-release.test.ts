@@ -3,8 +3,9 @@
 // upload against the release PUBLIC key, refuses anything else and stores nothing, and in
 // production holds no private key at all. Attacks run against the real app on PGlite and, with
 // DATABASE_URL, on PostgreSQL.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519';
@@ -273,5 +274,43 @@ describe('production: the server holds no private release key', () => {
     // Nothing secret on the server: only the bundle it was given.
     expect(readdirSync(dataDir)).toEqual(['releases']);
     expect('sign' in loadReleaseKey({ production: true, envPublicKey: OPERATOR_PUBLIC })).toBe(false);
+  });
+});
+
+describe('npm run release: the operator side of offline signing', () => {
+  const script = join(__dirname, '../../../scripts/release.mjs');
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ex-release-key-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('--generate-key writes a 0600 key, never over an existing one, and prints its public half', () => {
+    const keyFile = join(dir, 'release.key');
+    const made = run(['--generate-key', keyFile]);
+    expect(made.status, made.stderr).toBe(0);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const seed = readFileSync(keyFile, 'utf8').trim();
+    const pub = Buffer.from(ed25519.getPublicKey(hexToBytes(seed))).toString('hex');
+    expect(made.stdout).toContain(`RELEASE_PUBLIC_KEY=${pub}`);
+    const again = run(['--generate-key', keyFile]);
+    expect(again.status).toBe(1);
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(seed);
+
+    // --sign: the signature a production server with that public key accepts for these bytes.
+    const zip = join(dir, 'bundle.zip');
+    const bytes = bundle('signed-by-script');
+    writeFileSync(zip, bytes);
+    const signed = run(['--sign', zip, '--key-file', keyFile]);
+    expect(signed.status, signed.stderr).toBe(0);
+    const signature = signed.stdout.trim().split('\n').at(-1)!;
+    expect(loadReleaseKey({ production: true, envPublicKey: pub }).verify(bytes, signature)).toBe(true);
+    expect(readFileSync(`${zip}.sig`, 'utf8').trim()).toBe(signature);
+    // Without a key there is nothing to sign with.
+    expect(run(['--sign', zip], { RELEASE_SIGNING_KEY: '' }).status).toBe(1);
   });
 });
