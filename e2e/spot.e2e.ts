@@ -54,10 +54,24 @@ describe('spot trading in the browser', () => {
     const page = await context.newPage();
     await page.goto('/SpotOpe?symbol=BTC_USDC');
 
-    // Far below the market so it rests on the book whatever the bot does.
+    // Near the bottom of the allowed band (index - 10 %, ADR 112) so it rests on the book whatever
+    // the bot does: 1 % above the band's floor, rounded up to whole hundreds.
+    const band = await api<{ band: { min: string } | null }>(
+      server.url,
+      'GET',
+      '/api/app/market/band?symbol=BTC_USDC',
+    );
+    expect(band.data.band).not.toBeNull();
+    const floor = BigInt(band.data.band!.min.split('.')[0]!);
+    const hundreds = (floor * 101n + 9_999n) / 10_000n;
+    const whole = hundreds * 100n; // e.g. 87,400
+    const group = (n: bigint) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const priceText = `${group(whole)}.00`;
+    // 0.001 BTC costs whole / 1,000 USDC: hundreds / 10, one decimal digit.
+    const costText = `${hundreds / 10n}.${hundreds % 10n}0`;
     const price = page.locator('input[name=price]');
     await price.fill('');
-    await price.fill('50000.00');
+    await price.fill(`${whole}.00`);
     await page.locator('input[name=quantity]').fill('0.0010');
     await page
       .locator('.tform')
@@ -66,12 +80,12 @@ describe('spot trading in the browser', () => {
 
     const sheet = page.getByRole('dialog', { name: tr.confirmTitle });
     await sheet.waitFor();
-    await expect.poll(() => sheet.textContent()).toContain('You buy 0.00100 BTC at 50,000.00 USDC.');
-    await expect.poll(() => sheet.textContent()).toContain('This costs about 50.00 USDC');
+    await expect.poll(() => sheet.textContent()).toContain(`You buy 0.00100 BTC at ${priceText} USDC.`);
+    await expect.poll(() => sheet.textContent()).toContain(`This costs about ${costText} USDC`);
     await screenshot(page, 'spot-confirm');
     await sheet.getByRole('button', { name: tr.buyBase.replace('{{base}}', 'BTC') }).click();
 
-    const card = page.locator('.order-list .order-card').filter({ hasText: '50,000.00' });
+    const card = page.locator('.order-list .order-card').filter({ hasText: priceText });
     await card.waitFor();
     expect((await openOrders()).total).toBe(1);
     await screenshot(page, 'spot-open-order');
