@@ -83,6 +83,7 @@ export const de: WebCatalogue = {
     aiBuy: 'Zeichnen',
     defn: 'Staking',
     defnHis: 'Staking-Verlauf',
+    proofOfReserves: 'Reservennachweis',
   },
   soon: {
     badge: 'Nächstes Release',

@@ -84,6 +84,7 @@ export const en = {
     aiBuy: 'Subscribe',
     defn: 'Staking',
     defnHis: 'Staking records',
+    proofOfReserves: 'Proof of reserves',
   },
   soon: {
     badge: 'Next release',

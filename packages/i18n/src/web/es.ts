@@ -83,6 +83,7 @@ export const es: WebCatalogue = {
     aiBuy: 'Suscribir',
     defn: 'Staking',
     defnHis: 'Registros de staking',
+    proofOfReserves: 'Prueba de reservas',
   },
   soon: {
     badge: 'Próxima versión',

@@ -83,6 +83,7 @@ export const fr: WebCatalogue = {
     aiBuy: 'Souscrire',
     defn: 'Staking',
     defnHis: 'Historique de staking',
+    proofOfReserves: 'Preuve de réserves',
   },
   soon: {
     badge: 'Prochaine version',

@@ -9,6 +9,7 @@ import { fr } from './fr.ts';
 import { type FundsCatalogue, fundsCatalogues } from './funds/index.ts';
 import { it } from './it.ts';
 import { type KycCatalogue, kycCatalogues } from './kyc/index.ts';
+import { type ReservesCatalogue, reservesCatalogues } from './reserves/index.ts';
 import { type WalletCatalogue, walletCatalogues } from './wallet/index.ts';
 import { zh_CN } from './zh_CN.ts';
 import { zh_TW } from './zh_TW.ts';
@@ -20,6 +21,7 @@ export type {
   FundsCatalogue,
   KycCatalogue,
   MainCatalogue,
+  ReservesCatalogue,
   WalletCatalogue,
 };
 
@@ -33,6 +35,7 @@ export type WebCatalogue = MainCatalogue & {
   kyc: KycCatalogue;
   funds: FundsCatalogue;
   community: CommunityCatalogue;
+  reserves: ReservesCatalogue;
 };
 
 const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
@@ -49,6 +52,7 @@ const merged = (lang: Lang): WebCatalogueWithEarn1 => ({
   kyc: kycCatalogues[lang],
   funds: fundsCatalogues[lang],
   community: communityCatalogues[lang],
+  reserves: reservesCatalogues[lang],
   earn1: earn1Catalogues[lang],
   earn2: earn2Catalogues[lang],
 });

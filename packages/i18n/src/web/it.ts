@@ -83,6 +83,7 @@ export const it: WebCatalogue = {
     aiBuy: 'Sottoscrivi',
     defn: 'Staking',
     defnHis: 'Storico staking',
+    proofOfReserves: 'Prova delle riserve',
   },
   soon: {
     badge: 'Prossima versione',

@@ -83,6 +83,7 @@ export const zh_CN: WebCatalogue = {
     aiBuy: '申购',
     defn: '质押',
     defnHis: '质押记录',
+    proofOfReserves: '储备金证明',
   },
   soon: {
     badge: '下个版本',

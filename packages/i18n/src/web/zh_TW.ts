@@ -83,6 +83,7 @@ export const zh_TW: WebCatalogue = {
     aiBuy: '申購',
     defn: '質押',
     defnHis: '質押紀錄',
+    proofOfReserves: '儲備金證明',
   },
   soon: {
     badge: '下個版本',

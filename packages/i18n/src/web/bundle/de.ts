@@ -8,6 +8,16 @@ import { de as earn2 } from '../earn2/de.ts';
 import { de as funds } from '../funds/de.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { de as kyc } from '../kyc/de.ts';
+import { de as reserves } from '../reserves/de.ts';
 import { de as wallet } from '../wallet/de.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };
+export const catalogue: WebCatalogueWithEarn1 = {
+  ...main,
+  wallet,
+  kyc,
+  funds,
+  community,
+  reserves,
+  earn1,
+  earn2,
+};

@@ -8,6 +8,16 @@ import { en as main } from '../en.ts';
 import { en as funds } from '../funds/en.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { en as kyc } from '../kyc/en.ts';
+import { en as reserves } from '../reserves/en.ts';
 import { en as wallet } from '../wallet/en.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };
+export const catalogue: WebCatalogueWithEarn1 = {
+  ...main,
+  wallet,
+  kyc,
+  funds,
+  community,
+  reserves,
+  earn1,
+  earn2,
+};

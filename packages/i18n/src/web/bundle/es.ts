@@ -8,6 +8,16 @@ import { es as main } from '../es.ts';
 import { es as funds } from '../funds/es.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { es as kyc } from '../kyc/es.ts';
+import { es as reserves } from '../reserves/es.ts';
 import { es as wallet } from '../wallet/es.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };
+export const catalogue: WebCatalogueWithEarn1 = {
+  ...main,
+  wallet,
+  kyc,
+  funds,
+  community,
+  reserves,
+  earn1,
+  earn2,
+};

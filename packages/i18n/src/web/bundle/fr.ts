@@ -8,6 +8,16 @@ import { fr as main } from '../fr.ts';
 import { fr as funds } from '../funds/fr.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { fr as kyc } from '../kyc/fr.ts';
+import { fr as reserves } from '../reserves/fr.ts';
 import { fr as wallet } from '../wallet/fr.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };
+export const catalogue: WebCatalogueWithEarn1 = {
+  ...main,
+  wallet,
+  kyc,
+  funds,
+  community,
+  reserves,
+  earn1,
+  earn2,
+};

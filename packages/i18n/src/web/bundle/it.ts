@@ -8,6 +8,16 @@ import { it as funds } from '../funds/it.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { it as main } from '../it.ts';
 import { it as kyc } from '../kyc/it.ts';
+import { it as reserves } from '../reserves/it.ts';
 import { it as wallet } from '../wallet/it.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };
+export const catalogue: WebCatalogueWithEarn1 = {
+  ...main,
+  wallet,
+  kyc,
+  funds,
+  community,
+  reserves,
+  earn1,
+  earn2,
+};

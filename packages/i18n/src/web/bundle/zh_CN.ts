@@ -7,7 +7,17 @@ import { zh_CN as earn2 } from '../earn2/zh_CN.ts';
 import { zh_CN as funds } from '../funds/zh_CN.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { zh_CN as kyc } from '../kyc/zh_CN.ts';
+import { zh_CN as reserves } from '../reserves/zh_CN.ts';
 import { zh_CN as wallet } from '../wallet/zh_CN.ts';
 import { zh_CN as main } from '../zh_CN.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };
+export const catalogue: WebCatalogueWithEarn1 = {
+  ...main,
+  wallet,
+  kyc,
+  funds,
+  community,
+  reserves,
+  earn1,
+  earn2,
+};

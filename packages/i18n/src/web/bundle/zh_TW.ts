@@ -7,7 +7,17 @@ import { zh_TW as earn2 } from '../earn2/zh_TW.ts';
 import { zh_TW as funds } from '../funds/zh_TW.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { zh_TW as kyc } from '../kyc/zh_TW.ts';
+import { zh_TW as reserves } from '../reserves/zh_TW.ts';
 import { zh_TW as wallet } from '../wallet/zh_TW.ts';
 import { zh_TW as main } from '../zh_TW.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = { ...main, wallet, kyc, funds, community, earn1, earn2 };
+export const catalogue: WebCatalogueWithEarn1 = {
+  ...main,
+  wallet,
+  kyc,
+  funds,
+  community,
+  reserves,
+  earn1,
+  earn2,
+};
