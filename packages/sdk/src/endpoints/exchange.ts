@@ -6,6 +6,7 @@ import type {
   ExchangeRecordPage,
   TreasuryBalances,
   TreasuryFundRequest,
+  TreasuryPurpose,
 } from '@ex/contract';
 import type { CallOptions, Client } from '../client.ts';
 
@@ -21,8 +22,9 @@ export function exchangeApi(client: Client) {
       client.post<ExchangeRecord>('/api/app/exchange/execute', { quote_id: quoteId }, opts),
     history: (query?: PageParams, opts?: CallOptions) =>
       client.get<ExchangeRecordPage>('/api/app/exchange/history', query, opts),
-    adminTreasury: (opts?: CallOptions) =>
-      client.get<TreasuryBalances>('/api/admin/treasury', undefined, opts),
+    /** One purpose of the treasury (ADR 113); the server's default is the flash float. */
+    adminTreasury: (query?: { purpose?: TreasuryPurpose }, opts?: CallOptions) =>
+      client.get<TreasuryBalances>('/api/admin/treasury', query, opts),
     adminFundTreasury: (body: TreasuryFundRequest, opts?: CallOptions) =>
       client.post<TreasuryBalances>('/api/admin/treasury/fund', body, opts),
   };

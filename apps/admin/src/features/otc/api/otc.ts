@@ -19,7 +19,10 @@ export function useOtcAds() {
 }
 
 export function useTreasury() {
-  return useQuery({ queryKey: treasuryKey, queryFn: ({ signal }) => api.exchange.adminTreasury({ signal }) });
+  return useQuery({
+    queryKey: treasuryKey,
+    queryFn: ({ signal }) => api.exchange.adminTreasury({ purpose: 'otc' }, { signal }),
+  });
 }
 
 export function useOtcMutations() {
@@ -43,7 +46,8 @@ export function useOtcMutations() {
       onSettled: settled,
     }),
     fund: useMutation({
-      mutationFn: (body: TreasuryFundRequest) => api.exchange.adminFundTreasury(body),
+      // The desk's own inventory (ADR 113), not the flash exchange's float.
+      mutationFn: (body: TreasuryFundRequest) => api.exchange.adminFundTreasury({ ...body, purpose: 'otc' }),
       onSettled: settled,
     }),
   };
