@@ -261,6 +261,13 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'page',
     load: () => import('../features/staking/routes/DefnHis.tsx'),
   },
+  // Issue 13: proof of liabilities, checked in the browser (not a spec route; linked from /My).
+  {
+    path: '/ProofOfReserves',
+    title: 'proofOfReserves',
+    layout: 'page',
+    load: () => import('../features/reserves/routes/ProofOfReserves.tsx'),
+  },
 ];
 
 export const KNOWN_PATHS: readonly string[] = ROUTES.map((r) => r.path);

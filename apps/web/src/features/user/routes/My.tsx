@@ -21,6 +21,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { useCoins, useUserInfo } from '../../../lib/queries.ts';
+import { StatementsSection } from '../../reserves/components/StatementsSection.tsx';
 import { useLiveBalances } from '../../wallet/api/wallet.ts';
 import { AccountsOverview, ContractAccountCard, SpotBalances } from '../../wallet/components/Assets.tsx';
 import { UsdcValue } from '../../wallet/components/Money.tsx';
@@ -183,10 +184,12 @@ export default function My() {
               ) : null,
             },
             { to: '/Invite', label: t('my.invite'), icon: <TeamOutline /> },
+            { to: '/ProofOfReserves', label: t('reserves.link'), icon: <CheckShieldOutline /> },
             { to: '/Msg', label: t('my.messages'), icon: <MailOutline /> },
             { to: '/Setting', label: t('my.settings'), icon: <SetOutline /> },
           ]}
         />
+        <StatementsSection />
       </PullRefresh>
     </div>
   );

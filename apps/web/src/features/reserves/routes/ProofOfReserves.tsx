@@ -1,0 +1,174 @@
+import type { LiabilityProof, SnapshotSummary } from '@ex/contract';
+import { ApiError } from '@ex/sdk';
+import { formatUnits, verifyProof } from '@ex/verify-liabilities';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { useMyProof } from '../api/proof.ts';
+import { downloadProofFile } from '../api/statements.ts';
+import '../reserves.css';
+
+/** The proof's own leaf, re-checked here: the path is hashed up to the signed root in this browser. */
+function Verdict({ proof, snapshot }: { proof: LiabilityProof; snapshot: SnapshotSummary }) {
+  const { t } = useTranslation();
+  // The key the proof must be signed with is the one published with the snapshot (ADR 140).
+  const result = useMemo(
+    () => verifyProof(proof, { expectedPublicKey: snapshot.public_key }),
+    [proof, snapshot],
+  );
+  return (
+    <div
+      className={`por-verdict ${result.ok ? 'por-verdict--ok' : 'por-verdict--bad'}`}
+      data-testid="proof-status"
+      role="status"
+    >
+      {result.ok ? t('reserves.included') : t('reserves.notIncluded', { reason: result.reason })}
+    </div>
+  );
+}
+
+function Mine({ proof }: { proof: LiabilityProof }) {
+  const { t } = useTranslation();
+  return (
+    <section className="por-card">
+      <h2 className="por-card__title">{t('reserves.yours')}</h2>
+      <table className="por-table">
+        <tbody>
+          {proof.assets.map((a, i) => (
+            <tr key={a.coin} data-testid={`proof-balance-${a.coin}`}>
+              <th scope="row">{a.coin}</th>
+              <td className="num">{formatUnits(proof.leaf.balances[i] ?? '0', a.scale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Reserve({ snapshot }: { snapshot: SnapshotSummary }) {
+  const { t } = useTranslation();
+  const r = snapshot.reserve;
+  return (
+    <section className="por-card">
+      <h2 className="por-card__title">{t('reserves.reserveTitle')}</h2>
+      <dl className="por-dl">
+        <dt>{t('reserves.onChain')}</dt>
+        <dd className="num">{r.reserves ?? t('reserves.unknown')}</dd>
+        <dt>{t('reserves.owed')}</dt>
+        <dd className="num">{r.liabilities}</dd>
+        <dt>{t('reserves.ratio')}</dt>
+        <dd className="num por-ratio" data-testid="reserve-ratio">
+          {r.ratio_percent === null ? t('reserves.unknown') : `${r.ratio_percent} %`}
+        </dd>
+      </dl>
+      {r.source === 'simulated' && <p className="por-note">{t('reserves.simulated')}</p>}
+    </section>
+  );
+}
+
+/** /ProofOfReserves: the latest signed root, the totals, the user's leaf and path, checked here. */
+export default function ProofOfReserves() {
+  const { t } = useTranslation();
+  const mine = useMyProof();
+  const [downloading, setDownloading] = useState(false);
+  const notPublished = mine.error instanceof ApiError && mine.error.code === 3200;
+
+  const body = () => {
+    if (mine.isPending) return <div className="sk por-sk" role="status" aria-label={t('common.loading')} />;
+    if (notPublished) return <EmptyState text={t('reserves.none')} />;
+    if (mine.isError || !mine.data)
+      return (
+        <EmptyState
+          text={t('reserves.loadFailed')}
+          action={
+            <button type="button" className="btn-ghost" onClick={() => void mine.refetch()}>
+              {t('reserves.retry')}
+            </button>
+          }
+        />
+      );
+    const { snapshot, proof } = mine.data;
+    return (
+      <>
+        {proof ? (
+          <Verdict proof={proof} snapshot={snapshot} />
+        ) : (
+          <div className="por-verdict por-verdict--wait" data-testid="proof-status">
+            {t('reserves.notInSnapshot')}
+          </div>
+        )}
+        {proof && <Mine proof={proof} />}
+        <Reserve snapshot={snapshot} />
+        <section className="por-card">
+          <h2 className="por-card__title">{t('reserves.totals')}</h2>
+          <table className="por-table">
+            <tbody>
+              {snapshot.totals.map((x) => (
+                <tr key={x.coin}>
+                  <th scope="row">{x.coin}</th>
+                  <td className="num">{x.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <section className="por-card">
+          <h2 className="por-card__title">{t('reserves.snapshot')}</h2>
+          <dl className="por-dl por-dl--wide">
+            <dt>{t('reserves.takenAt')}</dt>
+            <dd className="num">
+              {new Date(snapshot.created_at).toISOString().replace('T', ' ').slice(0, 16)} UTC
+            </dd>
+            <dt>{t('reserves.root')}</dt>
+            <dd className="por-hash">{snapshot.root_hash}</dd>
+            <dt>{t('reserves.publicKey')}</dt>
+            <dd className="por-hash">{snapshot.public_key}</dd>
+          </dl>
+          {proof && (
+            <details className="por-path">
+              <summary>{t('reserves.path', { count: proof.path.length })}</summary>
+              <ol>
+                {proof.path.map((step, i) => (
+                  // Steps have no identity of their own; their order is the path.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed order, never reordered
+                  <li key={i} className="por-hash">
+                    {step.side === 'left' ? '← ' : '→ '}
+                    {step.hash}
+                  </li>
+                ))}
+              </ol>
+            </details>
+          )}
+        </section>
+        {proof && (
+          <section className="por-card">
+            <button
+              type="button"
+              className="btn-ghost por-download"
+              disabled={downloading}
+              onClick={() => {
+                setDownloading(true);
+                downloadProofFile()
+                  .catch(() => {})
+                  .finally(() => setDownloading(false));
+              }}
+            >
+              {t('reserves.download')}
+            </button>
+            <p className="por-note">{t('reserves.cli')}</p>
+          </section>
+        )}
+        <p className="por-note">{t('reserves.limits')}</p>
+      </>
+    );
+  };
+
+  return (
+    <PageShell title={t('titles.proofOfReserves')} fallback="/My" className="por">
+      <p className="por-intro">{t('reserves.intro')}</p>
+      {body()}
+    </PageShell>
+  );
+}
