@@ -318,6 +318,21 @@ export class PerpEngine {
   private settling = new Set<string>();
   /** Set when a loss was passed to the fund as a position: ADL runs before the command ends. */
   private needDeleverage = false;
+  /** The other side of the fill being settled (passToFund claws back what it opened). */
+  private fillCounter: { userId: string; orderId: string } | undefined;
+  /**
+   * Fund positions that stand in for the trade counterparty of a loss passed to the fund: closed
+   * against the position that trade opened, at the trade price, before any other ADL.
+   */
+  private clawbacks: {
+    symbol: string;
+    fundSide: PositionSide;
+    userId: string;
+    mode: MarginMode;
+    side: PositionSide;
+    qty: bigint;
+    price: bigint;
+  }[] = [];
 
   constructor(
     private readonly ledger: Ledger,
@@ -1111,7 +1126,15 @@ export class PerpEngine {
     const p = this.positions.get(key);
     if (p === undefined || p.size < qty)
       throw new Error(`perp: close order ${o.orderId} larger than its position`);
-    this.closeAt(m, p, qty, price, feeDue, ref, ts);
+    this.fillCounter =
+      o.orderId === f.makerOrderId
+        ? { userId: f.takerUserId, orderId: f.takerOrderId }
+        : { userId: f.makerUserId, orderId: f.makerOrderId };
+    try {
+      this.closeAt(m, p, qty, price, feeDue, ref, ts);
+    } finally {
+      this.fillCounter = undefined;
+    }
   }
 
   /**
@@ -1133,12 +1156,24 @@ export class PerpEngine {
     ref: string,
     ts: number,
   ) {
-    const cp = costPortion(p.side, p.size, p.cost, qty);
-    const pnl = toQuote(p.side === 'long' ? price * qty - cp : cp - price * qty, m.k, 'floor');
+    let cp = costPortion(p.side, p.size, p.cost, qty);
+    let pnl = toQuote(p.side === 'long' ? price * qty - cp : cp - price * qty, m.k, 'floor');
     const wallet = this.walletKey(p.userId, m);
     const source = p.mode === 'isolated' ? this.isolatedKey(p, m) : wallet;
     if (p.mode === 'cross' && p.userId !== INSURANCE_USER && feeDue - pnl > this.ledger.available(wallet)) {
       this.coverCross(p.userId, m.quote, feeDue - pnl, p, ts);
+      // The profit at the mark of what stays open of this position counts too. Realising moves
+      // the cost basis of the whole position, the closed part included, so all of it is realised
+      // (nothing is left unused) and the closed part's cost and PnL are taken again.
+      if (feeDue - pnl > this.ledger.available(wallet)) {
+        this.realiseProfit(
+          p,
+          pnlTickLots(p.side, p.size, p.cost, this.valuationPrice(p)) * m.quotePerTickLot,
+          ts,
+        );
+        cp = costPortion(p.side, p.size, p.cost, qty);
+        pnl = toQuote(p.side === 'long' ? price * qty - cp : cp - price * qty, m.k, 'floor');
+      }
     }
     const sourceMax = p.mode === 'isolated' ? p.margin : this.ledger.available(wallet);
     const released = p.mode === 'isolated' ? (qty === p.size ? p.margin : (p.margin * qty) / p.size) : 0n;
@@ -1280,6 +1315,20 @@ export class PerpEngine {
     const other = this.fundPosition(p.symbol, p.side === 'long' ? 'short' : 'long', ts);
     other.size += qty;
     other.cost += price * qty;
+    // A counterparty that opened a position at this price got a windfall the fund's side mirrors:
+    // that position is closed against the fund at the same price first (ADL by the trade itself).
+    const counter = this.fillCounter === undefined ? undefined : this.orders.get(this.fillCounter.orderId);
+    if (counter !== undefined && isOpen(counter.action) && counter.userId !== INSURANCE_USER) {
+      this.clawbacks.push({
+        symbol: p.symbol,
+        fundSide: other.side,
+        userId: counter.userId,
+        mode: counter.mode,
+        side: actionPositionSide(counter.action),
+        qty,
+        price,
+      });
+    }
     p.size -= qty;
     p.cost -= cp;
     if (p.mode === 'isolated') p.margin -= collateral;
@@ -1299,6 +1348,39 @@ export class PerpEngine {
     // The rest of the owner's positions have nothing left behind them: liquidated before the
     // command ends, and the fund's new positions deleveraged if it is in loss.
     this.needDeleverage = true;
+  }
+
+  /** See `clawbacks`: only where closing at the trade price is no loss to the counterparty. */
+  private clawBack(ts: number): void {
+    if (this.clawbacks.length === 0) return;
+    const list = this.clawbacks;
+    this.clawbacks = [];
+    for (const c of list) {
+      const m = this.markets.get(c.symbol)!;
+      const fp = this.positions.get(positionKey(INSURANCE_USER, c.symbol, 'cross', c.fundSide));
+      const p = this.positions.get(positionKey(c.userId, c.symbol, c.mode, c.side));
+      if (fp === undefined || p === undefined) continue;
+      const q = minB(c.qty, minB(fp.size, p.size));
+      if (q <= 0n) continue;
+      const cp = costPortion(p.side, p.size, p.cost, q);
+      if ((p.side === 'long' ? c.price * q - cp : cp - c.price * q) < 0n) continue;
+      this.events.push({
+        type: 'perp.adl',
+        symbol: c.symbol,
+        userId: p.userId,
+        side: p.side,
+        qty: q,
+        price: c.price,
+      });
+      const ref = this.nextId(`adl:${c.symbol}:${p.userId}:${p.mode}`);
+      this.adlDepth++;
+      try {
+        this.closeAt(m, p, q, c.price, 0n, ref, ts);
+        this.closeAt(m, fp, q, c.price, 0n, ref, ts);
+      } finally {
+        this.adlDepth--;
+      }
+    }
   }
 
   /** The fund's position on one side of a market, created empty when missing. */
@@ -1328,6 +1410,20 @@ export class PerpEngine {
     return fp;
   }
 
+  /**
+   * Whether closing all of `p` at `price` costs its owner no more than the position's collateral
+   * (the isolated margin, or the available cross wallet): the ADL may cut a profit or take a loss
+   * the position can pay, never create a new shortfall nobody can carry.
+   */
+  private adlCanTake(p: Position, price: bigint): boolean {
+    const m = this.markets.get(p.symbol)!;
+    const pnl = pnlTickLots(p.side, p.size, p.cost, price) * m.quotePerTickLot;
+    if (pnl >= 0n) return true;
+    const cover = p.mode === 'isolated' ? p.margin : this.ledger.available(this.walletKey(p.userId, m));
+    // One tick-lot of slack for the rounding of a partial close's cost portion.
+    return -pnl + m.quotePerTickLot <= cover;
+  }
+
   /** True when one of the position's close orders is being settled in the current match. */
   private closeSettling(p: Position): boolean {
     if (this.settling.size === 0) return false;
@@ -1350,7 +1446,11 @@ export class PerpEngine {
     const ranked = [...this.positions.values()]
       .filter(
         (p) =>
-          p.symbol === symbol && p.side === opposite && p.userId !== INSURANCE_USER && !this.closeSettling(p),
+          p.symbol === symbol &&
+          p.side === opposite &&
+          p.userId !== INSURANCE_USER &&
+          !this.closeSettling(p) &&
+          this.adlCanTake(p, price),
       )
       .map((p) => ({ p, score: this.adlScore(p) }))
       .sort((a, b) =>
@@ -1443,6 +1543,7 @@ export class PerpEngine {
 
   /** Liquidates every position whose equity is below maintenance, then deleverages if needed. */
   private liquidate(ts: number): void {
+    this.clawBack(ts);
     const byUser = new Map<string, Position[]>();
     const isolated: Position[] = [];
     for (const p of this.positions.values()) {
