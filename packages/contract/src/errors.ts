@@ -52,6 +52,11 @@ export const ERRORS = {
   ADMIN_TOTP_NOT_STARTED: { code: 1072, status: 409, key: 'error.admin_totp_not_started' },
   ADMIN_TOTP_ALREADY_ENABLED: { code: 1073, status: 409, key: 'error.admin_totp_already_enabled' },
   ADMIN_PASSWORD_UNCHANGED: { code: 1074, status: 400, key: 'error.admin_password_unchanged' },
+  // Operator roles and accounts (issue 10 item 4, ADR 160): 1090-1099.
+  ADMIN_ROLE_FORBIDDEN: { code: 1090, status: 403, key: 'error.admin_role_forbidden' },
+  ADMIN_DISABLED: { code: 1091, status: 400, key: 'error.admin_disabled' },
+  ADMIN_EXISTS: { code: 1092, status: 409, key: 'error.admin_exists' },
+  ADMIN_SELF: { code: 1093, status: 409, key: 'error.admin_self' },
   // Login, codes and resets under attack (issue 7 items 5, 6, 7, 10, 16; ADR 100-104).
   CAPTCHA_REQUIRED: { code: 1050, status: 400, key: 'error.captcha_required' },
   LOGIN_DELAYED: { code: 1051, status: 429, key: 'error.login_delayed' },
@@ -111,6 +116,9 @@ export const ERRORS = {
   PROOF_NOT_INCLUDED: { code: 3201, status: 404, key: 'error.proof_not_included' },
   SNAPSHOT_TOO_SOON: { code: 3202, status: 429, key: 'error.snapshot_too_soon' },
   STATEMENT_TOO_LARGE: { code: 3203, status: 400, key: 'error.statement_too_large' },
+
+  // Operator console: market settings (issue 10 item 4, ADR 162): 3300-3319.
+  MARKET_PAUSED: { code: 3300, status: 409, key: 'error.market_paused' },
 } as const satisfies Record<string, { code: number; status: number; key: ServerMessageKey }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -29,6 +29,11 @@ export const de = {
   'error.admin_totp_not_started': 'Starten Sie zuerst die Einrichtung des Authenticators',
   'error.admin_totp_already_enabled': 'Die Anmeldung in zwei Schritten ist bereits aktiv',
   'error.admin_password_unchanged': 'Das neue Passwort muss sich vom aktuellen unterscheiden',
+  'error.admin_role_forbidden': 'Ihre Operatorrolle ({role}) erlaubt diese Aktion nicht',
+  'error.admin_disabled': 'Dieses Operatorkonto ist deaktiviert',
+  'error.admin_exists': 'Ein Operator mit dieser E-Mail existiert bereits',
+  'error.admin_self': 'Sie können Ihr eigenes Operatorkonto nicht deaktivieren oder herabstufen',
+  'error.market_paused': 'Der Handel in diesem Markt ist pausiert',
   'error.captcha_required': 'Bitte lösen Sie den Bildcode, um fortzufahren',
   'error.login_delayed':
     'Zu viele Fehlversuche, bitte warten Sie {seconds} Sekunden oder lösen Sie den Bildcode',

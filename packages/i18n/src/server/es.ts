@@ -29,6 +29,11 @@ export const es = {
   'error.admin_totp_not_started': 'Inicie primero la configuración del autenticador',
   'error.admin_totp_already_enabled': 'El inicio de sesión en dos pasos ya está activado',
   'error.admin_password_unchanged': 'La nueva contraseña debe ser distinta de la actual',
+  'error.admin_role_forbidden': 'Su rol de operador ({role}) no permite esta acción',
+  'error.admin_disabled': 'Esta cuenta de operador está desactivada',
+  'error.admin_exists': 'Ya existe un operador con este correo electrónico',
+  'error.admin_self': 'No puede desactivar ni degradar su propia cuenta de operador',
+  'error.market_paused': 'La negociación en este mercado está en pausa',
   'error.captcha_required': 'Resuelva el código de la imagen para continuar',
   'error.login_delayed':
     'Demasiados intentos fallidos, espere {seconds} segundos o resuelva el código de la imagen',

@@ -29,6 +29,11 @@ export const fr = {
   'error.admin_totp_not_started': 'Commencez d’abord la configuration de l’authentificateur',
   'error.admin_totp_already_enabled': 'La connexion en deux étapes est déjà activée',
   'error.admin_password_unchanged': 'Le nouveau mot de passe doit être différent de l’actuel',
+  'error.admin_role_forbidden': "Votre rôle d'opérateur ({role}) ne permet pas cette action",
+  'error.admin_disabled': "Ce compte d'opérateur est désactivé",
+  'error.admin_exists': 'Un opérateur avec cet e-mail existe déjà',
+  'error.admin_self': "Vous ne pouvez pas désactiver ni rétrograder votre propre compte d'opérateur",
+  'error.market_paused': 'La négociation sur ce marché est suspendue',
   'error.captcha_required': "Veuillez résoudre le code de l'image pour continuer",
   'error.login_delayed':
     "Trop de tentatives échouées, veuillez attendre {seconds} secondes ou résoudre le code de l'image",

@@ -29,6 +29,11 @@ export const it = {
   'error.admin_totp_not_started': 'Avvia prima la configurazione dell’autenticatore',
   'error.admin_totp_already_enabled': 'L’accesso in due passaggi è già attivo',
   'error.admin_password_unchanged': 'La nuova password deve essere diversa da quella attuale',
+  'error.admin_role_forbidden': 'Il tuo ruolo di operatore ({role}) non consente questa azione',
+  'error.admin_disabled': 'Questo account operatore è disattivato',
+  'error.admin_exists': 'Esiste già un operatore con questa e-mail',
+  'error.admin_self': 'Non puoi disattivare o declassare il tuo account operatore',
+  'error.market_paused': 'Il trading su questo mercato è sospeso',
   'error.captcha_required': "Risolvi il codice dell'immagine per continuare",
   'error.login_delayed':
     "Troppi tentativi errati, attendi {seconds} secondi o risolvi il codice dell'immagine",
