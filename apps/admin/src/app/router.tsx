@@ -66,6 +66,12 @@ export const router = createBrowserRouter(
             Component: (await import('../features/account/routes/Account.tsx')).Account,
           }),
         },
+        {
+          path: 'reserves',
+          lazy: async () => ({
+            Component: (await import('../features/reserves/routes/Reserves.tsx')).Reserves,
+          }),
+        },
         ...sections
           .filter(
             (s) =>
@@ -80,6 +86,7 @@ export const router = createBrowserRouter(
                 'ieo',
                 'earn',
                 'account',
+                'reserves',
               ].includes(s.path),
           )
           .map((s) => ({

@@ -20,6 +20,11 @@ export const sections = [
     purpose: 'AI savings products, accrual, and the DeFi staking review queue.',
   },
   { path: 'releases', label: 'Releases', purpose: 'Upload signed app bundles and control their rollout.' },
+  {
+    path: 'reserves',
+    label: 'Reserves',
+    purpose: 'Proof of liabilities snapshots, the USDC reserve ratio history, and snapshot now.',
+  },
   { path: 'users', label: 'Users', purpose: 'Find accounts, see their state and ban them.' },
   { path: 'content', label: 'Content', purpose: 'Notices, news and in-app messages in every language.' },
   {

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BankOutlined,
   BlockOutlined,
   CloudUploadOutlined,
   FundOutlined,
@@ -33,6 +34,7 @@ const icons: Record<SectionPath, ReactNode> = {
   users: <TeamOutlined />,
   content: <AppstoreOutlined />,
   account: <SafetyOutlined />,
+  reserves: <BankOutlined />,
 };
 
 export function ConsoleLayout() {

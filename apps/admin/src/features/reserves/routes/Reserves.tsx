@@ -1,0 +1,104 @@
+import { CameraOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { SnapshotSummary } from '@ex/contract';
+import { isApiError } from '@ex/sdk';
+import { Alert, App, Button, Card, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { dateTime } from '../../../lib/format.ts';
+import { useSnapshotNow, useSnapshots } from '../api/reserves.ts';
+
+/** Below 100 % the users' USDC is not fully on chain: shown in red, never rounded up (ADR 141). */
+function Ratio({ value }: { value: string | null }) {
+  if (value === null) return <Tag>unknown</Tag>;
+  const [whole] = value.split('.');
+  return <Tag color={Number(whole) >= 100 ? 'green' : 'red'}>{value} %</Tag>;
+}
+
+const columns: TableColumnsType<SnapshotSummary> = [
+  { title: 'Taken', dataIndex: 'created_at', width: 170, render: (ms: number) => dateTime(ms) },
+  { title: 'Trigger', dataIndex: 'trigger', width: 90, render: (v: string) => <Tag>{v}</Tag> },
+  { title: 'Users', dataIndex: 'users', width: 80, align: 'right' },
+  {
+    title: 'USDC on chain',
+    width: 150,
+    align: 'right',
+    render: (_: unknown, s) => (
+      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{s.reserve.reserves ?? '—'}</span>
+    ),
+  },
+  {
+    title: 'USDC owed',
+    width: 150,
+    align: 'right',
+    render: (_: unknown, s) => (
+      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{s.reserve.liabilities}</span>
+    ),
+  },
+  { title: 'Ratio', width: 110, render: (_: unknown, s) => <Ratio value={s.reserve.ratio_percent} /> },
+  {
+    title: 'Negative accounts',
+    dataIndex: 'negative_accounts',
+    width: 100,
+    align: 'right',
+    render: (n: number) => (n > 0 ? <Tag color="orange">{n}</Tag> : 0),
+  },
+  {
+    title: 'Root',
+    dataIndex: 'root_hash',
+    render: (v: string) => (
+      <Typography.Text code copyable={{ text: v }} title={v}>
+        {`${v.slice(0, 12)}…`}
+      </Typography.Text>
+    ),
+  },
+];
+
+/** Proof of liabilities: the history of published snapshots and their reserve ratios, and "snapshot now". */
+export function Reserves() {
+  const { message } = App.useApp();
+  const snapshots = useSnapshots();
+  const now = useSnapshotNow();
+
+  const take = async () => {
+    try {
+      const s = await now.mutateAsync();
+      void message.success(`Snapshot ${s.id} published for ${s.users} users`);
+    } catch (err) {
+      void message.error(isApiError(err) ? err.message : 'The snapshot failed');
+    }
+  };
+
+  return (
+    <Card
+      title="Proof of liabilities and reserves"
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void snapshots.refetch()}>
+            Refresh
+          </Button>
+          <Button
+            type="primary"
+            icon={<CameraOutlined />}
+            loading={now.isPending}
+            onClick={() => void take()}
+          >
+            Snapshot now
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        A snapshot is taken daily and published signed; users verify their own balance against its root. The
+        ratio compares USDC held in the hot and deposit wallets with the USDC owed to users.
+      </Typography.Paragraph>
+      {snapshots.isError && <Alert type="error" showIcon message="Could not load the snapshots" />}
+      <Table<SnapshotSummary>
+        rowKey="id"
+        size="small"
+        loading={snapshots.isPending}
+        columns={columns}
+        dataSource={snapshots.data ?? []}
+        pagination={{ pageSize: 30 }}
+        scroll={{ x: 1000 }}
+      />
+    </Card>
+  );
+}
