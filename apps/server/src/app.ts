@@ -59,6 +59,7 @@ import { reservesRoutes } from './reserves/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { SpotService } from './spot/service.ts';
 import { stakingRoutes } from './staking/routes.ts';
+import { statementsRoutes } from './statements/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { MAX_IMAGE_BYTES } from './system/upload.ts';
 import { voteRoutes } from './vote/routes.ts';
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dividendRoutes(api, services);
     voteRoutes(api, services);
     reservesRoutes(api, services);
+    statementsRoutes(api, services);
     await registerReleases(api, services);
     await registerChain(app, api, services);
   });
