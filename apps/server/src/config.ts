@@ -291,7 +291,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
     // Unset means on only where no real money is at stake; an explicit value is taken as given
     // and productionProblems() refuses the unsafe ones at start.
-    seedDemo: env.SEED_DEMO === undefined ? !production : e.SEED_DEMO,
+    // SEED_DEMO: unset means on only for the embedded default (no DATABASE_URL, not production): a
+    // PostgreSQL the operator points us at never gets the demo world unasked (ADR 151).
+    seedDemo: env.SEED_DEMO === undefined ? !production && e.DATABASE_URL === undefined : e.SEED_DEMO,
     marketMaker: env.MARKET_MAKER === undefined ? !production : e.MARKET_MAKER,
     production,
     marketMakerAccount: e.MARKET_MAKER_ACCOUNT,

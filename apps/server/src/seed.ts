@@ -20,7 +20,7 @@ export async function seedDemo(
   db: Db,
   clock: Clock,
   engine?: EngineHost,
-): Promise<{ email: string; password: string }> {
+): Promise<{ id: string; email: string; password: string }> {
   const exists = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (!exists) {
     await db
@@ -42,7 +42,12 @@ export async function seedDemo(
       .execute();
   }
   if (engine) await fundDemo(db, engine);
-  return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirstOrThrow();
+  return { id: user.id, email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 
 /** Deposits the demo funds unless a `seed` deposit of the demo user is already in the ledger. */

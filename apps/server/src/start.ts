@@ -13,6 +13,7 @@ import { type Config, ConfigError, productionProblems } from './config.ts';
 import { type DbHandle, openDatabase } from './db/db.ts';
 import type { Services } from './deps.ts';
 import { feedProblems, selectPriceFeed } from './feed/select.ts';
+import { seedWorld } from './seed/world.ts';
 import { demoDataProblems, seedDemo } from './seed.ts';
 
 export interface StartOptions {
@@ -90,6 +91,7 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
   });
   const demo = config.seedDemo ? await seedDemo(database.db, clock, services.engine) : null;
   if (config.seedDemo) await seedCommunity(database.db, clock);
+  if (demo) await seedWorld(services, demo.id);
   const stopLiquidity = await startLiquidity(services, {
     feed: selectPriceFeed(config.priceFeed, options.feedSeed === undefined ? {} : { seed: options.feedSeed }),
     marketMaker: !config.marketMaker

@@ -1,5 +1,5 @@
 import type { Services } from '../deps.ts';
-import type { PriceFeed } from '../feed/price-feed.ts';
+import { type PriceFeed, SimulatedPriceFeed } from '../feed/price-feed.ts';
 import { ReferencePrices } from '../feed/service.ts';
 import { MarketMaker } from './market-maker.ts';
 
@@ -22,6 +22,9 @@ export interface LiquidityOptions {
  */
 export async function startLiquidity(s: Services, options: LiquidityOptions): Promise<() => Promise<void>> {
   const prices = new ReferencePrices(s.engine, options.feed, () => s.clock.now());
+  // An empty database gets 30 days of simulated market history ending at the feed's start prices,
+  // so charts and 24h statistics look like a market from the first second (ADR 152).
+  if (options.feed instanceof SimulatedPriceFeed) await s.market.backfill(s.edb, options.feed.current());
   const plan = options.marketMaker;
   const mm =
     plan === null

@@ -4,7 +4,8 @@ import type { Db } from '../db/db.ts';
 import { ContentService } from './content.ts';
 import { communityDb } from './tables.ts';
 
-// What Home shows on a fresh embedded default. Languages without a text fall back to en (ADR 070).
+// What Home shows on a fresh embedded default, in all seven languages (a language without a text
+// would fall back to en, ADR 070).
 const ITEMS: { kind: ContentKind; translations: Translations }[] = [
   {
     kind: 'notice',
@@ -24,6 +25,18 @@ const ITEMS: { kind: ContentKind; translations: Translations }[] = [
       zh_TW: {
         title: '歡迎來到交易所',
         body: '現貨與 USDC 本位永續合約交易已開放。每日簽到可獲得積分並提升會員等級。',
+      },
+      es: {
+        title: 'Bienvenido al exchange',
+        body: 'El trading spot y de contratos perpetuos con margen en USDC está abierto. Haga check-in cada día para ganar puntos y subir su nivel de miembro.',
+      },
+      fr: {
+        title: 'Bienvenue sur la plateforme',
+        body: 'Le trading spot et les contrats perpétuels avec marge en USDC sont ouverts. Pointez chaque jour pour gagner des points et monter de niveau.',
+      },
+      it: {
+        title: 'Benvenuto nell’exchange',
+        body: 'Il trading spot e i contratti perpetui con margine in USDC sono aperti. Fai il check-in ogni giorno per raccogliere punti e salire di livello.',
       },
     },
   },
@@ -46,6 +59,18 @@ const ITEMS: { kind: ContentKind; translations: Translations }[] = [
         title: 'USDC TRC20 充值與提現',
         body: '請僅向您的充值地址發送 TRON 網路（TRC20）上的 USDC。提現需審核後發放。',
       },
+      es: {
+        title: 'Depósitos y retiros de USDC TRC20',
+        body: 'Envíe a su dirección de depósito solo USDC de la red TRON (TRC20). Los retiros se revisan antes de pagarse.',
+      },
+      fr: {
+        title: 'Dépôts et retraits USDC TRC20',
+        body: 'N’envoyez à votre adresse de dépôt que de l’USDC sur le réseau TRON (TRC20). Les retraits sont vérifiés avant paiement.',
+      },
+      it: {
+        title: 'Depositi e prelievi USDC TRC20',
+        body: 'Invia al tuo indirizzo di deposito solo USDC sulla rete TRON (TRC20). I prelievi vengono verificati prima del pagamento.',
+      },
     },
   },
   {
@@ -61,6 +86,18 @@ const ITEMS: { kind: ContentKind; translations: Translations }[] = [
       },
       zh_CN: { title: '用邀请码邀请好友', body: '在邀请页面分享您的邀请链接：好友可使用您的邀请码注册。' },
       zh_TW: { title: '用邀請碼邀請好友', body: '在邀請頁面分享您的邀請連結：好友可使用您的邀請碼註冊。' },
+      es: {
+        title: 'Invite a sus amigos con su código',
+        body: 'Comparta su enlace de invitación desde la página Invitar: sus amigos pueden registrarse con su código.',
+      },
+      fr: {
+        title: 'Invitez vos amis avec votre code',
+        body: 'Partagez votre lien d’invitation depuis la page Inviter : vos amis peuvent s’inscrire avec votre code.',
+      },
+      it: {
+        title: 'Invita gli amici con il tuo codice',
+        body: 'Condividi il tuo link di invito dalla pagina Invita: gli amici possono registrarsi con il tuo codice.',
+      },
     },
   },
   {
@@ -81,6 +118,18 @@ const ITEMS: { kind: ContentKind; translations: Translations }[] = [
       zh_TW: {
         title: 'USDC 本位永續合約',
         body: 'BTC、ETH 等永續合約以 USDC 結算，支援全倉與逐倉。下單確認前請留意預估強平價。',
+      },
+      es: {
+        title: 'Los contratos perpetuos se liquidan en USDC',
+        body: 'BTC, ETH y otros mercados perpetuos se liquidan en USDC, con margen cruzado o aislado. Revise el precio de liquidación antes de confirmar.',
+      },
+      fr: {
+        title: 'Les contrats perpétuels se règlent en USDC',
+        body: 'BTC, ETH et d’autres marchés perpétuels se règlent en USDC, en marge croisée ou isolée. Vérifiez le prix de liquidation avant de confirmer.',
+      },
+      it: {
+        title: 'I contratti perpetui si regolano in USDC',
+        body: 'BTC, ETH e altri mercati perpetui si regolano in USDC, con margine incrociato o isolato. Controlla il prezzo di liquidazione prima di confermare.',
       },
     },
   },

@@ -2,6 +2,7 @@
 // market, and the messages of the /ws channels (ADR 012). Klines are not stored: they are rebuilt from
 // the trades table at start (the last KLINE_REBUILD_DAYS) and updated from each commit after that.
 
+import { randomInt } from 'node:crypto';
 import type { KlineInterval, MarketCoin, PublicTrade } from '@ex/contract';
 import { type EngineEvent, formatDecimal } from '@ex/core';
 import { QUOTE } from '../engine/config.ts';
@@ -9,6 +10,15 @@ import type { EngineHost, Executed } from '../engine/host.ts';
 import type { PubSub } from '../engine/pubsub.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
+import { usdcToTicks } from '../feed/service.ts';
+import {
+  aggregate,
+  type HistoryAnchor,
+  type HistoryMarket,
+  readAnchor,
+  synthesize,
+  writeAnchor,
+} from './history.ts';
 import { MARKETS } from './markets.ts';
 
 export const INTERVALS: Record<KlineInterval, number> = {
@@ -23,6 +33,8 @@ const MAX_CANDLES = 1000;
 const TAPE = 500;
 const DAY_MS = 86_400_000;
 export const KLINE_REBUILD_DAYS = 7;
+/** Candles kept per interval: at least MAX_CANDLES, and a whole day of 1m candles for the 24h stats. */
+const keepOf = (ms: number) => Math.max(MAX_CANDLES, Math.ceil(DAY_MS / ms) + 60);
 
 interface Candle {
   openTs: number;
@@ -61,8 +73,10 @@ export class MarketData {
     host.onCommit((batch) => this.onCommit(batch));
   }
 
-  /** Rebuilds tapes and klines from the persisted trades. */
+  /** Rebuilds tapes and klines from the backfilled history (if any) and the persisted trades. */
   async load(edb: EngineDb): Promise<void> {
+    const anchor = await readAnchor(edb);
+    if (anchor !== undefined) this.installHistory(anchor);
     const since = this.now() - KLINE_REBUILD_DAYS * DAY_MS;
     const rows = await edb
       .selectFrom('trades')
@@ -118,8 +132,56 @@ export class MarketData {
           volume: BigInt(t.lots),
           amount: t.value,
         });
-        if (list.length > MAX_CANDLES * 2) list.splice(0, list.length - MAX_CANDLES);
+        if (list.length > keepOf(ms) * 2) list.splice(0, list.length - keepOf(ms));
       }
+    }
+  }
+
+  /**
+   * The simulated feed's backfill (ADR 152): on a database with no trades and no history yet, stores
+   * an anchor (a fresh seed, now, the feed's current prices) and installs 30 days of candles and an
+   * hour of tape ending here. Returns whether it backfilled. Market data only: nothing is journaled.
+   */
+  async backfill(edb: EngineDb, endPrices: Map<string, bigint>): Promise<boolean> {
+    if ((await readAnchor(edb)) !== undefined) return false;
+    const traded = await edb.selectFrom('trades').select('id').limit(1).executeTakeFirst();
+    if (traded !== undefined) return false;
+    const anchor = await writeAnchor(edb, {
+      seed: randomInt(0, 2 ** 31),
+      endTs: this.now(),
+      endPrices: Object.fromEntries([...endPrices].map(([base, p]) => [base, p.toString()])),
+    });
+    this.installHistory(anchor);
+    return true;
+  }
+
+  /** Puts the synthetic candles and tape before whatever live data the lists already hold. */
+  private installHistory(anchor: HistoryAnchor): void {
+    const markets: HistoryMarket[] = MARKETS.map((mc) => {
+      const engineMarket =
+        mc.kind === 'spot'
+          ? this.host.engine.spot.markets.get(mc.symbol)
+          : this.host.engine.perp.markets.get(mc.symbol);
+      return {
+        symbol: mc.symbol,
+        base: mc.base,
+        ticksOf: (micro: bigint) => usdcToTicks(mc.symbol, micro),
+        quotePerTickLot: engineMarket?.quotePerTickLot ?? 1n,
+      };
+    });
+    for (const [symbol, h] of synthesize(anchor, markets)) {
+      for (const [interval, ms] of Object.entries(INTERVALS)) {
+        const key = `${symbol}|${interval}`;
+        const live = this.candles.get(key) ?? [];
+        const first = live[0]?.openTs ?? Number.POSITIVE_INFINITY;
+        const past = aggregate(h.minutes, ms)
+          .filter((c) => c.openTs < first)
+          .slice(-keepOf(ms));
+        this.candles.set(key, [...past, ...live]);
+      }
+      const tape = this.tapes.get(symbol) ?? [];
+      const firstTs = tape[0]?.ts ?? Number.POSITIVE_INFINITY;
+      this.tapes.set(symbol, [...h.tape.filter((t) => t.ts < firstTs), ...tape]);
     }
   }
 

@@ -8,6 +8,7 @@ import { DIVIDEND_MIGRATION } from '../../dividend/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
+import { MARKET_HISTORY_MIGRATION } from '../../market/history.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import { LIABILITIES_MIGRATION } from '../../reserves/migration.ts';
 import { STAKING_MIGRATION } from '../../staking/migration.ts';
@@ -45,4 +46,5 @@ export const MIGRATIONS: Migration[] = [
   CHAIN_EVENTS_MIGRATION,
   LIABILITIES_MIGRATION,
   LEDGER_TRANSFER_SIDES_MIGRATION,
+  MARKET_HISTORY_MIGRATION,
 ];

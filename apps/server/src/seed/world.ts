@@ -1,0 +1,323 @@
+// The demo world of the embedded default (ADR 151): what an operator would have set up after a few
+// weeks, so a newcomer sees every earn and community screen with content. Everything goes through
+// the same services, request schemas and ledger moves as the operator console and the user API
+// (treasury purposes funded from the chain account, pools paid from their purpose, subscriptions
+// paid by the demo user), so `npm run audit` holds. Past events (an ended IEO, a closed poll, the
+// check-in streak) run through the same services with a clock set back to when they happened.
+
+import { randomBytes } from 'node:crypto';
+import {
+  AdminAiProductCreate,
+  AdminDividendCreate,
+  AdminMessageSend,
+  AdminPollCreate,
+  AdminStakingProductCreate,
+  IeoProjectCreate,
+  OtcAdCreate,
+  type Translations,
+} from '@ex/contract';
+import { hashPassword } from '../account/passwords.ts';
+import { AiService } from '../ai/service.ts';
+import { aiDb } from '../ai/tables.ts';
+import type { Clock } from '../clock.ts';
+import { CheckinService } from '../community/checkin.ts';
+import { MessageService } from '../community/messages.ts';
+import { communityDb } from '../community/tables.ts';
+import type { Services } from '../deps.ts';
+import { DividendService } from '../dividend/service.ts';
+import { dividendDb } from '../dividend/tables.ts';
+import { earnDb } from '../exchange/tables.ts';
+import { treasuriesOf } from '../exchange/treasury.ts';
+import { IeoService } from '../ieo/service.ts';
+import { OtcService } from '../otc/service.ts';
+import { StakingService } from '../staking/service.ts';
+import { stakingDb } from '../staking/tables.ts';
+import { VoteService } from '../vote/service.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Members of the demo community: they vote and share the dividend; nobody can log in as them. */
+export const MEMBER_EMAILS = [
+  'ana@demo.exchange.local',
+  'ben@demo.exchange.local',
+  'chen@demo.exchange.local',
+];
+
+const at = (ms: number): Clock => ({ now: () => ms });
+
+type Text7 = Record<'de' | 'en' | 'es' | 'fr' | 'it' | 'zh_CN' | 'zh_TW', [string, string]>;
+const t7 = (texts: Text7): Translations =>
+  Object.fromEntries(Object.entries(texts).map(([l, [title, body]]) => [l, { title, body }])) as Translations;
+
+const WELCOME = t7({
+  de: [
+    'Willkommen!',
+    'Ihr Demokonto hat 10.000 USDC, 0,5 BTC und 5 ETH. Probieren Sie Handel, AI-Quant, Staking, IEO, OTC, Dividende und Abstimmungen aus.',
+  ],
+  en: [
+    'Welcome!',
+    'Your demo account holds 10,000 USDC, 0.5 BTC and 5 ETH. Try trading, AI quant, staking, IEO, OTC, the dividend plan and voting.',
+  ],
+  es: [
+    '¡Bienvenido!',
+    'Su cuenta demo tiene 10.000 USDC, 0,5 BTC y 5 ETH. Pruebe el trading, AI quant, staking, IEO, OTC, el plan de dividendos y las votaciones.',
+  ],
+  fr: [
+    'Bienvenue !',
+    'Votre compte démo détient 10 000 USDC, 0,5 BTC et 5 ETH. Essayez le trading, AI quant, le staking, l’IEO, l’OTC, le plan de dividendes et les votes.',
+  ],
+  it: [
+    'Benvenuto!',
+    'Il tuo conto demo ha 10.000 USDC, 0,5 BTC e 5 ETH. Prova il trading, AI quant, lo staking, IEO, OTC, il piano dividendi e le votazioni.',
+  ],
+  zh_CN: [
+    '欢迎！',
+    '您的演示账户持有 10,000 USDC、0.5 BTC 和 5 ETH。欢迎体验交易、AI 量化、质押、IEO、OTC、分红计划与投票。',
+  ],
+  zh_TW: [
+    '歡迎！',
+    '您的演示帳戶持有 10,000 USDC、0.5 BTC 和 5 ETH。歡迎體驗交易、AI 量化、質押、IEO、OTC、分紅計劃與投票。',
+  ],
+});
+
+const DIVIDEND_MESSAGE = t7({
+  de: ['Dividende bereit', 'Ihr Anteil an der Quartalsdividende kann unter Dividendenplan abgeholt werden.'],
+  en: ['Dividend ready', 'Your share of the quarterly dividend can be claimed on the Dividend plan page.'],
+  es: [
+    'Dividendo disponible',
+    'Puede reclamar su parte del dividendo trimestral en la página Plan de dividendos.',
+  ],
+  fr: [
+    'Dividende disponible',
+    'Votre part du dividende trimestriel peut être réclamée sur la page Plan de dividendes.',
+  ],
+  it: [
+    'Dividendo disponibile',
+    'La tua quota del dividendo trimestrale può essere riscossa nella pagina Piano dividendi.',
+  ],
+  zh_CN: ['分红已就绪', '您的季度分红份额可在分红计划页面领取。'],
+  zh_TW: ['分紅已就緒', '您的季度分紅份額可在分紅計劃頁面領取。'],
+});
+
+/** True when the world was seeded before (or an operator already set up products): seed only once. */
+async function seeded(s: Services): Promise<boolean> {
+  const any = await aiDb(s.db).selectFrom('ai_products').select('id').limit(1).executeTakeFirst();
+  return any !== undefined;
+}
+
+async function members(s: Services): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [i, email] of MEMBER_EMAILS.entries()) {
+    const found = await s.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (found) {
+      ids.push(found.id);
+      continue;
+    }
+    const row = await s.db
+      .insertInto('users')
+      .values({
+        email,
+        phone: null,
+        area_code: null,
+        // A password nobody knows: these accounts exist for votes and dividend shares, not logins.
+        password_hash: await hashPassword(randomBytes(24).toString('base64url')),
+        trade_password_hash: null,
+        nickname: email.slice(0, email.indexOf('@')),
+        avatar: null,
+        invite_code: `MEMB${i}${randomBytes(2).toString('hex').toUpperCase()}`,
+        inviter_id: null,
+        banned_at: null,
+        created_at: String(s.clock.now() - 40 * DAY_MS),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
+ * Seeds the world once, on a database whose demo user exists and is funded. Each step is an
+ * operator or user action through its service; a refusal stops the start loudly (a bug, not a user
+ * error: the inputs are fixed).
+ */
+export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
+  if (await seeded(s)) return false;
+  const now = s.clock.now();
+  const warn = () => {};
+  const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, warn);
+  const memberIds = await members(s);
+
+  // Treasury purposes, funded by the operator from the chain account (ADR 113).
+  await treasuries.fund('earn', 'USDC', '500000', 'chain');
+  await treasuries.fund('dividend', 'USDC', '20000', 'chain');
+  await treasuries.fund('otc', 'USDC', '500000', 'chain');
+  await treasuries.fund('otc', 'BTC', '10', 'chain');
+  await treasuries.fund('otc', 'ETH', '200', 'chain');
+
+  // AI quant: a current product (redeem any day) and fixed terms.
+  const ai = new AiService(aiDb(s.db), s.edb, s.engine, s.clock, treasuries);
+  const aiProducts = [
+    {
+      name: 'AI Quant Flexible',
+      kind: 'current',
+      days: 0,
+      lo: 200,
+      hi: 400,
+      min: '10',
+      max: '50000',
+      fee: 0,
+    },
+    { name: 'AI Quant 7 days', kind: 'fixed', days: 7, lo: 400, hi: 700, min: '50', max: '100000', fee: 100 },
+    {
+      name: 'AI Quant 30 days',
+      kind: 'fixed',
+      days: 30,
+      lo: 600,
+      hi: 1000,
+      min: '100',
+      max: '200000',
+      fee: 200,
+    },
+  ] as const;
+  for (const p of aiProducts) {
+    await ai.createProduct(
+      AdminAiProductCreate.parse({
+        name: p.name,
+        coin: 'USDC',
+        kind: p.kind,
+        days: p.days,
+        daily_rate_min_ppm: p.lo,
+        daily_rate_max_ppm: p.hi,
+        min_amount: p.min,
+        max_amount: p.max,
+        early_fee_bp: p.fee,
+      }),
+    );
+  }
+
+  // DeFi staking.
+  const staking = new StakingService(stakingDb(s.db), s.edb, s.engine, s.clock);
+  for (const p of [
+    { name: 'USDC Stable 30 days', coin: 'USDC', days: 30, rate: 300, min: '10', max: '100000' },
+    { name: 'ETH Staking 60 days', coin: 'ETH', days: 60, rate: 120, min: '0.1', max: '500' },
+    { name: 'BTC Vault 90 days', coin: 'BTC', days: 90, rate: 80, min: '0.001', max: '20' },
+  ]) {
+    await staking.createProduct(
+      AdminStakingProductCreate.parse({
+        name: p.name,
+        coin: p.coin,
+        days: p.days,
+        daily_rate_ppm: p.rate,
+        min_amount: p.min,
+        max_amount: p.max,
+      }),
+    );
+  }
+
+  // IEO projects in every state: ended (settled, with the demo's allotment), drawing (the demo
+  // applied, not settled yet), subscribing and upcoming. Only engine assets can be delivered.
+  const project = (
+    coin: string,
+    name: string,
+    price: string,
+    startDays: number,
+    endDays: number,
+    description: string,
+  ) =>
+    IeoProjectCreate.parse({
+      coin,
+      name,
+      issue_amount: '1000000',
+      unit_price: price,
+      price_range: `${price} USDC`,
+      min_quantity: '10',
+      max_quantity: '100000',
+      start_at: now + startDays * DAY_MS,
+      end_at: now + endDays * DAY_MS,
+      listing_at: now + (endDays + 2) * DAY_MS,
+      announcement_at: now + (startDays - 3) * DAY_MS,
+      expected_return: '',
+      description,
+    });
+  const ieoAt = (ms: number) => new IeoService(s.engine, earnDb(s.db), s.edb, at(ms));
+  const ieo = ieoAt(now);
+  const ended = await ieo.create(
+    project('DOGE', 'DOGE Community Round', '0.1', -20, -12, 'Closed round; allotments delivered.'),
+  );
+  await ieoAt(now - 15 * DAY_MS).subscribe(demoId, ended.id, '1000');
+  await ieo.settle(ended.id);
+  const drawing = await ieo.create(
+    project('XRP', 'XRP Ecosystem Round', '0.5', -8, -1, 'Subscription closed; the draw is under way.'),
+  );
+  await ieoAt(now - 3 * DAY_MS).subscribe(demoId, drawing.id, '100');
+  await ieo.create(project('SOL', 'SOL Launch Round', '50', -2, 12, 'Subscriptions open now.'));
+  await ieo.create(project('BNB', 'BNB Chain Round', '100', 5, 15, 'Opens soon.'));
+
+  // OTC desk: ads on both sides (buy = the user buys from the desk), inventory from `treasury:otc`.
+  const otc = new OtcService(s.engine, earnDb(s.db), s.edb, s.clock, treasuries);
+  for (const ad of [
+    { side: 'buy', coin: 'USDC', price: '7.20', min: '100', max: '50000', fiat: 'CNY' },
+    { side: 'buy', coin: 'BTC', price: '698000.00', min: '0.001', max: '1', fiat: 'CNY' },
+    { side: 'sell', coin: 'USDC', price: '7.12', min: '100', max: '50000', fiat: 'CNY' },
+    { side: 'sell', coin: 'ETH', price: '24300.00', min: '0.01', max: '20', fiat: 'CNY' },
+  ] as const) {
+    await otc.createAd(
+      OtcAdCreate.parse({
+        ...ad,
+        payment_methods: ['Bank transfer', 'Alipay'],
+        broker_contact: 'otc-desk@exchange.local',
+      }),
+    );
+  }
+
+  // Dividend plan: a funded pool (from `treasury:dividend`) with a claimable share for the demo.
+  const dividends = new DividendService(dividendDb(s.db), s.edb, s.engine, s.clock);
+  await dividends.create(
+    AdminDividendCreate.parse({
+      title: 'Quarterly platform dividend',
+      coin: 'USDC',
+      allocations: [
+        { user_id: demoId, amount: '25.5' },
+        ...memberIds.map((id, i) => ({ user_id: id, amount: String(40 + i * 15) })),
+      ],
+    }),
+  );
+
+  // Votes: a closed poll with results (cast while it was open) and an open one.
+  const closedAt = now - 20 * DAY_MS;
+  const closed = await new VoteService(s.db, at(closedAt)).create(
+    AdminPollCreate.parse({
+      title: 'Which perpetual market should get 100x leverage next?',
+      description: 'Closed. Thank you for voting.',
+      options: ['ETH', 'SOL', 'BNB'],
+      starts_at: closedAt,
+      ends_at: now - 5 * DAY_MS,
+    }),
+  );
+  const voting = new VoteService(s.db, at(now - 10 * DAY_MS));
+  await voting.vote(demoId, closed.id, 0);
+  for (const [i, id] of memberIds.entries()) await voting.vote(id, closed.id, i % 2);
+  await new VoteService(s.db, s.clock).create(
+    AdminPollCreate.parse({
+      title: 'Which coin should we list next?',
+      description: 'Open for two weeks; one vote per account.',
+      options: ['TRX', 'ADA', 'LINK', 'DOT'],
+      starts_at: now - DAY_MS,
+      ends_at: now + 14 * DAY_MS,
+    }),
+  );
+  const votingNow = new VoteService(s.db, s.clock);
+  const open = (await votingNow.list(null)).find((p) => p.state === 'open');
+  if (open) for (const [i, id] of memberIds.entries()) await votingNow.vote(id, open.id, i % 4);
+
+  // Messages and the check-in streak of the last five days (today is left for the user).
+  const messages = new MessageService(communityDb(s.db), s.clock);
+  await messages.send(AdminMessageSend.parse({ user_id: demoId, translations: WELCOME }));
+  await messages.send(AdminMessageSend.parse({ user_id: demoId, translations: DIVIDEND_MESSAGE }));
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  for (let d = 5; d >= 1; d--) {
+    await new CheckinService(communityDb(s.db), at(today - d * DAY_MS + 9 * 3_600_000)).checkIn(demoId);
+  }
+  return true;
+}

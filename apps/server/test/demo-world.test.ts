@@ -1,0 +1,157 @@
+// Issue 10 items 1 and 2: a fresh embedded default is a living exchange. The demo world is seeded
+// through the services and the ledger (the audit holds); every market has a price, volume and a
+// chart from the first second (ADRs 151, 152).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAudit } from '../src/audit.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DbHandle, openPGlite, openPostgres } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { MARKETS } from '../src/market/markets.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
+import { type RunningExchange, startExchange } from '../src/start.ts';
+import { BACKENDS, type Backend } from './helpers/testApp.ts';
+
+async function freshDatabase(backend: Backend): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+  if (backend === 'pglite') {
+    const handle = await openPGlite(undefined);
+    await migrate(handle.db);
+    return { handle, drop: async () => {} };
+  }
+  const url = process.env.DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = await openPostgres(url, schema);
+  await migrate(handle.db);
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, (backend) => {
+  let db: { handle: DbHandle; drop(): Promise<void> };
+  let running: RunningExchange;
+  let dir: string;
+  let token: string;
+  const get = async <T>(path: string, auth = true): Promise<{ status: number; data: T }> => {
+    const r = await fetch(`${running.url}${path}`, {
+      headers: auth ? { authorization: `Bearer ${token}`, 'accept-language': 'en' } : {},
+    });
+    const body = (await r.json()) as { data: T };
+    return { status: r.status, data: body.data };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ex-demo-world-'));
+    db = await freshDatabase(backend);
+    running = await startExchange({
+      config: loadConfig({ DATA_DIR: dir, PORT: '0', CAPTCHA: 'off', SEED_DEMO: '1', MARKET_MAKER: '0' }),
+      database: db.handle,
+      logger: false,
+      // The feed steps slowly here: what the test sees is the seeded world and the backfill.
+      liquidityIntervalMs: 60_000,
+    });
+    const login = await fetch(`${running.url}/api/app/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'email', account: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    });
+    token = ((await login.json()) as { data: { token: string } }).data.token;
+    expect(token).toBeTruthy();
+  });
+  afterAll(async () => {
+    await running?.stop();
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every earn and community screen has content for the demo user', async () => {
+    const ai = await get<{ kind: string }[]>('/api/app/ai/products');
+    expect(new Set(ai.data.map((p) => p.kind))).toEqual(new Set(['current', 'fixed']));
+    expect((await get<unknown[]>('/api/app/staking/products')).data.length).toBeGreaterThanOrEqual(2);
+    const ieo = await get<{ status: string }[]>('/api/app/ieo/projects');
+    expect(new Set(ieo.data.map((p) => p.status))).toEqual(
+      new Set(['not_started', 'subscribing', 'drawing', 'ended']),
+    );
+    const apps = await get<{ list: { status: string; allotted_quantity: string | null }[] }>(
+      '/api/app/ieo/applications',
+    );
+    expect(apps.data.list.length).toBe(2);
+    expect(apps.data.list.some((a) => a.allotted_quantity !== null)).toBe(true);
+    const ads = await get<{ side: string }[]>('/api/app/otc/ads');
+    expect(new Set(ads.data.map((a) => a.side))).toEqual(new Set(['buy', 'sell']));
+    const dividends = await get<{ list: { claimed_at: number | null }[] }>('/api/app/dividends');
+    expect(dividends.data.list.some((d) => d.claimed_at === null)).toBe(true);
+    const votes = await get<{ state: string; options: { votes: number }[] }[]>('/api/app/votes');
+    expect(new Set(votes.data.map((p) => p.state))).toEqual(new Set(['open', 'closed']));
+    const closed = votes.data.find((p) => p.state === 'closed')!;
+    expect(closed.options.reduce((n, o) => n + o.votes, 0)).toBeGreaterThan(1);
+    expect((await get<{ list: unknown[] }>('/api/app/messages')).data.list.length).toBeGreaterThan(0);
+    const checkin = await get<{ streak: number; checked_in_today: boolean }>('/api/app/checkin');
+    expect(checkin.data).toMatchObject({ streak: 5, checked_in_today: false });
+    for (const lang of ['de', 'en', 'es', 'fr', 'it', 'zh_CN', 'zh_TW']) {
+      for (const path of ['notices', 'news']) {
+        const r = await fetch(`${running.url}/api/app/${path}`, { headers: { 'accept-language': lang } });
+        const body = (await r.json()) as { data: { list: { lang: string }[] } };
+        expect(body.data.list.length, `${path} ${lang}`).toBeGreaterThan(0);
+        expect(body.data.list[0]!.lang, `${path} ${lang}`).toBe(lang);
+      }
+    }
+  });
+
+  it('every spot and perpetual market has a price, volume and >= 100 candles right after the start', async () => {
+    const coins = await get<{ symbol: string; last: string; volume: string; amount: string; high: string }[]>(
+      '/api/app/market/coins',
+      false,
+    );
+    expect(coins.data.map((c) => c.symbol).sort()).toEqual(MARKETS.map((m) => m.symbol).sort());
+    for (const c of coins.data) {
+      expect(/[1-9]/.test(c.last), `${c.symbol} last ${c.last}`).toBe(true);
+      expect(/[1-9]/.test(c.volume), `${c.symbol} volume ${c.volume}`).toBe(true);
+      expect(/[1-9]/.test(c.amount), `${c.symbol} amount`).toBe(true);
+      for (const interval of ['1m', '1h', '1d']) {
+        const k = await get<[number, string, string, string, string, string][]>(
+          `/api/app/market/klines?symbol=${c.symbol}&interval=${interval}&limit=500`,
+          false,
+        );
+        const want = interval === '1d' ? 30 : 100;
+        expect(k.data.length, `${c.symbol} ${interval}`).toBeGreaterThanOrEqual(want);
+        // Oldest first, strictly increasing open times, high >= low.
+        for (let i = 1; i < k.data.length; i++) expect(k.data[i]![0]).toBeGreaterThan(k.data[i - 1]![0]);
+        expect(k.data.every((x) => Number(x[2]) >= Number(x[3]))).toBe(true);
+      }
+      const trades = await get<unknown[]>(`/api/app/market/trades?symbol=${c.symbol}&limit=50`, false);
+      expect(trades.data.length, `${c.symbol} tape`).toBeGreaterThan(10);
+    }
+    // The demo's ETH counts: ETH/USDC has a last price to value it with.
+    const eth = coins.data.find((c) => c.symbol === 'ETH_USDC')!;
+    expect(Number(eth.last)).toBeGreaterThan(1000);
+  });
+
+  it('the backfill is market data only: no trades rows, no ledger entries of bots or history', async () => {
+    const trades = await db.handle.db
+      .selectFrom('trades' as never)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number((trades as { n: string }).n)).toBe(0);
+  });
+
+  it('the seeded world balances: the audit finds no problem', async () => {
+    const report = await runAudit(db.handle.db);
+    expect(report.problems).toEqual([]);
+  });
+});
