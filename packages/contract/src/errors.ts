@@ -83,6 +83,8 @@ export const ERRORS = {
   EXCHANGE_PRICE_DEVIATION: { code: 2030, status: 409, key: 'error.exchange_price_deviation' },
   EXCHANGE_QUOTE_TOO_LARGE: { code: 2031, status: 400, key: 'error.exchange_quote_too_large' },
   EXCHANGE_DAILY_LIMIT: { code: 2032, status: 409, key: 'error.exchange_daily_limit' },
+  // Issue 10 (ADR 153): no fresh reference price for this market; trading on the mark is paused.
+  INDEX_STALE: { code: 2060, status: 503, key: 'error.index_stale' },
   WITHDRAWAL_ALREADY_REVIEWED: { code: 2020, status: 409, key: 'error.withdrawal_already_reviewed' },
   TRADE_PASSWORD_LOCKED: { code: 2021, status: 429, key: 'error.trade_password_locked' },
 

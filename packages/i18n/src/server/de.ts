@@ -78,6 +78,8 @@ export const de = {
   'validation.document_number': 'Nur Buchstaben, Ziffern und Bindestriche',
   'validation.card_number': 'Ungültige Kartennummer',
   'error.insufficient_balance': 'Unzureichendes Guthaben',
+  'error.index_stale':
+    'Für diesen Markt gibt es gerade keinen aktuellen Indexpreis; neue Kontraktorders sind pausiert',
   'error.market_not_found': 'Unbekannter Markt',
   'error.order_not_found': 'Auftrag nicht gefunden',
   'error.idempotency_conflict': 'Dieser Anfrageschlüssel wurde bereits mit anderen Daten verwendet',

@@ -81,6 +81,7 @@ export const en = {
   'validation.document_number': 'Letters, digits and hyphens only',
   'validation.card_number': 'Invalid card number',
   'error.insufficient_balance': 'Insufficient balance',
+  'error.index_stale': 'No current index price for this market; new contract orders are paused',
   'error.market_not_found': 'Unknown market',
   'error.order_not_found': 'Order not found',
   'error.idempotency_conflict': 'This request key was already used with different data',

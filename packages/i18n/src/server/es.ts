@@ -75,6 +75,8 @@ export const es = {
   'validation.document_number': 'Solo letras, dígitos y guiones',
   'validation.card_number': 'Número de tarjeta no válido',
   'error.insufficient_balance': 'Saldo insuficiente',
+  'error.index_stale':
+    'No hay un precio índice actual para este mercado; las nuevas órdenes de contrato están en pausa',
   'error.market_not_found': 'Mercado desconocido',
   'error.order_not_found': 'Orden no encontrada',
   'error.idempotency_conflict': 'Esta clave de solicitud ya se usó con otros datos',

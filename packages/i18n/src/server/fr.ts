@@ -77,6 +77,8 @@ export const fr = {
   'validation.document_number': 'Lettres, chiffres et tirets uniquement',
   'validation.card_number': 'Numéro de carte invalide',
   'error.insufficient_balance': 'Solde insuffisant',
+  'error.index_stale':
+    'Aucun prix indice à jour pour ce marché ; les nouveaux ordres sur contrats sont suspendus',
   'error.market_not_found': 'Marché inconnu',
   'error.order_not_found': 'Ordre introuvable',
   'error.idempotency_conflict': 'Cette clé de requête a déjà été utilisée avec d’autres données',

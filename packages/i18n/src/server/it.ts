@@ -73,6 +73,8 @@ export const it = {
   'validation.document_number': 'Solo lettere, cifre e trattini',
   'validation.card_number': 'Numero di carta non valido',
   'error.insufficient_balance': 'Saldo insufficiente',
+  'error.index_stale':
+    'Nessun prezzo indice aggiornato per questo mercato; i nuovi ordini sui contratti sono sospesi',
   'error.market_not_found': 'Mercato sconosciuto',
   'error.order_not_found': 'Ordine non trovato',
   'error.idempotency_conflict': 'Questa chiave di richiesta è già stata usata con dati diversi',
