@@ -1819,12 +1819,14 @@ export class PerpEngine {
         String(o.remaining),
         String(o.hold),
         String(o.price),
-        String(o.lossTicks),
-        String(o.tp),
-        String(o.sl),
+        // Written only when set, so a snapshot taken before these existed restores to the same
+        // text and the same state hash (the server checks it at start).
+        ...(o.lossTicks !== 0n || o.tp !== 0n || o.sl !== 0n
+          ? [String(o.lossTicks), String(o.tp), String(o.sl)]
+          : []),
       ]),
       leverage: [...this.leverage.entries()],
-      idSeq: this.idSeq,
+      ...(this.idSeq !== 0 ? { idSeq: this.idSeq } : {}),
     };
   }
 
