@@ -164,7 +164,9 @@ export function checkShortfalls(e: ExchangeEngine, events: readonly EngineEvent[
       // Up to one tick-lot is the rounding of the cost the close removed (costPortion), not profit.
       const upnl = e.perp.unrealisedPnl(p);
       if (p.mode === 'cross' && upnl > e.perp.markets.get(p.symbol)!.quotePerTickLot) {
-        problems.push(`${ev.ref}: fund charged while ${ev.userId} ${p.symbol} ${p.side} shows profit ${upnl}`);
+        problems.push(
+          `${ev.ref}: fund charged while ${ev.userId} ${p.symbol} ${p.side} shows profit ${upnl}`,
+        );
       }
     }
   }
