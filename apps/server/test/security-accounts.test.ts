@@ -2,7 +2,9 @@
 // performed over HTTP against a real app (PGlite, and PostgreSQL where DATABASE_URL is set), with the
 // refusal and "nothing changed" asserted. Item 2 (private streams) is security-ws.test.ts.
 
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/account/passwords.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { clientAddressKey } from '../src/http/client.ts';
 import {
@@ -43,6 +45,9 @@ async function from(
   });
   return { status: res.statusCode, body: res.json() };
 }
+
+// A valid TRON address (the TRON docs' example): the withdrawal is refused before any chain step.
+const TRON_ADDRESS = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
 const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -159,6 +164,28 @@ describe.each(BACKENDS)('security: codes, resets and enumeration on %s', (backen
     expect(
       (await t.call('POST', LOGIN, { body: { type: 'email', account: email, password: PASSWORD } })).status,
     ).toBe(200);
+  });
+
+  it('item 6: 30 parallel wrong trade passwords count at most 5; the right one then waits, nothing is withdrawn', async () => {
+    const { token, user } = await registerUser(t, 'tradepw@example.com');
+    await sql`update users set verified = true, trade_password_hash = ${await hashPassword('trade-pass-1')}
+      where id = ${user.id}`.execute(t.db);
+    await sql`insert into bank_cards (user_id, bank_name, card_number, holder_name, created_at)
+      values (${user.id}, 'Bank', '4111111111111111', 'Holder', 0)`.execute(t.db);
+    const withdraw = (trade_password: string) =>
+      t.call('POST', '/api/app/wallet/withdraw', {
+        token,
+        body: { coin: 'USDC', network: 'TRC20', address: TRON_ADDRESS, amount: '20', trade_password },
+      });
+    const results = await Promise.all(Array.from({ length: 30 }, () => withdraw('wrong-pass-1')));
+    const codes = results.map((r) => r.body.code);
+    expect(codes.filter((c) => c === 1032).length).toBeLessThanOrEqual(5);
+    expect(codes.every((c) => c === 1032 || c === 2021)).toBe(true);
+    expect((await withdraw('trade-pass-1')).body.code).toBe(2021);
+    const rows = await sql<{
+      n: string;
+    }>`select count(*) as n from withdrawals where user_id = ${user.id}`.execute(t.db);
+    expect(Number(rows.rows[0]?.n)).toBe(0);
   });
 
   it('item 9: an invitation code does not replace the proof of the address', async () => {
