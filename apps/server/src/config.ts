@@ -211,7 +211,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
   perAccountPerMinute: 600,
   tradePerMinute: 1200,
   moneyPerMinute: 30,
-  updatePerMinute: 60,
+  updatePerMinute: 600,
   codeSendsPerClientPerHour: 20,
   codeSendsPerTargetPerHour: 5,
   codeSendsPerTargetPerDay: 10,
