@@ -8,6 +8,7 @@ import {
   EyeOutline,
   FileOutline,
   HistogramOutline,
+  KeyOutline,
   MailOutline,
   PayCircleOutline,
   ReceiptOutline,
@@ -184,7 +185,7 @@ export default function My() {
               ) : null,
             },
             { to: '/Invite', label: t('my.invite'), icon: <TeamOutline /> },
-            { to: '/ProofOfReserves', label: t('reserves.link'), icon: <CheckShieldOutline /> },
+            { to: '/ProofOfReserves', label: t('reserves.link'), icon: <KeyOutline /> },
             { to: '/Msg', label: t('my.messages'), icon: <MailOutline /> },
             { to: '/Setting', label: t('my.settings'), icon: <SetOutline /> },
           ]}
