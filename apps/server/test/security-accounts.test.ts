@@ -229,6 +229,17 @@ describe.each(BACKENDS)('security: codes, resets and enumeration on %s', (backen
     const taken = await send('known@example.com', 'register');
     const free = await send('free@example.com', 'register');
     expect(taken.body).toEqual(free.body);
+    // `bind` needs a login and does not say "taken" either.
+    t.clock.advance(61_000);
+    expect((await send('known@example.com', 'bind')).status).toBe(401);
+    const binder = await registerUser(t, 'binder@example.com');
+    const bind = (account: string) =>
+      t.call('POST', SEND, {
+        body: { type: 'email', account, scene: 'bind' },
+        token: binder.token,
+        lang: 'en',
+      });
+    expect((await bind('known@example.com')).body).toEqual((await bind('free-bind@example.com')).body);
     // Reset with a wrong code: the same answer either way.
     const reset = (account: string) =>
       t.call('POST', FORGET, {

@@ -92,7 +92,9 @@ export class AccountService {
       case 'register':
         break;
       case 'bind':
-        if (owner) throw new AppError('ACCOUNT_EXISTS');
+        // Binding an address to one's own account: logged-in only, and no "taken" answer here (the
+        // code goes to the address; the binding step decides), so it is no enumeration oracle.
+        if (currentUserId === undefined) throw new AppError('UNAUTHORIZED');
         break;
       case 'forget':
         deliver = owner !== undefined;
