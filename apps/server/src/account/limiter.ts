@@ -170,7 +170,15 @@ export class LoginThrottle {
     const now = this.clock.now();
     this.pairs.set(pairKey, { count: pair + 1, last: now });
     this.accounts.set(account, { count: total + 1, last: now });
+    // Bounded memory under a spray of made-up accounts: forgotten entries go on a sweep.
+    if (this.pairs.size > 100_000) this.sweep(now);
     return { ok: true };
+  }
+
+  private sweep(now: number): void {
+    for (const map of [this.pairs, this.accounts]) {
+      for (const [key, entry] of map) if (now - entry.last >= this.options.windowMs) map.delete(key);
+    }
   }
 
   /** The password was right: the pair starts afresh and the account loses the counted try. */
