@@ -14,6 +14,7 @@ export * from './exchange.ts';
 export * from './ieo.ts';
 export * from './kyc.ts';
 export * from './market.ts';
+export * from './ops.ts';
 export * from './otc.ts';
 export * from './pagination.ts';
 export * from './paths.ts';

@@ -39,6 +39,7 @@ import {
   PublicTradeList,
   TradesQuery,
 } from './market.ts';
+import { UserSummary } from './ops.ts';
 import { PageQuery } from './pagination.ts';
 import {
   CancelAllRequest,
@@ -303,7 +304,7 @@ export const ENDPOINTS = {
     query: PageQuery,
     response: OutboxPage,
   },
-  adminBanUser: { method: 'POST', path: '/api/admin/users/:id/ban', auth: 'admin', response: z.null() },
+  adminBanUser: { method: 'POST', path: '/api/admin/users/:id/ban', auth: 'admin', response: UserSummary },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

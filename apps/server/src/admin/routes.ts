@@ -1,15 +1,19 @@
-import { AdminAuthResponse, AdminLoginRequest, IdParams, OutboxPage, PageQuery } from '@ex/contract';
+import { AdminAuthResponse, AdminLoginRequest, OutboxPage, PageQuery } from '@ex/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Services } from '../deps.ts';
 import { requireAuth } from '../http/auth.ts';
 import { clientKeyOf } from '../http/client.ts';
 import { jsonRoute } from '../http/route.ts';
+import { installOperatorGuard } from '../ops/roles.ts';
+import { opsRoutes } from '../ops/routes.ts';
 import { adminSecurityRoutes } from './security-routes.ts';
 
 export function adminRoutes(app: FastifyInstance, s: Services): void {
   const admin = requireAuth(s.tokens, s.db, 'admin');
   const tags = ['admin'];
+  // First, so that every /api/admin route registered after this one (all domains) gets the
+  // operator guard and the audit hook (ADR 160/161).
+  installOperatorGuard(app, { tokens: s.tokens, db: s.db, clock: s.clock });
 
   jsonRoute(app, {
     method: 'POST',
@@ -41,17 +45,6 @@ export function adminRoutes(app: FastifyInstance, s: Services): void {
     handler: (req) => s.admins.outbox(req.query),
   });
 
-  jsonRoute(app, {
-    method: 'POST',
-    url: '/api/admin/users/:id/ban',
-    tags,
-    summary: 'Ban a user: login refused, every session ends (411)',
-    params: IdParams,
-    response: z.null(),
-    preHandler: admin,
-    handler: async (req) => {
-      await s.accounts.ban(req.params.id);
-      return null;
-    },
-  });
+  // Users, operators and the audit log (issue 10 item 4): ban now answers the user and is audited.
+  opsRoutes(app, s, admin);
 }

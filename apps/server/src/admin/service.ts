@@ -10,6 +10,7 @@ import type { Clock } from '../clock.ts';
 import type { RateLimitConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
+import { opsDb } from '../ops/tables.ts';
 import { AdminSecurity } from './security.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@exchange.local';
@@ -63,6 +64,13 @@ export class AdminService {
     if (row) valid = await verifyPassword(row.password_hash, password);
     else await burnPasswordCheck(password);
     if (!row || !valid) throw new AppError('INVALID_CREDENTIALS');
+    // Told only to someone who knows the password: a disabled operator stays out (ADR 160).
+    const status = await opsDb(this.db)
+      .selectFrom('admins')
+      .select('disabled_at')
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    if (status?.disabled_at != null) throw new AppError('ADMIN_DISABLED');
     // The password was right: the TOTP step has its own attempt limit (ADR 125).
     this.logins.succeeded(key, client);
     // The second factor, once enrolled (ADR 125): a token is issued only after both.

@@ -9,6 +9,7 @@ import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
 import { KYC_MIGRATION } from '../../kyc/migration.ts';
 import { MARKET_HISTORY_MIGRATION } from '../../market/history.ts';
+import { OPERATOR_CONSOLE_MIGRATION } from '../../ops/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import { LIABILITIES_MIGRATION } from '../../reserves/migration.ts';
 import { STAKING_MIGRATION } from '../../staking/migration.ts';
@@ -47,4 +48,5 @@ export const MIGRATIONS: Migration[] = [
   LIABILITIES_MIGRATION,
   LEDGER_TRANSFER_SIDES_MIGRATION,
   MARKET_HISTORY_MIGRATION,
+  OPERATOR_CONSOLE_MIGRATION,
 ];

@@ -1,0 +1,180 @@
+import type { OperatorRole } from '@ex/contract';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { TokenStore } from '../account/tokens.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { authenticate, bearerToken } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
+import { writeAudit } from './audit.ts';
+import { opsDb } from './tables.ts';
+
+/**
+ * Which operator roles may call which admin route (ADR 160). One table instead of a flag on every
+ * route: the domains keep `requireAuth(..., 'admin')` as they are, and this guard is added to every
+ * route under /api/admin/ as it is registered. A route missing from the table is admin-only, so a
+ * new endpoint is closed to reviewers and support until someone decides otherwise.
+ *
+ * - admin: everything.
+ * - reviewer: reads everything, decides reviews (withdrawals, KYC, stakes, OTC orders); no money
+ *   settings, markets, content or operators.
+ * - support: reads users and review queues, bans/unbans and ends user sessions; decides nothing
+ *   that moves money.
+ */
+const ALL: readonly OperatorRole[] = ['admin', 'reviewer', 'support'];
+const REVIEW: readonly OperatorRole[] = ['admin', 'reviewer'];
+const SUPPORT: readonly OperatorRole[] = ['admin', 'support'];
+const ADMIN: readonly OperatorRole[] = ['admin'];
+
+/** Routes open without an operator token. */
+export const PUBLIC_ADMIN_ROUTES = new Set(['POST /api/admin/login']);
+
+export const ROLE_POLICY: Record<string, readonly OperatorRole[]> = {
+  // Every operator manages their own session, password and second factor.
+  'GET /api/admin/me': ALL,
+  'POST /api/admin/logout': ALL,
+  'POST /api/admin/password': ALL,
+  'POST /api/admin/totp/setup': ALL,
+  'POST /api/admin/totp/enable': ALL,
+  'GET /api/admin/dashboard': ALL,
+  'GET /api/admin/outbox': ALL,
+  'GET /api/admin/audit': REVIEW,
+  // Users: support's daily work.
+  'GET /api/admin/users': ALL,
+  'GET /api/admin/users/:id': ALL,
+  'POST /api/admin/users/:id/ban': SUPPORT,
+  'POST /api/admin/users/:id/unban': SUPPORT,
+  'POST /api/admin/users/:id/revoke-sessions': SUPPORT,
+  // Review queues: everyone reads, reviewers decide.
+  'GET /api/admin/withdrawals': ALL,
+  'POST /api/admin/withdrawals/:id/approve': REVIEW,
+  'POST /api/admin/withdrawals/:id/reject': REVIEW,
+  'GET /api/admin/kyc': ALL,
+  'POST /api/admin/kyc/:id/approve': REVIEW,
+  'POST /api/admin/kyc/:id/reject': REVIEW,
+  'GET /api/admin/staking/stakes': ALL,
+  'POST /api/admin/staking/stakes/:id/review': REVIEW,
+  'GET /api/admin/otc/orders': ALL,
+  'POST /api/admin/otc/orders/:id/review': REVIEW,
+  'GET /api/admin/chain/deposits': ALL,
+  // Read-only views of the rest for reviewers (to judge a case), not for support.
+  'GET /api/admin/markets': REVIEW,
+  'GET /api/admin/treasury': REVIEW,
+  'GET /api/admin/treasury/accounts': REVIEW,
+  'GET /api/admin/dividends': REVIEW,
+  'GET /api/admin/votes': REVIEW,
+  'GET /api/admin/reserves/snapshots': REVIEW,
+};
+
+export function routeKey(method: string, url: string): string {
+  // Fastify adds a HEAD route for every GET; it answers what the GET answers.
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+export function rolesFor(method: string, url: string): readonly OperatorRole[] {
+  return ROLE_POLICY[routeKey(method, url)] ?? ADMIN;
+}
+
+export function isAdminUrl(url: string): boolean {
+  return url.startsWith('/api/admin/') || url === '/api/admin';
+}
+
+/** What an admin request proved, looked up once per request. */
+async function operatorOf(
+  db: Db,
+  id: string,
+): Promise<{ email: string; role: OperatorRole; disabled: boolean } | undefined> {
+  const row = await opsDb(db)
+    .selectFrom('admins')
+    .select(['email', 'role', 'disabled_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { email: row.email, role: row.role, disabled: row.disabled_at !== null };
+}
+
+export interface GuardDeps {
+  tokens: TokenStore;
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * Installs, on `app` and everything registered on it afterwards, the operator guard and the
+ * audit of every admin call that changes something. Call it before the domains register their
+ * routes (adminRoutes does, and it runs before them in app.ts).
+ *
+ * The guard runs at `onRequest`, before body parsing and validation: a user token, no token, a
+ * disabled operator or the wrong role is refused before the body is even read, so the answer
+ * does not depend on what was sent and a refused call never reaches a handler.
+ */
+export function installOperatorGuard(app: FastifyInstance, deps: GuardDeps): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isAdminUrl(route.url)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => PUBLIC_ADMIN_ROUTES.has(routeKey(m, route.url)))) return;
+    const guard: onRequestAsyncHookHandler = async (request) => {
+      await guardRequest(deps, request, route.url);
+    };
+    route.onRequest = [guard, ...toArray(route.onRequest)];
+    route.onSend = [...toArray(route.onSend), auditOnSend(deps, route.url)];
+  });
+}
+
+function toArray<T>(hook: T | T[] | undefined): T[] {
+  if (hook === undefined) return [];
+  return Array.isArray(hook) ? hook : [hook];
+}
+
+async function guardRequest(deps: GuardDeps, request: FastifyRequest, url: string): Promise<void> {
+  const principal = await authenticate(deps.tokens, deps.db, 'admin', bearerToken(request));
+  const op = await operatorOf(deps.db, principal.id);
+  // Disabling revokes the sessions too; this also covers a token that raced the disable.
+  if (!op || op.disabled) throw new AppError('SESSION_ENDED');
+  const allowed = rolesFor(request.method, url);
+  if (!allowed.includes(op.role)) throw new AppError('ADMIN_ROLE_FORBIDDEN', { role: op.role });
+  request.principal = principal;
+  request.operator = { id: principal.id, email: op.email, role: op.role };
+}
+
+/**
+ * Every successful admin call that is not a read leaves an entry, even from domains that know
+ * nothing of the log: action `METHOD /route`, the route's `:id` as target, the answer's data as
+ * `after`. Handlers that can say more (before and after, in their own transaction) write their
+ * own entry and set `request.audited`; this hook then stays quiet (ADR 161).
+ */
+function auditOnSend(deps: GuardDeps, url: string) {
+  return async (request: FastifyRequest, reply: { statusCode: number }, payload: unknown) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+    if (request.audited || !request.operator || reply.statusCode >= 400) return payload;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const target =
+      typeof params.id === 'string'
+        ? params.id
+        : typeof params.symbol === 'string'
+          ? params.symbol
+          : undefined;
+    let after: unknown = null;
+    if (typeof payload === 'string') {
+      try {
+        after = (JSON.parse(payload) as { data?: unknown }).data ?? null;
+      } catch {
+        after = null;
+      }
+    }
+    await writeAudit(
+      opsDb(deps.db),
+      {
+        adminId: request.operator.id,
+        email: request.operator.email,
+        ip: request.ip,
+        requestId: String(request.id),
+      },
+      {
+        action: routeKey(request.method, url),
+        ...(target === undefined ? {} : { targetType: url.split('/')[3] ?? 'admin', targetId: target }),
+        after,
+      },
+      deps.clock.now(),
+    );
+    return payload;
+  };
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { pageOf } from './pagination.ts';
+
+/**
+ * The operator console's own API (issue 10 item 4): operator accounts with roles, the audit log,
+ * users, market settings and the dashboard. Roles are ADR 160, the audit log ADR 161.
+ */
+export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
+export const OperatorRole = z.enum(OPERATOR_ROLES);
+export type OperatorRole = z.infer<typeof OperatorRole>;
+
+export const Operator = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: OperatorRole,
+  totp_enabled: z.boolean(),
+  disabled_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type Operator = z.infer<typeof Operator>;
+export const OperatorList = z.array(Operator);
+export type OperatorList = z.infer<typeof OperatorList>;
+
+export const CreateOperatorRequest = z.strictObject({
+  email: z
+    .string()
+    .min(1)
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+$/, { error: 'validation.email_invalid' }),
+  password: z.string().min(10).max(128),
+  role: OperatorRole,
+});
+export type CreateOperatorRequest = z.infer<typeof CreateOperatorRequest>;
+
+export const SetOperatorRoleRequest = z.strictObject({ role: OperatorRole });
+export type SetOperatorRoleRequest = z.infer<typeof SetOperatorRoleRequest>;
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  admin_id: z.string().nullable(),
+  admin_email: z.string(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = pageOf(AuditEntry);
+export type AuditPage = z.infer<typeof AuditPage>;
+
+const Millis = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
+export const AuditQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  admin_id: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+  action: z.string().min(1).max(200).optional(),
+  target_type: z.string().min(1).max(40).optional(),
+  target_id: z.string().min(1).max(64).optional(),
+  from: Millis.optional(),
+  to: Millis.optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+// ---- users ----
+
+export const UserSearchQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** An e-mail (part), a phone number (part) or a numeric UID (exact). Empty lists the newest. */
+  q: z.string().trim().max(254).optional(),
+});
+export type UserSearchQuery = z.infer<typeof UserSearchQuery>;
+
+export const UserSummary = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  area_code: z.string().nullable(),
+  nickname: z.string(),
+  verified: z.boolean(),
+  member_level: z.number().int(),
+  banned_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type UserSummary = z.infer<typeof UserSummary>;
+export const UserSummaryPage = pageOf(UserSummary);
+export type UserSummaryPage = z.infer<typeof UserSummaryPage>;
+
+/** Read-only joins over the tables the domains own; amounts as decimal strings. */
+export const UserDetail = z.object({
+  user: UserSummary.extend({
+    invite_code: z.string(),
+    inviter_id: z.string().nullable(),
+    points: z.number().int(),
+  }),
+  balances: z.array(
+    z.object({ account: z.string(), coin: z.string(), available: z.string(), frozen: z.string() }),
+  ),
+  orders: z.array(z.record(z.string(), z.unknown())),
+  positions: z.array(z.record(z.string(), z.unknown())),
+  ledger: z.array(z.record(z.string(), z.unknown())),
+  kyc: z.array(z.record(z.string(), z.unknown())),
+  cards: z.array(z.record(z.string(), z.unknown())),
+  sessions: z.array(z.object({ id: z.string(), created_at: z.number().int(), expires_at: z.number().int() })),
+});
+export type UserDetail = z.infer<typeof UserDetail>;
+
+// ---- markets ----
+
+export const MarketSetting = z.object({
+  symbol: z.string(),
+  kind: z.enum(['spot', 'perpetual']),
+  paused: z.boolean(),
+  paused_at: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  leverages: z.array(z.number().int()),
+});
+export type MarketSetting = z.infer<typeof MarketSetting>;
+export const MarketSettingList = z.array(MarketSetting);
+export type MarketSettingList = z.infer<typeof MarketSettingList>;
+
+export const SymbolParams = z.strictObject({
+  symbol: z.string().regex(/^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}(_PERP)?$/),
+});
+export type SymbolParams = z.infer<typeof SymbolParams>;
+
+export const PauseMarketRequest = z.strictObject({ reason: z.string().trim().min(1).max(200) });
+export type PauseMarketRequest = z.infer<typeof PauseMarketRequest>;
+
+// ---- dashboard ----
+
+export const Dashboard = z.object({
+  users: z.object({ total: z.number().int(), today: z.number().int(), banned: z.number().int() }),
+  deposits_today: z.object({ count: z.number().int(), amount: z.string() }),
+  withdrawals_today: z.object({ count: z.number().int(), amount: z.string() }),
+  pending_reviews: z.object({ withdrawals: z.number().int(), kyc: z.number().int() }),
+  volume_24h: z.array(z.object({ symbol: z.string(), base_volume: z.string(), quote_volume: z.string() })),
+  open_interest: z.array(z.object({ symbol: z.string(), quantity: z.string() })),
+  insurance_fund: z.string().nullable(),
+  treasury: z.array(z.object({ purpose: z.string(), coin: z.string(), balance: z.string() })),
+  engine: z.object({ ok: z.boolean(), paused_markets: z.array(z.string()) }),
+  ts: z.number().int(),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
