@@ -10,8 +10,8 @@ import { accountKey, SYSTEM_OWNER } from '@ex/core';
 import { verifyProof } from '@ex/verify-liabilities';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIABILITIES_KEY_FILE } from '../src/reserves/keys.ts';
-import { ratioPercent } from '../src/reserves/service.ts';
+import { LIABILITIES_KEY_FILE, loadLiabilitiesKey } from '../src/reserves/keys.ts';
+import { PROOF_ASSETS, ReservesService, ratioPercent, simulatedReserves } from '../src/reserves/service.ts';
 import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
@@ -166,6 +166,41 @@ describe.each(BACKENDS)('proof of liabilities on %s', (backend) => {
     const mine = await t.call<MyLiabilityProof>('GET', '/api/app/reserves/proof', { token: carol.token });
     expect(mine.body.data.proof!.leaf.balances.every((b) => b === '0')).toBe(true);
     expect(verifyProof(mine.body.data.proof).ok).toBe(true);
+  });
+
+  it('counts a negative account as zero, so it cannot hide what is owed to others', async () => {
+    // A cross account under water before liquidation is the only way to get here; the balances are
+    // injected so the rule is checked on its own.
+    class Underwater extends ReservesService {
+      override async liabilities() {
+        const zeros: bigint[] = PROOF_ASSETS.map(() => 0n);
+        return new Map<string, bigint[]>([
+          ['under', zeros.map((_, i) => (i === 0 ? -5_000_000n : 0n))],
+          ['fine', zeros.map((_, i) => (i === 0 ? 7_000_000n : 0n))],
+        ]);
+      }
+    }
+    const key = loadLiabilitiesKey({ env: undefined, production: false, dataDir: t.dataDir });
+    const svc = new Underwater(t.db, t.services.engine, t.clock, key, simulatedReserves(t.services.engine));
+    t.clock.advance(61_000);
+    const s = await svc.snapshot('operator');
+    expect(s.negative_accounts).toBe(1);
+    expect(s.totals[0]).toEqual({ coin: PROOF_ASSETS[0]!.coin, total: '7.000000' });
+    const proof = (await svc.myProof('under')).proof!;
+    expect(proof.leaf.balances.every((b) => b === '0')).toBe(true);
+    expect(verifyProof(proof).ok).toBe(true);
+    // Without a signing key (production without LIABILITIES_SIGNING_KEY) nothing is published.
+    const unsigned = new Underwater(
+      t.db,
+      t.services.engine,
+      t.clock,
+      undefined,
+      simulatedReserves(t.services.engine),
+    );
+    t.clock.advance(61_000);
+    const before = await snapshots();
+    await expect(unsigned.snapshot('operator')).rejects.toThrow(/LIABILITIES_SIGNING_KEY/);
+    expect(await snapshots()).toBe(before);
   });
 
   it('keeps the signing key beside the data, readable by the server only', () => {
