@@ -1,3 +1,4 @@
+import { ResultCode } from '@ex/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ADMIN_ROUTES, rolesFor } from '../src/ops/roles.ts';
@@ -57,6 +58,11 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
   const token: Record<'admin' | 'reviewer' | 'support', string> = { admin: '', reviewer: '', support: '' };
   let user: { token: string; user: { id: string } };
   let supportId = '';
+
+  async function ethPrice(): Promise<string | undefined> {
+    const coins = await t.call<{ symbol: string; price: string }[]>('GET', '/api/app/market/coins');
+    return coins.body.data.find?.((c) => c.symbol === 'ETH_USDC')?.price;
+  }
 
   async function login(who: { email: string; password: string }): Promise<string> {
     const res = await t.call<{ token: string }>('POST', '/api/admin/login', { body: who });
@@ -226,6 +232,98 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect(list.status).toBe(200);
     const ban = await t.call('POST', `/api/admin/users/${user.user.id}/unban`, { token: token.reviewer });
     expect(ban.status).toBe(403);
+  });
+
+  it('markets: a reviewer cannot pause; a paused market refuses new orders, cancels work, the change is audited and survives a restart of the state', async () => {
+    const trader = await registerUser(t, 'trader@example.com');
+    const r = await t.services.engine.submit(({ ts, id }) => ({
+      type: 'deposit',
+      ts,
+      id,
+      userId: trader.user.id,
+      asset: 'USDC',
+      amount: 10_000_000_000n,
+    }));
+    expect(r.code).toBe(ResultCode.OK);
+    const order = { symbol: 'BTC_USDC', side: 'buy', type: 'limit', price: '97000.00', quantity: '0.01' };
+    const open = await t.call<{ id: string }>('POST', '/api/app/spot/orders', {
+      token: trader.token,
+      body: order,
+    });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+
+    const auditBefore = await auditCount(t);
+    const denied = await t.call('POST', '/api/admin/markets/BTC_USDC/pause', {
+      token: token.reviewer,
+      body: { reason: 'incident' },
+      lang: 'en',
+    });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe('Your operator role (reviewer) does not allow this action');
+    const list = await t.call<{ symbol: string; paused: boolean }[]>('GET', '/api/admin/markets', {
+      token: token.reviewer,
+    });
+    expect(list.body.data.find((m) => m.symbol === 'BTC_USDC')?.paused).toBe(false);
+    expect(await auditCount(t)).toBe(auditBefore);
+
+    const paused = await t.call<{ paused: boolean; reason: string }>(
+      'POST',
+      '/api/admin/markets/BTC_USDC/pause',
+      {
+        token: token.admin,
+        body: { reason: 'incident' },
+      },
+    );
+    expect(paused.body.data).toMatchObject({ paused: true, reason: 'incident' });
+    const twice = await t.call('POST', '/api/admin/markets/BTC_USDC/pause', {
+      token: token.admin,
+      body: { reason: 'again' },
+    });
+    expect(twice.body.code).toBe(3010);
+
+    const journal = t.services.engine.journalLength;
+    const refused = await t.call('POST', '/api/app/spot/orders', {
+      token: trader.token,
+      body: order,
+      lang: 'fr',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 3300, message: 'La négociation sur ce marché est suspendue' });
+    expect(t.services.engine.journalLength).toBe(journal);
+    // Other markets trade on.
+    const eth = await t.call('POST', '/api/app/spot/orders', {
+      token: trader.token,
+      body: { ...order, symbol: 'ETH_USDC', price: (await ethPrice()) ?? '3000.00', quantity: '0.01' },
+    });
+    expect(eth.body.code).not.toBe(3300);
+    const cancel = await t.call<{ status: string }>('DELETE', `/api/app/spot/orders/${open.body.data.id}`, {
+      token: trader.token,
+    });
+    expect(cancel.status).toBe(200);
+
+    // Applied at start: the state is rebuilt from the table.
+    const { loadPausedMarkets, pausedMarkets } = await import('../src/ops/market-state.ts');
+    const { opsDb } = await import('../src/ops/tables.ts');
+    await loadPausedMarkets(t.services.engine, opsDb(t.db));
+    expect([...pausedMarkets(t.services.engine).keys()]).toEqual(['BTC_USDC']);
+
+    const log = await t.call<{ list: AuditRow[] }>('GET', '/api/admin/audit?target_type=market', {
+      token: token.admin,
+    });
+    expect(log.body.data.list).toHaveLength(1);
+    expect(log.body.data.list[0]).toMatchObject({
+      action: 'market.pause',
+      target_id: 'BTC_USDC',
+      before: { paused: false },
+      after: { paused: true, reason: 'incident' },
+    });
+
+    const resumed = await t.call<{ paused: boolean }>('POST', '/api/admin/markets/BTC_USDC/resume', {
+      token: token.admin,
+    });
+    expect(resumed.body.data.paused).toBe(false);
+    const again = await t.call('POST', '/api/app/spot/orders', { token: trader.token, body: order });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 
   it('an admin disables an operator: sessions end, login refused, not oneself', async () => {

@@ -115,11 +115,14 @@ export type UserDetail = z.infer<typeof UserDetail>;
 
 export const MarketSetting = z.object({
   symbol: z.string(),
-  kind: z.enum(['spot', 'perpetual']),
+  kind: z.enum(['spot', 'perp']),
   paused: z.boolean(),
   paused_at: z.number().int().nullable(),
   reason: z.string().nullable(),
   leverages: z.array(z.number().int()),
+  /** Fee rates as decimal fractions ("0.001" = 0.1 %), read-only here (engine configuration). */
+  maker_fee_rate: z.string(),
+  taker_fee_rate: z.string(),
 });
 export type MarketSetting = z.infer<typeof MarketSetting>;
 export const MarketSettingList = z.array(MarketSetting);

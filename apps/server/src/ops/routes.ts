@@ -3,9 +3,13 @@ import {
   AuditQuery,
   CreateOperatorRequest,
   IdParams,
+  MarketSetting,
+  MarketSettingList,
   Operator,
   OperatorList,
+  PauseMarketRequest,
   SetOperatorRoleRequest,
+  SymbolParams,
   UserDetail,
   UserSearchQuery,
   UserSummary,
@@ -15,7 +19,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Services } from '../deps.ts';
 import { jsonRoute } from '../http/route.ts';
 import { actorOf, listAudit } from './audit.ts';
-import { OpsService } from './service.ts';
+import { loadPausedMarkets } from './market-state.ts';
+import { marketSettings, OpsService, setMarketPaused } from './service.ts';
 import { opsDb } from './tables.ts';
 
 /** The operator console's own endpoints (issue 10 item 4); roles come from ops/roles.ts. */
@@ -138,6 +143,42 @@ export function opsRoutes(app: FastifyInstance, s: Services, admin: preHandlerAs
     preHandler: admin,
     handler: (req) => ops.revokeSessions(audited(req), req.params.id),
   });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/admin/markets',
+    tags,
+    summary: 'Markets with their pause state, leverage list and fee rates',
+    response: MarketSettingList,
+    preHandler: admin,
+    handler: async () => marketSettings(s.engine),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/markets/:symbol/pause',
+    tags,
+    summary: 'Pause trading on one market: new orders refused (3300), cancels keep working',
+    params: SymbolParams,
+    body: PauseMarketRequest,
+    response: MarketSetting,
+    preHandler: admin,
+    handler: (req) => setMarketPaused(s, audited(req), req.params.symbol, { reason: req.body.reason }),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/markets/:symbol/resume',
+    tags,
+    summary: 'Resume trading on a paused market',
+    params: SymbolParams,
+    response: MarketSetting,
+    preHandler: admin,
+    handler: (req) => setMarketPaused(s, audited(req), req.params.symbol, null),
+  });
+
+  // The pauses survive a restart: loaded before the server takes its first order.
+  app.addHook('onReady', async () => loadPausedMarkets(s.engine, odb));
 
   return ops;
 }

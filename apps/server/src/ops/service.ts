@@ -1,5 +1,6 @@
 import type {
   CreateOperatorRequest,
+  MarketSetting,
   Operator,
   OperatorRole,
   UserDetail,
@@ -7,12 +8,22 @@ import type {
   UserSummary,
   UserSummaryPage,
 } from '@ex/contract';
+import { formatDecimal } from '@ex/core';
 import { hashPassword } from '../account/passwords.ts';
 import type { Db } from '../db/db.ts';
 import type { Services } from '../deps.ts';
+import {
+  PERP_MAKER_FEE_PPM,
+  PERP_TAKER_FEE_PPM,
+  SPOT_MAKER_FEE_PPM,
+  SPOT_TAKER_FEE_PPM,
+} from '../engine/config.ts';
+import type { EngineHost } from '../engine/host.ts';
 import { AppError } from '../http/errors.ts';
 import { kycDb } from '../kyc/tables.ts';
+import { MARKETS, marketBySymbol } from '../market/markets.ts';
 import { type Actor, writeAudit } from './audit.ts';
+import { pausedMarkets, setPaused } from './market-state.ts';
 import { type OpsDb, opsDb } from './tables.ts';
 
 type OperatorRow = {
@@ -386,4 +397,83 @@ export class OpsService {
   revokeSessions(actor: Actor, id: string): Promise<UserSummary> {
     return this.changeUser(actor, id, 'user.revoke_sessions');
   }
+}
+
+const ppmRate = (ppm: bigint) => formatDecimal(ppm, 6);
+
+/** The markets as the console shows them: configuration plus the operator's pause. */
+export function marketSettings(host: EngineHost): MarketSetting[] {
+  const state = pausedMarkets(host);
+  return MARKETS.map((m) => {
+    const p = state.get(m.symbol);
+    return {
+      symbol: m.symbol,
+      kind: m.kind,
+      paused: p !== undefined,
+      paused_at: p?.at ?? null,
+      reason: p?.reason ?? null,
+      leverages: m.leverages,
+      maker_fee_rate: ppmRate(m.kind === 'spot' ? SPOT_MAKER_FEE_PPM : PERP_MAKER_FEE_PPM),
+      taker_fee_rate: ppmRate(m.kind === 'spot' ? SPOT_TAKER_FEE_PPM : PERP_TAKER_FEE_PPM),
+    };
+  });
+}
+
+/**
+ * Pause or resume one market: the row, its audit entry (before/after) in one transaction, then
+ * the in-memory state the order path reads. Pausing a paused market (or resuming an open one) is
+ * refused with 3010 and writes nothing.
+ */
+export async function setMarketPaused(
+  s: Services,
+  actor: Actor,
+  symbol: string,
+  pause: { reason: string } | null,
+): Promise<MarketSetting> {
+  const config = marketBySymbol(symbol);
+  if (!config) throw new AppError('MARKET_NOT_FOUND');
+  const odb = opsDb(s.db);
+  const now = s.clock.now();
+  const find = () => marketSettings(s.engine).find((m) => m.symbol === symbol)!;
+  const before = find();
+  await odb.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('market_settings')
+      .select(['paused_at', 'paused_reason'])
+      .where('symbol', '=', symbol)
+      .forUpdate()
+      .executeTakeFirst();
+    const isPaused = row?.paused_at != null;
+    if (isPaused === (pause !== null)) throw new AppError('ALREADY_PROCESSED');
+    const values = {
+      paused_at: pause ? String(now) : null,
+      paused_reason: pause ? pause.reason : null,
+      updated_at: String(now),
+    };
+    await trx
+      .insertInto('market_settings')
+      .values({ symbol, ...values })
+      .onConflict((oc) => oc.column('symbol').doUpdateSet(values))
+      .execute();
+    const after = {
+      ...before,
+      paused: pause !== null,
+      paused_at: pause ? now : null,
+      reason: pause?.reason ?? null,
+    };
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: pause ? 'market.pause' : 'market.resume',
+        targetType: 'market',
+        targetId: symbol,
+        before,
+        after,
+      },
+      now,
+    );
+  });
+  setPaused(s.engine, symbol, pause ? { at: now, reason: pause.reason } : null);
+  return find();
 }

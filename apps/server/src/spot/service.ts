@@ -16,6 +16,7 @@ import {
 } from '../engine/validate.ts';
 import { AppError } from '../http/errors.ts';
 import { checkBand, spotProtectionTicks } from '../market/bands.ts';
+import { assertTradingOpen } from '../ops/market-state.ts';
 
 /** Market buys by quantity hold at most this far above the best ask (and trade no worse). */
 const MARKET_PROTECTION_PPM = 50_000n;
@@ -48,6 +49,8 @@ export class SpotService {
     claim: IdempotencyClaim | undefined,
   ): Promise<SpotOrder> {
     const m = this.spotMarket(body.symbol);
+    // An operator's pause refuses new orders only; cancels go on (ADR 162).
+    assertTradingOpen(this.host, m.config.symbol);
     const quoteScale = assetScale(m.config.quote);
     const minNotional = amountUnits('min_notional', m.config.minNotional, quoteScale);
     let price: number | undefined;
