@@ -326,6 +326,28 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 
+  it('dashboard: every role reads the counts; sums are decimal strings', async () => {
+    const res = await t.call<{
+      users: { total: number; banned: number };
+      volume_24h: { symbol: string; base_volume: string; quote_volume: string }[];
+      open_interest: { symbol: string; quantity: string }[];
+      insurance_fund: string;
+      treasury: { purpose: string }[];
+      deposits_today: { amount: string };
+      engine: { db_ok: boolean; paused_markets: string[] };
+    }>('GET', '/api/admin/dashboard', { token: token.support });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const d = res.body.data;
+    expect(d.users.total).toBe(await t.count('users'));
+    expect(d.users.banned).toBeGreaterThanOrEqual(1);
+    expect(d.volume_24h.map((v) => v.symbol)).toContain('BTC_USDC');
+    expect(d.open_interest.every((o) => /^\d+(\.\d+)?$/.test(o.quantity))).toBe(true);
+    expect(d.insurance_fund).toMatch(/^-?\d+\.\d+$/);
+    expect(d.deposits_today.amount).toMatch(/^\d+(\.\d+)?$/);
+    expect(d.engine.db_ok).toBe(true);
+    expect(d.treasury.length).toBeGreaterThan(0);
+  });
+
   it('an admin disables an operator: sessions end, login refused, not oneself', async () => {
     const me = await t.call<{ id: string }>('GET', '/api/admin/me', { token: token.admin });
     const mine = await t.call('POST', `/api/admin/operators/${me.body.data.id}/disable`, {

@@ -145,9 +145,16 @@ export const Dashboard = z.object({
   pending_reviews: z.object({ withdrawals: z.number().int(), kyc: z.number().int() }),
   volume_24h: z.array(z.object({ symbol: z.string(), base_volume: z.string(), quote_volume: z.string() })),
   open_interest: z.array(z.object({ symbol: z.string(), quantity: z.string() })),
-  insurance_fund: z.string().nullable(),
-  treasury: z.array(z.object({ purpose: z.string(), coin: z.string(), balance: z.string() })),
-  engine: z.object({ ok: z.boolean(), paused_markets: z.array(z.string()) }),
+  insurance_fund: z.string(),
+  treasury: z.array(
+    z.object({ purpose: z.string(), coin: z.string(), available: z.string(), low: z.boolean() }),
+  ),
+  /** `db_ok`: the database answered; `journal_length`: commands the engine has committed. */
+  engine: z.object({
+    db_ok: z.boolean(),
+    journal_length: z.number().int(),
+    paused_markets: z.array(z.string()),
+  }),
   ts: z.number().int(),
 });
 export type Dashboard = z.infer<typeof Dashboard>;

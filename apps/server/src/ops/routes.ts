@@ -2,6 +2,7 @@ import {
   AuditPage,
   AuditQuery,
   CreateOperatorRequest,
+  Dashboard,
   IdParams,
   MarketSetting,
   MarketSettingList,
@@ -19,6 +20,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Services } from '../deps.ts';
 import { jsonRoute } from '../http/route.ts';
 import { actorOf, listAudit } from './audit.ts';
+import { dashboard } from './dashboard.ts';
 import { loadPausedMarkets } from './market-state.ts';
 import { marketSettings, OpsService, setMarketPaused } from './service.ts';
 import { opsDb } from './tables.ts';
@@ -175,6 +177,17 @@ export function opsRoutes(app: FastifyInstance, s: Services, admin: preHandlerAs
     response: MarketSetting,
     preHandler: admin,
     handler: (req) => setMarketPaused(s, audited(req), req.params.symbol, null),
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    tags,
+    summary:
+      'Users, deposits and withdrawals today, 24h volume, open interest, funds, pending reviews, engine',
+    response: Dashboard,
+    preHandler: admin,
+    handler: () => dashboard(s),
   });
 
   // The pauses survive a restart: loaded before the server takes its first order.
