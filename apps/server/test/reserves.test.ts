@@ -8,11 +8,12 @@ import { promisify } from 'node:util';
 import type { LiabilityProof, MyLiabilityProof, SnapshotSummary } from '@ex/contract';
 import { accountKey, SYSTEM_OWNER } from '@ex/core';
 import { verifyProof } from '@ex/verify-liabilities';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIABILITIES_KEY_FILE, loadLiabilitiesKey } from '../src/reserves/keys.ts';
 import { PROOF_ASSETS, ReservesService, ratioPercent, simulatedReserves } from '../src/reserves/service.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
 const run = promisify(execFile);
@@ -205,5 +206,69 @@ describe.each(BACKENDS)('proof of liabilities on %s', (backend) => {
 
   it('keeps the signing key beside the data, readable by the server only', () => {
     expect(statSync(join(t.dataDir, LIABILITIES_KEY_FILE)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe.each(BACKENDS)('liability totals on %s (property)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  const users: string[] = [];
+  beforeAll(async () => {
+    t = await testApp(backend);
+    admin = await adminToken(t);
+    for (const n of [1, 2, 3]) users.push((await registerUser(t, `por-prop${n}@example.com`)).user.id);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('publishes root sums equal to the ledger totals per asset over users, after any deposits', async () => {
+    const coins = ['USDC', 'BTC', 'ETH'] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            user: fc.nat(users.length - 1),
+            coin: fc.constantFrom(...coins),
+            amount: fc.bigInt(1n, 10n ** 12n),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        async (deposits) => {
+          for (const d of deposits)
+            await t.services.engine.submit(({ ts, id }) => ({
+              type: 'deposit',
+              ts,
+              id: `prop-${id}`,
+              userId: users[d.user]!,
+              asset: d.coin,
+              amount: d.amount,
+            }));
+          t.clock.advance(61_000);
+          const snap = await t.call<SnapshotSummary>('POST', '/api/admin/reserves/snapshots', {
+            token: admin,
+            body: {},
+          });
+          expect(snap.status).toBe(200);
+          const rows = await sql<{ coin: string; total: string }>`
+            select coin, sum(available_delta + frozen_delta)::text as total from ledger_entries
+            where owner <> ${SYSTEM_OWNER} group by coin`.execute(t.db);
+          const ledger = new Map(rows.rows.map((x) => [x.coin, x.total]));
+          const mine = await t.call<MyLiabilityProof>('GET', '/api/app/reserves/proof', {
+            token: (
+              await t.call<{ token: string }>('POST', '/api/app/account/login', {
+                body: { type: 'email', account: 'por-prop1@example.com', password: PASSWORD },
+              })
+            ).body.data.token,
+          });
+          const proof = mine.body.data.proof!;
+          proof.assets.forEach((a, i) => {
+            expect(proof.root.sums[i], a.coin).toBe(ledger.get(a.coin) ?? '0');
+          });
+          expect(verifyProof(proof).ok).toBe(true);
+        },
+      ),
+      { numRuns: 4 },
+    );
   });
 });
