@@ -15,6 +15,7 @@ import { chainDomainOf } from '../src/chain/wiring.ts';
 import { ConfigError, loadConfig, productionProblems } from '../src/config.ts';
 import { type DbHandle, openPGlite, openPostgres } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { CcxtPriceFeed } from '../src/feed/ccxt.ts';
 import { SimulatedPriceFeed } from '../src/feed/price-feed.ts';
 import { feedProblems, selectPriceFeed } from '../src/feed/select.ts';
 import { DEMO_EMAIL } from '../src/seed.ts';
@@ -107,14 +108,15 @@ describe('production rules of the configuration', () => {
     ]);
   });
 
-  it('PRICE_FEED is honoured: simulated is the walk, ccxt:<ids> is refused until its adapter exists', () => {
+  it('PRICE_FEED is honoured: simulated is the walk, ccxt:<ids> the exchange adapter (ADR 153)', () => {
     expect(loadConfig({ PRICE_FEED: 'ccxt:binance,okx' }).priceFeed).toBe('ccxt:binance,okx');
     expect(() => loadConfig({ PRICE_FEED: 'binance' })).toThrow(ConfigError);
     expect(selectPriceFeed('simulated')).toBeInstanceOf(SimulatedPriceFeed);
-    expect(feedProblems('ccxt:binance,okx')).toEqual([
-      expect.stringMatching(/^PRICE_FEED: ccxt:binance,okx is not available yet .*does not fall back/),
+    expect(feedProblems('ccxt:binance,okx')).toEqual([]);
+    expect(selectPriceFeed('ccxt:binance')).toBeInstanceOf(CcxtPriceFeed);
+    expect(feedProblems('ccxt:binance,nosuchx')).toEqual([
+      expect.stringMatching(/^PRICE_FEED: ccxt has no exchange "nosuchx"/),
     ]);
-    expect(() => selectPriceFeed('ccxt:binance')).toThrow(/not available yet/);
   });
 
   it('the simulator draws from the CSPRNG unless a test passes a seed', () => {
@@ -181,16 +183,16 @@ describe.each(BACKENDS)('starting a real server on %s', { timeout: 180_000 }, (b
     expect(first).not.toBe(second);
   });
 
-  it('PRICE_FEED=ccxt:... refuses to start with a clear error and writes nothing', async () => {
+  it('PRICE_FEED=ccxt:<unknown exchange> refuses to start with a clear error and writes nothing', async () => {
     const db = await freshDatabase(backend);
     try {
       const error = await startExchange({
-        config: envOf({ PRICE_FEED: 'ccxt:binance' }),
+        config: envOf({ PRICE_FEED: 'ccxt:nosuchx' }),
         database: db.handle,
         logger: false,
       }).catch((e: unknown) => e);
       expect(problemsOf(error)).toEqual([
-        expect.stringMatching(/^PRICE_FEED: ccxt:binance is not available yet/),
+        expect.stringMatching(/^PRICE_FEED: ccxt has no exchange "nosuchx"/),
       ]);
       // The refusal came before seeding: no demo user, no admin, no ledger.
       const users = await sql<{ n: string }>`select count(*)::text as n from users`.execute(db.handle.db);
@@ -230,7 +232,6 @@ describe.each(BACKENDS)('starting a real server on %s', { timeout: 180_000 }, (b
       expect(problems.map((p) => p.split(':')[0])).toEqual([
         'SEED_DEMO',
         'MARKET_MAKER_ACCOUNT',
-        'PRICE_FEED',
         'SEED_DEMO',
         'SEED_DEMO',
         'MARKET_MAKER',
@@ -255,8 +256,8 @@ describe.each(BACKENDS)('starting a real server on %s', { timeout: 180_000 }, (b
         database: db.handle,
         logger: false,
       }).catch((e: unknown) => e);
+      // ccxt:okx is a real feed now (ADR 153): only the missing account is refused.
       expect(problemsOf(error)).toEqual([
-        expect.stringMatching(/^PRICE_FEED: ccxt:okx is not available yet/),
         'MARKET_MAKER_ACCOUNT: no account maker@example.com; register it and deposit its inventory first',
       ]);
     } finally {

@@ -49,6 +49,7 @@ export class MarketMaker {
   private readonly random: () => number;
   private readonly maker: string;
   private readonly taker: string | null;
+  private readonly premiums = new Map<string, number>();
 
   constructor(
     private readonly host: EngineHost,
@@ -127,13 +128,29 @@ export class MarketMaker {
     return out;
   }
 
+  /**
+   * The quoting premium of a perpetual in ppm of the index: a bounded random walk (±2000 ppm, steps
+   * of up to 120 ppm, pulled back 1 % a step). Funding follows the premium once it leaves the ±0.05 %
+   * band around the interest rate (Binance's formula), so it moves now and then, as on a real venue.
+   */
+  private premiumPpm(symbol: string): number {
+    const last = this.premiums.get(symbol) ?? 0;
+    const step = Math.floor(this.random() * 241) - 120;
+    const next = Math.max(-2000, Math.min(2000, last + step - Math.trunc(last / 100)));
+    this.premiums.set(symbol, next);
+    return next;
+  }
+
   /** One round over every market: re-quote what moved, maybe one taker trade each. */
   async step(): Promise<void> {
     const commands: ((ctx: { ts: number; id: string }) => Command)[] = [];
     for (const m of MARKETS) {
-      const ref = this.prices.ticks(m.symbol);
-      if (ref === undefined) continue;
+      const index = this.prices.ticks(m.symbol);
+      if (index === undefined) continue;
       const perp = m.kind === 'perp';
+      // Perpetuals quote around the index plus a slowly wandering premium, as real perpetuals trade
+      // a little above or below spot: the premium is what funding is made of, so it moves too.
+      const ref = perp ? index + Math.trunc((index * this.premiumPpm(m.symbol)) / 1_000_000) : index;
       const quotePerTickLot = perp
         ? this.host.engine.perp.markets.get(m.symbol)!.quotePerTickLot
         : this.host.engine.spot.markets.get(m.symbol)!.quotePerTickLot;

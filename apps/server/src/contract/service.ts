@@ -1,5 +1,11 @@
 import type { ContractOrder, ContractOrderRequest, Funding, Page, Position } from '@ex/contract';
-import { type Position as CorePosition, formatDecimal, type MarginMode, ResultCode } from '@ex/core';
+import {
+  type Position as CorePosition,
+  formatDecimal,
+  fundingRate,
+  type MarginMode,
+  ResultCode,
+} from '@ex/core';
 import { QUOTE } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
 import type { EngineHost } from '../engine/host.ts';
@@ -14,8 +20,10 @@ import {
   qtyLots,
   requireField,
 } from '../engine/validate.ts';
+import { indexHealthOf } from '../feed/health.ts';
 import { AppError } from '../http/errors.ts';
 import { checkBand } from '../market/bands.ts';
+import { assertTradingOpen } from '../ops/market-state.ts';
 
 const usdc = (v: bigint) => formatDecimal(v, assetScale(QUOTE));
 const pct = (ppm: bigint) => formatDecimal(ppm / 100n, 2);
@@ -56,6 +64,8 @@ export class ContractService {
 
   async place(userId: string, body: ContractOrderRequest): Promise<ContractOrder> {
     const m = this.perpMarket(body.symbol);
+    // An operator's pause refuses new orders only; cancels and position closes go on (ADR 162).
+    assertTradingOpen(this.host, m.config.symbol);
     if (!m.config.leverages.includes(body.leverage))
       fieldFail('leverage', 'validation.invalid_option', { values: m.config.leverages.join(', ') });
     let price: number | undefined;
@@ -82,7 +92,9 @@ export class ContractService {
     }
     const r = await this.run(({ ts, id }) => {
       // Inside the sequencer: the index the order meets (ADR 112). Market orders are bounded by the
-      // core's protection from the mark (the market's marketProtectionPpm).
+      // core's protection from the mark (the market's marketProtectionPpm). No order meets a frozen
+      // mark: with a stale index the market is paused (ADR 153).
+      indexHealthOf(this.host).mustBeFresh(m.config.symbol);
       if (price !== undefined) checkBand(this.host, m, price);
       return {
         type: 'contractPlace',
@@ -245,6 +257,7 @@ export class ContractService {
     const price = body.price === undefined ? undefined : priceTicks('price', body.price, m);
     const qty = body.quantity === undefined ? Number(p.size) : qtyLots('quantity', body.quantity, m);
     const r = await this.run(({ ts, id: orderId }) => {
+      indexHealthOf(this.host).mustBeFresh(m.config.symbol);
       if (price !== undefined) checkBand(this.host, m, price);
       return {
         type: 'contractPlace',
@@ -280,8 +293,15 @@ export class ContractService {
   funding(symbol: string): Funding {
     const m = this.perpMarket(symbol);
     const s = this.host.engine.perp.state(symbol)!;
+    const pm = this.host.engine.perp.markets.get(symbol)!;
+    // The rate the coming settlement applies (like Binance's premiumIndex): from the premium sampled
+    // so far in this interval; before any sample, the last settled one (ADR 152).
+    const rate =
+      s.premiumCount > 0n
+        ? fundingRate(s.premiumSumPpm / s.premiumCount, pm.interestPpm, pm.premiumBandPpm, pm.fundingCapPpm)
+        : s.lastFundingRatePpm;
     return {
-      rate: formatDecimal(s.lastFundingRatePpm, 6),
+      rate: formatDecimal(rate, 6),
       next_funding_time: s.nextFundingTs,
       mark_price: m.price(s.markPrice),
       index_price: m.price(s.indexPrice),

@@ -1,12 +1,16 @@
 // Reference prices (ADR 013). The port gives a price per base asset in USDC micro-units (6 decimals,
-// an integer); adapters: a random walk (the embedded default, PRICE_FEED=simulated). A ccxt
-// adapter would implement the same port; it is not built yet (feed/select.ts refuses it, ADR 120).
+// an integer); adapters: a random walk (the embedded default, PRICE_FEED=simulated) and exchange
+// tickers through ccxt (feed/ccxt.ts, PRICE_FEED=ccxt:<ids>, ADR 153).
 
 import { randomBytes } from 'node:crypto';
 
 export interface PriceFeed {
+  /** Fetches new quotes before `next()` (network feeds); the simulator has nothing to fetch. */
+  refresh?(): Promise<void>;
   /** The latest reference price of each base (USDC units at 6 decimals), after stepping the feed. */
   next(): Map<string, bigint>;
+  /** Bases without a fresh price right now (ADR 153): their mark must not move on an old price. */
+  stale?(): ReadonlySet<string>;
 }
 
 /** Starting points near real prices (USDC). */

@@ -1,6 +1,7 @@
 import type { EngineHost } from '../engine/host.ts';
 import { mustMarket } from '../engine/units.ts';
 import { MARKETS } from '../market/markets.ts';
+import { indexHealthOf } from './health.ts';
 import type { PriceFeed } from './price-feed.ts';
 
 /** USDC micro-units (6 decimals) -> ticks of a market, rounded down to the tick. */
@@ -38,10 +39,17 @@ export class ReferencePrices {
   }
 
   async step(): Promise<void> {
+    await this.feed.refresh?.();
     this.latest = this.feed.next();
+    const stale = this.feed.stale?.() ?? new Set<string>();
+    const health = indexHealthOf(this.host);
+    for (const m of MARKETS) health.set(m.base, stale.has(m.base) || !this.latest.has(m.base));
     const jobs: Promise<unknown>[] = [];
     for (const m of MARKETS) {
       if (m.kind !== 'perp') continue;
+      // A stale index sends nothing: the mark stays where it was, so no liquidation, TP/SL or
+      // funding settles on an old price; new orders are refused meanwhile (ADR 153).
+      if (stale.has(m.base)) continue;
       const ticks = this.ticks(m.symbol);
       if (ticks === undefined) continue;
       jobs.push(
