@@ -1,3 +1,17 @@
+import type {
+  AuditPage,
+  AuditQuery,
+  CreateOperatorRequest,
+  Dashboard,
+  MarketSetting,
+  MarketSettingList,
+  Operator,
+  OperatorList,
+  OperatorRole,
+  UserDetail,
+  UserSummary,
+  UserSummaryPage,
+} from '@ex/contract';
 import type { CallOptions, Client } from '../client.ts';
 import { call } from '../endpoint.ts';
 import type {
@@ -39,6 +53,31 @@ export function adminApi(client: Client) {
       client.post<ReviewRecord>(`/api/admin/kyc/${encodeURIComponent(id)}/reject`, body, opts),
     banUser: (id: string, opts?: CallOptions) =>
       call(client, 'adminBanUser', { params: { id }, body: {} }, opts),
+    // ---- operator console (issue 10 item 4) ----
+    dashboard: (opts?: CallOptions) => client.get<Dashboard>('/api/admin/dashboard', undefined, opts),
+    /** `q`: an e-mail or phone (part) or a numeric UID. */
+    users: (query?: { page?: number; limit?: number; q?: string }, opts?: CallOptions) =>
+      client.get<UserSummaryPage>('/api/admin/users', query, opts),
+    user: (id: string, opts?: CallOptions) =>
+      client.get<UserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, undefined, opts),
+    unbanUser: (id: string, opts?: CallOptions) =>
+      client.post<UserSummary>(`/api/admin/users/${encodeURIComponent(id)}/unban`, {}, opts),
+    revokeUserSessions: (id: string, opts?: CallOptions) =>
+      client.post<UserSummary>(`/api/admin/users/${encodeURIComponent(id)}/revoke-sessions`, {}, opts),
+    markets: (opts?: CallOptions) => client.get<MarketSettingList>('/api/admin/markets', undefined, opts),
+    pauseMarket: (symbol: string, body: { reason: string }, opts?: CallOptions) =>
+      client.post<MarketSetting>(`/api/admin/markets/${encodeURIComponent(symbol)}/pause`, body, opts),
+    resumeMarket: (symbol: string, opts?: CallOptions) =>
+      client.post<MarketSetting>(`/api/admin/markets/${encodeURIComponent(symbol)}/resume`, {}, opts),
+    audit: (query?: Partial<AuditQuery>, opts?: CallOptions) =>
+      client.get<AuditPage>('/api/admin/audit', query, opts),
+    operators: (opts?: CallOptions) => client.get<OperatorList>('/api/admin/operators', undefined, opts),
+    createOperator: (body: CreateOperatorRequest, opts?: CallOptions) =>
+      client.post<Operator>('/api/admin/operators', body, opts),
+    setOperatorRole: (id: string, role: OperatorRole, opts?: CallOptions) =>
+      client.post<Operator>(`/api/admin/operators/${encodeURIComponent(id)}/role`, { role }, opts),
+    disableOperator: (id: string, opts?: CallOptions) =>
+      client.post<Operator>(`/api/admin/operators/${encodeURIComponent(id)}/disable`, {}, opts),
     releases: (query?: PageQuery, opts?: CallOptions) =>
       client.get<Page<Release>>('/api/admin/releases', query, opts),
     /** `form` holds `bundle` (zip) and the fields `version`, `platform`, `min_native_version`, `rollout_percent`, `release_content`. */
