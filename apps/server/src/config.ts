@@ -36,6 +36,12 @@ const EnvSchema = z.object({
     .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { error: 'must be a TRON base58 address' })
     .optional(),
   IMAGE_BASE_URL: z.url().optional(),
+  // Extra hosts the in-app browser (/WebView) may open, comma-separated ("docs.example.com,help.example.com");
+  // the app's own origin and the image host are always allowed (ADR 201).
+  WEBVIEW_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?(,[a-z0-9.-]+(:\d+)?)*$/i, { error: 'must be host names separated by commas' })
+    .optional(),
   // Default on, except in production (CHAIN=tron or NODE_ENV=production; ADR 121), where it is
   // refused.
   SEED_DEMO: flag(true),
@@ -178,6 +184,8 @@ export interface Config {
   tron: { apiUrl: string; apiKey: string | undefined; usdcContract: string | undefined } | undefined;
   chainMnemonic: string | undefined;
   imageBaseUrl: string;
+  /** Hosts /WebView may show besides the app's own origin: the image host plus WEBVIEW_HOSTS. */
+  webviewHosts: string[];
   seedDemo: boolean;
   marketMaker: boolean;
   /** CHAIN=tron or NODE_ENV=production: real money; the start refuses demo funds and the simulator. */
@@ -289,6 +297,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     chainMnemonic: e.CHAIN_MNEMONIC,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
+    webviewHosts: [
+      ...new Set([new URL(imageBase).host, ...(e.WEBVIEW_HOSTS?.toLowerCase().split(',') ?? [])]),
+    ],
     // Unset means on only where no real money is at stake; an explicit value is taken as given
     // and productionProblems() refuses the unsafe ones at start.
     // SEED_DEMO: unset means on only for the embedded default (no DATABASE_URL, not production): a

@@ -174,6 +174,22 @@ export const ProfileRequest = z.strictObject({
 });
 export type ProfileRequest = z.infer<typeof ProfileRequest>;
 
+/**
+ * Bind an e-mail or phone to the logged-in account, or change it: `code` was sent (scene "bind")
+ * to the new address; `old_code` (scene "security") to the address of the same kind already bound,
+ * so a stolen session alone cannot move the account's recovery address (issue 12 item 1, ADR 200).
+ */
+export const BindRequest = z
+  .strictObject({
+    type: AccountType,
+    account: AccountName,
+    area_code: AreaCode.optional(),
+    code: VerificationCode,
+    old_code: VerificationCode.optional(),
+  })
+  .superRefine(checkAccount);
+export type BindRequest = z.infer<typeof BindRequest>;
+
 export const AreaCodeItem = z.object({ code: z.string(), country: z.string(), name: z.string() });
 export type AreaCodeItem = z.infer<typeof AreaCodeItem>;
 export const AreaCodeList = z.array(AreaCodeItem);

@@ -63,6 +63,9 @@ export const ERRORS = {
   CODE_SEND_LIMIT: { code: 1052, status: 429, key: 'error.code_send_limit' },
   CODE_REGION_LIMIT: { code: 1053, status: 429, key: 'error.code_region_limit' },
   RESET_TOO_MANY_ATTEMPTS: { code: 1054, status: 429, key: 'error.reset_too_many_attempts' },
+  // Binding or changing the e-mail or phone (issue 12 item 1).
+  BIND_SAME_ADDRESS: { code: 1055, status: 409, key: 'error.bind_same_address' },
+  BIND_OLD_CODE_REQUIRED: { code: 1056, status: 400, key: 'error.bind_old_code_required' },
 
   UPLOAD_FAILED: { code: 1100, status: 400, key: 'error.upload_failed' },
   UPLOAD_TYPE: { code: 1101, status: 400, key: 'error.upload_type' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AreaCodeList,
   AuthResponse,
+  BindRequest,
   ChangePasswordRequest,
   ChangePasswordResponse,
   CountryList,
@@ -135,6 +136,7 @@ export const ENDPOINTS = {
     body: ProfileRequest,
     response: User,
   },
+  bind: { method: 'POST', path: '/api/app/user/bind', auth: 'user', body: BindRequest, response: User },
   areaCodes: { method: 'GET', path: '/api/app/account/area_code', auth: 'none', response: AreaCodeList },
   countries: { method: 'GET', path: '/api/app/country', auth: 'none', response: CountryList },
   upload: {

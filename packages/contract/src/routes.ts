@@ -21,6 +21,7 @@ export const ROUTES = {
   tradePassword: { method: 'POST', path: '/api/app/user/trade-password' },
   changePassword: { method: 'POST', path: '/api/app/user/password' },
   profile: { method: 'POST', path: '/api/app/user/profile' },
+  bind: { method: 'POST', path: '/api/app/user/bind' },
   areaCodes: { method: 'GET', path: '/api/app/account/area_code' },
   countries: { method: 'GET', path: '/api/app/country' },
   upload: { method: 'POST', path: '/api/app/images/upload' },

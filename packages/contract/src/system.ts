@@ -6,6 +6,11 @@ export const AppConfig = z.object({
   langs: z.array(z.string()),
   default_lang: z.literal('de'),
   server_time: z.number().int(),
+  /**
+   * Hosts the in-app browser (/WebView) may show besides the app's own origin: the image host and
+   * whatever the operator configures (WEBVIEW_HOSTS). Optional so an older server still parses.
+   */
+  webview_hosts: z.array(z.string()).optional(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
 

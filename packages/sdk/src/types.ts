@@ -51,6 +51,7 @@ export type TradePasswordRequest = BodyOf<'tradePassword'>;
 export type ChangePasswordRequest = BodyOf<'changePassword'>;
 export type ChangePasswordResult = ResponseOf<'changePassword'>;
 export type UpdateProfileRequest = BodyOf<'profile'>;
+export type BindRequest = BodyOf<'bind'>;
 
 // ---- market ----
 

@@ -39,6 +39,7 @@ const invoke: Record<Exclude<EndpointName, 'health'>, (api: Api) => Promise<unkn
   changePassword: (api) =>
     api.user.changePassword({ old_password: 'x', password: 'abc12345', password_confirmation: 'abc12345' }),
   profile: (api) => api.user.updateProfile({ nickname: 'ann' }),
+  bind: (api) => api.user.bind({ type: 'email', account: 'new@example.com', code: '123456' }),
   areaCodes: (api) => api.account.areaCodes(),
   countries: (api) => api.system.countries(),
   upload: (api) => api.system.upload(image),

@@ -1,5 +1,6 @@
 import {
   AuthResponse,
+  BindRequest,
   ChangePasswordRequest,
   ChangePasswordResponse,
   ForgetRequest,
@@ -134,5 +135,17 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     response: User,
     preHandler: auth,
     handler: (req) => s.accounts.updateProfile(principalOf(req).id, req.body),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/user/bind',
+    tags: ['user'],
+    summary:
+      'Bind or change the e-mail or phone (code to the new address, and to the old one when replacing it)',
+    body: BindRequest,
+    response: User,
+    preHandler: auth,
+    handler: (req) => s.accounts.bind(principalOf(req).id, req.body),
   });
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type {
+  BindRequest,
   ChangePasswordRequest,
   ForgetRequest,
   LoginRequest,
@@ -250,6 +251,49 @@ export class AccountService {
     if (input.avatar !== undefined) changes.avatar = input.avatar;
     if (Object.keys(changes).length > 0) {
       await this.db.updateTable('users').set(changes).where('id', '=', userId).execute();
+    }
+    return this.info(userId);
+  }
+
+  /**
+   * Binds an e-mail or phone, or replaces the one of that kind (ADR 200): the new address proves
+   * itself with a "bind" code; a replaced address must agree with a "security" code sent to it, so
+   * a stolen session cannot move the account's recovery address on its own. Both codes are
+   * checked before anything changes and used up in the one transaction that changes the row.
+   */
+  async bind(userId: string, input: BindRequest): Promise<User> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const target = targetOf(input.type, input.account, input.area_code);
+    const current = input.type === 'email' ? user.email : user.phone;
+    const currentTarget =
+      current === null
+        ? undefined
+        : targetOf(input.type, current, input.type === 'phone' ? user.area_code : null);
+    if (currentTarget?.key === target.key) throw new AppError('BIND_SAME_ADDRESS');
+    if (currentTarget && input.old_code === undefined) throw new AppError('BIND_OLD_CODE_REQUIRED');
+    const newCodeId = await this.codes.verify([target], 'bind', input.code);
+    const oldCodeId =
+      currentTarget && input.old_code !== undefined
+        ? await this.codes.verify([currentTarget], 'security', input.old_code)
+        : undefined;
+    // Only the holder of the new address gets here, so "taken" tells them nothing new (ADR 102).
+    const owner = await findUserByTarget(this.db, target);
+    if (owner && owner.id !== userId) throw new AppError('ACCOUNT_EXISTS');
+    const changes =
+      target.channel === 'email'
+        ? { email: target.address }
+        : { phone: input.account, area_code: input.area_code ?? null };
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await this.codes.consume(newCodeId, trx);
+        if (oldCodeId !== undefined) await this.codes.consume(oldCodeId, trx);
+        await trx.updateTable('users').set(changes).where('id', '=', userId).execute();
+      });
+    } catch (error) {
+      // Checked above outside the transaction; the unique index decides a race for the address.
+      if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
+      throw error;
     }
     return this.info(userId);
   }

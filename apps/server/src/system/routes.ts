@@ -42,6 +42,7 @@ export function systemRoutes(app: FastifyInstance, s: Services): void {
     handler: async () => ({
       captcha: s.captcha.enabled,
       image_base_url: s.config.imageBaseUrl,
+      webview_hosts: s.config.webviewHosts,
       langs: [...LANGS],
       default_lang: 'de' as const,
       server_time: s.clock.now(),

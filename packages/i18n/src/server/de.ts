@@ -42,6 +42,8 @@ export const de = {
     'Codes in dieses Land sind derzeit begrenzt, bitte versuchen Sie es später erneut',
   'error.reset_too_many_attempts':
     'Zu viele Zurücksetzungsversuche für dieses Konto, bitte versuchen Sie es später erneut',
+  'error.bind_same_address': 'Diese Adresse ist bereits mit Ihrem Konto verbunden',
+  'error.bind_old_code_required': 'Geben Sie den Code ein, der an Ihre bisherige Adresse gesendet wurde',
   'error.security_account_mismatch': 'Codes für diese Aktion können nur an Ihr eigenes Konto gesendet werden',
   'error.trade_password_wrong': 'Das Transaktionspasswort ist falsch',
   'error.upload_failed': 'Hochladen fehlgeschlagen',

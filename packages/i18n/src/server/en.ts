@@ -43,6 +43,8 @@ export const en = {
   'error.code_send_limit': 'Too many codes were requested, please try again later',
   'error.code_region_limit': 'Codes to this country are limited for now, please try again later',
   'error.reset_too_many_attempts': 'Too many reset attempts for this account, please try again later',
+  'error.bind_same_address': 'This address is already bound to your account',
+  'error.bind_old_code_required': 'Enter the code sent to your current address',
   'error.security_account_mismatch': 'Codes for this action can only be sent to your own account',
   'error.trade_password_wrong': 'The transaction password is wrong',
 

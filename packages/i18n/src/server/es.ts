@@ -41,6 +41,8 @@ export const es = {
   'error.code_region_limit': 'Los códigos a este país están limitados por ahora, inténtelo más tarde',
   'error.reset_too_many_attempts':
     'Demasiados intentos de restablecimiento para esta cuenta, inténtelo más tarde',
+  'error.bind_same_address': 'Esta dirección ya está vinculada a su cuenta',
+  'error.bind_old_code_required': 'Introduzca el código enviado a su dirección actual',
   'error.security_account_mismatch': 'Los códigos de esta acción solo se pueden enviar a su propia cuenta',
   'error.trade_password_wrong': 'La contraseña de transacción es incorrecta',
   'error.upload_failed': 'Error al subir el archivo',

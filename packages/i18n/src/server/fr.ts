@@ -42,6 +42,8 @@ export const fr = {
     'Les codes vers ce pays sont limités pour le moment, veuillez réessayer plus tard',
   'error.reset_too_many_attempts':
     'Trop de tentatives de réinitialisation pour ce compte, veuillez réessayer plus tard',
+  'error.bind_same_address': 'Cette adresse est déjà liée à votre compte',
+  'error.bind_old_code_required': 'Saisissez le code envoyé à votre adresse actuelle',
   'error.security_account_mismatch':
     'Les codes pour cette action ne peuvent être envoyés qu’à votre propre compte',
   'error.trade_password_wrong': 'Le mot de passe de transaction est incorrect',

@@ -40,6 +40,8 @@ export const it = {
   'error.code_send_limit': 'Sono stati richiesti troppi codici, riprova più tardi',
   'error.code_region_limit': 'I codici verso questo paese sono limitati per ora, riprova più tardi',
   'error.reset_too_many_attempts': 'Troppi tentativi di reimpostazione per questo account, riprova più tardi',
+  'error.bind_same_address': 'Questo indirizzo è già collegato al tuo account',
+  'error.bind_old_code_required': 'Inserisci il codice inviato al tuo indirizzo attuale',
   'error.security_account_mismatch': 'I codici per questa azione possono essere inviati solo al tuo account',
   'error.trade_password_wrong': 'La password di transazione è errata',
   'error.upload_failed': 'Caricamento non riuscito',

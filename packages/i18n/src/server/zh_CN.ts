@@ -39,6 +39,8 @@ export const zh_CN = {
   'error.code_send_limit': '验证码请求过多，请稍后再试',
   'error.code_region_limit': '发送到该国家/地区的验证码暂时受限，请稍后再试',
   'error.reset_too_many_attempts': '该账户的重置尝试次数过多，请稍后再试',
+  'error.bind_same_address': '该地址已绑定到您的账户',
+  'error.bind_old_code_required': '请输入发送到您当前地址的验证码',
   'error.security_account_mismatch': '此操作的验证码只能发送到您自己的账号',
   'error.trade_password_wrong': '交易密码错误',
   'error.upload_failed': '上传失败',

@@ -39,6 +39,8 @@ export const zh_TW = {
   'error.code_send_limit': '驗證碼請求過多，請稍後再試',
   'error.code_region_limit': '傳送至該國家/地區的驗證碼暫時受限，請稍後再試',
   'error.reset_too_many_attempts': '該帳戶的重設嘗試次數過多，請稍後再試',
+  'error.bind_same_address': '該地址已綁定到您的帳戶',
+  'error.bind_old_code_required': '請輸入發送到您目前地址的驗證碼',
   'error.security_account_mismatch': '此操作的驗證碼只能傳送到您自己的帳號',
   'error.trade_password_wrong': '交易密碼錯誤',
   'error.upload_failed': '上傳失敗',

@@ -10,6 +10,7 @@ import { type FundsCatalogue, fundsCatalogues } from './funds/index.ts';
 import { it } from './it.ts';
 import { type KycCatalogue, kycCatalogues } from './kyc/index.ts';
 import { type ReservesCatalogue, reservesCatalogues } from './reserves/index.ts';
+import { type SecurityCatalogue, securityCatalogues } from './security/index.ts';
 import { type WalletCatalogue, walletCatalogues } from './wallet/index.ts';
 import { zh_CN } from './zh_CN.ts';
 import { zh_TW } from './zh_TW.ts';
@@ -22,6 +23,7 @@ export type {
   KycCatalogue,
   MainCatalogue,
   ReservesCatalogue,
+  SecurityCatalogue,
   WalletCatalogue,
 };
 
@@ -36,6 +38,7 @@ export type WebCatalogue = MainCatalogue & {
   funds: FundsCatalogue;
   community: CommunityCatalogue;
   reserves: ReservesCatalogue;
+  security: SecurityCatalogue;
 };
 
 const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
@@ -53,6 +56,7 @@ const merged = (lang: Lang): WebCatalogueWithEarn1 => ({
   funds: fundsCatalogues[lang],
   community: communityCatalogues[lang],
   reserves: reservesCatalogues[lang],
+  security: securityCatalogues[lang],
   earn1: earn1Catalogues[lang],
   earn2: earn2Catalogues[lang],
 });

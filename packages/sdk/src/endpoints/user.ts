@@ -1,6 +1,11 @@
 import type { CallOptions, Client } from '../client.ts';
 import { call } from '../endpoint.ts';
-import type { ChangePasswordRequest, TradePasswordRequest, UpdateProfileRequest } from '../types.ts';
+import type {
+  BindRequest,
+  ChangePasswordRequest,
+  TradePasswordRequest,
+  UpdateProfileRequest,
+} from '../types.ts';
 
 export function userApi(client: Client) {
   return {
@@ -19,5 +24,10 @@ export function userApi(client: Client) {
     },
     updateProfile: (body: UpdateProfileRequest, opts?: CallOptions) =>
       call(client, 'profile', { body }, opts),
+    /**
+     * Binds or changes the e-mail or phone: `code` from `account.sendCode` with scene "bind" to the
+     * new address, and when one of that kind is already bound, `old_code` (scene "security") sent to it.
+     */
+    bind: (body: BindRequest, opts?: CallOptions) => call(client, 'bind', { body }, opts),
   };
 }

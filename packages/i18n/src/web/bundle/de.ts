@@ -9,6 +9,7 @@ import { de as funds } from '../funds/de.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { de as kyc } from '../kyc/de.ts';
 import { de as reserves } from '../reserves/de.ts';
+import { de as security } from '../security/de.ts';
 import { de as wallet } from '../wallet/de.ts';
 
 export const catalogue: WebCatalogueWithEarn1 = {
@@ -18,6 +19,7 @@ export const catalogue: WebCatalogueWithEarn1 = {
   funds,
   community,
   reserves,
+  security,
   earn1,
   earn2,
 };

@@ -9,6 +9,7 @@ import { en as funds } from '../funds/en.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { en as kyc } from '../kyc/en.ts';
 import { en as reserves } from '../reserves/en.ts';
+import { en as security } from '../security/en.ts';
 import { en as wallet } from '../wallet/en.ts';
 
 export const catalogue: WebCatalogueWithEarn1 = {
@@ -18,6 +19,7 @@ export const catalogue: WebCatalogueWithEarn1 = {
   funds,
   community,
   reserves,
+  security,
   earn1,
   earn2,
 };

@@ -9,6 +9,7 @@ import { es as funds } from '../funds/es.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { es as kyc } from '../kyc/es.ts';
 import { es as reserves } from '../reserves/es.ts';
+import { es as security } from '../security/es.ts';
 import { es as wallet } from '../wallet/es.ts';
 
 export const catalogue: WebCatalogueWithEarn1 = {
@@ -18,6 +19,7 @@ export const catalogue: WebCatalogueWithEarn1 = {
   funds,
   community,
   reserves,
+  security,
   earn1,
   earn2,
 };

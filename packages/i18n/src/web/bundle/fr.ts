@@ -9,6 +9,7 @@ import { fr as funds } from '../funds/fr.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { fr as kyc } from '../kyc/fr.ts';
 import { fr as reserves } from '../reserves/fr.ts';
+import { fr as security } from '../security/fr.ts';
 import { fr as wallet } from '../wallet/fr.ts';
 
 export const catalogue: WebCatalogueWithEarn1 = {
@@ -18,6 +19,7 @@ export const catalogue: WebCatalogueWithEarn1 = {
   funds,
   community,
   reserves,
+  security,
   earn1,
   earn2,
 };

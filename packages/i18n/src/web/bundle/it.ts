@@ -9,6 +9,7 @@ import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { it as main } from '../it.ts';
 import { it as kyc } from '../kyc/it.ts';
 import { it as reserves } from '../reserves/it.ts';
+import { it as security } from '../security/it.ts';
 import { it as wallet } from '../wallet/it.ts';
 
 export const catalogue: WebCatalogueWithEarn1 = {
@@ -18,6 +19,7 @@ export const catalogue: WebCatalogueWithEarn1 = {
   funds,
   community,
   reserves,
+  security,
   earn1,
   earn2,
 };

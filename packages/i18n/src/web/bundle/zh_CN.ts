@@ -8,6 +8,7 @@ import { zh_CN as funds } from '../funds/zh_CN.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { zh_CN as kyc } from '../kyc/zh_CN.ts';
 import { zh_CN as reserves } from '../reserves/zh_CN.ts';
+import { zh_CN as security } from '../security/zh_CN.ts';
 import { zh_CN as wallet } from '../wallet/zh_CN.ts';
 import { zh_CN as main } from '../zh_CN.ts';
 
@@ -18,6 +19,7 @@ export const catalogue: WebCatalogueWithEarn1 = {
   funds,
   community,
   reserves,
+  security,
   earn1,
   earn2,
 };

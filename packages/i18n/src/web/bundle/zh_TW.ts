@@ -8,6 +8,7 @@ import { zh_TW as funds } from '../funds/zh_TW.ts';
 import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { zh_TW as kyc } from '../kyc/zh_TW.ts';
 import { zh_TW as reserves } from '../reserves/zh_TW.ts';
+import { zh_TW as security } from '../security/zh_TW.ts';
 import { zh_TW as wallet } from '../wallet/zh_TW.ts';
 import { zh_TW as main } from '../zh_TW.ts';
 
@@ -18,6 +19,7 @@ export const catalogue: WebCatalogueWithEarn1 = {
   funds,
   community,
   reserves,
+  security,
   earn1,
   earn2,
 };

@@ -1,0 +1,47 @@
+import type { SecurityCatalogue } from './en.ts';
+
+export const de: SecurityCatalogue = {
+  profile: {
+    avatar: 'Profilbild',
+    changeAvatar: 'Bild ändern',
+    nickname: 'Spitzname',
+    nicknamePlaceholder: '1–32 Zeichen',
+    save: 'Speichern',
+    saved: 'Profil gespeichert',
+    cropTitle: 'Verschieben und zoomen',
+    zoom: 'Zoom',
+    use: 'Bild verwenden',
+    uploading: 'Wird hochgeladen…',
+    badFile: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild bis 5 MB',
+  },
+  pwd: {
+    login: 'Anmeldepasswort',
+    trade: 'Transaktionspasswort',
+    old: 'Aktuelles Passwort',
+    submit: 'Passwort ändern',
+    done: 'Passwort geändert. Alle anderen Geräte wurden abgemeldet.',
+    note: 'Nach der Änderung werden alle anderen Geräte, auf denen Sie angemeldet sind, abgemeldet.',
+    tradeNote: 'Ein Bestätigungscode geht an {{account}}.',
+    tradeDone: 'Transaktionspasswort festgelegt',
+    setTrade: 'Transaktionspasswort festlegen',
+  },
+  bind: {
+    current: 'Derzeit verbunden',
+    none: 'Noch nicht verbunden',
+    newEmail: 'Neue E-Mail',
+    newPhone: 'Neue Telefonnummer',
+    code: 'Code an die neue Adresse',
+    oldCode: 'Code an {{account}}',
+    oldHint: 'Zum Ändern bestätigen Sie mit Codes an die alte und die neue Adresse.',
+    submit: 'Verbinden',
+    change: 'Ändern',
+    done: 'Gespeichert',
+  },
+  web: {
+    openInBrowser: 'Im Browser öffnen',
+    reload: 'Neu laden',
+    notAllowed: 'Diese Adresse kann nicht in der App angezeigt werden.',
+    missing: 'Keine Seite zum Anzeigen.',
+    loading: 'Seite wird geladen',
+  },
+};

@@ -1,0 +1,47 @@
+import type { SecurityCatalogue } from './en.ts';
+
+export const es: SecurityCatalogue = {
+  profile: {
+    avatar: 'Foto de perfil',
+    changeAvatar: 'Cambiar foto',
+    nickname: 'Apodo',
+    nicknamePlaceholder: '1–32 caracteres',
+    save: 'Guardar',
+    saved: 'Perfil guardado',
+    cropTitle: 'Mover y ampliar',
+    zoom: 'Zoom',
+    use: 'Usar foto',
+    uploading: 'Subiendo…',
+    badFile: 'Elija una imagen JPEG, PNG o WebP de hasta 5 MB',
+  },
+  pwd: {
+    login: 'Contraseña de acceso',
+    trade: 'Contraseña de transacción',
+    old: 'Contraseña actual',
+    submit: 'Cambiar contraseña',
+    done: 'Contraseña cambiada. Se ha cerrado la sesión en todos los demás dispositivos.',
+    note: 'Tras el cambio se cerrará la sesión en todos los demás dispositivos.',
+    tradeNote: 'Se enviará un código de verificación a {{account}}.',
+    tradeDone: 'Contraseña de transacción establecida',
+    setTrade: 'Establecer contraseña de transacción',
+  },
+  bind: {
+    current: 'Vinculado ahora',
+    none: 'Aún no vinculado',
+    newEmail: 'Nuevo correo',
+    newPhone: 'Nuevo número de teléfono',
+    code: 'Código enviado a la nueva dirección',
+    oldCode: 'Código enviado a {{account}}',
+    oldHint: 'Para cambiarlo, confirme con códigos enviados a la dirección antigua y a la nueva.',
+    submit: 'Vincular',
+    change: 'Cambiar',
+    done: 'Guardado',
+  },
+  web: {
+    openInBrowser: 'Abrir en el navegador',
+    reload: 'Recargar',
+    notAllowed: 'Esta dirección no se puede mostrar dentro de la app.',
+    missing: 'No hay ninguna página que mostrar.',
+    loading: 'Cargando página',
+  },
+};

@@ -1,0 +1,47 @@
+import type { SecurityCatalogue } from './en.ts';
+
+export const fr: SecurityCatalogue = {
+  profile: {
+    avatar: 'Photo de profil',
+    changeAvatar: 'Changer la photo',
+    nickname: 'Pseudo',
+    nicknamePlaceholder: '1 à 32 caractères',
+    save: 'Enregistrer',
+    saved: 'Profil enregistré',
+    cropTitle: 'Déplacer et zoomer',
+    zoom: 'Zoom',
+    use: 'Utiliser la photo',
+    uploading: 'Envoi…',
+    badFile: 'Choisissez une image JPEG, PNG ou WebP de 5 Mo maximum',
+  },
+  pwd: {
+    login: 'Mot de passe de connexion',
+    trade: 'Mot de passe de transaction',
+    old: 'Mot de passe actuel',
+    submit: 'Changer le mot de passe',
+    done: 'Mot de passe changé. Tous les autres appareils ont été déconnectés.',
+    note: 'Après le changement, tous les autres appareils connectés seront déconnectés.',
+    tradeNote: 'Un code de vérification sera envoyé à {{account}}.',
+    tradeDone: 'Mot de passe de transaction défini',
+    setTrade: 'Définir le mot de passe de transaction',
+  },
+  bind: {
+    current: 'Lié actuellement',
+    none: 'Pas encore lié',
+    newEmail: 'Nouvel e-mail',
+    newPhone: 'Nouveau numéro de téléphone',
+    code: 'Code envoyé à la nouvelle adresse',
+    oldCode: 'Code envoyé à {{account}}',
+    oldHint: "Pour le changer, confirmez avec les codes envoyés à l'ancienne et à la nouvelle adresse.",
+    submit: 'Lier',
+    change: 'Changer',
+    done: 'Enregistré',
+  },
+  web: {
+    openInBrowser: 'Ouvrir dans le navigateur',
+    reload: 'Recharger',
+    notAllowed: "Cette adresse ne peut pas être affichée dans l'application.",
+    missing: 'Aucune page à afficher.',
+    loading: 'Chargement de la page',
+  },
+};

@@ -1,0 +1,47 @@
+import type { SecurityCatalogue } from './en.ts';
+
+export const it: SecurityCatalogue = {
+  profile: {
+    avatar: 'Immagine del profilo',
+    changeAvatar: 'Cambia immagine',
+    nickname: 'Nickname',
+    nicknamePlaceholder: '1–32 caratteri',
+    save: 'Salva',
+    saved: 'Profilo salvato',
+    cropTitle: 'Sposta e ingrandisci',
+    zoom: 'Zoom',
+    use: 'Usa immagine',
+    uploading: 'Caricamento…',
+    badFile: 'Scegli un’immagine JPEG, PNG o WebP fino a 5 MB',
+  },
+  pwd: {
+    login: 'Password di accesso',
+    trade: 'Password di transazione',
+    old: 'Password attuale',
+    submit: 'Cambia password',
+    done: 'Password cambiata. Tutti gli altri dispositivi sono stati disconnessi.',
+    note: 'Dopo la modifica tutti gli altri dispositivi su cui hai effettuato l’accesso verranno disconnessi.',
+    tradeNote: 'Un codice di verifica verrà inviato a {{account}}.',
+    tradeDone: 'Password di transazione impostata',
+    setTrade: 'Imposta password di transazione',
+  },
+  bind: {
+    current: 'Collegato ora',
+    none: 'Non ancora collegato',
+    newEmail: 'Nuova email',
+    newPhone: 'Nuovo numero di telefono',
+    code: 'Codice inviato al nuovo indirizzo',
+    oldCode: 'Codice inviato a {{account}}',
+    oldHint: 'Per cambiarlo, conferma con i codici inviati al vecchio e al nuovo indirizzo.',
+    submit: 'Collega',
+    change: 'Cambia',
+    done: 'Salvato',
+  },
+  web: {
+    openInBrowser: 'Apri nel browser',
+    reload: 'Ricarica',
+    notAllowed: 'Questo indirizzo non può essere mostrato nell’app.',
+    missing: 'Nessuna pagina da mostrare.',
+    loading: 'Caricamento pagina',
+  },
+};

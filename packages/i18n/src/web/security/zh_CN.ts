@@ -1,0 +1,47 @@
+import type { SecurityCatalogue } from './en.ts';
+
+export const zh_CN: SecurityCatalogue = {
+  profile: {
+    avatar: '头像',
+    changeAvatar: '更换头像',
+    nickname: '昵称',
+    nicknamePlaceholder: '1–32 个字符',
+    save: '保存',
+    saved: '资料已保存',
+    cropTitle: '移动和缩放',
+    zoom: '缩放',
+    use: '使用此图片',
+    uploading: '上传中…',
+    badFile: '请选择 5 MB 以内的 JPEG、PNG 或 WebP 图片',
+  },
+  pwd: {
+    login: '登录密码',
+    trade: '交易密码',
+    old: '当前密码',
+    submit: '修改密码',
+    done: '密码已修改，其他所有设备已退出登录。',
+    note: '修改后，您已登录的其他所有设备都将退出登录。',
+    tradeNote: '验证码将发送至 {{account}}。',
+    tradeDone: '交易密码已设置',
+    setTrade: '设置交易密码',
+  },
+  bind: {
+    current: '当前绑定',
+    none: '尚未绑定',
+    newEmail: '新邮箱',
+    newPhone: '新手机号',
+    code: '发送到新地址的验证码',
+    oldCode: '发送到 {{account}} 的验证码',
+    oldHint: '更换时，需要用发送到旧地址和新地址的验证码确认。',
+    submit: '绑定',
+    change: '更换',
+    done: '已保存',
+  },
+  web: {
+    openInBrowser: '在浏览器中打开',
+    reload: '重新加载',
+    notAllowed: '此地址无法在应用内显示。',
+    missing: '没有可显示的页面。',
+    loading: '页面加载中',
+  },
+};

@@ -1,0 +1,47 @@
+import type { SecurityCatalogue } from './en.ts';
+
+export const zh_TW: SecurityCatalogue = {
+  profile: {
+    avatar: '頭像',
+    changeAvatar: '更換頭像',
+    nickname: '暱稱',
+    nicknamePlaceholder: '1–32 個字元',
+    save: '儲存',
+    saved: '資料已儲存',
+    cropTitle: '移動和縮放',
+    zoom: '縮放',
+    use: '使用此圖片',
+    uploading: '上傳中…',
+    badFile: '請選擇 5 MB 以內的 JPEG、PNG 或 WebP 圖片',
+  },
+  pwd: {
+    login: '登入密碼',
+    trade: '交易密碼',
+    old: '目前密碼',
+    submit: '修改密碼',
+    done: '密碼已修改，其他所有裝置已登出。',
+    note: '修改後，您已登入的其他所有裝置都將登出。',
+    tradeNote: '驗證碼將發送至 {{account}}。',
+    tradeDone: '交易密碼已設定',
+    setTrade: '設定交易密碼',
+  },
+  bind: {
+    current: '目前綁定',
+    none: '尚未綁定',
+    newEmail: '新電子郵件',
+    newPhone: '新手機號碼',
+    code: '發送到新地址的驗證碼',
+    oldCode: '發送到 {{account}} 的驗證碼',
+    oldHint: '更換時，需要用發送到舊地址和新地址的驗證碼確認。',
+    submit: '綁定',
+    change: '更換',
+    done: '已儲存',
+  },
+  web: {
+    openInBrowser: '在瀏覽器中開啟',
+    reload: '重新載入',
+    notAllowed: '此位址無法在應用程式內顯示。',
+    missing: '沒有可顯示的頁面。',
+    loading: '頁面載入中',
+  },
+};
