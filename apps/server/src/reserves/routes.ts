@@ -1,16 +1,36 @@
 import { LiabilityProof, MyLiabilityProof, SnapshotList, SnapshotSummary } from '@ex/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { HdWallet, loadMnemonic } from '../chain/hd.ts';
 import type { Services } from '../deps.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { jsonRoute } from '../http/route.ts';
 import { loadLiabilitiesKey } from './keys.ts';
-import { noReserves, ReservesService, simulatedReserves } from './service.ts';
+import { noReserves, type ReserveReader, ReservesService, simulatedReserves } from './service.ts';
+import { tronReserves } from './tron.ts';
 
 const HOUR_MS = 3_600_000;
 /** The first daily check waits for the start to settle (demo funding, the engine's replay). */
 const FIRST_CHECK_MS = 60_000;
+
+/** Simulated chain: mirrored from the ledger; TRON: balanceOf of the hot and deposit wallets (ADR 141). */
+function reserveReader(s: Services): ReserveReader {
+  if (s.config.chain === 'simulated') return simulatedReserves(s.engine);
+  if (s.config.tron === undefined) return noReserves;
+  return tronReserves({
+    baseUrl: s.config.tron.apiUrl,
+    apiKey: s.config.tron.apiKey,
+    usdcContract: s.config.tron.usdcContract,
+    // The same mnemonic the chain domain derives its wallets from (chain/wiring.ts).
+    hotWallet: new HdWallet(loadMnemonic(s.config.dataDir, s.config.chainMnemonic)).hotWalletAddress(),
+    depositAddresses: async () =>
+      (
+        await sql<{ address: string }>`select address from chain_addresses order by idx`.execute(s.db)
+      ).rows.map((r) => r.address),
+  });
+}
 
 /** Proof of liabilities and reserves (issue 13, ADR 140/141). Returns the service for tests and jobs. */
 export function reservesRoutes(app: FastifyInstance, s: Services): ReservesService {
@@ -19,13 +39,7 @@ export function reservesRoutes(app: FastifyInstance, s: Services): ReservesServi
     production: s.config.production,
     dataDir: s.config.dataDir,
   });
-  const reserves = new ReservesService(
-    s.db,
-    s.engine,
-    s.clock,
-    key,
-    s.config.chain === 'simulated' ? simulatedReserves(s.engine) : noReserves,
-  );
+  const reserves = new ReservesService(s.db, s.engine, s.clock, key, reserveReader(s));
   const user = requireAuth(s.tokens, s.db, 'user');
   const admin = requireAuth(s.tokens, s.db, 'admin');
 

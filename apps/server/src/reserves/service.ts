@@ -36,7 +36,7 @@ export function simulatedReserves(host: EngineHost): ReserveReader {
   };
 }
 
-/** Production until a TRON balance reader exists (ADR 141): the ratio is shown as unknown, never made up. */
+/** No chain to read (CHAIN=tron without a node): the ratio is shown as unknown, never made up (ADR 141). */
 export const noReserves: ReserveReader = { source: 'unavailable', usdcHeld: async () => null };
 
 interface SnapshotRow {
