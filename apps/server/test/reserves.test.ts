@@ -204,6 +204,21 @@ describe.each(BACKENDS)('proof of liabilities on %s', (backend) => {
     expect(await snapshots()).toBe(before);
   });
 
+  it('documents its endpoints in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of [
+      '/api/app/reserves/latest',
+      '/api/app/reserves/proof',
+      '/api/app/reserves/proof/download',
+      '/api/admin/reserves/snapshots',
+      '/api/app/statements/monthly',
+      '/api/app/statements/{kind}',
+    ])
+      expect(doc.paths[path], path).toBeDefined();
+  });
+
   it('keeps the signing key beside the data, readable by the server only', () => {
     expect(statSync(join(t.dataDir, LIABILITIES_KEY_FILE)).mode & 0o777).toBe(0o600);
   });
