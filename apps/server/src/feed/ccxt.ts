@@ -5,8 +5,20 @@
 // feed reports it so the engine gets no price update (the mark freezes, nothing is liquidated on it)
 // and new contract orders are refused with INDEX_STALE.
 
-import ccxt from 'ccxt';
+import { createRequire } from 'node:module';
+import type ccxtModule from 'ccxt';
 import type { PriceFeed } from './price-feed.ts';
+
+type Ccxt = typeof ccxtModule;
+let loaded: Ccxt | undefined;
+/**
+ * ccxt on first use: loading it takes seconds and ~80 MB, which the simulated feed (the embedded
+ * default, every test) never needs. Its CommonJS build has the same exports.
+ */
+export function ccxtLib(): Ccxt {
+  loaded ??= createRequire(import.meta.url)('ccxt') as Ccxt;
+  return loaded;
+}
 
 /** USD stablecoin quotes: USDT is the deepest book on every source; 1 USDT is taken as 1 USDC. */
 const DEFAULT_QUOTE = 'USDT';
@@ -116,16 +128,15 @@ export class CcxtPriceFeed implements PriceFeed {
  * point it at a local fake exchange; production leaves it unset).
  */
 export class CcxtSource implements TickerSource {
-  private readonly exchange: InstanceType<(typeof ccxt)['Exchange']>;
+  private readonly exchange: InstanceType<Ccxt['Exchange']>;
   private marketsLoaded = false;
 
   constructor(
     readonly id: string,
     options: { apiBase?: string; timeoutMs?: number; quote?: string; now: () => number },
   ) {
-    const Ctor = (
-      ccxt as unknown as Record<string, new (c: object) => InstanceType<(typeof ccxt)['Exchange']>>
-    )[id];
+    const classes = ccxtLib() as unknown as Record<string, new (c: object) => InstanceType<Ccxt['Exchange']>>;
+    const Ctor = classes[id];
     if (Ctor === undefined) throw new Error(`PRICE_FEED: ccxt has no exchange ${id}`);
     this.exchange = new Ctor({ timeout: options.timeoutMs ?? 5_000, enableRateLimit: false });
     if (options.apiBase !== undefined)
@@ -161,7 +172,8 @@ export class CcxtSource implements TickerSource {
 
 /** A number as plain decimal text (no exponent), as ccxt's own decimal helpers print it. */
 function plain(n: number): string {
-  return ccxt.decimalToPrecision(n, ccxt.TRUNCATE, 8, ccxt.DECIMAL_PLACES, ccxt.NO_PADDING);
+  const c = ccxtLib();
+  return c.decimalToPrecision(n, c.TRUNCATE, 8, c.DECIMAL_PLACES, c.NO_PADDING);
 }
 
 function rebase(api: Record<string, unknown>, base: string): void {

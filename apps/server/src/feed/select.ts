@@ -2,9 +2,8 @@
 // the embedded default; `ccxt:<id>[,<id>...]` reads those exchanges through ccxt (feed/ccxt.ts), the
 // index being the median of the fresh sources. Nothing falls back from one to the other.
 
-import ccxt from 'ccxt';
 import { MARKETS } from '../market/markets.ts';
-import { CcxtPriceFeed, CcxtSource } from './ccxt.ts';
+import { CcxtPriceFeed, CcxtSource, ccxtLib } from './ccxt.ts';
 import { type PriceFeed, SimulatedPriceFeed } from './price-feed.ts';
 
 export type FeedSpec = { kind: 'simulated' } | { kind: 'ccxt'; exchanges: string[] };
@@ -20,7 +19,7 @@ export function parseFeedSpec(value: string): FeedSpec {
 export function feedProblems(value: string): string[] {
   const spec = parseFeedSpec(value);
   if (spec.kind !== 'ccxt') return [];
-  const known = new Set<string>(ccxt.exchanges);
+  const known = new Set<string>(ccxtLib().exchanges);
   return spec.exchanges
     .filter((id) => !known.has(id))
     .map((id) => `PRICE_FEED: ccxt has no exchange "${id}" (see ccxt.exchanges)`);
