@@ -211,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
+        // The in-app browser (/WebView) frames only these: own origin, image host, WEBVIEW_HOSTS (ADR 201).
+        frameSrc: ["'self'", imageOrigin, ...config.webviewHosts.map((h) => `https://${h}`)],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],

@@ -80,7 +80,12 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'page',
     load: () => import('../features/community/routes/NewsDetail.tsx'),
   },
-  { path: '/WebView', title: 'webView', layout: 'page', soon: 'community' },
+  {
+    path: '/WebView',
+    title: 'webView',
+    layout: 'page',
+    load: () => import('../features/user/routes/WebView.tsx'),
+  },
   {
     path: '/Success',
     title: 'success',
@@ -111,7 +116,12 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'page',
     load: () => import('../features/orders/routes/OrderHis.tsx'),
   },
-  { path: '/SetInfo', title: 'setInfo', layout: 'page', soon: 'account' },
+  {
+    path: '/SetInfo',
+    title: 'setInfo',
+    layout: 'page',
+    load: () => import('../features/user/routes/SetInfo.tsx'),
+  },
   {
     path: '/RealName',
     title: 'realName',
@@ -132,9 +142,24 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'page',
     load: () => import('../features/bank/routes/BankCardAdd.tsx'),
   },
-  { path: '/ChangePwd', title: 'changePwd', layout: 'page', soon: 'account' },
-  { path: '/SetEmail', title: 'setEmail', layout: 'page', soon: 'account' },
-  { path: '/SetPhone', title: 'setPhone', layout: 'page', soon: 'account' },
+  {
+    path: '/ChangePwd',
+    title: 'changePwd',
+    layout: 'page',
+    load: () => import('../features/user/routes/ChangePwd.tsx'),
+  },
+  {
+    path: '/SetEmail',
+    title: 'setEmail',
+    layout: 'page',
+    load: () => import('../features/user/routes/SetEmail.tsx'),
+  },
+  {
+    path: '/SetPhone',
+    title: 'setPhone',
+    layout: 'page',
+    load: () => import('../features/user/routes/SetPhone.tsx'),
+  },
   {
     path: '/WalletDetail',
     title: 'walletDetail',

@@ -1,0 +1,160 @@
+import type { User } from '@ex/sdk';
+import { Button, Form, NoticeBar, Tabs, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { showServerErrors } from '../../../lib/form-errors.ts';
+import { useUserInfo } from '../../../lib/queries.ts';
+import { useSendCode } from '../../auth/api/send-code.ts';
+import { ConfirmField, PasswordField } from '../../auth/components/fields.tsx';
+import { InputWithAction } from '../../auth/components/InputWithAction.tsx';
+import { SendCodeButton } from '../../auth/components/SendCodeButton.tsx';
+import { useChangePassword, useSetTradePassword } from '../api/account.ts';
+import { maskAccount } from '../components/mask.ts';
+import '../security.css';
+
+type Kind = 'login' | 'trade';
+
+/** /ChangePwd: the login password (old + new; other sessions end) or, with ?type=trade, the transaction password. */
+export default function ChangePwd() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const kind: Kind = params.get('type') === 'trade' ? 'trade' : 'login';
+  const user = useUserInfo().data;
+  return (
+    <PageShell title={t('titles.changePwd')} fallback="/Setting">
+      <Tabs
+        activeKey={kind}
+        onChange={(k) => setParams(k === 'trade' ? { type: 'trade' } : {}, { replace: true })}
+      >
+        <Tabs.Tab key="login" title={t('security.pwd.login')} />
+        <Tabs.Tab key="trade" title={t('security.pwd.trade')} />
+      </Tabs>
+      {kind === 'login' ? <LoginPasswordForm /> : user ? <TradePasswordForm user={user} /> : null}
+    </PageShell>
+  );
+}
+
+interface LoginValues {
+  old_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+function LoginPasswordForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<LoginValues>();
+  const change = useChangePassword();
+  const submit = (values: LoginValues) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        Toast.show({ icon: 'success', content: t('security.pwd.done'), duration: 3000 });
+        navigate('/Setting', { replace: true });
+      },
+      onError: (error) => {
+        showServerErrors(form, error, ['old_password', 'password', 'password_confirmation']);
+      },
+    });
+  return (
+    <>
+      <NoticeBar className="sec-note" content={t('security.pwd.note')} color="info" wrap />
+      <Form
+        form={form}
+        layout="vertical"
+        className="sec-form"
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={change.isPending}>
+            {t('security.pwd.submit')}
+          </Button>
+        }
+      >
+        <PasswordField name="old_password" label={t('security.pwd.old')} />
+        <PasswordField label={t('auth.newPassword')} strict />
+        <ConfirmField />
+      </Form>
+    </>
+  );
+}
+
+interface TradeValues {
+  password: string;
+  password_confirmation: string;
+  code: string;
+}
+
+/** The code goes to the user's own address (scene "security"): e-mail when bound, else the phone. */
+function TradePasswordForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TradeValues>();
+  const setTrade = useSetTradePassword();
+  const send = useSendCode();
+  const viaEmail = user.email !== null;
+  const account = viaEmail ? user.email : user.phone;
+  const sendCode = async () => {
+    if (!account) return false;
+    try {
+      await send.mutateAsync({
+        type: viaEmail ? 'email' : 'phone',
+        account,
+        scene: 'security',
+        ...(!viaEmail && user.area_code ? { area_code: user.area_code } : {}),
+      });
+      Toast.show({ content: t('auth.codeSent'), duration: 2000 });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const submit = (values: TradeValues) =>
+    setTrade.mutate(
+      { ...values, code: values.code.trim() },
+      {
+        onSuccess: () => {
+          Toast.show({ icon: 'success', content: t('security.pwd.tradeDone') });
+          navigate('/Setting', { replace: true });
+        },
+        onError: (error) => showServerErrors(form, error, ['password', 'password_confirmation', 'code']),
+      },
+    );
+  return (
+    <>
+      <NoticeBar
+        className="sec-note"
+        content={t('security.pwd.tradeNote', { account: maskAccount(account) })}
+        color="info"
+        wrap
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        className="sec-form"
+        onFinish={submit}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={setTrade.isPending}>
+            {t('security.pwd.setTrade')}
+          </Button>
+        }
+      >
+        <PasswordField label={t('security.pwd.trade')} strict />
+        <ConfirmField />
+        <Form.Item
+          name="code"
+          label={t('auth.code')}
+          rules={[{ required: true, message: t('auth.required') }]}
+        >
+          <InputWithAction
+            action={<SendCodeButton onSend={sendCode} />}
+            placeholder={t('auth.codePlaceholder')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            aria-label={t('auth.code')}
+          />
+        </Form.Item>
+      </Form>
+    </>
+  );
+}

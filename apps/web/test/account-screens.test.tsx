@@ -1,0 +1,200 @@
+// Issue 12 item 1: the account screens are real. /ChangePwd shows the spec's mismatch message and
+// says other sessions end; /SetEmail asks for the old address's code when changing it; /SetInfo
+// saves the nickname into the cached user; /WebView frames only allowed hosts.
+import { webCatalogues } from '@ex/i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../src/app/antd-react19.ts';
+import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { clampCrop, sourceRect } from '../src/features/user/lib/crop.ts';
+import { resolveWebViewTarget } from '../src/features/user/lib/webview.ts';
+import { queryKeys } from '../src/lib/queries.ts';
+
+const USER = {
+  id: '7',
+  nickname: 'demo',
+  avatar: null,
+  points: 0,
+  verified: true,
+  member_level: 1,
+  invite_code: 'ABCD2345',
+  email: 'demo@example.com',
+  phone: null,
+  area_code: null,
+  has_trade_password: true,
+  created_at: 0,
+};
+
+const changePassword = vi.fn();
+const updateProfile = vi.fn();
+const bind = vi.fn();
+const sendCode = vi.fn();
+vi.mock('../src/lib/api.ts', () => ({
+  api: {
+    system: { config: async () => ({ captcha: false, webview_hosts: ['docs.example.com'] }) },
+    account: { sendCode: (...a: unknown[]) => sendCode(...a), areaCodes: async () => [] },
+    user: {
+      info: async () => USER,
+      changePassword: (...a: unknown[]) => changePassword(...a),
+      updateProfile: (...a: unknown[]) => updateProfile(...a),
+      bind: (...a: unknown[]) => bind(...a),
+      setTradePassword: async () => null,
+    },
+  },
+}));
+
+const { default: ChangePwd } = await import('../src/features/user/routes/ChangePwd.tsx');
+const { default: SetEmail } = await import('../src/features/user/routes/SetEmail.tsx');
+const { default: SetInfo } = await import('../src/features/user/routes/SetInfo.tsx');
+const { default: WebView } = await import('../src/features/user/routes/WebView.tsx');
+
+function WithI18n({ children }: { children: React.ReactNode }) {
+  const { i18n } = useLang();
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+let qc: QueryClient;
+function open(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/ChangePwd', Component: ChangePwd },
+      { path: '/SetEmail', Component: SetEmail },
+      { path: '/SetInfo', Component: SetInfo },
+      { path: '/WebView', Component: WebView },
+      { path: '/Setting', Component: () => <p>settings page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  qc.setQueryData(queryKeys.userInfo, USER);
+  render(
+    <QueryClientProvider client={qc}>
+      <LangProvider initial="en" catalogue={webCatalogues.en}>
+        <WithI18n>
+          <RouterProvider router={router} />
+        </WithI18n>
+      </LangProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const en = webCatalogues.en;
+const fill = (placeholder: string, value: string, index = 0) =>
+  fireEvent.change(screen.getAllByPlaceholderText(placeholder)[index] as Element, { target: { value } });
+
+describe('account screens', () => {
+  beforeEach(() => {
+    for (const f of [changePassword, updateProfile, bind, sendCode]) f.mockReset();
+  });
+  afterEach(() => cleanup());
+
+  it('/ChangePwd: the mismatch message of the spec, the note about other sessions, then the change', async () => {
+    changePassword.mockResolvedValue({ token: 'new' });
+    const router = open('/ChangePwd');
+    expect(await screen.findByText(en.security.pwd.note)).toBeTruthy();
+    fill(en.auth.passwordPlaceholder, 'Old12345', 0);
+    fill(en.auth.passwordPlaceholder, 'Secret1234', 1);
+    fill(en.auth.confirmPlaceholder, 'Secret9999');
+    fireEvent.click(screen.getByRole('button', { name: en.security.pwd.submit }));
+    expect(await screen.findByText('The two passwords are inconsistent')).toBeTruthy();
+    expect(changePassword).not.toHaveBeenCalled();
+    fill(en.auth.confirmPlaceholder, 'Secret1234');
+    fireEvent.click(screen.getByRole('button', { name: en.security.pwd.submit }));
+    await waitFor(() => expect(changePassword).toHaveBeenCalledTimes(1));
+    expect(changePassword.mock.calls[0]?.[0]).toEqual({
+      old_password: 'Old12345',
+      password: 'Secret1234',
+      password_confirmation: 'Secret1234',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Setting'));
+  });
+
+  it('/SetEmail: changing a bound address needs codes to the new and to the old address', async () => {
+    bind.mockResolvedValue({ ...USER, email: 'new@example.com' });
+    sendCode.mockResolvedValue(null);
+    open('/SetEmail');
+    expect(await screen.findByText(en.security.bind.oldHint)).toBeTruthy();
+    fill(en.auth.emailPlaceholder, 'new@example.com');
+    fill(en.auth.codePlaceholder, '111111', 0);
+    fireEvent.click(screen.getByRole('button', { name: en.security.bind.change }));
+    expect((await screen.findAllByText(en.auth.required)).length).toBeGreaterThan(0);
+    expect(bind).not.toHaveBeenCalled();
+    // The old address's code goes to the bound address with scene "security".
+    fireEvent.click(screen.getAllByRole('button', { name: en.auth.sendCode })[1] as Element);
+    await waitFor(() => expect(sendCode).toHaveBeenCalledTimes(1));
+    expect(sendCode.mock.calls[0]?.[0]).toEqual({
+      type: 'email',
+      account: 'demo@example.com',
+      scene: 'security',
+    });
+    fill(en.auth.codePlaceholder, '222222', 1);
+    fireEvent.click(screen.getByRole('button', { name: en.security.bind.change }));
+    await waitFor(() => expect(bind).toHaveBeenCalledTimes(1));
+    expect(bind.mock.calls[0]?.[0]).toEqual({
+      type: 'email',
+      account: 'new@example.com',
+      code: '111111',
+      old_code: '222222',
+    });
+    expect(qc.getQueryData<typeof USER>(queryKeys.userInfo)?.email).toBe('new@example.com');
+  });
+
+  it('/SetInfo: the saved nickname goes into the cached user (what /My shows)', async () => {
+    updateProfile.mockResolvedValue({ ...USER, nickname: 'Satoshi' });
+    open('/SetInfo');
+    const input = await screen.findByPlaceholderText(en.security.profile.nicknamePlaceholder);
+    fireEvent.change(input, { target: { value: '  Satoshi ' } });
+    fireEvent.click(screen.getByRole('button', { name: en.security.profile.save }));
+    await waitFor(() => expect(updateProfile).toHaveBeenCalledWith({ nickname: 'Satoshi' }));
+    await waitFor(() => expect(qc.getQueryData<typeof USER>(queryKeys.userInfo)?.nickname).toBe('Satoshi'));
+  });
+
+  it('/WebView: an allowed host is framed; any other host only offered to the browser', async () => {
+    open('/WebView?url=https%3A%2F%2Fdocs.example.com%2Fpaper.pdf&title=Paper');
+    const frame = (await waitFor(() => {
+      const f = document.querySelector('iframe');
+      if (!f) throw new Error('no frame yet');
+      return f;
+    })) as HTMLIFrameElement;
+    expect(frame.src).toBe('https://docs.example.com/paper.pdf');
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    expect(screen.getByRole('button', { name: en.security.web.openInBrowser })).toBeTruthy();
+    cleanup();
+    open('/WebView?url=https%3A%2F%2Fevil.example.net%2Flogin');
+    expect(await screen.findByText(en.security.web.notAllowed)).toBeTruthy();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe('webview rule', () => {
+  const origin = 'https://app.example.com';
+  const hosts = ['cdn.example.com'];
+  const of = (q: string) => resolveWebViewTarget(new URLSearchParams(q), origin, hosts);
+  it.each([
+    ['url=/help/', 'frame'],
+    ['type=support', 'frame'],
+    ['url=https://cdn.example.com/wp.pdf', 'frame'],
+    ['url=http://cdn.example.com/wp.pdf', 'blocked'],
+    ['url=https://cdn.example.com.evil.io/', 'blocked'],
+    ['url=https://other.org/', 'blocked'],
+    ['url=javascript:alert(1)', 'missing'],
+    ['url=data:text/html,hi', 'missing'],
+    ['', 'missing'],
+  ])('%s -> %s', (q, kind) => {
+    expect(of(q).kind).toBe(kind);
+  });
+});
+
+describe('avatar crop', () => {
+  it('covers the square and never shows outside the image', () => {
+    // 400x200 image in a 100 px viewport: scale 0.5 at zoom 1, so 200x100 shown; x moves by ±50.
+    expect(clampCrop({ zoom: 1, x: 500, y: 500 }, 400, 200, 100)).toEqual({ zoom: 1, x: 50, y: 0 });
+    expect(sourceRect({ zoom: 1, x: 0, y: 0 }, 400, 200, 100)).toEqual([100, 0, 200]);
+    expect(sourceRect({ zoom: 2, x: 0, y: 0 }, 400, 200, 100)).toEqual([150, 50, 100]);
+    expect(clampCrop({ zoom: 9, x: 0, y: 0 }, 400, 200, 100).zoom).toBe(4);
+  });
+});
