@@ -19,7 +19,28 @@ export const router = createBrowserRouter(
         </RequireAdmin>
       ),
       children: [
-        { index: true, element: <Navigate to="/outbox" replace /> },
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        // The operator console's own pages (issue 10 item 4).
+        ...(
+          [
+            [
+              'dashboard',
+              () => import('../features/dashboard/routes/Dashboard.tsx').then((m) => m.Dashboard),
+            ],
+            ['users', () => import('../features/users/routes/Users.tsx').then((m) => m.Users)],
+            ['markets', () => import('../features/markets/routes/Markets.tsx').then((m) => m.Markets)],
+            [
+              'dividends',
+              () => import('../features/dividends/routes/Dividends.tsx').then((m) => m.Dividends),
+            ],
+            ['votes', () => import('../features/votes/routes/Votes.tsx').then((m) => m.Votes)],
+            ['audit', () => import('../features/audit/routes/Audit.tsx').then((m) => m.Audit)],
+            [
+              'operators',
+              () => import('../features/operators/routes/Operators.tsx').then((m) => m.Operators),
+            ],
+          ] as const
+        ).map(([path, load]) => ({ path, lazy: async () => ({ Component: await load() }) })),
         {
           path: 'outbox',
           lazy: async () => ({ Component: (await import('../features/outbox/routes/Outbox.tsx')).Outbox }),
@@ -87,6 +108,13 @@ export const router = createBrowserRouter(
                 'earn',
                 'account',
                 'reserves',
+                'dashboard',
+                'users',
+                'markets',
+                'dividends',
+                'votes',
+                'audit',
+                'operators',
               ].includes(s.path),
           )
           .map((s) => ({

@@ -1,5 +1,10 @@
 /** Every page below the layout; the router and the side menu are built from the same list. */
 export const sections = [
+  {
+    path: 'dashboard',
+    label: 'Dashboard',
+    purpose: 'Users, money in and out today, volume, open interest, funds, pending reviews, engine.',
+  },
   { path: 'outbox', label: 'Outbox', purpose: 'Verification codes and mails the embedded sender wrote.' },
   {
     path: 'withdrawals',
@@ -26,6 +31,11 @@ export const sections = [
     purpose: 'Proof of liabilities snapshots, the USDC reserve ratio history, and snapshot now.',
   },
   { path: 'users', label: 'Users', purpose: 'Find accounts, see their state and ban them.' },
+  { path: 'markets', label: 'Markets', purpose: 'Pause and resume trading per market; fees and leverage.' },
+  { path: 'dividends', label: 'Dividends', purpose: 'Dividend pools funded from the treasury.' },
+  { path: 'votes', label: 'Votes', purpose: 'Community polls with their counts.' },
+  { path: 'audit', label: 'Audit log', purpose: 'Every operator action: who, what, when, before and after.' },
+  { path: 'operators', label: 'Operators', purpose: 'Operator accounts and their roles (admin only).' },
   { path: 'content', label: 'Content', purpose: 'Notices, news and in-app messages in every language.' },
   {
     path: 'account',

@@ -1,0 +1,98 @@
+import type { AuditEntry } from '@ex/contract';
+import { Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { dateTime } from '../../../lib/format.ts';
+import { type AuditFilters, useAudit } from '../api/audit.ts';
+
+const TARGETS = ['user', 'operator', 'market', 'withdrawals', 'kyc', 'staking', 'otc', 'content', 'ieo'];
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <pre style={{ margin: 0, maxWidth: 360, maxHeight: 160, overflow: 'auto', fontSize: 12 }}>
+      {JSON.stringify(value, null, 1)}
+    </pre>
+  );
+}
+
+const columns: TableColumnsType<AuditEntry> = [
+  { title: 'When', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
+  { title: 'Operator', dataIndex: 'admin_email', width: 200, ellipsis: true },
+  { title: 'Action', dataIndex: 'action', width: 220 },
+  {
+    title: 'Target',
+    width: 150,
+    render: (_: unknown, e) => (e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '—'),
+  },
+  { title: 'Before', dataIndex: 'before', render: (v: unknown) => <Json value={v} /> },
+  { title: 'After', dataIndex: 'after', render: (v: unknown) => <Json value={v} /> },
+  { title: 'IP', dataIndex: 'ip', width: 130 },
+];
+
+/** Read-only by design: the server has no route that changes an entry and the table refuses it. */
+export function Audit() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const filters: AuditFilters = {};
+  for (const key of ['action', 'target_type', 'target_id'] as const) {
+    const v = params.get(key);
+    if (v) filters[key] = v;
+  }
+  const audit = useAudit(page, 50, filters);
+
+  const update = (next: Record<string, string | null | undefined>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (!value) merged.delete(key);
+      else merged.set(key, value);
+    }
+    setParams(merged, { replace: true });
+  };
+
+  return (
+    <>
+      <Typography.Title level={4}>Audit log</Typography.Title>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search
+          aria-label="Action"
+          placeholder="Action, e.g. user.ban"
+          allowClear
+          defaultValue={filters.action}
+          onSearch={(v) => update({ action: v.trim(), page: null })}
+          style={{ width: 240 }}
+        />
+        <Select
+          aria-label="Target type"
+          placeholder="Target type"
+          allowClear
+          value={filters.target_type}
+          onChange={(v: string | undefined) => update({ target_type: v, page: null })}
+          options={TARGETS.map((t) => ({ value: t, label: t }))}
+          style={{ width: 160 }}
+        />
+        <Input.Search
+          aria-label="Target id"
+          placeholder="Target id"
+          allowClear
+          defaultValue={filters.target_id}
+          onSearch={(v) => update({ target_id: v.trim(), page: null })}
+          style={{ width: 180 }}
+        />
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        loading={audit.isFetching}
+        columns={columns}
+        dataSource={audit.data?.list ?? []}
+        pagination={{
+          current: page,
+          pageSize: 50,
+          total: audit.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: (p) => update({ page: String(p) }),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { AdminDividendCreate } from '@ex/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+const key = ['admin', 'dividends'] as const;
+
+export function useDividendPools() {
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => api.dividend.adminPools({ signal }) });
+}
+
+export function useCreateDividend() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminDividendCreate) => api.dividend.adminCreate(body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}

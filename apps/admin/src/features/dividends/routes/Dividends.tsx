@@ -1,0 +1,87 @@
+import type { AdminDividendPool } from '@ex/contract';
+import { App, Button, Form, Input, Modal, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { dateTime } from '../../../lib/format.ts';
+import { useCreateDividend, useDividendPools } from '../api/dividends.ts';
+
+const columns: TableColumnsType<AdminDividendPool> = [
+  { title: 'Title', dataIndex: 'title' },
+  { title: 'Coin', dataIndex: 'coin', width: 90 },
+  { title: 'Total', dataIndex: 'total', width: 160, align: 'right' },
+  { title: 'Claimed', dataIndex: 'claimed', width: 160, align: 'right' },
+  { title: 'Users', dataIndex: 'users', width: 90, align: 'right' },
+  { title: 'Created', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
+];
+
+/** "uid,amount" per line -> allocations; amounts stay decimal strings, the server checks them. */
+export function parseAllocations(text: string): { user_id: string; amount: string }[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+    .map((line) => {
+      const [user_id = '', amount = ''] = line.split(/[\s,;]+/);
+      return { user_id, amount };
+    });
+}
+
+/** Dividend pools funded from the treasury (ADR 082): list and create. */
+export function Dividends() {
+  const { message } = App.useApp();
+  const pools = useDividendPools();
+  const create = useCreateDividend();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ title: string; coin: string; allocations: string }>();
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    await create.mutateAsync({
+      title: v.title.trim(),
+      coin: v.coin.trim(),
+      allocations: parseAllocations(v.allocations),
+    });
+    void message.success('Pool created');
+    setOpen(false);
+    form.resetFields();
+  };
+
+  return (
+    <>
+      <Typography.Title level={4}>Dividends</Typography.Title>
+      <Button type="primary" onClick={() => setOpen(true)} style={{ marginBottom: 16 }}>
+        New pool
+      </Button>
+      <Table
+        rowKey="id"
+        loading={pools.isFetching}
+        columns={columns}
+        dataSource={pools.data ?? []}
+        pagination={false}
+      />
+      <Modal
+        open={open}
+        title="New dividend pool"
+        okText="Create"
+        okButtonProps={{ loading: create.isPending }}
+        onOk={submit}
+        onCancel={() => setOpen(false)}
+      >
+        <Form form={form} layout="vertical" initialValues={{ coin: 'USDC' }}>
+          <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, max: 80 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="coin" label="Coin" rules={[{ required: true }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="allocations"
+            label="Allocations (one per line: UID, amount)"
+            rules={[{ required: true, whitespace: true }]}
+          >
+            <Input.TextArea rows={6} placeholder={'1001, 12.5\n1002, 3'} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+import type { UserDetail, UserSummary } from '@ex/contract';
+import {
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Input,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useSearchParams } from 'react-router';
+import { dateTime } from '../../../lib/format.ts';
+import { type UserAction, useUser, useUserAction, useUsers } from '../api/users.ts';
+
+const columns: TableColumnsType<UserSummary> = [
+  { title: 'UID', dataIndex: 'id', width: 90 },
+  { title: 'E-mail', dataIndex: 'email', ellipsis: true, render: (v: string | null) => v ?? '—' },
+  {
+    title: 'Phone',
+    dataIndex: 'phone',
+    width: 170,
+    render: (_: unknown, u) => (u.phone ? `+${u.area_code ?? ''} ${u.phone}` : '—'),
+  },
+  { title: 'Nickname', dataIndex: 'nickname', width: 160, ellipsis: true },
+  {
+    title: 'State',
+    width: 150,
+    render: (_: unknown, u) => (
+      <Space size={4}>
+        {u.banned_at !== null ? <Tag color="red">banned</Tag> : <Tag color="green">active</Tag>}
+        {u.verified ? <Tag color="blue">verified</Tag> : null}
+      </Space>
+    ),
+  },
+  { title: 'Registered', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
+];
+
+/** A list of plain records (orders, ledger, ...) as a table with the record's own keys. */
+function RecordTable({ rows, empty }: { rows: Record<string, unknown>[]; empty: string }) {
+  if (rows.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
+  const keys = Object.keys(rows[0]!).slice(0, 9);
+  return (
+    <Table
+      size="small"
+      rowKey={(r) => String(r.id ?? JSON.stringify(r))}
+      pagination={false}
+      scroll={{ x: true }}
+      dataSource={rows}
+      columns={keys.map((k) => ({
+        title: k,
+        dataIndex: k,
+        render: (v: unknown) =>
+          v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v),
+      }))}
+    />
+  );
+}
+
+function DetailTabs({ d }: { d: UserDetail }) {
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'balances',
+          label: 'Balances',
+          children: <RecordTable rows={d.balances} empty="No balances" />,
+        },
+        {
+          key: 'orders',
+          label: `Orders (${d.orders.length})`,
+          children: <RecordTable rows={d.orders} empty="No orders" />,
+        },
+        {
+          key: 'positions',
+          label: `Positions (${d.positions.length})`,
+          children: <RecordTable rows={d.positions} empty="No open positions" />,
+        },
+        {
+          key: 'ledger',
+          label: 'Ledger',
+          children: <RecordTable rows={d.ledger} empty="No ledger entries" />,
+        },
+        { key: 'kyc', label: 'KYC', children: <RecordTable rows={d.kyc} empty="No identity verification" /> },
+        { key: 'cards', label: 'Cards', children: <RecordTable rows={d.cards} empty="No bank cards" /> },
+        {
+          key: 'sessions',
+          label: `Sessions (${d.sessions.length})`,
+          children: <RecordTable rows={d.sessions} empty="No live sessions" />,
+        },
+      ]}
+    />
+  );
+}
+
+function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { message, modal } = App.useApp();
+  const detail = useUser(id);
+  const act = useUserAction();
+  const u = detail.data?.user;
+
+  const run = (action: UserAction, title: string, done: string) => {
+    if (!u) return;
+    modal.confirm({
+      title,
+      okText: 'Confirm',
+      okButtonProps: { danger: action !== 'unban' },
+      onOk: () =>
+        act.mutateAsync({ id: u.id, action }).then(() => {
+          void message.success(done);
+        }),
+    });
+  };
+
+  return (
+    <Drawer open={id !== null} onClose={onClose} width={900} title={u ? `User ${u.id}` : 'User'}>
+      {u && detail.data ? (
+        <>
+          <Descriptions size="small" column={2} bordered>
+            <Descriptions.Item label="E-mail">{u.email ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="Phone">
+              {u.phone ? `+${u.area_code ?? ''} ${u.phone}` : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label="Nickname">{u.nickname}</Descriptions.Item>
+            <Descriptions.Item label="Invite code">{u.invite_code}</Descriptions.Item>
+            <Descriptions.Item label="Member level">{u.member_level}</Descriptions.Item>
+            <Descriptions.Item label="Points">{u.points}</Descriptions.Item>
+            <Descriptions.Item label="State">
+              {u.banned_at !== null ? (
+                <Tag color="red">banned {dateTime(u.banned_at)}</Tag>
+              ) : (
+                <Tag color="green">active</Tag>
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label="Registered">{dateTime(u.created_at)}</Descriptions.Item>
+          </Descriptions>
+          <Space style={{ margin: '16px 0' }}>
+            {u.banned_at === null ? (
+              <Button
+                danger
+                onClick={() =>
+                  run('ban', `Ban user ${u.id}? Login is refused and every session ends.`, 'Banned')
+                }
+              >
+                Ban
+              </Button>
+            ) : (
+              <Button onClick={() => run('unban', `Lift the ban on user ${u.id}?`, 'Unbanned')}>Unban</Button>
+            )}
+            <Button
+              onClick={() =>
+                run('revoke', `End every session of user ${u.id}? They must log in again.`, 'Sessions ended')
+              }
+            >
+              Revoke sessions
+            </Button>
+          </Space>
+          <DetailTabs d={detail.data} />
+        </>
+      ) : (
+        <Typography.Text type="secondary">
+          {detail.isError ? 'Could not load this user' : 'Loading…'}
+        </Typography.Text>
+      )}
+    </Drawer>
+  );
+}
+
+export function Users() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const open = params.get('user');
+  const users = useUsers(page, 20, q);
+
+  const update = (next: Record<string, string | null>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === null || value === '') merged.delete(key);
+      else merged.set(key, value);
+    }
+    setParams(merged, { replace: true });
+  };
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Users
+        </Typography.Title>
+        <Input.Search
+          aria-label="Search users"
+          placeholder="E-mail, phone or UID"
+          allowClear
+          defaultValue={q}
+          onSearch={(value) => update({ q: value.trim(), page: null })}
+          style={{ width: 320 }}
+        />
+      </Space>
+      <Table
+        rowKey="id"
+        loading={users.isFetching}
+        columns={columns}
+        dataSource={users.data?.list ?? []}
+        onRow={(u) => ({ onClick: () => update({ user: u.id }), style: { cursor: 'pointer' } })}
+        pagination={{
+          current: page,
+          pageSize: 20,
+          total: users.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: (p) => update({ page: String(p) }),
+        }}
+      />
+      <UserDrawer id={open} onClose={() => update({ user: null })} />
+    </>
+  );
+}
