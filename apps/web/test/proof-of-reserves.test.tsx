@@ -1,0 +1,114 @@
+// /ProofOfReserves checks the proof in the browser (issue 13): a real signed tree from the shared
+// package says "included" with the leaf's balances; one changed digit says "NOT included".
+
+import type { MyLiabilityProof } from '@ex/contract';
+import { webCatalogues } from '@ex/i18n';
+import { buildTree, pathOf, publicKeyOf, signRoot } from '@ex/verify-liabilities';
+import { ed25519 } from '@noble/curves/ed25519';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../src/app/antd-react19.ts';
+import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+
+const r = webCatalogues.en.reserves;
+const secret = ed25519.utils.randomPrivateKey();
+const assets = [
+  { coin: 'USDC', scale: 6 },
+  { coin: 'BTC', scale: 8 },
+];
+const tree = buildTree(
+  ['USDC', 'BTC'],
+  [
+    { userId: '7', salt: 'ab', amounts: [9_875_500_000n, 50_000_000n] },
+    { userId: '8', salt: 'cd', amounts: [1n, 0n] },
+  ],
+);
+const base = {
+  version: 1 as const,
+  snapshot_id: '3',
+  created_at: 1_700_000_000_000,
+  assets,
+  root: { hash: tree.root.hash, sums: tree.root.sums.map(String) },
+};
+const signature = signRoot(base, secret);
+function mine(balances: string[]): MyLiabilityProof {
+  return {
+    snapshot: {
+      id: '3',
+      created_at: base.created_at,
+      trigger: 'daily',
+      users: 2,
+      root_hash: tree.root.hash,
+      totals: [
+        { coin: 'USDC', total: '9875.500001' },
+        { coin: 'BTC', total: '0.50000000' },
+      ],
+      negative_accounts: 0,
+      signature,
+      public_key: publicKeyOf(secret),
+      reserve: {
+        coin: 'USDC',
+        reserves: '10000.000000',
+        liabilities: '9875.500001',
+        ratio_percent: '101.25',
+        source: 'simulated',
+      },
+    },
+    proof: {
+      ...base,
+      signature,
+      public_key: publicKeyOf(secret),
+      leaf: { user_id: '7', salt: 'ab', balances },
+      path: pathOf(tree, '7')!,
+    },
+  };
+}
+
+const myProof = vi.fn();
+vi.mock('../src/lib/api.ts', () => ({ api: { reserves: { myProof: () => myProof() } } }));
+const { default: ProofOfReserves } = await import('../src/features/reserves/routes/ProofOfReserves.tsx');
+
+function WithI18n({ children }: { children: React.ReactNode }) {
+  const { i18n } = useLang();
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+function open() {
+  const router = createMemoryRouter([{ path: '/ProofOfReserves', Component: ProofOfReserves }], {
+    initialEntries: ['/ProofOfReserves'],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <LangProvider initial="en" catalogue={webCatalogues.en}>
+        <WithI18n>
+          <RouterProvider router={router} />
+        </WithI18n>
+      </LangProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('/ProofOfReserves', () => {
+  afterEach(() => cleanup());
+
+  it('says "included" and shows the balances of the leaf and the reserve ratio', async () => {
+    myProof.mockResolvedValue(mine(['9875500000', '50000000']));
+    open();
+    expect((await screen.findByTestId('proof-status')).textContent).toBe(r.included);
+    expect(screen.getByTestId('proof-balance-USDC').textContent).toContain('9875.500000');
+    expect(screen.getByTestId('proof-balance-BTC').textContent).toContain('0.50000000');
+    expect(screen.getByTestId('reserve-ratio').textContent).toBe('101.25 %');
+  });
+
+  it('says plainly when the balance is not included', async () => {
+    myProof.mockResolvedValue(mine(['9875500001', '50000000']));
+    open();
+    const status = await screen.findByTestId('proof-status');
+    expect(status.textContent).toBe(
+      r.notIncluded.replace('{{reason}}', 'path does not lead to the published root'),
+    );
+  });
+});
