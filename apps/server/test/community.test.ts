@@ -194,7 +194,8 @@ describe.each(BACKENDS)('community on %s', (backend) => {
         expect(n.body.data.total).toBe(2);
         expect(w.body.data.total).toBe(2);
         expect(n.body.data.list.every((x) => x.lang === 'zh_TW')).toBe(true);
-        expect(w.body.data.list.every((x) => x.lang === 'en')).toBe(true);
+        // The seed has all seven languages (ADR 151), so es readers get es, not the en fallback.
+        expect(w.body.data.list.every((x) => x.lang === 'es')).toBe(true);
       } finally {
         await other.close();
       }
