@@ -175,7 +175,7 @@ describe('webview rule', () => {
   const hosts = ['cdn.example.com'];
   const of = (q: string) => resolveWebViewTarget(new URLSearchParams(q), origin, hosts);
   it.each([
-    ['url=/help/', 'frame'],
+    ['url=/help/index.html', 'frame'],
     ['type=support', 'frame'],
     ['url=https://cdn.example.com/wp.pdf', 'frame'],
     ['url=http://cdn.example.com/wp.pdf', 'blocked'],

@@ -11,7 +11,7 @@ import {
   sourceRect,
 } from '../lib/crop.ts';
 
-const VIEWPORT_PX = 260;
+const VIEWPORT_PX = 240;
 
 interface Props {
   file: File | null;

@@ -1,5 +1,5 @@
 import type { AccountType, User } from '@ex/sdk';
-import { Button, Form, List, NoticeBar, Toast } from 'antd-mobile';
+import { Button, Form, List, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -114,11 +114,15 @@ export function BindForm({ type, user }: { type: AccountType; user: User }) {
           {t('security.bind.current')}
         </List.Item>
       </List>
-      {current && <NoticeBar className="sec-note" content={t('security.bind.oldHint')} color="info" wrap />}
+      {current && (
+        <p className="sec-note" role="note">
+          {t('security.bind.oldHint')}
+        </p>
+      )}
       <Form
         form={form}
         layout="vertical"
-        className="sec-form"
+        className="auth-form sec-form"
         onFinish={submit}
         footer={
           <Button block type="submit" color="primary" size="large" loading={bind.isPending}>

@@ -10,7 +10,8 @@ export type WebViewTarget =
 
 /** Pages the app itself links by name (`/WebView?type=support`). */
 export const PRESETS: Record<string, string> = {
-  support: '/help/',
+  // The exact file: the server answers extension-less paths with the app's own index.html.
+  support: '/help/index.html',
 };
 
 export function resolveWebViewTarget(

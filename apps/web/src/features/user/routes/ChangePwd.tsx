@@ -1,5 +1,5 @@
 import type { User } from '@ex/sdk';
-import { Button, Form, NoticeBar, Tabs, Toast } from 'antd-mobile';
+import { Button, Form, Tabs, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '../../../components/PageShell.tsx';
@@ -58,11 +58,13 @@ function LoginPasswordForm() {
     });
   return (
     <>
-      <NoticeBar className="sec-note" content={t('security.pwd.note')} color="info" wrap />
+      <p className="sec-note" role="note">
+        {t('security.pwd.note')}
+      </p>
       <Form
         form={form}
         layout="vertical"
-        className="sec-form"
+        className="auth-form sec-form"
         onFinish={submit}
         footer={
           <Button block type="submit" color="primary" size="large" loading={change.isPending}>
@@ -121,16 +123,13 @@ function TradePasswordForm({ user }: { user: User }) {
     );
   return (
     <>
-      <NoticeBar
-        className="sec-note"
-        content={t('security.pwd.tradeNote', { account: maskAccount(account) })}
-        color="info"
-        wrap
-      />
+      <p className="sec-note" role="note">
+        {t('security.pwd.tradeNote', { account: maskAccount(account) })}
+      </p>
       <Form
         form={form}
         layout="vertical"
-        className="sec-form"
+        className="auth-form sec-form"
         onFinish={submit}
         footer={
           <Button block type="submit" color="primary" size="large" loading={setTrade.isPending}>

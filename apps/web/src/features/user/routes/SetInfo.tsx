@@ -82,7 +82,7 @@ export default function SetInfo() {
         <Form
           form={form}
           layout="vertical"
-          className="sec-form"
+          className="auth-form sec-form"
           initialValues={{ nickname: name }}
           onFinish={saveNickname}
           footer={

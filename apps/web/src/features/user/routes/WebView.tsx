@@ -28,9 +28,9 @@ export default function WebView() {
     params.get('title')?.slice(0, 60) ||
     (params.get('type') === 'support'
       ? t('home.shortcuts.support')
-      : target.kind === 'frame'
-        ? target.host
-        : t('titles.webView'));
+      : target.kind === 'missing'
+        ? t('titles.webView')
+        : new URL(target.url).host);
   const url = target.kind === 'missing' ? undefined : target.url;
   // Until the config arrives an allowed host would look blocked for a moment: wait for it.
   const waiting = config.isPending && target.kind === 'blocked';
