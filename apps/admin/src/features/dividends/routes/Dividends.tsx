@@ -34,7 +34,9 @@ export function Dividends() {
   const [form] = Form.useForm<{ title: string; coin: string; allocations: string }>();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // A rejected validation is the form showing its field errors, nothing more.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await create.mutateAsync({
       title: v.title.trim(),
       coin: v.coin.trim(),

@@ -14,23 +14,30 @@ function percent(rate: string): string {
 }
 
 export function Markets() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const markets = useMarkets();
   const setPaused = useSetPaused();
   const [pausing, setPausing] = useState<MarketSetting | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
 
   const resume = (m: MarketSetting) =>
-    Modal.confirm({
+    modal.confirm({
       title: `Resume trading on ${m.symbol}?`,
       okText: 'Resume',
       onOk: () =>
-        setPaused.mutateAsync({ symbol: m.symbol, reason: null }).then(() => void message.success('Resumed')),
+        setPaused
+          .mutateAsync({ symbol: m.symbol, reason: null })
+          .then(() => void message.success('Resumed'))
+          // The SDK has already shown the refusal (e.g. 403 for a reviewer).
+          .catch(() => undefined),
     });
 
   const pause = async () => {
     if (!pausing) return;
-    const { reason } = await form.validateFields();
+    // A rejected validation is the form showing its field errors, nothing more.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { reason } = values;
     await setPaused.mutateAsync({ symbol: pausing.symbol, reason: reason.trim() });
     void message.success('Paused');
     setPausing(null);
@@ -99,7 +106,18 @@ export function Markets() {
         onCancel={() => setPausing(null)}
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="reason" label="Reason" rules={[{ required: true, whitespace: true, max: 200 }]}>
+          <Form.Item
+            name="reason"
+            label="Reason"
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                max: 200,
+                message: 'Enter a reason (at most 200 characters)',
+              },
+            ]}
+          >
             <Input />
           </Form.Item>
         </Form>

@@ -19,7 +19,9 @@ export function Operators() {
   const [form] = Form.useForm<{ email: string; password: string; role: OperatorRole }>();
 
   const create = async () => {
-    const body = await form.validateFields();
+    // A rejected validation is the form showing its field errors, nothing more.
+    const body = await form.validateFields().catch(() => null);
+    if (!body) return;
     await change.mutateAsync({ kind: 'create', body });
     void message.success('Operator created');
     setCreating(false);
@@ -73,7 +75,9 @@ export function Operators() {
                 onOk: () =>
                   change
                     .mutateAsync({ kind: 'disable', id: o.id })
-                    .then(() => void message.success('Disabled')),
+                    .then(() => void message.success('Disabled'))
+                    // The SDK has already shown the refusal.
+                    .catch(() => undefined),
               })
             }
           >

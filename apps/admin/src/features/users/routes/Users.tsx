@@ -109,9 +109,13 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
       okText: 'Confirm',
       okButtonProps: { danger: action !== 'unban' },
       onOk: () =>
-        act.mutateAsync({ id: u.id, action }).then(() => {
-          void message.success(done);
-        }),
+        act
+          .mutateAsync({ id: u.id, action })
+          .then(() => {
+            void message.success(done);
+          })
+          // The SDK has already shown the refusal (e.g. 403 for a reviewer).
+          .catch(() => undefined),
     });
   };
 

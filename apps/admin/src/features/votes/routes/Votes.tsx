@@ -42,7 +42,9 @@ export function Votes() {
   }>();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // A rejected validation is the form showing its field errors, nothing more.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await create.mutateAsync({
       title: v.title.trim(),
       description: (v.description ?? '').trim(),

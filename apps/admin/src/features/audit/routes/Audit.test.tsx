@@ -1,0 +1,46 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, mountPage, ok, type Sent } from '../../../test/console.tsx';
+import { Audit } from './Audit.tsx';
+
+const ENTRY = {
+  id: '9',
+  admin_id: '2',
+  admin_email: 'support@example.com',
+  action: 'user.ban',
+  target_type: 'user',
+  target_id: '1001',
+  before: { banned_at: null },
+  after: { banned_at: 1893456000000 },
+  ip: '10.0.0.7',
+  created_at: Date.UTC(2030, 0, 1),
+};
+
+describe('<Audit/>', () => {
+  let sent: Sent[];
+  beforeEach(() => {
+    sent = fakeServer(() => ok({ list: [ENTRY], total: 1, page: 1, limit: 50 }));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('shows who did what to which target, with before and after, and offers no way to edit', async () => {
+    mountPage('/audit', <Audit />);
+    expect(await screen.findByText('support@example.com')).toBeTruthy();
+    expect(screen.getByText('user 1001')).toBeTruthy();
+    expect(document.body.textContent).toContain('"banned_at": null');
+    expect(document.body.textContent).toContain('"banned_at": 1893456000000');
+    expect(screen.queryByRole('button', { name: /edit|delete/i })).toBeNull();
+  });
+
+  it('filters by action on the server', async () => {
+    mountPage('/audit', <Audit />);
+    await screen.findByText('support@example.com');
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'market.pause' } });
+    fireEvent.keyDown(screen.getByLabelText('Action'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(sent.some((s) => s.url.includes('action=market.pause'))).toBe(true));
+  });
+});
