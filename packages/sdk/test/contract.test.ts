@@ -21,6 +21,7 @@ const invoke: Record<Exclude<EndpointName, 'health'>, (api: Api) => Promise<unkn
       account: 'a@example.com',
       password: 'abc12345',
       password_confirmation: 'abc12345',
+      code: '123456',
       invite_code: 'X',
     }),
   login: (api) => api.account.login({ type: 'email', account: 'a@example.com', password: 'abc12345' }),
