@@ -307,9 +307,13 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     await loadPausedMarkets(t.services.engine, opsDb(t.db));
     expect([...pausedMarkets(t.services.engine).keys()]).toEqual(['BTC_USDC']);
 
-    const log = await t.call<{ list: AuditRow[] }>('GET', '/api/admin/audit?target_type=market', {
-      token: token.admin,
-    });
+    const log = await t.call<{ list: AuditRow[] }>(
+      'GET',
+      '/api/admin/audit?target_type=market&target_id=BTC_USDC',
+      {
+        token: token.admin,
+      },
+    );
     expect(log.body.data.list).toHaveLength(1);
     expect(log.body.data.list[0]).toMatchObject({
       action: 'market.pause',
@@ -317,6 +321,28 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
       before: { paused: false },
       after: { paused: true, reason: 'incident' },
     });
+
+    // The perpetual side checks the pause first, before margin or index (contract/service.ts).
+    await t.call('POST', '/api/admin/markets/BTC_USDC_PERP/pause', {
+      token: token.admin,
+      body: { reason: 'perp' },
+    });
+    const perpJournal = t.services.engine.journalLength;
+    const perp = await t.call('POST', '/api/app/contract/orders', {
+      token: trader.token,
+      lang: 'en',
+      body: {
+        symbol: 'BTC_USDC_PERP',
+        action: 'open_long',
+        type: 'market',
+        quantity: '0.001',
+        leverage: 10,
+        margin_mode: 'cross',
+      },
+    });
+    expect(perp.body).toMatchObject({ code: 3300, message: 'Trading in this market is paused' });
+    expect(t.services.engine.journalLength).toBe(perpJournal);
+    await t.call('POST', '/api/admin/markets/BTC_USDC_PERP/resume', { token: token.admin });
 
     const resumed = await t.call<{ paused: boolean }>('POST', '/api/admin/markets/BTC_USDC/resume', {
       token: token.admin,
