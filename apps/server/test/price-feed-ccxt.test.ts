@@ -165,7 +165,12 @@ describe.each(BACKENDS)('all sources down on a real server on %s', { timeout: 12
     await new Promise((r) => setTimeout(r, 500));
     await prices.step();
     const journal = t.services.engine.journalLength;
-    const funding = await t.call('GET', '/api/app/contract/funding?symbol=BTC_USDC_PERP');
+    const funding = await t.call<{ index_stale: boolean }>(
+      'GET',
+      '/api/app/contract/funding?symbol=BTC_USDC_PERP',
+    );
+    // The market shows its state: the index is stale.
+    expect(funding.body.data.index_stale).toBe(true);
     const en = await order('en');
     expect(en.status).toBe(503);
     expect(en.body).toMatchObject({
@@ -190,6 +195,7 @@ describe.each(BACKENDS)('all sources down on a real server on %s', { timeout: 12
     await prices.step();
     const f = await t.call<{ index_price: string }>('GET', '/api/app/contract/funding?symbol=BTC_USDC_PERP');
     expect(f.body.data.index_price).toBe('97050.00');
+    expect((f.body.data as { index_stale?: boolean }).index_stale).toBe(false);
     expect((await order('en')).status).toBe(200);
   });
 });

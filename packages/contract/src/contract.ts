@@ -102,6 +102,8 @@ export const Funding = z.object({
   next_funding_time: z.number().int(),
   mark_price: z.string(),
   index_price: z.string(),
+  /** No fresh reference price: the mark is frozen and new contract orders are refused (ADR 153). */
+  index_stale: z.boolean().optional(),
 });
 export type Funding = z.infer<typeof Funding>;
 

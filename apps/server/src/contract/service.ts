@@ -305,6 +305,7 @@ export class ContractService {
       next_funding_time: s.nextFundingTs,
       mark_price: m.price(s.markPrice),
       index_price: m.price(s.indexPrice),
+      index_stale: indexHealthOf(this.host).staleSymbol(symbol),
     };
   }
 }
