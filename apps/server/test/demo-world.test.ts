@@ -11,7 +11,9 @@ import { runAudit } from '../src/audit.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DbHandle, openPGlite, openPostgres } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { readAnchor, synthesize } from '../src/market/history.ts';
 import { MARKETS } from '../src/market/markets.ts';
+import { seedWorld } from '../src/seed/world.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
 import { type RunningExchange, startExchange } from '../src/start.ts';
 import { BACKENDS, type Backend } from './helpers/testApp.ts';
@@ -148,6 +150,25 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number((trades as { n: string }).n)).toBe(0);
+  });
+
+  it('seeds once: a second run (a restart) adds nothing; history regenerates identically', async () => {
+    const demo = await db.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_EMAIL)
+      .executeTakeFirstOrThrow();
+    const journal = running.services.engine.journalLength;
+    expect(await seedWorld(running.services, demo.id)).toBe(false);
+    expect(running.services.engine.journalLength).toBe(journal);
+    const anchor = (await readAnchor(db.handle.db))!;
+    expect(anchor).toBeDefined();
+    const markets = [
+      { symbol: 'BTC_USDC', base: 'BTC', ticksOf: (m: bigint) => Number(m / 10_000n), quotePerTickLot: 1n },
+    ];
+    expect(synthesize(anchor, markets)).toEqual(synthesize(anchor, markets));
+    // A second backfill on the same database does nothing.
+    expect(await running.services.market.backfill(running.services.edb, new Map([['BTC', 1n]]))).toBe(false);
   });
 
   it('the seeded world balances: the audit finds no problem', async () => {

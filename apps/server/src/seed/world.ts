@@ -150,6 +150,9 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
 
   // Treasury purposes, funded by the operator from the chain account (ADR 113).
   await treasuries.fund('earn', 'USDC', '500000', 'chain');
+  // Staking pays its interest in the staked coin from the same purpose.
+  await treasuries.fund('earn', 'ETH', '50', 'chain');
+  await treasuries.fund('earn', 'BTC', '2', 'chain');
   await treasuries.fund('dividend', 'USDC', '20000', 'chain');
   await treasuries.fund('otc', 'USDC', '500000', 'chain');
   await treasuries.fund('otc', 'BTC', '10', 'chain');
