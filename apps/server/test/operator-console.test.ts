@@ -374,6 +374,59 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect(d.treasury.length).toBeGreaterThan(0);
   });
 
+  it('bad input to the console endpoints is a localised 422 and changes nothing', async () => {
+    const before = { audit: await auditCount(t), admins: await t.count('admins') };
+    const cases: [Method, string, unknown, string][] = [
+      ['POST', '/api/admin/operators', { email: 'nope', password: 'long-enough-1', role: 'admin' }, 'email'],
+      [
+        'POST',
+        '/api/admin/operators',
+        { email: 'a@example.com', password: 'short', role: 'admin' },
+        'password',
+      ],
+      [
+        'POST',
+        '/api/admin/operators',
+        { email: 'a@example.com', password: 'long-enough-1', role: 'root' },
+        'role',
+      ],
+      [
+        'POST',
+        '/api/admin/operators',
+        { email: 'a@example.com', password: 'long-enough-1', role: 'admin', x: 1 },
+        'x',
+      ],
+      ['POST', '/api/admin/operators/abc/disable', {}, 'id'],
+      ['POST', '/api/admin/operators/2/role', { role: 'god' }, 'role'],
+      ['POST', '/api/admin/markets/BTC_USDC/pause', {}, 'reason'],
+      ['POST', '/api/admin/markets/BTC_USDC/pause', { reason: 'x'.repeat(201) }, 'reason'],
+      ['POST', '/api/admin/markets/btc;drop/pause', { reason: 'x' }, 'symbol'],
+      ['GET', '/api/admin/audit?limit=101', undefined, 'limit'],
+      ['GET', '/api/admin/audit?admin_id=abc', undefined, 'admin_id'],
+      ['GET', `/api/admin/users?q=${'a'.repeat(255)}`, undefined, 'q'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const res = await t.call(method, url, { token: token.admin, body, lang: 'en' });
+      expect(res.status, `${method} ${url}`).toBe(422);
+      expect(res.body.code).toBe(422);
+      expect(Object.keys(res.body.errors ?? {}), `${method} ${url}`).toContain(field);
+    }
+    const unknown = await t.call('POST', '/api/admin/markets/XYZ_USDC/pause', {
+      token: token.admin,
+      body: { reason: 'x' },
+      lang: 'en',
+    });
+    expect(unknown.body).toMatchObject({ code: 2101 });
+    const dup = await t.call('POST', '/api/admin/operators', {
+      token: token.admin,
+      body: { ...REVIEWER, role: 'admin' },
+      lang: 'zh_CN',
+    });
+    expect(dup.body).toMatchObject({ code: 1092, message: '使用此邮箱的操作员已存在' });
+    expect(await auditCount(t)).toBe(before.audit);
+    expect(await t.count('admins')).toBe(before.admins);
+  });
+
   it('an admin disables an operator: sessions end, login refused, not oneself', async () => {
     const me = await t.call<{ id: string }>('GET', '/api/admin/me', { token: token.admin });
     const mine = await t.call('POST', `/api/admin/operators/${me.body.data.id}/disable`, {
