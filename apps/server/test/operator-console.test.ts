@@ -2,7 +2,7 @@ import { ResultCode } from '@ex/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ADMIN_ROUTES, rolesFor } from '../src/ops/roles.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 /**
  * Issue 10 item 4: operator roles and the audit log, attacked over HTTP on PGlite and PostgreSQL.
@@ -372,6 +372,71 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect(d.deposits_today.amount).toMatch(/^\d+(\.\d+)?$/);
     expect(d.engine.db_ok).toBe(true);
     expect(d.treasury.length).toBeGreaterThan(0);
+  });
+
+  it('users: search by e-mail part or UID, detail from every domain, unban and revoke sessions audited', async () => {
+    const bob = await registerUser(t, 'bob.search@example.com');
+    const byMail = await t.call<{ list: { id: string }[]; total: number }>(
+      'GET',
+      '/api/admin/users?q=BOB.SEARCH',
+      {
+        token: token.support,
+      },
+    );
+    expect(byMail.body.data.list.map((u) => u.id)).toEqual([bob.user.id]);
+    const byUid = await t.call<{ list: { id: string }[] }>('GET', `/api/admin/users?q=${bob.user.id}`, {
+      token: token.support,
+    });
+    expect(byUid.body.data.list.map((u) => u.id)).toContain(bob.user.id);
+    // LIKE wildcards are text, not patterns.
+    const wild = await t.call<{ total: number }>('GET', '/api/admin/users?q=%25', { token: token.support });
+    expect(wild.body.data.total).toBe(0);
+
+    const detail = await t.call<{
+      user: { email: string };
+      balances: { account: string; coin: string }[];
+      sessions: unknown[];
+      orders: unknown[];
+    }>('GET', `/api/admin/users/${bob.user.id}`, { token: token.support });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data.user.email).toBe('bob.search@example.com');
+    expect(detail.body.data.balances.some((b) => b.account === 'contract' && b.coin === 'USDC')).toBe(true);
+    expect(detail.body.data.sessions).toHaveLength(1);
+    const missing = await t.call('GET', '/api/admin/users/99999999', { token: token.support });
+    expect(missing.status).toBe(404);
+
+    const revoke = await t.call('POST', `/api/admin/users/${bob.user.id}/revoke-sessions`, {
+      token: token.support,
+    });
+    expect(revoke.status).toBe(200);
+    expect((await t.call('GET', '/api/app/user/info', { token: bob.token })).body.code).toBe(411);
+    const log = await t.call<{ list: AuditRow[] }>('GET', `/api/admin/audit?target_id=${bob.user.id}`, {
+      token: token.admin,
+    });
+    expect(log.body.data.list[0]).toMatchObject({
+      action: 'user.revoke_sessions',
+      before: { sessions: 1 },
+      after: { sessions: 0, banned_at: null },
+    });
+
+    // Unban lifts the ban of the customer banned earlier; the user can log in again.
+    const unban = await t.call<{ banned_at: number | null }>(
+      'POST',
+      `/api/admin/users/${user.user.id}/unban`,
+      {
+        token: token.support,
+      },
+    );
+    expect(unban.body.data.banned_at).toBeNull();
+    const login = await t.call('POST', '/api/app/account/login', {
+      body: { type: 'email', account: 'customer@example.com', password: PASSWORD },
+    });
+    expect(login.status).toBe(200);
+    const unbanLog = await t.call<{ list: AuditRow[] }>('GET', '/api/admin/audit?action=user.unban', {
+      token: token.admin,
+    });
+    expect(unbanLog.body.data.list[0]?.before?.banned_at).not.toBeNull();
+    expect(unbanLog.body.data.list[0]?.after?.banned_at).toBeNull();
   });
 
   it('bad input to the console endpoints is a localised 422 and changes nothing', async () => {
