@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ADMIN_ROUTES, rolesFor } from '../src/ops/roles.ts';
 import { BACKENDS, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { verify } from './kyc-support.ts';
 
 /**
  * Issue 10 item 4: operator roles and the audit log, attacked over HTTP on PGlite and PostgreSQL.
@@ -146,6 +147,25 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect(text).toContain('[redacted]');
     const secret = (res.body as { data: { secret: string } }).data.secret;
     expect(text).not.toContain(secret);
+  });
+
+  it('a review decided in another domain (KYC) is audited with the row before and the answer after', async () => {
+    const applicant = await registerUser(t, 'kyc.applicant@example.com');
+    const id = await verify(t, applicant.token, token.reviewer);
+    const log = await t.call<{ list: AuditRow[] }>(
+      'GET',
+      `/api/admin/audit?target_type=kyc&target_id=${id}`,
+      {
+        token: token.admin,
+      },
+    );
+    expect(log.body.data.list).toHaveLength(1);
+    expect(log.body.data.list[0]).toMatchObject({
+      admin_email: REVIEWER.email,
+      action: 'POST /api/admin/kyc/:id/approve',
+      before: { status: 'under_audit' },
+      after: { status: 'passed' },
+    });
   });
 
   it('the audit log cannot be changed: no route, and the database refuses UPDATE, DELETE, TRUNCATE', async () => {

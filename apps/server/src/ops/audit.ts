@@ -72,6 +72,8 @@ declare module 'fastify' {
     operator?: { id: string; email: string; role: string };
     /** Set when the handler wrote its own audit entry (with before/after) in its transaction. */
     audited?: boolean;
+    /** The reviewed row before the handler ran (ops/roles.ts BEFORE_TABLES). */
+    auditBefore?: Record<string, unknown> | null;
   }
 }
 

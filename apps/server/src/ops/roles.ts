@@ -1,5 +1,12 @@
 import type { OperatorRole } from '@ex/contract';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { sql } from 'kysely';
 import type { TokenStore } from '../account/tokens.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
@@ -115,9 +122,35 @@ export function installOperatorGuard(app: FastifyInstance, deps: GuardDeps): voi
       await guardRequest(deps, request, route.url);
     };
     route.onRequest = [guard, ...toArray(route.onRequest)];
+    const table = BEFORE_TABLES[route.url];
+    if (table !== undefined) {
+      // Last before the handler, after every other check: the row as the decision found it.
+      const snapshot: preHandlerAsyncHookHandler = async (request) => {
+        const id = (request.params as { id?: unknown } | undefined)?.id;
+        if (typeof id !== 'string') return;
+        const found = await sql<
+          Record<string, unknown>
+        >`select * from ${sql.table(table)} where id::text = ${id}`.execute(deps.db);
+        request.auditBefore = found.rows[0] ?? null;
+      };
+      route.preHandler = [...toArray(route.preHandler), snapshot];
+    }
     route.onSend = [...toArray(route.onSend), auditOnSend(deps, route.url)];
   });
 }
+
+/**
+ * Review decisions made in other domains: the hook records the row as it was before the handler
+ * ran, so their entries carry a before as well as the after the response gives (ADR 161).
+ */
+const BEFORE_TABLES: Record<string, string> = {
+  '/api/admin/withdrawals/:id/approve': 'withdrawals',
+  '/api/admin/withdrawals/:id/reject': 'withdrawals',
+  '/api/admin/kyc/:id/approve': 'kyc_applications',
+  '/api/admin/kyc/:id/reject': 'kyc_applications',
+  '/api/admin/staking/stakes/:id/review': 'stakes',
+  '/api/admin/otc/orders/:id/review': 'otc_orders',
+};
 
 function toArray<T>(hook: T | T[] | undefined): T[] {
   if (hook === undefined) return [];
@@ -171,6 +204,7 @@ function auditOnSend(deps: GuardDeps, url: string) {
       {
         action: routeKey(request.method, url),
         ...(target === undefined ? {} : { targetType: url.split('/')[3] ?? 'admin', targetId: target }),
+        before: request.auditBefore ?? null,
         after,
       },
       deps.clock.now(),
