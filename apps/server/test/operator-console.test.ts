@@ -380,7 +380,7 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
       insurance_fund: string;
       treasury: { purpose: string }[];
       deposits_today: { amount: string };
-      engine: { db_ok: boolean; paused_markets: string[] };
+      engine: { db_ok: boolean; paused_markets: string[]; stale_index: string[] };
     }>('GET', '/api/admin/dashboard', { token: token.support });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const d = res.body.data;
@@ -391,6 +391,7 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
     expect(d.insurance_fund).toMatch(/^-?\d+\.\d+$/);
     expect(d.deposits_today.amount).toMatch(/^\d+(\.\d+)?$/);
     expect(d.engine.db_ok).toBe(true);
+    expect(Array.isArray(d.engine.stale_index)).toBe(true);
     expect(d.treasury.length).toBeGreaterThan(0);
   });
 

@@ -154,6 +154,8 @@ export const Dashboard = z.object({
     db_ok: z.boolean(),
     journal_length: z.number().int(),
     paused_markets: z.array(z.string()),
+    /** Perpetuals whose reference price is stale: new contract orders refused (ADR 153). */
+    stale_index: z.array(z.string()),
   }),
   ts: z.number().int(),
 });

@@ -6,6 +6,7 @@ import type { Services } from '../deps.ts';
 import { QUOTE } from '../engine/config.ts';
 import { assetScale, formatAmount, marketUnits } from '../engine/units.ts';
 import { treasuriesOf } from '../exchange/treasury.ts';
+import { indexHealthOf } from '../feed/health.ts';
 import { kycDb } from '../kyc/tables.ts';
 import { MARKETS } from '../market/markets.ts';
 import { pausedMarkets } from './market-state.ts';
@@ -70,6 +71,7 @@ export async function dashboard(s: Services): Promise<Dashboard> {
   }
   const byMarket = new Map(volumes.map((v) => [v.market, v]));
   const insurance = s.engine.engine.ledger.balance(systemAccount('insurance', QUOTE));
+  const health = indexHealthOf(s.engine);
   const treasury = treasuriesOf(s.engine, s.config.treasuryLowWater, () => {}).overview();
 
   return {
@@ -99,6 +101,9 @@ export async function dashboard(s: Services): Promise<Dashboard> {
       db_ok: dbOk,
       journal_length: s.engine.journalLength,
       paused_markets: [...pausedMarkets(s.engine).keys()],
+      stale_index: MARKETS.filter((m) => m.kind === 'perp' && health.staleSymbol(m.symbol)).map(
+        (m) => m.symbol,
+      ),
     },
     ts: now,
   };

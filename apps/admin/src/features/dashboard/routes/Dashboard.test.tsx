@@ -12,7 +12,7 @@ const DATA = {
   open_interest: [{ symbol: 'BTC_USDC_PERP', quantity: '7.5000' }],
   insurance_fund: '99999.999999',
   treasury: [{ purpose: 'flash', coin: 'USDC', available: '10.000000', low: true }],
-  engine: { db_ok: true, journal_length: 42, paused_markets: ['ETH_USDC'] },
+  engine: { db_ok: true, journal_length: 42, paused_markets: ['ETH_USDC'], stale_index: ['SOL_USDC_PERP'] },
   ts: Date.UTC(2030, 0, 1),
 };
 
@@ -34,6 +34,7 @@ describe('<Dashboard/>', () => {
     expect(screen.getByText('7.5000')).toBeTruthy();
     expect(screen.getByText('ETH_USDC')).toBeTruthy();
     expect(screen.getByText('Journal: 42 commands')).toBeTruthy();
+    expect(screen.getByText('stale SOL_USDC_PERP')).toBeTruthy();
     expect(screen.getByText('10.000000')).toBeTruthy();
     expect(screen.getByText('Insurance fund (USDC)')).toBeTruthy();
   });

@@ -55,6 +55,18 @@ export function Dashboard() {
             <p>Database {d.engine.db_ok ? <Tag color="green">ok</Tag> : <Tag color="red">down</Tag>}</p>
             <p>Journal: {d.engine.journal_length} commands</p>
             <p>
+              Index:{' '}
+              {d.engine.stale_index.length === 0 ? (
+                <Tag color="green">fresh</Tag>
+              ) : (
+                d.engine.stale_index.map((s) => (
+                  <Tag key={s} color="orange">
+                    stale {s}
+                  </Tag>
+                ))
+              )}
+            </p>
+            <p>
               Paused:{' '}
               {d.engine.paused_markets.length === 0
                 ? 'none'
