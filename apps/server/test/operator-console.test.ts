@@ -247,6 +247,8 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
       const rev = await t.call('POST', url, { token: token.reviewer, body: {}, lang: 'en' });
       expect(rev.status, url).not.toBe(403);
     }
+    const me = await t.call<{ role: string }>('GET', '/api/admin/me', { token: token.reviewer });
+    expect(me.body.data.role).toBe('reviewer');
     // Support may read users and ban; a reviewer may read users but not ban.
     const list = await t.call('GET', '/api/admin/users', { token: token.reviewer });
     expect(list.status).toBe(200);

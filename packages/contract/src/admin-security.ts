@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Password } from './account.ts';
+import { OperatorRole } from './ops.ts';
 
 /**
  * Operator account security (issue 7 items 8 and 14, ADR 125/126): TOTP enrolment, password
@@ -39,6 +40,8 @@ export type AdminPasswordChangeRequest = z.infer<typeof AdminPasswordChangeReque
 export const AdminSession = z.object({
   id: z.string(),
   email: z.string(),
+  /** admin, reviewer or support (ADR 160). */
+  role: OperatorRole,
   totp_enabled: z.boolean(),
   password_changed_at: z.number().int().nullable(),
   /** The session ends at the earlier of these unless used again (idle) / in any case (absolute). */

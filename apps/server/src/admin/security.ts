@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { opsDb } from '../ops/tables.ts';
 import type { AdminSecurityColumns } from './migration.ts';
 import { DEFAULT_ADMIN_SESSION, SessionTokenStore } from './session.ts';
 
@@ -164,9 +165,15 @@ export class AdminSecurity {
       .select(['created_at', 'expires_at'])
       .where('id', '=', tokenId)
       .executeTakeFirstOrThrow();
+    const op = await opsDb(this.adb as unknown as Db)
+      .selectFrom('admins')
+      .select('role')
+      .where('id', '=', adminId)
+      .executeTakeFirstOrThrow();
     return {
       id: row.id,
       email: row.email,
+      role: op.role,
       totp_enabled: row.totp_enabled_at !== null,
       password_changed_at: row.password_changed_at === null ? null : Number(row.password_changed_at),
       idle_expires_at: Number(token.expires_at),

@@ -15,6 +15,7 @@ interface Sent {
 const SESSION = {
   id: '1',
   email: 'ops@example.com',
+  role: 'reviewer',
   totp_enabled: false,
   password_changed_at: null,
   idle_expires_at: Date.UTC(2030, 0, 1, 10, 15),
@@ -86,6 +87,7 @@ describe('<Account/>', () => {
     mount();
     expect(await screen.findByText('ops@example.com')).toBeTruthy();
     expect(sent[0]).toMatchObject({ url: '/api/admin/me', auth: 'Bearer op-token' });
+    expect(screen.getByText('reviewer')).toBeTruthy();
     expect(localStorage.getItem('admin_token')).toBeNull();
   });
 

@@ -36,6 +36,7 @@ function SessionCard() {
       {s && (
         <Descriptions column={1} size="small">
           <Descriptions.Item label="Signed in as">{s.email}</Descriptions.Item>
+          <Descriptions.Item label="Role">{s.role}</Descriptions.Item>
           <Descriptions.Item label="Ends when idle at">{time(s.idle_expires_at)}</Descriptions.Item>
           <Descriptions.Item label="Ends at the latest">{time(s.absolute_expires_at)}</Descriptions.Item>
           <Descriptions.Item label="Password last changed">
