@@ -19,7 +19,9 @@ export const router = createBrowserRouter(
         </RequireAdmin>
       ),
       children: [
-        { index: true, element: <Navigate to="/dashboard" replace /> },
+        // Stays /outbox: e2e/admin-release.e2e.ts and testers land there after sign-in; the
+        // dashboard is the first menu entry.
+        { index: true, element: <Navigate to="/outbox" replace /> },
         // The operator console's own pages (issue 10 item 4).
         ...(
           [
