@@ -165,7 +165,13 @@ async function fundedUsers(base) {
       password_confirmation: 'bench-pass-1',
       code,
     });
-    const { address } = await call(base, 'GET', '/api/app/wallet/deposit/address?coin=USDC&network=TRC20', undefined, auth.token);
+    const { address } = await call(
+      base,
+      'GET',
+      '/api/app/wallet/deposit/address?coin=USDC&network=TRC20',
+      undefined,
+      auth.token,
+    );
     await call(
       base,
       'POST',
