@@ -3,7 +3,12 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import nodemailer from 'nodemailer';
 import { CaptchaService } from './account/captcha.ts';
@@ -23,6 +28,8 @@ import { adminRoutes } from './admin/routes.ts';
 import { AdminService } from './admin/service.ts';
 import { type AdminSessionPolicy, SessionTokenStore } from './admin/session.ts';
 import { aiRoutes } from './ai/routes.ts';
+import { apiKeyRoutes } from './apikeys/routes.ts';
+import { ApiKeyService } from './apikeys/service.ts';
 import { BOT_USERS } from './bot/users.ts';
 import { registerChain } from './chain/wiring.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -165,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     captcha,
     accounts: new AccountService(db, clock, tokens, codes, captcha, config.rateLimit),
+    apiKeys: new ApiKeyService(db, clock),
     admins: new AdminService(db, clock, tokens, config.rateLimit),
     engine,
     edb,
@@ -242,10 +250,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWs(app, { tokens, db, feeds: () => feeds });
 
+  // API-key signed requests beside bearer tokens (http/auth.ts, ADR 202).
+  app.decorate('apiKeyAuth', (request: FastifyRequest) =>
+    services.apiKeys.authenticate(request, request.rawBody ?? ''),
+  );
   app.register(async (api) => {
     await registerApiCompression(api);
     systemRoutes(api, services);
     accountRoutes(api, services);
+    apiKeyRoutes(api, services);
     adminRoutes(api, services);
     marketRoutes(api, services);
     walletRoutes(api, services);

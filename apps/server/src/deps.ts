@@ -2,6 +2,7 @@ import type { CaptchaService } from './account/captcha.ts';
 import type { AccountService } from './account/service.ts';
 import type { TokenStore } from './account/tokens.ts';
 import type { AdminService } from './admin/service.ts';
+import type { ApiKeyService } from './apikeys/service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { ContractService } from './contract/service.ts';
@@ -22,6 +23,7 @@ export interface Services {
   tokens: TokenStore;
   captcha: CaptchaService;
   accounts: AccountService;
+  apiKeys: ApiKeyService;
   admins: AdminService;
   /** The single-writer engine host (engine/host.ts) and what is built on it. */
   engine: EngineHost;

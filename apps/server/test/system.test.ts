@@ -37,6 +37,8 @@ describe.each(BACKENDS)('system endpoints on %s', (backend) => {
       langs: ['de', 'en', 'zh_CN', 'zh_TW', 'es', 'fr', 'it'],
       default_lang: 'de',
       server_time: t.clock.now(),
+      // The in-app browser's allowed hosts: the image host by default (ADR 201).
+      webview_hosts: ['127.0.0.1:8080'],
     });
     const health = await t.call('GET', '/api/health');
     expect(health.body.data).toMatchObject({ status: 'ok', db: 'ok' });

@@ -122,6 +122,15 @@ export const ERRORS = {
   SNAPSHOT_TOO_SOON: { code: 3202, status: 429, key: 'error.snapshot_too_soon' },
   STATEMENT_TOO_LARGE: { code: 3203, status: 400, key: 'error.statement_too_large' },
 
+  // API keys for programmatic trading (issue 12 item 4, ADR 202): 3400-3429.
+  APIKEY_INVALID: { code: 3400, status: 401, key: 'error.apikey_invalid' },
+  APIKEY_SIGNATURE_INVALID: { code: 3401, status: 401, key: 'error.apikey_signature_invalid' },
+  APIKEY_TIMESTAMP_INVALID: { code: 3402, status: 401, key: 'error.apikey_timestamp_invalid' },
+  APIKEY_REPLAY: { code: 3403, status: 401, key: 'error.apikey_replay' },
+  APIKEY_PERMISSION_DENIED: { code: 3404, status: 403, key: 'error.apikey_permission_denied' },
+  APIKEY_IP_NOT_ALLOWED: { code: 3405, status: 403, key: 'error.apikey_ip_not_allowed' },
+  APIKEY_EXPIRED: { code: 3406, status: 401, key: 'error.apikey_expired' },
+  APIKEY_LIMIT: { code: 3407, status: 409, key: 'error.apikey_limit' },
   // Operator console: market settings (issue 10 item 4, ADR 162): 3300-3319.
   MARKET_PAUSED: { code: 3300, status: 409, key: 'error.market_paused' },
 } as const satisfies Record<string, { code: number; status: number; key: ServerMessageKey }>;

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './admin.ts';
 export * from './admin-security.ts';
 export * from './ai.ts';
+export * from './apikeys.ts';
 export * from './bank.ts';
 export * from './chain.ts';
 export * from './community.ts';

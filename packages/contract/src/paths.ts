@@ -15,6 +15,7 @@ import {
   User,
 } from './account.ts';
 import { AdminAuthResponse, AdminLoginRequest, OutboxPage } from './admin.ts';
+import { ApiKeyCreated, ApiKeyCreateRequest, ApiKeyList } from './apikeys.ts';
 import {
   ClosePositionRequest,
   ContractOrder,
@@ -137,6 +138,20 @@ export const ENDPOINTS = {
     response: User,
   },
   bind: { method: 'POST', path: '/api/app/user/bind', auth: 'user', body: BindRequest, response: User },
+  apiKeys: { method: 'GET', path: '/api/app/apikeys', auth: 'user', response: ApiKeyList },
+  apiKeyCreate: {
+    method: 'POST',
+    path: '/api/app/apikeys',
+    auth: 'user',
+    body: ApiKeyCreateRequest,
+    response: ApiKeyCreated,
+  },
+  apiKeyDelete: {
+    method: 'DELETE',
+    path: '/api/app/apikeys/:id',
+    auth: 'user',
+    response: z.null(),
+  },
   areaCodes: { method: 'GET', path: '/api/app/account/area_code', auth: 'none', response: AreaCodeList },
   countries: { method: 'GET', path: '/api/app/country', auth: 'none', response: CountryList },
   upload: {

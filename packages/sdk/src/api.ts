@@ -2,6 +2,7 @@ import type { Client } from './client.ts';
 import { accountApi } from './endpoints/account.ts';
 import { adminApi } from './endpoints/admin.ts';
 import { aiApi } from './endpoints/ai.ts';
+import { apiKeysApi } from './endpoints/apikeys.ts';
 import { bankApi } from './endpoints/bank.ts';
 import { chainApi } from './endpoints/chain.ts';
 import { communityApi } from './endpoints/community.ts';
@@ -26,6 +27,7 @@ export function createApi(client: Client) {
     client,
     account: accountApi(client),
     user: userApi(client),
+    apiKeys: apiKeysApi(client),
     system: systemApi(client),
     market: marketApi(client),
     wallet: walletApi(client),

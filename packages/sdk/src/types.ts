@@ -52,6 +52,7 @@ export type ChangePasswordRequest = BodyOf<'changePassword'>;
 export type ChangePasswordResult = ResponseOf<'changePassword'>;
 export type UpdateProfileRequest = BodyOf<'profile'>;
 export type BindRequest = BodyOf<'bind'>;
+export type ApiKeyCreateRequest = BodyOf<'apiKeyCreate'>;
 
 // ---- market ----
 

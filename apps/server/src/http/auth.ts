@@ -8,13 +8,22 @@ export interface Principal {
   kind: TokenKind;
   id: string;
   tokenId: string;
+  /** Set when the request was signed with an API key instead of a session (ADR 202). */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Checks a request signed with an API key (apikeys/service.ts); decorated in app.ts. */
+    apiKeyAuth?: (request: FastifyRequest) => Promise<{ userId: string; keyId: string }>;
+  }
 }
+
+/** The header that marks a request signed with an API key (contract API_KEY_HEADERS.key). */
+const API_KEY_HEADER = 'x-ex-apikey';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -52,7 +61,16 @@ export async function authenticate(
 
 export function requireAuth(tokens: TokenStore, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.principal = await authenticate(tokens, db, kind, bearerToken(request));
+    const bearer = bearerToken(request);
+    // Beside bearer tokens, user routes accept a signed API-key request; a session wins if both.
+    if (kind === 'user' && bearer === undefined && request.headers[API_KEY_HEADER] !== undefined) {
+      const check = request.server.apiKeyAuth;
+      if (!check) throw new AppError('UNAUTHORIZED');
+      const key = await check(request);
+      request.principal = { kind, id: key.userId, tokenId: `apikey:${key.keyId}`, apiKeyId: key.keyId };
+      return;
+    }
+    request.principal = await authenticate(tokens, db, kind, bearer);
   };
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
 // NUL cannot be stored in PostgreSQL text (the query fails), and a lone UTF-16 surrogate would be
 // stored as U+FFFD: both are refused up front instead of surfacing as a 500 or as altered data.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -42,6 +48,8 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // The exact bytes an API-key signature covers (apikeys/service.ts); parsing loses them.
+    request.rawBody = text;
     if (text.trim() === '') {
       done(null, undefined);
       return;

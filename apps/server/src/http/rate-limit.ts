@@ -60,6 +60,11 @@ export function rateLimitOptions(limits: RateLimitConfig, tokens: TokenStore): R
     allowList: (request) => !isLimitedPath(pathOf(request)),
     keyGenerator: async (request) => {
       const bucket = bucketOf(request.method, pathOf(request));
+      // Each API key has its own budget, apart from its owner's sessions (ADR 202).
+      const apiKey = request.headers['x-ex-apikey'];
+      if (typeof apiKey === 'string' && apiKey.length <= 64 && bearerToken(request) === undefined) {
+        return `${bucket}|apikey:${apiKey}`;
+      }
       const account = await accountOf(request);
       return account === null ? `${bucket}|ip:${clientKeyOf(request)}` : `${bucket}|${account}`;
     },

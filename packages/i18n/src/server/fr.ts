@@ -42,6 +42,14 @@ export const fr = {
     'Les codes vers ce pays sont limités pour le moment, veuillez réessayer plus tard',
   'error.reset_too_many_attempts':
     'Trop de tentatives de réinitialisation pour ce compte, veuillez réessayer plus tard',
+  'error.apikey_invalid': 'Clé API inconnue ou supprimée',
+  'error.apikey_signature_invalid': 'La signature de la requête est incorrecte',
+  'error.apikey_timestamp_invalid': 'L’horodatage de la requête est hors de la fenêtre de réception',
+  'error.apikey_replay': 'Cette requête signée a déjà été utilisée',
+  'error.apikey_permission_denied': 'Cette clé API n’a pas l’autorisation pour cette requête',
+  'error.apikey_ip_not_allowed': 'Cette clé API ne peut pas être utilisée depuis votre adresse IP',
+  'error.apikey_expired': 'Cette clé API a expiré',
+  'error.apikey_limit': 'Vous pouvez avoir au plus {max} clés API',
   'error.bind_same_address': 'Cette adresse est déjà liée à votre compte',
   'error.bind_old_code_required': 'Saisissez le code envoyé à votre adresse actuelle',
   'error.security_account_mismatch':

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ADMIN_SECURITY_MIGRATION } from '../../admin/migration.ts';
 import { AI_MIGRATION } from '../../ai/migration.ts';
+import { API_KEYS_MIGRATION } from '../../apikeys/migration.ts';
 import { CHAIN_MIGRATION } from '../../chain/migration.ts';
 import { CHAIN_EVENTS_MIGRATION } from '../../chain/migration-events.ts';
 import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
@@ -49,4 +50,5 @@ export const MIGRATIONS: Migration[] = [
   LEDGER_TRANSFER_SIDES_MIGRATION,
   MARKET_HISTORY_MIGRATION,
   OPERATOR_CONSOLE_MIGRATION,
+  API_KEYS_MIGRATION,
 ];
