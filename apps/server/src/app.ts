@@ -23,6 +23,7 @@ import {
   TwilioSmsSender,
 } from './account/sender.ts';
 import { AccountService } from './account/service.ts';
+import { SessionService } from './account/sessions.ts';
 import type { TokenStore } from './account/tokens.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { AdminService } from './admin/service.ts';
@@ -134,7 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens: TokenStore = new SessionTokenStore(db, clock, deps.adminSession);
   const captcha = new CaptchaService(db, clock, config.captcha);
   const senderLog: SenderLog = (details, message) => app.log.warn(details, message);
-  const codes = new CodeService(db, clock, deps.sender ?? makeSender(config, senderLog), {
+  const sender = deps.sender ?? makeSender(config, senderLog);
+  const codes = new CodeService(db, clock, sender, {
     perClientPerHour: config.rateLimit.codeSendsPerClientPerHour,
     perTargetPerHour: config.rateLimit.codeSendsPerTargetPerHour,
     perTargetPerDay: config.rateLimit.codeSendsPerTargetPerDay,
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     captcha,
     accounts: new AccountService(db, clock, tokens, codes, captcha, config.rateLimit),
     apiKeys: new ApiKeyService(db, clock),
+    sessions: new SessionService(db, clock, tokens, sender),
     admins: new AdminService(db, clock, tokens, config.rateLimit),
     engine,
     edb,

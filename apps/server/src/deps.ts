@@ -1,5 +1,6 @@
 import type { CaptchaService } from './account/captcha.ts';
 import type { AccountService } from './account/service.ts';
+import type { SessionService } from './account/sessions.ts';
 import type { TokenStore } from './account/tokens.ts';
 import type { AdminService } from './admin/service.ts';
 import type { ApiKeyService } from './apikeys/service.ts';
@@ -24,6 +25,7 @@ export interface Services {
   captcha: CaptchaService;
   accounts: AccountService;
   apiKeys: ApiKeyService;
+  sessions: SessionService;
   admins: AdminService;
   /** The single-writer engine host (engine/host.ts) and what is built on it. */
   engine: EngineHost;

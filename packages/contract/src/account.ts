@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './pagination.ts';
 
 // Messages given here are i18n keys (packages/i18n/src/server); the server translates them and
 // clients can pass them through their own catalogue.
@@ -189,6 +190,30 @@ export const BindRequest = z
   })
   .superRefine(checkAccount);
 export type BindRequest = z.infer<typeof BindRequest>;
+
+/** One active session of the logged-in user (issue 12 item 5). */
+export const SessionInfo = z.object({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  created_at: z.number().int(),
+  last_seen_at: z.number().int(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+export const SessionList = z.array(SessionInfo);
+export const SessionIdParams = z.strictObject({ id: z.string().regex(/^\d{1,18}$/) });
+
+export const LoginHistoryItem = z.object({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  new_device: z.boolean(),
+  created_at: z.number().int(),
+});
+export const LoginHistoryPage = pageOf(LoginHistoryItem);
+export type LoginHistoryPage = z.infer<typeof LoginHistoryPage>;
 
 export const AreaCodeItem = z.object({ code: z.string(), country: z.string(), name: z.string() });
 export type AreaCodeItem = z.infer<typeof AreaCodeItem>;

@@ -4,19 +4,29 @@ import {
   ChangePasswordRequest,
   ChangePasswordResponse,
   ForgetRequest,
+  LoginHistoryPage,
   LoginRequest,
+  PageQuery,
   ProfileRequest,
   RegisterRequest,
   SendCodeRequest,
+  SessionIdParams,
+  SessionList,
   TradePasswordRequest,
   User,
 } from '@ex/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../deps.ts';
 import { optionalAuth, principalOf, requireAuth } from '../http/auth.ts';
 import { clientKeyOf, deviceIdOf } from '../http/client.ts';
 import { jsonRoute } from '../http/route.ts';
+import type { ClientInfo } from './sessions.ts';
+
+function clientOf(req: FastifyRequest): ClientInfo {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip, device: deviceIdOf(req), userAgent: typeof ua === 'string' ? ua : undefined };
+}
 
 export function accountRoutes(app: FastifyInstance, s: Services): void {
   const auth = requireAuth(s.tokens, s.db, 'user');
@@ -50,7 +60,11 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     body: RegisterRequest,
     response: AuthResponse,
     rateLimit: authLimit,
-    handler: (req) => s.accounts.register(req.body),
+    handler: async (req) => {
+      const result = await s.accounts.register(req.body);
+      await s.sessions.recordLogin(result.user.id, result.token, clientOf(req), req.lang, false);
+      return result;
+    },
   });
 
   jsonRoute(app, {
@@ -61,7 +75,11 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     body: LoginRequest,
     response: AuthResponse,
     rateLimit: authLimit,
-    handler: (req) => s.accounts.login(req.body, clientKeyOf(req)),
+    handler: async (req) => {
+      const result = await s.accounts.login(req.body, clientKeyOf(req));
+      await s.sessions.recordLogin(result.user.id, result.token, clientOf(req), req.lang);
+      return result;
+    },
   });
 
   jsonRoute(app, {
@@ -98,7 +116,12 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     summary: 'The logged-in user',
     response: User,
     preHandler: auth,
-    handler: (req) => s.accounts.info(principalOf(req).id),
+    handler: async (req) => {
+      // The app asks for this on every start: a good moment to mark the session as seen.
+      const p = principalOf(req);
+      if (p.apiKeyId === undefined) await s.sessions.touch(p.tokenId);
+      return s.accounts.info(p.id);
+    },
   });
 
   jsonRoute(app, {
@@ -147,5 +170,53 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     response: User,
     preHandler: auth,
     handler: (req) => s.accounts.bind(principalOf(req).id, req.body),
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/user/sessions',
+    tags: ['user'],
+    summary: 'My active sessions (device, address, last seen); `current` marks this one',
+    response: SessionList,
+    preHandler: auth,
+    handler: (req) => s.sessions.list(principalOf(req).id, principalOf(req).tokenId),
+  });
+
+  jsonRoute(app, {
+    method: 'DELETE',
+    url: '/api/app/user/sessions/:id',
+    tags: ['user'],
+    summary: 'Log out one of my sessions (it answers 411 afterwards)',
+    params: SessionIdParams,
+    response: z.null(),
+    preHandler: auth,
+    handler: async (req) => {
+      await s.sessions.revoke(principalOf(req).id, req.params.id);
+      return null;
+    },
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/user/sessions/revoke-others',
+    tags: ['user'],
+    summary: 'Log out every session but this one',
+    response: z.null(),
+    preHandler: auth,
+    handler: async (req) => {
+      await s.sessions.revokeOthers(principalOf(req).id, principalOf(req).tokenId);
+      return null;
+    },
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/user/login-history',
+    tags: ['user'],
+    summary: 'My logins, newest first, with new devices marked',
+    query: PageQuery,
+    response: LoginHistoryPage,
+    preHandler: auth,
+    handler: (req) => s.sessions.history(principalOf(req).id, req.query.page, req.query.limit),
   });
 }

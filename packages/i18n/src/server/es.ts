@@ -160,6 +160,8 @@ export const es = {
   'validation.qty_step': 'Debe ser un múltiplo de {step}',
   'validation.min_notional': 'El valor de la orden debe ser al menos {min}',
   'validation.quantity_or_amount': 'Introduzca una cantidad o un importe',
+  'mail.new_login_subject': 'Nuevo inicio de sesión en su cuenta',
+  'mail.new_login_body': 'Se inició sesión en su cuenta desde un dispositivo nuevo: {device}, dirección {ip}, a las {time} (UTC). Si no fue usted, cambie ahora su contraseña: todas las demás sesiones terminarán.',
   'mail.code_subject': 'Su código de verificación',
   'mail.code_body':
     'Su código de verificación es {code}. Es válido durante 10 minutos. No lo comparta con nadie.',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { SESSIONS_MIGRATION } from '../../account/migration-sessions.ts';
 import { ADMIN_SECURITY_MIGRATION } from '../../admin/migration.ts';
 import { AI_MIGRATION } from '../../ai/migration.ts';
 import { API_KEYS_MIGRATION } from '../../apikeys/migration.ts';
@@ -51,4 +52,5 @@ export const MIGRATIONS: Migration[] = [
   MARKET_HISTORY_MIGRATION,
   OPERATOR_CONSOLE_MIGRATION,
   API_KEYS_MIGRATION,
+  SESSIONS_MIGRATION,
 ];
