@@ -29,5 +29,12 @@ export function userApi(client: Client) {
      * new address, and when one of that kind is already bound, `old_code` (scene "security") sent to it.
      */
     bind: (body: BindRequest, opts?: CallOptions) => call(client, 'bind', { body }, opts),
+    /** My active sessions; `current` marks the one making the call. */
+    sessions: (opts?: CallOptions) => call(client, 'sessions', {}, opts),
+    revokeSession: (id: string, opts?: CallOptions) =>
+      call(client, 'sessionRevoke', { params: { id } }, opts),
+    revokeOtherSessions: (opts?: CallOptions) => call(client, 'sessionRevokeOthers', {}, opts),
+    loginHistory: (query?: { page?: number; limit?: number }, opts?: CallOptions) =>
+      call(client, 'loginHistory', { query }, opts),
   };
 }
