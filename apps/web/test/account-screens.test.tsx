@@ -32,6 +32,7 @@ const changePassword = vi.fn();
 const updateProfile = vi.fn();
 const bind = vi.fn();
 const sendCode = vi.fn();
+const revokeSession = vi.fn();
 vi.mock('../src/lib/api.ts', () => ({
   api: {
     system: { config: async () => ({ captcha: false, webview_hosts: ['docs.example.com'] }) },
@@ -42,6 +43,25 @@ vi.mock('../src/lib/api.ts', () => ({
       updateProfile: (...a: unknown[]) => updateProfile(...a),
       bind: (...a: unknown[]) => bind(...a),
       setTradePassword: async () => null,
+      sessions: async () => [
+        { id: '2', device: 'Safari on macOS', ip: '10.0.0.2', created_at: 0, last_seen_at: 0, current: true },
+        {
+          id: '1',
+          device: 'Chrome on Android',
+          ip: '10.0.0.1',
+          created_at: 0,
+          last_seen_at: 0,
+          current: false,
+        },
+      ],
+      loginHistory: async () => ({
+        list: [{ id: '5', device: 'Chrome on Android', ip: '10.0.0.1', new_device: true, created_at: 0 }],
+        total: 1,
+        page: 1,
+        limit: 20,
+      }),
+      revokeSession: (...a: unknown[]) => revokeSession(...a),
+      revokeOtherSessions: async () => null,
     },
   },
 }));
@@ -50,6 +70,7 @@ const { default: ChangePwd } = await import('../src/features/user/routes/ChangeP
 const { default: SetEmail } = await import('../src/features/user/routes/SetEmail.tsx');
 const { default: SetInfo } = await import('../src/features/user/routes/SetInfo.tsx');
 const { default: WebView } = await import('../src/features/user/routes/WebView.tsx');
+const { default: Devices } = await import('../src/features/user/routes/Devices.tsx');
 
 function WithI18n({ children }: { children: React.ReactNode }) {
   const { i18n } = useLang();
@@ -64,6 +85,7 @@ function open(path: string) {
       { path: '/SetEmail', Component: SetEmail },
       { path: '/SetInfo', Component: SetInfo },
       { path: '/WebView', Component: WebView },
+      { path: '/Devices', Component: Devices },
       { path: '/Setting', Component: () => <p>settings page</p> },
     ],
     { initialEntries: [path] },
@@ -167,6 +189,20 @@ describe('account screens', () => {
     open('/WebView?url=https%3A%2F%2Fevil.example.net%2Flogin');
     expect(await screen.findByText(en.security.web.notAllowed)).toBeTruthy();
     expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe('/Devices', () => {
+  afterEach(() => cleanup());
+  it('lists the sessions with this device marked, logs out another one, shows new devices in the history', async () => {
+    revokeSession.mockResolvedValue(null);
+    open('/Devices');
+    expect(await screen.findByText(en.security.devices.thisDevice)).toBeTruthy();
+    expect(screen.getAllByText('Chrome on Android').length).toBe(2);
+    expect(await screen.findByText(en.security.devices.newDevice)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en.security.devices.logout }));
+    fireEvent.click(await screen.findByText(en.security.devices.logout, { selector: '.down' }));
+    await waitFor(() => expect(revokeSession).toHaveBeenCalledWith('1'));
   });
 });
 

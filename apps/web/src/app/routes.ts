@@ -160,6 +160,13 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'page',
     load: () => import('../features/user/routes/SetPhone.tsx'),
   },
+  // Beyond the spec's list: sessions and login history (issue 12 item 5).
+  {
+    path: '/Devices',
+    title: 'devices',
+    layout: 'page',
+    load: () => import('../features/user/routes/Devices.tsx'),
+  },
   {
     path: '/WalletDetail',
     title: 'walletDetail',

@@ -57,6 +57,7 @@ export const de: WebCatalogue = {
     changePwd: 'Passwort ändern',
     setEmail: 'E-Mail verknüpfen',
     setPhone: 'Telefon verknüpfen',
+    devices: 'Geräte und Anmeldungen',
     walletDetail: 'Kontobewegungen',
     tradingOne: 'Spot-Kontodetails',
     tradingTwo: 'Futures-Kontodetails',

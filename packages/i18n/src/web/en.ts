@@ -58,6 +58,7 @@ export const en = {
     changePwd: 'Change password',
     setEmail: 'Bind email',
     setPhone: 'Bind phone',
+    devices: 'Devices and logins',
     walletDetail: 'Funding details',
     tradingOne: 'Spot account details',
     tradingTwo: 'Futures account details',

@@ -57,6 +57,7 @@ export const es: WebCatalogue = {
     changePwd: 'Cambiar contraseña',
     setEmail: 'Vincular correo',
     setPhone: 'Vincular teléfono',
+    devices: 'Dispositivos e inicios de sesión',
     walletDetail: 'Movimientos de fondos',
     tradingOne: 'Detalles de la cuenta spot',
     tradingTwo: 'Detalles de la cuenta de futuros',

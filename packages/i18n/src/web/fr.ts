@@ -57,6 +57,7 @@ export const fr: WebCatalogue = {
     changePwd: 'Changer le mot de passe',
     setEmail: "Lier l'e-mail",
     setPhone: 'Lier le téléphone',
+    devices: 'Appareils et connexions',
     walletDetail: 'Mouvements de fonds',
     tradingOne: 'Détails du compte spot',
     tradingTwo: 'Détails du compte futures',

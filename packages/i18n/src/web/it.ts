@@ -57,6 +57,7 @@ export const it: WebCatalogue = {
     changePwd: 'Cambia password',
     setEmail: 'Collega email',
     setPhone: 'Collega telefono',
+    devices: 'Dispositivi e accessi',
     walletDetail: 'Movimenti dei fondi',
     tradingOne: 'Dettagli conto spot',
     tradingTwo: 'Dettagli conto futures',

@@ -57,6 +57,7 @@ export const zh_CN: WebCatalogue = {
     changePwd: '修改密码',
     setEmail: '绑定邮箱',
     setPhone: '绑定手机',
+    devices: '设备与登录',
     walletDetail: '资金明细',
     tradingOne: '现货账户明细',
     tradingTwo: '合约账户明细',

@@ -57,6 +57,7 @@ export const zh_TW: WebCatalogue = {
     changePwd: '修改密碼',
     setEmail: '綁定信箱',
     setPhone: '綁定手機',
+    devices: '裝置與登入',
     walletDetail: '資金明細',
     tradingOne: '現貨帳戶明細',
     tradingTwo: '合約帳戶明細',

@@ -44,4 +44,17 @@ export const de: SecurityCatalogue = {
     missing: 'Keine Seite zum Anzeigen.',
     loading: 'Seite wird geladen',
   },
+  devices: {
+    sessions: 'Aktive Sitzungen',
+    thisDevice: 'Dieses Gerät',
+    lastSeen: 'Zuletzt aktiv {{time}}',
+    logout: 'Abmelden',
+    logoutOthers: 'Alle anderen Geräte abmelden',
+    logoutConfirm: 'Dieses Gerät abmelden?',
+    othersConfirm: 'Alle anderen Geräte abmelden?',
+    done: 'Abgemeldet',
+    history: 'Anmeldeverlauf',
+    newDevice: 'Neues Gerät',
+    none: 'Keine anderen Sitzungen',
+  },
 };

@@ -44,6 +44,19 @@ export const en = {
     missing: 'No page to show.',
     loading: 'Loading page',
   },
+  devices: {
+    sessions: 'Active sessions',
+    thisDevice: 'This device',
+    lastSeen: 'Last seen {{time}}',
+    logout: 'Log out',
+    logoutOthers: 'Log out all other devices',
+    logoutConfirm: 'Log out this device?',
+    othersConfirm: 'Log out every other device?',
+    done: 'Logged out',
+    history: 'Login history',
+    newDevice: 'New device',
+    none: 'No other sessions',
+  },
 };
 
 export type SecurityCatalogue = typeof en;

@@ -44,4 +44,17 @@ export const es: SecurityCatalogue = {
     missing: 'No hay ninguna página que mostrar.',
     loading: 'Cargando página',
   },
+  devices: {
+    sessions: 'Sesiones activas',
+    thisDevice: 'Este dispositivo',
+    lastSeen: 'Última actividad {{time}}',
+    logout: 'Cerrar sesión',
+    logoutOthers: 'Cerrar sesión en los demás dispositivos',
+    logoutConfirm: '¿Cerrar sesión en este dispositivo?',
+    othersConfirm: '¿Cerrar sesión en todos los demás dispositivos?',
+    done: 'Sesión cerrada',
+    history: 'Historial de inicios de sesión',
+    newDevice: 'Dispositivo nuevo',
+    none: 'No hay otras sesiones',
+  },
 };

@@ -44,4 +44,17 @@ export const fr: SecurityCatalogue = {
     missing: 'Aucune page à afficher.',
     loading: 'Chargement de la page',
   },
+  devices: {
+    sessions: 'Sessions actives',
+    thisDevice: 'Cet appareil',
+    lastSeen: 'Vu pour la dernière fois {{time}}',
+    logout: 'Déconnecter',
+    logoutOthers: 'Déconnecter tous les autres appareils',
+    logoutConfirm: 'Déconnecter cet appareil ?',
+    othersConfirm: 'Déconnecter tous les autres appareils ?',
+    done: 'Déconnecté',
+    history: 'Historique des connexions',
+    newDevice: 'Nouvel appareil',
+    none: 'Aucune autre session',
+  },
 };

@@ -44,4 +44,17 @@ export const it: SecurityCatalogue = {
     missing: 'Nessuna pagina da mostrare.',
     loading: 'Caricamento pagina',
   },
+  devices: {
+    sessions: 'Sessioni attive',
+    thisDevice: 'Questo dispositivo',
+    lastSeen: 'Ultima attività {{time}}',
+    logout: 'Disconnetti',
+    logoutOthers: 'Disconnetti tutti gli altri dispositivi',
+    logoutConfirm: 'Disconnettere questo dispositivo?',
+    othersConfirm: 'Disconnettere tutti gli altri dispositivi?',
+    done: 'Disconnesso',
+    history: 'Cronologia accessi',
+    newDevice: 'Nuovo dispositivo',
+    none: 'Nessun’altra sessione',
+  },
 };

@@ -44,4 +44,17 @@ export const zh_CN: SecurityCatalogue = {
     missing: '没有可显示的页面。',
     loading: '页面加载中',
   },
+  devices: {
+    sessions: '活跃会话',
+    thisDevice: '本设备',
+    lastSeen: '最近活动 {{time}}',
+    logout: '退出登录',
+    logoutOthers: '退出所有其他设备',
+    logoutConfirm: '退出此设备？',
+    othersConfirm: '退出所有其他设备？',
+    done: '已退出',
+    history: '登录记录',
+    newDevice: '新设备',
+    none: '没有其他会话',
+  },
 };

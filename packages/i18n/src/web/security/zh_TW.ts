@@ -44,4 +44,17 @@ export const zh_TW: SecurityCatalogue = {
     missing: '沒有可顯示的頁面。',
     loading: '頁面載入中',
   },
+  devices: {
+    sessions: '活躍工作階段',
+    thisDevice: '本裝置',
+    lastSeen: '最近活動 {{time}}',
+    logout: '登出',
+    logoutOthers: '登出所有其他裝置',
+    logoutConfirm: '登出此裝置？',
+    othersConfirm: '登出所有其他裝置？',
+    done: '已登出',
+    history: '登入記錄',
+    newDevice: '新裝置',
+    none: '沒有其他工作階段',
+  },
 };

@@ -111,6 +111,9 @@ export default function Setting() {
         <List.Item onClick={() => navigate('/BankCard')} arrow>
           {t('kyc.bank.manage')}
         </List.Item>
+        <List.Item onClick={() => navigate('/Devices')} arrow>
+          {t('titles.devices')}
+        </List.Item>
       </List>
 
       <List className="link-list" header={t('common.more')}>
