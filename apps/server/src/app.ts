@@ -25,6 +25,7 @@ import {
 import { AccountService } from './account/service.ts';
 import { SessionService } from './account/sessions.ts';
 import type { TokenStore } from './account/tokens.ts';
+import { TotpService } from './account/totp.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { AdminService } from './admin/service.ts';
 import { type AdminSessionPolicy, SessionTokenStore } from './admin/session.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accounts: new AccountService(db, clock, tokens, codes, captcha, config.rateLimit),
     apiKeys: new ApiKeyService(db, clock),
     sessions: new SessionService(db, clock, tokens, sender),
+    totp: new TotpService(db, clock),
     admins: new AdminService(db, clock, tokens, config.rateLimit),
     engine,
     edb,

@@ -2,6 +2,7 @@ import type { CaptchaService } from './account/captcha.ts';
 import type { AccountService } from './account/service.ts';
 import type { SessionService } from './account/sessions.ts';
 import type { TokenStore } from './account/tokens.ts';
+import type { TotpService } from './account/totp.ts';
 import type { AdminService } from './admin/service.ts';
 import type { ApiKeyService } from './apikeys/service.ts';
 import type { Clock } from './clock.ts';
@@ -26,6 +27,7 @@ export interface Services {
   accounts: AccountService;
   apiKeys: ApiKeyService;
   sessions: SessionService;
+  totp: TotpService;
   admins: AdminService;
   /** The single-writer engine host (engine/host.ts) and what is built on it. */
   engine: EngineHost;

@@ -215,6 +215,16 @@ export const LoginHistoryItem = z.object({
 export const LoginHistoryPage = pageOf(LoginHistoryItem);
 export type LoginHistoryPage = z.infer<typeof LoginHistoryPage>;
 
+/** Two-factor authentication (issue 12 item 3, ADR 204): a 6-digit TOTP or a recovery code. */
+export const UserTotpCode = z.string().regex(/^(\d{6}|[A-Z2-7]{10})$/, { error: 'validation.code_format' });
+export const TotpSetupResponse = z.object({ secret: z.string(), otpauth_uri: z.string() });
+export const TotpEnableRequest = z.strictObject({
+  code: z.string().regex(/^\d{6}$/, { error: 'validation.code_format' }),
+});
+export const TotpEnableResponse = z.object({ recovery_codes: z.array(z.string()) });
+export const TotpDisableRequest = z.strictObject({ code: UserTotpCode });
+export const TotpStatus = z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int() });
+
 export const AreaCodeItem = z.object({ code: z.string(), country: z.string(), name: z.string() });
 export type AreaCodeItem = z.infer<typeof AreaCodeItem>;
 export const AreaCodeList = z.array(AreaCodeItem);

@@ -25,6 +25,8 @@ export const ApiKeyCreateRequest = z.strictObject({
   expires_in_days: z.number().int().min(1).max(365).optional(),
   /** The login password again: a stolen session alone cannot mint a key (ADR 202). */
   password: z.string().min(1).max(64),
+  /** Required once two-factor authentication is on: a TOTP or a recovery code (ADR 204). */
+  totp_code: z.string().min(6).max(10).optional(),
 });
 export type ApiKeyCreateRequest = z.infer<typeof ApiKeyCreateRequest>;
 

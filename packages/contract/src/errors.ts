@@ -66,6 +66,12 @@ export const ERRORS = {
   // Binding or changing the e-mail or phone (issue 12 item 1).
   BIND_SAME_ADDRESS: { code: 1055, status: 409, key: 'error.bind_same_address' },
   BIND_OLD_CODE_REQUIRED: { code: 1056, status: 400, key: 'error.bind_old_code_required' },
+  // Two-factor authentication of users (issue 12 item 3, ADR 204).
+  TOTP_REQUIRED: { code: 1057, status: 400, key: 'error.totp_required' },
+  TOTP_INVALID: { code: 1058, status: 400, key: 'error.totp_invalid' },
+  TOTP_ALREADY_ENABLED: { code: 1059, status: 409, key: 'error.totp_already_enabled' },
+  TOTP_NOT_ENABLED: { code: 1060, status: 409, key: 'error.totp_not_enabled' },
+  TOTP_SETUP_FIRST: { code: 1061, status: 409, key: 'error.totp_setup_first' },
 
   UPLOAD_FAILED: { code: 1100, status: 400, key: 'error.upload_failed' },
   UPLOAD_TYPE: { code: 1101, status: 400, key: 'error.upload_type' },

@@ -12,6 +12,11 @@ import {
   SendCodeRequest,
   SessionIdParams,
   SessionList,
+  TotpDisableRequest,
+  TotpEnableRequest,
+  TotpEnableResponse,
+  TotpSetupResponse,
+  TotpStatus,
   TradePasswordRequest,
   User,
 } from '@ex/contract';
@@ -218,5 +223,50 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     response: LoginHistoryPage,
     preHandler: auth,
     handler: (req) => s.sessions.history(principalOf(req).id, req.query.page, req.query.limit),
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/user/totp',
+    tags: ['user'],
+    summary: 'Whether two-factor authentication is on, and how many recovery codes are left',
+    response: TotpStatus,
+    preHandler: auth,
+    handler: (req) => s.totp.status(principalOf(req).id),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/user/totp/setup',
+    tags: ['user'],
+    summary: 'Start enrolment: a new secret and its otpauth URI (for the QR code)',
+    response: TotpSetupResponse,
+    preHandler: auth,
+    handler: (req) => s.totp.setup(principalOf(req).id),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/user/totp/enable',
+    tags: ['user'],
+    summary: 'Confirm with a code from the app; answers the recovery codes, shown this once',
+    body: TotpEnableRequest,
+    response: TotpEnableResponse,
+    preHandler: auth,
+    handler: (req) => s.totp.enable(principalOf(req).id, req.body.code),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/user/totp/disable',
+    tags: ['user'],
+    summary: 'Turn two-factor authentication off (needs a code or a recovery code)',
+    body: TotpDisableRequest,
+    response: z.null(),
+    preHandler: auth,
+    handler: async (req) => {
+      await s.totp.disable(principalOf(req).id, req.body.code);
+      return null;
+    },
   });
 }

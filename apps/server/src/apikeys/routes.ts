@@ -28,7 +28,10 @@ export function apiKeyRoutes(app: FastifyInstance, s: Services): void {
     body: ApiKeyCreateRequest,
     response: ApiKeyCreated,
     preHandler: auth,
-    handler: (req) => s.apiKeys.create(principalOf(req).id, req.body),
+    handler: (req) => {
+      const id = principalOf(req).id;
+      return s.apiKeys.create(id, req.body, () => s.totp.verifyIfEnabled(id, req.body.totp_code));
+    },
   });
 
   jsonRoute(app, {

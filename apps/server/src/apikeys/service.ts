@@ -62,7 +62,12 @@ export class ApiKeyService {
     this.db = apiKeyDb(db);
   }
 
-  async create(userId: string, input: ApiKeyCreateRequest): Promise<ApiKeyCreated> {
+  /** `secondFactor` runs after the password passed: the TOTP check once 2FA is on (ADR 204). */
+  async create(
+    userId: string,
+    input: ApiKeyCreateRequest,
+    secondFactor: () => Promise<void> = async () => {},
+  ): Promise<ApiKeyCreated> {
     const user = await this.db
       .selectFrom('users')
       .select('password_hash')
@@ -70,6 +75,7 @@ export class ApiKeyService {
       .executeTakeFirst();
     if (!user) throw new AppError('UNAUTHORIZED');
     if (!(await verifyPassword(user.password_hash, input.password))) throw new AppError('OLD_PASSWORD_WRONG');
+    await secondFactor();
     const now = this.clock.now();
     const permissions = [...new Set(input.permissions)].sort();
     return this.db.transaction().execute(async (trx) => {

@@ -50,6 +50,11 @@ export const fr = {
   'error.apikey_ip_not_allowed': 'Cette clé API ne peut pas être utilisée depuis votre adresse IP',
   'error.apikey_expired': 'Cette clé API a expiré',
   'error.apikey_limit': 'Vous pouvez avoir au plus {max} clés API',
+  'error.totp_required': 'Saisissez le code de votre application d’authentification',
+  'error.totp_invalid': 'Le code d’authentification est incorrect ou déjà utilisé',
+  'error.totp_already_enabled': 'L’authentification à deux facteurs est déjà activée',
+  'error.totp_not_enabled': 'L’authentification à deux facteurs n’est pas activée',
+  'error.totp_setup_first': 'Commencez d’abord la configuration',
   'error.bind_same_address': 'Cette adresse est déjà liée à votre compte',
   'error.bind_old_code_required': 'Saisissez le code envoyé à votre adresse actuelle',
   'error.security_account_mismatch':

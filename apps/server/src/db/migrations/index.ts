@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { SESSIONS_MIGRATION } from '../../account/migration-sessions.ts';
+import { USER_TOTP_MIGRATION } from '../../account/totp.ts';
 import { ADMIN_SECURITY_MIGRATION } from '../../admin/migration.ts';
 import { AI_MIGRATION } from '../../ai/migration.ts';
 import { API_KEYS_MIGRATION } from '../../apikeys/migration.ts';
@@ -53,4 +54,5 @@ export const MIGRATIONS: Migration[] = [
   OPERATOR_CONSOLE_MIGRATION,
   API_KEYS_MIGRATION,
   SESSIONS_MIGRATION,
+  USER_TOTP_MIGRATION,
 ];
