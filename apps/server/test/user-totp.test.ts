@@ -105,6 +105,31 @@ describe.each(BACKENDS)('user two-factor authentication on %s', (backend) => {
     ).toBe(true);
   });
 
+  it('a login from a new device needs the code; a known device does not; no token without it', async () => {
+    const login = (ua: string, totp_code?: string) =>
+      t.call<{ token: string }>('POST', '/api/app/account/login', {
+        body: {
+          type: 'email',
+          account: 'twofa@example.com',
+          password: PASSWORD,
+          ...(totp_code ? { totp_code } : {}),
+        },
+        headers: { 'user-agent': ua },
+        lang: 'en',
+      });
+    t.clock.advance(15 * 60_000 + 1);
+    const tokens = await t.count('tokens');
+    const bare = await login('NewPhone/1.0');
+    expect(bare.body).toMatchObject({ code: 1057, message: 'Enter the code from your authenticator app' });
+    expect((await login('NewPhone/1.0', '000000')).body.code).toBe(1058);
+    expect(await t.count('tokens')).toBe(tokens);
+    t.clock.advance(30_000);
+    const ok = await login('NewPhone/1.0', code());
+    expect(ok.body.code).toBe(0);
+    // The same device again: known now, the password is enough.
+    expect((await login('NewPhone/1.0')).body.code).toBe(0);
+  });
+
   it('disabling needs a valid code and then ends 2FA', async () => {
     t.clock.advance(15 * 60_000 + 1);
     expect((await post('/api/app/user/totp/disable', { code: code() })).body.code).toBe(0);

@@ -33,10 +33,15 @@ const updateProfile = vi.fn();
 const bind = vi.fn();
 const sendCode = vi.fn();
 const revokeSession = vi.fn();
+const loginCall = vi.fn();
 vi.mock('../src/lib/api.ts', () => ({
   api: {
     system: { config: async () => ({ captcha: false, webview_hosts: ['docs.example.com'] }) },
-    account: { sendCode: (...a: unknown[]) => sendCode(...a), areaCodes: async () => [] },
+    account: {
+      sendCode: (...a: unknown[]) => sendCode(...a),
+      areaCodes: async () => [],
+      login: (...a: unknown[]) => loginCall(...a),
+    },
     user: {
       info: async () => USER,
       changePassword: (...a: unknown[]) => changePassword(...a),
@@ -71,6 +76,7 @@ const { default: SetEmail } = await import('../src/features/user/routes/SetEmail
 const { default: SetInfo } = await import('../src/features/user/routes/SetInfo.tsx');
 const { default: WebView } = await import('../src/features/user/routes/WebView.tsx');
 const { default: Devices } = await import('../src/features/user/routes/Devices.tsx');
+const { default: Login } = await import('../src/features/auth/routes/Login.tsx');
 
 function WithI18n({ children }: { children: React.ReactNode }) {
   const { i18n } = useLang();
@@ -86,6 +92,8 @@ function open(path: string) {
       { path: '/SetInfo', Component: SetInfo },
       { path: '/WebView', Component: WebView },
       { path: '/Devices', Component: Devices },
+      { path: '/Login', Component: Login },
+      { path: '/', Component: () => <p>home</p> },
       { path: '/Setting', Component: () => <p>settings page</p> },
     ],
     { initialEntries: [path] },
@@ -203,6 +211,28 @@ describe('/Devices', () => {
     fireEvent.click(screen.getByRole('button', { name: en.security.devices.logout }));
     fireEvent.click(await screen.findByText(en.security.devices.logout, { selector: '.down' }));
     await waitFor(() => expect(revokeSession).toHaveBeenCalledWith('1'));
+  });
+});
+
+describe('/Login with two-factor authentication', () => {
+  afterEach(() => cleanup());
+  it('asks for the authenticator code when the server says so, then sends it', async () => {
+    const { ApiError } = await import('@ex/sdk');
+    loginCall
+      .mockRejectedValueOnce(new ApiError({ code: 1057, message: 'Enter the code', status: 400 }))
+      .mockResolvedValueOnce({ token: 't', user: USER });
+    const router = open('/Login');
+    fill(en.auth.emailPlaceholder, 'demo@example.com');
+    fill(en.auth.passwordPlaceholder, 'Secret1234');
+    fireEvent.click(screen.getByRole('button', { name: en.auth.login }));
+    const totp = (await screen.findAllByLabelText(en.security.totp.code)).find(
+      (e) => e.tagName === 'INPUT',
+    ) as Element;
+    fireEvent.change(totp, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: en.auth.login }));
+    await waitFor(() => expect(loginCall).toHaveBeenCalledTimes(2));
+    expect(loginCall.mock.calls[1]?.[0]).toMatchObject({ account: 'demo@example.com', totp_code: '123456' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
 

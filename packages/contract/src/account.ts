@@ -101,6 +101,8 @@ export const LoginRequest = z
     account: AccountName,
     password: LoginPassword,
     area_code: AreaCode.optional(),
+    /** Needed on a new device once two-factor authentication is on (TOTP_REQUIRED 1057, ADR 204). */
+    totp_code: z.string().min(6).max(10).optional(),
     ...CaptchaFields,
   })
   .superRefine(checkAccount);

@@ -81,7 +81,12 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     response: AuthResponse,
     rateLimit: authLimit,
     handler: async (req) => {
-      const result = await s.accounts.login(req.body, clientKeyOf(req));
+      // A new device of an account with 2FA on must also give the authenticator code (ADR 204).
+      const result = await s.accounts.login(req.body, clientKeyOf(req), async (userId) => {
+        if ((await s.totp.enabled(userId)) && (await s.sessions.isNewDevice(userId, clientOf(req)))) {
+          await s.totp.verify(userId, req.body.totp_code);
+        }
+      });
       await s.sessions.recordLogin(result.user.id, result.token, clientOf(req), req.lang);
       return result;
     },

@@ -163,7 +163,12 @@ export class AccountService {
    * ask for a captcha per (account, client); with the image captcha on, every login carries one,
    * so the right password always gets in. `client` is the caller's address key (http/client.ts).
    */
-  async login(input: LoginRequest, client = 'unknown'): Promise<AuthResult> {
+  async login(
+    input: LoginRequest,
+    client = 'unknown',
+    /** Runs after the password passed, before a token exists: the 2FA gate (ADR 204). */
+    secondFactor: (userId: string) => Promise<void> = async () => {},
+  ): Promise<AuthResult> {
     await this.captcha.check(input.captcha_key, input.captcha_code);
     const target = targetOf(input.type, input.account, input.area_code);
     const gate = this.logins.begin(target.key, client, this.captcha.enabled, this.captcha.enabled);
@@ -181,6 +186,7 @@ export class AccountService {
     }
     this.logins.succeeded(target.key, client);
     if (user.banned_at !== null) throw new AppError('ACCOUNT_BANNED');
+    await secondFactor(user.id);
     const token = await this.tokens.issue('user', user.id);
     return { token, user: toUser(user) };
   }

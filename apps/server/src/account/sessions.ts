@@ -141,6 +141,19 @@ export class SessionService {
     }
   }
 
+  /** Whether this client never logged in to the account before (the 2FA gate at login, ADR 204). */
+  async isNewDevice(userId: string, client: ClientInfo): Promise<boolean> {
+    const key = sha256(client.device ?? client.userAgent?.slice(0, 300) ?? '');
+    const seen = await this.db
+      .selectFrom('login_history')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('device_key', '=', key)
+      .limit(1)
+      .executeTakeFirst();
+    return seen === undefined;
+  }
+
   /** Seen at most once a minute per session, so reading does not become a write per request. */
   async touch(tokenId: string): Promise<void> {
     const now = this.clock.now();

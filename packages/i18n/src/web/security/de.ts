@@ -57,4 +57,8 @@ export const de: SecurityCatalogue = {
     newDevice: 'Neues Gerät',
     none: 'Keine anderen Sitzungen',
   },
+  totp: {
+    code: 'Authenticator-Code',
+    hint: 'Neues Gerät: Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.',
+  },
 };

@@ -57,6 +57,10 @@ export const en = {
     newDevice: 'New device',
     none: 'No other sessions',
   },
+  totp: {
+    code: 'Authenticator code',
+    hint: 'New device: enter the 6-digit code from your authenticator app, or a recovery code.',
+  },
 };
 
 export type SecurityCatalogue = typeof en;

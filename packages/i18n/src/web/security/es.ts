@@ -57,4 +57,8 @@ export const es: SecurityCatalogue = {
     newDevice: 'Dispositivo nuevo',
     none: 'No hay otras sesiones',
   },
+  totp: {
+    code: 'Código de autenticación',
+    hint: 'Dispositivo nuevo: introduzca el código de 6 dígitos de su app de autenticación o un código de recuperación.',
+  },
 };

@@ -57,4 +57,8 @@ export const fr: SecurityCatalogue = {
     newDevice: 'Nouvel appareil',
     none: 'Aucune autre session',
   },
+  totp: {
+    code: 'Code d’authentification',
+    hint: 'Nouvel appareil : saisissez le code à 6 chiffres de votre application d’authentification ou un code de récupération.',
+  },
 };

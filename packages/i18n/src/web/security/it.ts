@@ -57,4 +57,8 @@ export const it: SecurityCatalogue = {
     newDevice: 'Nuovo dispositivo',
     none: 'Nessun’altra sessione',
   },
+  totp: {
+    code: 'Codice di autenticazione',
+    hint: 'Nuovo dispositivo: inserisci il codice a 6 cifre della tua app di autenticazione o un codice di recupero.',
+  },
 };

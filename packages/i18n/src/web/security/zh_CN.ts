@@ -57,4 +57,8 @@ export const zh_CN: SecurityCatalogue = {
     newDevice: '新设备',
     none: '没有其他会话',
   },
+  totp: {
+    code: '身份验证器验证码',
+    hint: '新设备：请输入身份验证器应用中的 6 位验证码或恢复码。',
+  },
 };

@@ -57,4 +57,8 @@ export const zh_TW: SecurityCatalogue = {
     newDevice: '新裝置',
     none: '沒有其他工作階段',
   },
+  totp: {
+    code: '驗證器驗證碼',
+    hint: '新裝置：請輸入驗證器應用程式中的 6 位驗證碼或復原碼。',
+  },
 };

@@ -1,5 +1,6 @@
-import type { AccountType } from '@ex/sdk';
-import { Button, Form, Toast } from 'antd-mobile';
+import { ERRORS } from '@ex/contract';
+import { type AccountType, isApiError } from '@ex/sdk';
+import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +22,7 @@ interface Values {
   account: string;
   password: string;
   captcha_code?: string;
+  totp_code?: string;
 }
 
 export default function Login() {
@@ -33,6 +35,8 @@ export default function Login() {
   const captchaOn = useAppConfig().data?.captcha === true;
   const { captcha, refresh } = useCaptcha(captchaOn);
   const login = useLogin();
+  // Shown once the server asks for it: 2FA on and a device the account never used (ADR 204).
+  const [needTotp, setNeedTotp] = useState(false);
 
   const switchType = (next: AccountType) => {
     setType(next);
@@ -48,13 +52,17 @@ export default function Login() {
         password: values.password,
         ...(type === 'phone' && areaCode ? { area_code: areaCode } : {}),
         ...(captchaOn && captcha ? { captcha_key: captcha.key, captcha_code: values.captcha_code } : {}),
+        ...(needTotp && values.totp_code ? { totp_code: values.totp_code.trim().toUpperCase() } : {}),
       },
       {
         onSuccess: () => {
           Toast.show({ content: t('auth.loginDone'), duration: 2000 });
           navigate(safeRedirect(params.get('redirect')), { replace: true });
         },
-        onError: (error) => showServerErrors(form, error, FIELDS),
+        onError: (error) => {
+          if (isApiError(error) && error.code === ERRORS.TOTP_REQUIRED.code) setNeedTotp(true);
+          showServerErrors(form, error, FIELDS);
+        },
         onSettled: () => {
           if (captchaOn) {
             form.setFieldValue('captcha_code', '');
@@ -101,6 +109,22 @@ export default function Login() {
                 placeholder={t('auth.captchaPlaceholder')}
                 autoComplete="off"
                 aria-label={t('auth.captcha')}
+              />
+            </Form.Item>
+          )}
+          {needTotp && (
+            <Form.Item
+              name="totp_code"
+              label={t('security.totp.code')}
+              description={t('security.totp.hint')}
+              rules={[{ required: true, message: t('auth.required') }]}
+            >
+              <Input
+                placeholder={t('auth.codePlaceholder')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={10}
+                aria-label={t('security.totp.code')}
               />
             </Form.Item>
           )}
