@@ -3,6 +3,7 @@
 // code from the outbox; /WebView frames the help page and refuses a foreign host. Screenshots of
 // each screen go to $E2E_SHOTS when set.
 import { webCatalogues } from '@ex/i18n';
+import { generateSync } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -201,5 +202,45 @@ describe('account screens (issue 12 item 1)', () => {
     expect(await page.locator('iframe').count()).toBe(0);
     await screenshot(page, 'WebView-blocked');
     await page.context().close();
+  });
+
+  it('2FA on: a new browser logs in only with the authenticator code (issue 12 item 3)', async () => {
+    const email = `totp-${Date.now()}@e2e.test`;
+    const token = await register(email);
+    const setup = await api<{ secret: string }>(
+      server.url,
+      'POST',
+      '/api/app/user/totp/setup',
+      undefined,
+      token,
+    );
+    const secret = setup.data.secret;
+    const on = await api<{ recovery_codes: string[] }>(
+      server.url,
+      'POST',
+      '/api/app/user/totp/enable',
+      { code: generateSync({ secret }) },
+      token,
+    );
+    expect(on.data.recovery_codes).toHaveLength(10);
+
+    const context = await phoneContext(browser, server.url);
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto('/Login');
+    await page.getByPlaceholder(en.auth.emailPlaceholder).fill(email);
+    await page.getByPlaceholder(en.auth.passwordPlaceholder).fill('Secret1234');
+    await page.getByRole('button', { name: en.auth.login, exact: true }).click();
+    const field = page.getByRole('textbox', { name: en.security.totp.code });
+    await field.waitFor();
+    await screenshot(page, 'Login-totp');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The enabling code's time step is used up: wait for the next one.
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
+    await field.fill(generateSync({ secret }));
+    await page.getByRole('button', { name: en.auth.login, exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await context.close();
   });
 });
