@@ -50,7 +50,6 @@ import { exchangeRoutes } from './exchange/routes.ts';
 import { trustProxyOption } from './http/client.ts';
 import { registerApiCompression } from './http/compress.ts';
 import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
-import { AppError } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit.ts';
 import { registerStatic } from './http/static.ts';

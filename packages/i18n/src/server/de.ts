@@ -170,7 +170,8 @@ export const de = {
   'validation.min_notional': 'Der Auftragswert muss mindestens {min} betragen',
   'validation.quantity_or_amount': 'Geben Sie entweder eine Menge oder einen Betrag ein',
   'mail.new_login_subject': 'Neue Anmeldung bei Ihrem Konto',
-  'mail.new_login_body': 'Ihr Konto wurde von einem neuen Gerät angemeldet: {device}, Adresse {ip}, um {time} (UTC). Wenn Sie das nicht waren, ändern Sie jetzt Ihr Passwort: Alle anderen Sitzungen enden dann.',
+  'mail.new_login_body':
+    'Ihr Konto wurde von einem neuen Gerät angemeldet: {device}, Adresse {ip}, um {time} (UTC). Wenn Sie das nicht waren, ändern Sie jetzt Ihr Passwort: Alle anderen Sitzungen enden dann.',
   'mail.code_subject': 'Ihr Bestätigungscode',
   'mail.code_body':
     'Ihr Bestätigungscode lautet {code}. Er ist 10 Minuten gültig. Geben Sie ihn niemandem weiter.',

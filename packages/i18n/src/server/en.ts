@@ -175,7 +175,8 @@ export const en = {
   'validation.min_notional': 'The order value must be at least {min}',
   'validation.quantity_or_amount': 'Enter either a quantity or an amount',
   'mail.new_login_subject': 'New login to your account',
-  'mail.new_login_body': 'Your account was logged in from a new device: {device}, address {ip}, at {time} (UTC). If this was not you, change your password now: every other session then ends.',
+  'mail.new_login_body':
+    'Your account was logged in from a new device: {device}, address {ip}, at {time} (UTC). If this was not you, change your password now: every other session then ends.',
   'mail.code_subject': 'Your verification code',
   'mail.code_body':
     'Your verification code is {code}. It is valid for 10 minutes. Do not share it with anyone.',

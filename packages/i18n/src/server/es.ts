@@ -43,7 +43,8 @@ export const es = {
     'Demasiados intentos de restablecimiento para esta cuenta, inténtelo más tarde',
   'error.apikey_invalid': 'Clave API desconocida o eliminada',
   'error.apikey_signature_invalid': 'La firma de la solicitud es incorrecta',
-  'error.apikey_timestamp_invalid': 'La marca de tiempo de la solicitud está fuera de la ventana de recepción',
+  'error.apikey_timestamp_invalid':
+    'La marca de tiempo de la solicitud está fuera de la ventana de recepción',
   'error.apikey_replay': 'Esta solicitud firmada ya se utilizó',
   'error.apikey_permission_denied': 'Esta clave API no tiene permiso para esta solicitud',
   'error.apikey_ip_not_allowed': 'Esta clave API no se puede usar desde su dirección IP',
@@ -166,7 +167,8 @@ export const es = {
   'validation.min_notional': 'El valor de la orden debe ser al menos {min}',
   'validation.quantity_or_amount': 'Introduzca una cantidad o un importe',
   'mail.new_login_subject': 'Nuevo inicio de sesión en su cuenta',
-  'mail.new_login_body': 'Se inició sesión en su cuenta desde un dispositivo nuevo: {device}, dirección {ip}, a las {time} (UTC). Si no fue usted, cambie ahora su contraseña: todas las demás sesiones terminarán.',
+  'mail.new_login_body':
+    'Se inició sesión en su cuenta desde un dispositivo nuevo: {device}, dirección {ip}, a las {time} (UTC). Si no fue usted, cambie ahora su contraseña: todas las demás sesiones terminarán.',
   'mail.code_subject': 'Su código de verificación',
   'mail.code_body':
     'Su código de verificación es {code}. Es válido durante 10 minutos. No lo comparta con nadie.',

@@ -169,7 +169,8 @@ export const fr = {
   'validation.min_notional': 'La valeur de l’ordre doit être d’au moins {min}',
   'validation.quantity_or_amount': 'Saisissez une quantité ou un montant',
   'mail.new_login_subject': 'Nouvelle connexion à votre compte',
-  'mail.new_login_body': 'Votre compte a été connecté depuis un nouvel appareil : {device}, adresse {ip}, à {time} (UTC). Si ce n’était pas vous, changez votre mot de passe maintenant : toutes les autres sessions prendront fin.',
+  'mail.new_login_body':
+    'Votre compte a été connecté depuis un nouvel appareil : {device}, adresse {ip}, à {time} (UTC). Si ce n’était pas vous, changez votre mot de passe maintenant : toutes les autres sessions prendront fin.',
   'mail.code_subject': 'Votre code de vérification',
   'mail.code_body':
     'Votre code de vérification est {code}. Il est valable 10 minutes. Ne le communiquez à personne.',

@@ -163,7 +163,8 @@ export const it = {
   'validation.min_notional': 'Il valore dell’ordine deve essere almeno {min}',
   'validation.quantity_or_amount': 'Inserisci una quantità o un importo',
   'mail.new_login_subject': 'Nuovo accesso al tuo account',
-  'mail.new_login_body': 'È stato effettuato l’accesso al tuo account da un nuovo dispositivo: {device}, indirizzo {ip}, alle {time} (UTC). Se non sei stato tu, cambia subito la password: tutte le altre sessioni termineranno.',
+  'mail.new_login_body':
+    'È stato effettuato l’accesso al tuo account da un nuovo dispositivo: {device}, indirizzo {ip}, alle {time} (UTC). Se non sei stato tu, cambia subito la password: tutte le altre sessioni termineranno.',
   'mail.code_subject': 'Il tuo codice di verifica',
   'mail.code_body':
     'Il tuo codice di verifica è {code}. È valido per 10 minuti. Non condividerlo con nessuno.',

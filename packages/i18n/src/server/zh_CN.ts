@@ -157,7 +157,8 @@ export const zh_CN = {
   'validation.min_notional': '订单金额不能低于 {min}',
   'validation.quantity_or_amount': '请输入数量或金额（二选一）',
   'mail.new_login_subject': '您的账户有新的登录',
-  'mail.new_login_body': '您的账户在新设备上登录：{device}，地址 {ip}，时间 {time}（UTC）。如果不是您本人操作，请立即修改密码，其他所有会话将随之结束。',
+  'mail.new_login_body':
+    '您的账户在新设备上登录：{device}，地址 {ip}，时间 {time}（UTC）。如果不是您本人操作，请立即修改密码，其他所有会话将随之结束。',
   'mail.code_subject': '您的验证码',
   'mail.code_body': '您的验证码是 {code}，10 分钟内有效。请勿告知他人。',
 } as const satisfies Record<keyof typeof en, string>;

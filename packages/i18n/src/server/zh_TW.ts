@@ -157,7 +157,8 @@ export const zh_TW = {
   'validation.min_notional': '訂單金額不能低於 {min}',
   'validation.quantity_or_amount': '請輸入數量或金額（二選一）',
   'mail.new_login_subject': '您的帳戶有新的登入',
-  'mail.new_login_body': '您的帳戶在新裝置上登入：{device}，位址 {ip}，時間 {time}（UTC）。如果不是您本人操作，請立即修改密碼，其他所有工作階段將隨之結束。',
+  'mail.new_login_body':
+    '您的帳戶在新裝置上登入：{device}，位址 {ip}，時間 {time}（UTC）。如果不是您本人操作，請立即修改密碼，其他所有工作階段將隨之結束。',
   'mail.code_subject': '您的驗證碼',
   'mail.code_body': '您的驗證碼是 {code}，10 分鐘內有效。請勿告知他人。',
 } as const satisfies Record<keyof typeof en, string>;

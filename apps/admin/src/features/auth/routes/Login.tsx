@@ -128,7 +128,9 @@ export function Login() {
             <Form.Item
               name="captcha_code"
               label="Image code"
-              extra={<img src={captcha.image} alt="Image code" style={{ height: 44, marginTop: 8 }} />}
+              extra={
+                <img src={captcha.image} alt="Characters to type" style={{ height: 44, marginTop: 8 }} />
+              }
               rules={[{ required: true, message: 'Enter the characters of the image' }]}
             >
               <Input prefix={<PictureOutlined />} autoComplete="off" size="large" />
