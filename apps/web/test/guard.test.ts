@@ -64,7 +64,8 @@ const SPEC_PATHS = [
 // Screens the spec names without a route ("bank card management with add card"): listed here so
 // the table stays pinned exactly.
 // Beyond the spec: the proof of reserves (issue 13).
-const EXTRA_PATHS = ['/BankCard', '/BankCardAdd', '/ProofOfReserves'];
+// Beyond the spec: bank cards, the proof of liabilities (ADR 140) and sessions/devices (ADR 203).
+const EXTRA_PATHS = ['/BankCard', '/BankCardAdd', '/Devices', '/ProofOfReserves'];
 
 describe('route table', () => {
   it('has exactly the routes of the spec (plus the named extras), each once', () => {
