@@ -8,75 +8,21 @@
 //   npm run lighthouse -- --url http://127.0.0.1:8080   # against a running server (demo account seeded)
 //
 // Prints one line per page and exits 1 when a target is missed (--no-fail to only report).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { arg, startBuiltServer } from './lib/built-server.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95 };
 const DEMO = { email: 'demo@exchange.local', password: 'demo12345' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
-
-async function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
 /** The built server on the embedded default in a fresh data folder, demo account seeded. */
 async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ex-lighthouse-'));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    CAPTCHA: 'off',
-    LOG_LEVEL: 'warn',
-  };
-  // Always the embedded default: a shared PostgreSQL database would already hold other data.
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited early (run npm run build first)');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startBuiltServer({ SEED_DEMO: '1', CAPTCHA: 'off' }, { label: 'lighthouse' });
+  return { url: server.base, stop: server.stop };
 }
 
 async function demoToken(base) {

@@ -11,50 +11,17 @@
 // benchmark's orders reach the engine), rate limits lifted and LOG_LEVEL=warn.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { arg, freePort, root, startBuiltServer, waitFor } from '../lib/built-server.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-};
 const DB = arg('--db', 'pglite');
 const SECONDS = Number(arg('--seconds', '20'));
 const CONNECTIONS = (arg('--connections', '50,200') ?? '').split(',').map(Number);
 const USERS = Number(arg('--users', '20'));
 const ADMIN = { email: 'bench-ops@example.com', password: 'Bench-operator-1' };
 const LIFTED = '1000000000';
-
-async function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor(url, child, what) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited early`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not start`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** The reference: Fastify answering a JSON POST, in its own process like the exchange. */
 async function startHello() {
@@ -91,19 +58,14 @@ async function freshPostgres() {
 }
 
 async function startExchange() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ex-bench-http-'));
   const db = DB === 'postgres' ? await freshPostgres() : undefined;
   const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
     MARKET_MAKER: '0',
     SEED_DEMO: '0',
     CAPTCHA: 'off',
-    LOG_LEVEL: 'warn',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    ...(db ? { DATABASE_URL: db.url } : {}),
   };
   for (const k of [
     'RATE_LIMIT',
@@ -114,24 +76,7 @@ async function startExchange() {
   ]) {
     env[`${k}_PER_MINUTE`] = LIFTED;
   }
-  delete env.DATABASE_URL;
-  if (db) env.DATABASE_URL = db.url;
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, child, 'exchange server');
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-      await db?.drop();
-    },
-  };
+  return startBuiltServer(env, { label: 'bench-http', onStop: () => db?.drop() });
 }
 
 async function call(base, method, path, body, token) {

@@ -7,72 +7,20 @@
 //
 //   npm run bench:ws                         # 10 then 1,000 subscribers, 20 s each
 //   npm run bench:ws -- --subscribers 2000 --seconds 30 [--url ws://host:port/ws]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { arg, startBuiltServer } from '../lib/built-server.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-};
 const SYMBOL = arg('--symbol', 'BTC_USDC');
 const SECONDS = Number(arg('--seconds', '20'));
 const CHANNELS = [`depth:${SYMBOL}`, `trades:${SYMBOL}`, 'ticker'];
 
-async function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
 async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ex-bench-ws-'));
   // One address opens every socket: the per-address limit is lifted for the run, as for bench:http.
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    MARKET_MAKER: '1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited early (run npm run build first)');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url: `ws://127.0.0.1:${port}/ws`,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startBuiltServer(
+    { MARKET_MAKER: '1', RATE_LIMIT_PER_MINUTE: '1000000' },
+    { label: 'bench-ws' },
+  );
+  return { url: `ws://127.0.0.1:${server.port}/ws`, stop: server.stop };
 }
 
 function quantile(sorted, q) {

@@ -1,0 +1,77 @@
+// Shared by the benchmark and Lighthouse scripts: start the BUILT server (apps/server/dist, from
+// `npm run build`) in a fresh data folder on a free port, and stop it again.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** `--name value` from the command line, or the fallback. */
+export function arg(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+export async function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** Polls `url` until it answers below 500, the child exits, or two minutes pass. */
+export async function waitFor(url, child, what) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited early (run npm run build first)`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not start`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * The built exchange on a free port. `env` adds to (or, as undefined, removes from) the
+ * environment; DATABASE_URL is dropped unless `env` sets it, so a run never writes into a shared
+ * database by accident. Returns the base URL and `stop()`, which also deletes the data folder.
+ */
+export async function startBuiltServer(env = {}, { label = 'exchange', onStop } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `ex-${label}-`));
+  const childEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete childEnv.DATABASE_URL;
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete childEnv[k];
+    else childEnv[k] = v;
+  }
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: childEnv,
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child, `${label} server`);
+  return {
+    base,
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      await onStop?.();
+    },
+  };
+}
