@@ -9,7 +9,8 @@ import {
   adminToken,
   api,
   launchBrowser,
-  phoneContext,
+  loginToken,
+  openSignedIn,
   type RunningServer,
   screenshot,
   startServer,
@@ -24,13 +25,7 @@ let token: string;
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
   browser = await launchBrowser();
-  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
-    type: 'email',
-    account: 'demo@exchange.local',
-    password: 'demo12345',
-  });
-  expect(login.code).toBe(0);
-  token = login.data.token;
+  token = await loginToken(server.url);
 });
 
 afterAll(async () => {
@@ -38,14 +33,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('lang', 'en');
-  }, token);
-  return context.newPage();
-}
+const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
 
 describe('community in the browser', () => {
   it('checks in on Home: the button turns to "Checked in" and the points rise by exactly 10', async () => {

@@ -6,7 +6,15 @@ import type { Position } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, phoneContext, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  api,
+  launchBrowser,
+  loginToken,
+  phoneContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
 
 const en = webCatalogues.en;
 const tr = en.trade;
@@ -17,13 +25,7 @@ let token: string;
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: 'on' });
   browser = await launchBrowser();
-  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
-    type: 'email',
-    account: 'demo@exchange.local',
-    password: 'demo12345',
-  });
-  expect(login.code).toBe(0);
-  token = login.data.token;
+  token = await loginToken(server.url);
 });
 
 afterAll(async () => {

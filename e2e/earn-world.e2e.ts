@@ -5,7 +5,15 @@
 import { webCatalogues } from '@ex/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, phoneContext, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  api,
+  launchBrowser,
+  loginToken,
+  openSignedIn,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
 
 const en = webCatalogues.en;
 const { ai, staking, dividend, vote } = en.earn2;
@@ -25,13 +33,7 @@ beforeAll(async () => {
     ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
   });
   browser = await launchBrowser();
-  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
-    type: 'email',
-    account: 'demo@exchange.local',
-    password: 'demo12345',
-  });
-  expect(login.code).toBe(0);
-  token = login.data.token;
+  token = await loginToken(server.url);
 });
 
 afterAll(async () => {
@@ -39,14 +41,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('lang', 'en');
-  }, token);
-  return context.newPage();
-}
+const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
 
 const get = <T>(path: string) => api<T>(server.url, 'GET', path, undefined, token);
 

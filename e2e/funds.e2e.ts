@@ -9,7 +9,8 @@ import {
   api,
   latestCode,
   launchBrowser,
-  phoneContext,
+  loginToken,
+  openSignedIn,
   type RunningServer,
   screenshot,
   startServer,
@@ -33,13 +34,7 @@ let admin: string;
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
   browser = await launchBrowser();
-  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
-    type: 'email',
-    account: DEMO,
-    password: 'demo12345',
-  });
-  expect(login.code).toBe(0);
-  token = login.data.token;
+  token = await loginToken(server.url);
   admin = await adminToken(server.url);
 });
 
@@ -48,14 +43,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('lang', 'en');
-  }, token);
-  return context.newPage();
-}
+const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
 
 async function spotUsdc(): Promise<string> {
   const r = await api<{ spot: { coin: string; available: string }[] }>(

@@ -130,6 +130,43 @@ export async function api<T = unknown>(
   return res.json() as Promise<{ code: number; data: T; message: string; errors?: Record<string, string[]> }>;
 }
 
+/** The demo account of the embedded default (seeded with SEED_DEMO=1). */
+export const DEMO_EMAIL = 'demo@exchange.local';
+export const DEMO_PASSWORD = 'demo12345';
+
+/** Logs in through the API (the demo account unless told otherwise) and returns the token. */
+export async function loginToken(
+  base: string,
+  account = DEMO_EMAIL,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await api<{ token: string }>(base, 'POST', '/api/app/account/login', {
+    type: 'email',
+    account,
+    password,
+  });
+  if (res.code !== 0) throw new Error(`login of ${account} failed: ${res.message}`);
+  return res.data.token;
+}
+
+/** A phone-sized page already signed in: token and language stored before any app script runs. */
+export async function openSignedIn(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  lang = 'en',
+): Promise<Page> {
+  const context = await phoneContext(browser, baseURL);
+  await context.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('lang', l);
+    },
+    [token, lang] as const,
+  );
+  return context.newPage();
+}
+
 export async function adminToken(base: string): Promise<string> {
   const res = await api<{ token: string }>(base, 'POST', '/api/admin/login', {
     email: ADMIN_EMAIL,

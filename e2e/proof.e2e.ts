@@ -14,14 +14,14 @@ import {
   adminToken,
   api,
   launchBrowser,
-  phoneContext,
+  loginToken,
+  openSignedIn,
   type RunningServer,
   screenshot,
   startServer,
 } from './harness.ts';
 
 const r = webCatalogues.en.reserves;
-const DEMO = 'demo@exchange.local';
 const BIN = resolve(import.meta.dirname, '../packages/verify-liabilities/bin/verify-liabilities.js');
 const run = promisify(execFile);
 
@@ -44,13 +44,7 @@ let expected: Map<string, bigint>;
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
   browser = await launchBrowser();
-  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
-    type: 'email',
-    account: DEMO,
-    password: 'demo12345',
-  });
-  expect(login.code).toBe(0);
-  token = login.data.token;
+  token = await loginToken(server.url);
   const admin = await adminToken(server.url);
   const snap = await api<{ id: string }>(server.url, 'POST', '/api/admin/reserves/snapshots', {}, admin);
   expect(snap.code).toBe(0);
@@ -83,14 +77,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('lang', 'en');
-  }, token);
-  return context.newPage();
-}
+const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
 
 describe('proof of reserves', () => {
   it('shows "included" with the balances of the snapshot, and the proof file verifies without the exchange', async () => {

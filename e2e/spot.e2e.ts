@@ -4,7 +4,15 @@
 import { webCatalogues } from '@ex/i18n';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, phoneContext, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  api,
+  launchBrowser,
+  loginToken,
+  phoneContext,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
 
 const tr = webCatalogues.en.trade;
 let server: RunningServer;
@@ -14,13 +22,7 @@ let token: string;
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '1' });
   browser = await launchBrowser();
-  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
-    type: 'email',
-    account: 'demo@exchange.local',
-    password: 'demo12345',
-  });
-  expect(login.code).toBe(0);
-  token = login.data.token;
+  token = await loginToken(server.url);
 });
 
 afterAll(async () => {

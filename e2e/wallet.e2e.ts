@@ -4,7 +4,15 @@
 import { webCatalogues } from '@ex/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, phoneContext, type RunningServer, screenshot, startServer } from './harness.ts';
+import {
+  api,
+  launchBrowser,
+  loginToken,
+  openSignedIn,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.ts';
 
 const en = webCatalogues.en;
 const w = en.wallet;
@@ -21,13 +29,7 @@ beforeAll(async () => {
   // No market maker: its orders would move the demo balances while we read them.
   server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
   browser = await launchBrowser();
-  const login = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
-    type: 'email',
-    account: 'demo@exchange.local',
-    password: 'demo12345',
-  });
-  expect(login.code).toBe(0);
-  token = login.data.token;
+  token = await loginToken(server.url);
 });
 
 afterAll(async () => {
@@ -41,14 +43,7 @@ async function balances(): Promise<Balances> {
   return res.data;
 }
 
-async function signedInPage(): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('lang', 'en');
-  }, token);
-  return context.newPage();
-}
+const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
 
 /** "10000.000000" -> "10,000.00" (en, 2 decimals as the overview shows USDC). */
 const usdc2 = (v: string) =>
