@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
@@ -203,24 +203,30 @@ export class TotpService {
 
   /** Counted before the check, in one statement: parallel guesses cannot share the last try. */
   private async countAttempt(userId: string): Promise<void> {
-    const now = this.clock.now();
-    const windowStart = String(now - TOTP_LOCK_MS);
-    const reserved = await this.db
-      .updateTable('users')
-      .set({
-        totp_failures: sql<number>`case when totp_failed_at is null or totp_failed_at <= ${windowStart}::int8 then 1 else totp_failures + 1 end`,
-        totp_failed_at: String(now),
-      })
-      .where('id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb('totp_failures', '<', TOTP_MAX_FAILURES),
-          eb('totp_failed_at', 'is', null),
-          eb('totp_failed_at', '<=', windowStart),
-        ]),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (!reserved) throw new AppError('RATE_LIMITED');
+    await reserveTotpAttempt(this.db, 'users', userId, this.clock.now());
   }
+}
+
+/**
+ * One TOTP attempt of a user or an operator, counted BEFORE the code is checked, in one atomic
+ * statement: the failure counter restarts after `TOTP_LOCK_MS`, and once it reached
+ * `TOTP_MAX_FAILURES` inside that window no row matches and the attempt is refused (429), so
+ * parallel guesses cannot all slip under the limit. The caller resets the counter on success.
+ */
+export async function reserveTotpAttempt(
+  db: QueryExecutorProvider,
+  table: 'users' | 'admins',
+  id: string,
+  nowMs: number,
+): Promise<void> {
+  const windowStart = String(nowMs - TOTP_LOCK_MS);
+  const reserved = await sql<{ id: string }>`
+    update ${sql.table(table)}
+    set totp_failures = case when totp_failed_at is null or totp_failed_at <= ${windowStart}::int8
+                             then 1 else totp_failures + 1 end,
+        totp_failed_at = ${String(nowMs)}::int8
+    where id = ${id}
+      and (totp_failures < ${TOTP_MAX_FAILURES} or totp_failed_at is null or totp_failed_at <= ${windowStart}::int8)
+    returning id`.execute(db);
+  if (reserved.rows.length === 0) throw new AppError('RATE_LIMITED');
 }

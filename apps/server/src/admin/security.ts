@@ -1,8 +1,9 @@
 import type { AdminSession, AdminTotpSetup } from '@ex/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { hashPassword, verifyPassword } from '../account/passwords.ts';
 import type { TokenStore } from '../account/tokens.ts';
+import { reserveTotpAttempt } from '../account/totp.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import type { Database } from '../db/schema.ts';
@@ -11,9 +12,9 @@ import { opsDb } from '../ops/tables.ts';
 import type { AdminSecurityColumns } from './migration.ts';
 import { DEFAULT_ADMIN_SESSION, SessionTokenStore } from './session.ts';
 
-/** Wrong codes allowed per operator before the second factor pauses for `TOTP_LOCK_MS`. */
-export const TOTP_MAX_FAILURES = 5;
-export const TOTP_LOCK_MS = 15 * 60_000;
+// The same attempt limit as users' second factor (account/totp.ts), counted by the same statement.
+export { TOTP_LOCK_MS, TOTP_MAX_FAILURES } from '../account/totp.ts';
+
 /** One 30 s step either side, for clock drift between the phone and the server (RFC 6238 §5.2). */
 const TOTP_TOLERANCE_S = 30;
 const TOTP_ISSUER = 'Exchange operator';
@@ -58,24 +59,7 @@ export class AdminSecurity {
    */
   private async consumeCode(adminId: string, secret: string, code: string): Promise<void> {
     const now = this.clock.now();
-    const windowStart = String(now - TOTP_LOCK_MS);
-    const reserved = await this.adb
-      .updateTable('admins')
-      .set({
-        totp_failures: sql<number>`case when totp_failed_at is null or totp_failed_at <= ${windowStart}::int8 then 1 else totp_failures + 1 end`,
-        totp_failed_at: String(now),
-      })
-      .where('id', '=', adminId)
-      .where((eb) =>
-        eb.or([
-          eb('totp_failures', '<', TOTP_MAX_FAILURES),
-          eb('totp_failed_at', 'is', null),
-          eb('totp_failed_at', '<=', windowStart),
-        ]),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (!reserved) throw new AppError('RATE_LIMITED');
+    await reserveTotpAttempt(this.adb, 'admins', adminId, now);
     const result = verifySync({
       secret,
       token: code,
