@@ -9,8 +9,8 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { ContractService } from './contract/service.ts';
 import type { Db } from './db/db.ts';
-import type { EngineHost } from './engine/host.ts';
 import type { IdempotencyGate } from './engine/idempotency.ts';
+import type { EnginePort } from './engine/port.ts';
 import type { PubSub } from './engine/pubsub.ts';
 import type { EngineDb } from './engine/tables.ts';
 import type { MarketData } from './market/data.ts';
@@ -30,7 +30,7 @@ export interface Services {
   totp: TotpService;
   admins: AdminService;
   /** The single-writer engine host (engine/host.ts) and what is built on it. */
-  engine: EngineHost;
+  engine: EnginePort;
   edb: EngineDb;
   pubsub: PubSub;
   idempotency: IdempotencyGate;

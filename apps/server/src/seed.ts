@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { hashPassword } from './account/passwords.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/db.ts';
-import type { EngineHost } from './engine/host.ts';
+import type { EnginePort } from './engine/port.ts';
 import { engineDb } from './engine/tables.ts';
 
 export const DEMO_EMAIL = 'demo@exchange.local';
@@ -19,7 +19,7 @@ export const DEMO_FUNDS: [string, bigint][] = [
 export async function seedDemo(
   db: Db,
   clock: Clock,
-  engine?: EngineHost,
+  engine?: EnginePort,
 ): Promise<{ id: string; email: string; password: string }> {
   const exists = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (!exists) {
@@ -51,7 +51,7 @@ export async function seedDemo(
 }
 
 /** Deposits the demo funds unless a `seed` deposit of the demo user is already in the ledger. */
-export async function fundDemo(db: Db, engine: EngineHost): Promise<void> {
+export async function fundDemo(db: Db, engine: EnginePort): Promise<void> {
   const user = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
   if (!user) return;
   const done = await engineDb(db)
@@ -63,14 +63,7 @@ export async function fundDemo(db: Db, engine: EngineHost): Promise<void> {
     .executeTakeFirst();
   if (done) return;
   for (const [asset, amount] of DEMO_FUNDS) {
-    await engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id: `seed-${id}`,
-      userId: user.id,
-      asset,
-      amount,
-    }));
+    await engine.submit({ type: 'deposit', userId: user.id, asset, amount }, { idPrefix: 'seed-' });
   }
 }
 

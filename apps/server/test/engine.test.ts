@@ -2,10 +2,11 @@ import { accountKey, ResultCode } from '@ex/core';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineHost } from '../src/engine/host.ts';
+import type { EnginePort } from '../src/engine/port.ts';
 import { engineDb } from '../src/engine/tables.ts';
 import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
 
-const deposit = (host: EngineHost, userId: string, asset: string, amount: bigint) =>
+const deposit = (host: EnginePort, userId: string, asset: string, amount: bigint) =>
   host.submit(({ ts, id }) => ({ type: 'deposit', ts, id, userId, asset, amount }));
 
 describe.each(BACKENDS)('engine host on %s', (backend) => {

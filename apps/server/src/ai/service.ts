@@ -13,7 +13,7 @@ import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { type Treasuries, treasuryAccount } from '../exchange/treasury.ts';
@@ -100,7 +100,7 @@ export class AiService {
   constructor(
     private readonly db: AiDb,
     private readonly edb: EngineDb,
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly clock: Clock,
     private readonly treasuries?: Treasuries,
   ) {}
@@ -123,7 +123,7 @@ export class AiService {
       .executeTakeFirst();
     if (done !== undefined) return ResultCode.OK;
     const r = await this.host.submit(
-      ({ ts, id }) => ({ type: 'ledgerTransfer', ts, id, entryType: 'system', from, to, amount }),
+      { type: 'ledgerTransfer', entryType: 'system', from, to, amount },
       { idempotency: { userId, scope: SCOPE, key, hash: key } },
     );
     return r.code;
@@ -177,15 +177,13 @@ export class AiService {
   async fundTreasury(adminId: string, body: AdminTreasuryFund): Promise<{ coin: string; amount: string }> {
     const amount = units(body.amount, body.coin, 'amount');
     const purpose = body.purpose ?? 'earn';
-    const r = await this.host.submit(({ ts, id }) => ({
+    const r = await this.host.submit({
       type: 'ledgerTransfer',
-      ts,
-      id,
       entryType: 'system',
       from: sys('chain', body.coin),
       to: treasuryAccount(purpose, body.coin),
       amount,
-    }));
+    });
     if (r.code !== ResultCode.OK) throw refusal(r.code);
     this.treasuries?.check(purpose, body.coin);
     void adminId;

@@ -3,8 +3,9 @@
 // then takes liquidity with a small market order from a second account so the tape and the candles
 // move. It is an ordinary engine user and goes through the same sequencer as everybody.
 
-import { accountKey, type Command, ResultCode } from '@ex/core';
-import type { EngineHost } from '../engine/host.ts';
+import { accountKey, ResultCode } from '@ex/core';
+import type { CommandDraft } from '../engine/commands.ts';
+import type { EnginePort } from '../engine/port.ts';
 import { cryptoRandom, seededRandom } from '../feed/price-feed.ts';
 import type { ReferencePrices } from '../feed/service.ts';
 import { MARKETS } from '../market/markets.ts';
@@ -52,7 +53,7 @@ export class MarketMaker {
   private readonly premiums = new Map<string, number>();
 
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly prices: ReferencePrices,
     options: MarketMakerOptions = {},
   ) {
@@ -82,28 +83,20 @@ export class MarketMaker {
       )
         continue;
       for (const [asset, amount] of Object.entries(FUNDS)) {
-        jobs.push(
-          this.host.submit(({ ts, id }) => ({
-            type: 'deposit',
-            ts,
-            id: `bot-${id}`,
-            userId: user,
-            asset,
-            amount,
-          })),
-        );
+        jobs.push(this.host.submit({ type: 'deposit', userId: user, asset, amount }, { idPrefix: 'bot-' }));
       }
       jobs.push(
-        this.host.submit(({ ts, id }) => ({
-          type: 'transfer',
-          ts,
-          id: `bot-${id}`,
-          userId: user,
-          asset: 'USDC',
-          from: 'spot',
-          to: 'contract',
-          amount: CONTRACT_USDC,
-        })),
+        this.host.submit(
+          {
+            type: 'transfer',
+            userId: user,
+            asset: 'USDC',
+            from: 'spot',
+            to: 'contract',
+            amount: CONTRACT_USDC,
+          },
+          { idPrefix: 'bot-' },
+        ),
       );
     }
     await Promise.all(jobs);
@@ -143,7 +136,7 @@ export class MarketMaker {
 
   /** One round over every market: re-quote what moved, maybe one taker trade each. */
   async step(): Promise<void> {
-    const commands: ((ctx: { ts: number; id: string }) => Command)[] = [];
+    const commands: { draft: CommandDraft; idPrefix?: string }[] = [];
     for (const m of MARKETS) {
       const index = this.prices.ticks(m.symbol);
       if (index === undefined) continue;
@@ -173,20 +166,18 @@ export class MarketMaker {
       for (const side of ['buy', 'sell'] as const) {
         for (const [price, orderId] of have[side]) {
           if (want[side].has(price)) continue;
-          commands.push(({ ts }) =>
-            perp
-              ? { type: 'contractCancel', ts, symbol: m.symbol, orderId, userId: this.maker }
-              : { type: 'spotCancel', ts, symbol: m.symbol, orderId, userId: this.maker },
-          );
+          commands.push({
+            draft: perp
+              ? { type: 'contractCancel', symbol: m.symbol, orderId, userId: this.maker }
+              : { type: 'spotCancel', symbol: m.symbol, orderId, userId: this.maker },
+          });
         }
         for (const [price, lots] of want[side]) {
           if (have[side].has(price)) continue;
-          commands.push(({ ts, id }) =>
-            perp
+          commands.push({
+            draft: perp
               ? {
                   type: 'contractPlace',
-                  ts,
-                  orderId: `mm-${id}`,
                   userId: this.maker,
                   symbol: m.symbol,
                   action: side === 'buy' ? 'open_long' : 'open_short',
@@ -199,8 +190,6 @@ export class MarketMaker {
               : {
                   type: 'spotPlace',
                   orderType: 'limit',
-                  ts,
-                  orderId: `mm-${id}`,
                   userId: this.maker,
                   symbol: m.symbol,
                   side,
@@ -208,7 +197,8 @@ export class MarketMaker {
                   qty: lots,
                   tif: 'POST_ONLY',
                 },
-          );
+            idPrefix: 'mm-',
+          });
         }
       }
       const taker = this.taker;
@@ -218,12 +208,10 @@ export class MarketMaker {
           this.levelNotional / 20n + BigInt(Math.floor(this.random() * 10)) * (this.levelNotional / 40n);
         const price = side === 'buy' ? bestAsk : bestBid;
         const lots = Math.max(1, Number(notional / (BigInt(price) * quotePerTickLot)));
-        commands.push(({ ts, id }) =>
-          perp
+        commands.push({
+          draft: perp
             ? {
                 type: 'contractPlace',
-                ts,
-                orderId: `mmt-${id}`,
                 userId: taker,
                 symbol: m.symbol,
                 action: side === 'buy' ? 'open_long' : 'open_short',
@@ -234,8 +222,6 @@ export class MarketMaker {
             : {
                 type: 'spotPlace',
                 orderType: 'market',
-                ts,
-                orderId: `mmt-${id}`,
                 userId: taker,
                 symbol: m.symbol,
                 side,
@@ -243,10 +229,15 @@ export class MarketMaker {
                   ? { quoteAmount: BigInt(lots) * BigInt(price) * quotePerTickLot }
                   : { qty: lots }),
               },
-        );
+          idPrefix: 'mmt-',
+        });
       }
     }
-    const results = await Promise.all(commands.map((c) => this.host.submit(c)));
+    const results = await Promise.all(
+      commands.map((c) =>
+        this.host.submit(c.draft, c.idPrefix === undefined ? {} : { idPrefix: c.idPrefix }),
+      ),
+    );
     void results.filter((r) => r.code !== ResultCode.OK);
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AdminDeposit, Deposit, DepositAddress, DepositQuery, Page } from '@ex/contract';
 import { ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
@@ -53,7 +53,7 @@ export class DepositService {
   constructor(
     private readonly cdb: ChainDb,
     private readonly edb: EngineDb,
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly hd: HdWallet,
     private readonly clock: Clock,
   ) {}
@@ -183,7 +183,7 @@ export class DepositService {
     let ref = done?.ref_id;
     if (ref === undefined) {
       const r = await this.host.submit(
-        ({ ts, id }) => ({ type: 'deposit', ts, id, userId, asset: row.coin, amount: BigInt(row.amount) }),
+        { type: 'deposit', userId, asset: row.coin, amount: BigInt(row.amount) },
         { idempotency: { userId, scope: CREDIT_SCOPE, key, hash: key } },
       );
       if (r.code !== ResultCode.OK) throw new Error(`engine refused deposit ${key}: code ${r.code}`);

@@ -6,10 +6,11 @@ import {
   type MarginMode,
   ResultCode,
 } from '@ex/core';
+import type { CommandDraft } from '../engine/commands.ts';
 import { QUOTE } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
-import type { EngineHost } from '../engine/host.ts';
 import { listOrders, OPEN_STATUSES, type OrderListQuery, orderCommon } from '../engine/orders.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, OrdersTable } from '../engine/tables.ts';
 import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
 import {
@@ -44,11 +45,16 @@ export function parsePositionId(id: string): { symbol: string; mode: MarginMode;
   return { symbol: m[1]!, mode: m[2] as MarginMode, side: m[3] as 'long' | 'short' };
 }
 
+/** The sequencer-side step of a contract order (engine/commands.ts). */
+const CONTRACT_PLACE = 'contract.place';
+
 export class ContractService {
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly edb: EngineDb,
-  ) {}
+  ) {
+    host.prepare(CONTRACT_PLACE, (draft) => this.prepare(draft));
+  }
 
   private perpMarket(symbol: string) {
     const m = marketUnits(symbol);
@@ -56,8 +62,24 @@ export class ContractService {
     return m;
   }
 
-  private async run(cmd: Parameters<EngineHost['submit']>[0]) {
-    const r = await this.host.submit(cmd);
+  /**
+   * Runs inside the sequencer, on the engine process: the index the order meets (ADR 112). Market
+   * orders are bounded by the core's protection from the mark (the market's marketProtectionPpm).
+   * No order meets a frozen mark: with a stale index the market is paused (ADR 153). An operator's
+   * pause refuses opening orders; closing ones go on (ADR 162).
+   */
+  private prepare(draft: CommandDraft): CommandDraft {
+    if (draft.type !== 'contractPlace') return draft;
+    const m = this.perpMarket(draft.symbol);
+    if (draft.action === 'open_long' || draft.action === 'open_short')
+      assertTradingOpen(this.host, m.config.symbol);
+    indexHealthOf(this.host).mustBeFresh(m.config.symbol);
+    if (draft.price !== undefined) checkBand(this.host, m, draft.price);
+    return draft;
+  }
+
+  private async run(cmd: CommandDraft, prepare?: string) {
+    const r = await this.host.submit(cmd, prepare === undefined ? {} : { prepare });
     if (r.code !== ResultCode.OK) throw refusal(r.code);
     return r;
   }
@@ -82,24 +104,17 @@ export class ContractService {
     const tp = body.tp_price === undefined ? 0n : BigInt(priceTicks('tp_price', body.tp_price, m));
     const sl = body.sl_price === undefined ? 0n : BigInt(priceTicks('sl_price', body.sl_price, m));
     if (opening && this.host.engine.perp.leverageOf(userId, m.config.symbol) !== body.leverage) {
-      await this.run(({ ts }) => ({
+      await this.run({
         type: 'setLeverage',
-        ts,
+
         userId,
         symbol: m.config.symbol,
         leverage: body.leverage,
-      }));
+      });
     }
-    const r = await this.run(({ ts, id }) => {
-      // Inside the sequencer: the index the order meets (ADR 112). Market orders are bounded by the
-      // core's protection from the mark (the market's marketProtectionPpm). No order meets a frozen
-      // mark: with a stale index the market is paused (ADR 153).
-      indexHealthOf(this.host).mustBeFresh(m.config.symbol);
-      if (price !== undefined) checkBand(this.host, m, price);
-      return {
+    const r = await this.run(
+      {
         type: 'contractPlace',
-        ts,
-        orderId: id,
         userId,
         symbol: m.config.symbol,
         action: body.action,
@@ -111,8 +126,9 @@ export class ContractService {
         // after resting (set here afterwards, they were dropped when the order rested).
         ...(tp > 0n ? { tp } : {}),
         ...(sl > 0n ? { sl } : {}),
-      };
-    });
+      },
+      CONTRACT_PLACE,
+    );
     return this.orderById(userId, r.id);
   }
 
@@ -131,7 +147,7 @@ export class ContractService {
   async cancel(userId: string, id: string): Promise<ContractOrder> {
     const order = await this.orderById(userId, id);
     if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_NOT_FOUND');
-    await this.run(({ ts }) => ({ type: 'contractCancel', ts, symbol: order.symbol, orderId: id, userId }));
+    await this.run({ type: 'contractCancel', symbol: order.symbol, orderId: id, userId });
     return this.orderById(userId, id);
   }
 
@@ -193,15 +209,13 @@ export class ContractService {
     const p = this.own(userId, id);
     if (p.mode !== 'isolated') throw new AppError('POSITION_NOT_FOUND');
     const amount = amountUnits('amount', body.amount, assetScale(QUOTE));
-    await this.run(({ ts, id: ref }) => ({
+    await this.run({
       type: 'adjustMargin',
-      ts,
-      id: ref,
       userId,
       symbol: p.symbol,
       side: p.side,
       amount: body.action === 'add' ? amount : -amount,
-    }));
+    });
     return this.after(userId, id);
   }
 
@@ -214,16 +228,16 @@ export class ContractService {
     const m = mustMarket(p.symbol);
     const tp = body.tp_price === undefined ? 0n : BigInt(priceTicks('tp_price', body.tp_price, m));
     const sl = body.sl_price === undefined ? 0n : BigInt(priceTicks('sl_price', body.sl_price, m));
-    await this.run(({ ts }) => ({
+    await this.run({
       type: 'setTpsl',
-      ts,
+
       userId,
       symbol: p.symbol,
       mode: p.mode,
       side: p.side,
       tp,
       sl,
-    }));
+    });
     return this.after(userId, id);
   }
 
@@ -241,28 +255,22 @@ export class ContractService {
     const type = body.type ?? 'market';
     if (type === 'market' && body.quantity === undefined) {
       forbidField('price', body.price);
-      const r = await this.run(({ ts, id: orderId }) => ({
+      const r = await this.run({
         type: 'closePosition',
-        ts,
-        orderId,
         userId,
         symbol: p.symbol,
         mode: p.mode,
         side: p.side,
-      }));
+      });
       return this.orderById(userId, r.id);
     }
     if (type === 'limit') requireField('price', body.price);
     else forbidField('price', body.price);
     const price = body.price === undefined ? undefined : priceTicks('price', body.price, m);
     const qty = body.quantity === undefined ? Number(p.size) : qtyLots('quantity', body.quantity, m);
-    const r = await this.run(({ ts, id: orderId }) => {
-      indexHealthOf(this.host).mustBeFresh(m.config.symbol);
-      if (price !== undefined) checkBand(this.host, m, price);
-      return {
+    const r = await this.run(
+      {
         type: 'contractPlace',
-        ts,
-        orderId,
         userId,
         symbol: p.symbol,
         action: p.side === 'long' ? 'close_long' : 'close_short',
@@ -270,8 +278,9 @@ export class ContractService {
         mode: p.mode,
         ...(price !== undefined ? { price } : {}),
         qty,
-      };
-    });
+      },
+      CONTRACT_PLACE,
+    );
     return this.orderById(userId, r.id);
   }
 
@@ -279,13 +288,13 @@ export class ContractService {
     const m = this.perpMarket(body.symbol);
     if (!m.config.leverages.includes(body.leverage)) throw new AppError('LEVERAGE_NOT_ALLOWED');
     if (this.host.engine.perp.leverageOf(userId, body.symbol) !== body.leverage) {
-      await this.run(({ ts }) => ({
+      await this.run({
         type: 'setLeverage',
-        ts,
+
         userId,
         symbol: body.symbol,
         leverage: body.leverage,
-      }));
+      });
     }
     return { symbol: body.symbol, leverage: body.leverage, margin_mode: body.margin_mode };
   }

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { treasuryAccount } from '../exchange/treasury.ts';
@@ -31,7 +31,7 @@ export class DividendService {
   constructor(
     private readonly db: DividendDb,
     private readonly edb: EngineDb,
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly clock: Clock,
   ) {}
 
@@ -51,7 +51,7 @@ export class DividendService {
       .executeTakeFirst();
     if (done !== undefined) return ResultCode.OK;
     const r = await this.host.submit(
-      ({ ts, id }) => ({ type: 'ledgerTransfer', ts, id, entryType: 'system', from, to, amount }),
+      { type: 'ledgerTransfer', entryType: 'system', from, to, amount },
       { idempotency: { userId: owner, scope: SCOPE, key, hash: key } },
     );
     return r.code;

@@ -17,8 +17,17 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { decodeCommand, encodeCommand } from './codec.ts';
+import {
+  type CommandDraft,
+  extraOf,
+  materialize,
+  type Preparer,
+  Preparers,
+  type SubmitOptions,
+} from './commands.ts';
 import { serverEngineConfig } from './config.ts';
-import { type Extra, project, RowBatch } from './projector.ts';
+import type { EnginePort } from './port.ts';
+import { project, RowBatch } from './projector.ts';
 import { type EngineDb, engineDb } from './tables.ts';
 
 export interface CommandCtx {
@@ -51,15 +60,16 @@ export interface HostOptions {
 }
 
 interface Pending {
-  build: CommandBuilder;
-  extra: Extra | undefined;
+  /** A draft (data, ADR 172) or, in process only, a builder function (tests). */
+  build: CommandBuilder | CommandDraft;
+  options: SubmitOptions;
   resolve: (r: Executed) => void;
   reject: (e: unknown) => void;
 }
 
 export type CommitListener = (executed: readonly Executed[]) => void;
 
-export class EngineHost {
+export class EngineHost implements EnginePort {
   readonly engine: ExchangeEngine;
   private readonly edb: EngineDb;
   private queue: Pending[] = [];
@@ -72,6 +82,7 @@ export class EngineHost {
   private readonly listeners = new Set<CommitListener>();
   private readonly snapshotEvery: number;
   private readonly botUsers: ReadonlySet<string>;
+  private readonly preparers = new Preparers();
 
   private constructor(private readonly options: HostOptions) {
     this.engine = new ExchangeEngine(serverEngineConfig());
@@ -142,12 +153,20 @@ export class EngineHost {
     return this.botUsers.has(userId);
   }
 
-  /** Queues a command; resolves after its batch is committed (or with the refusal code). */
-  submit(build: CommandBuilder, extra?: Extra): Promise<Executed> {
+  /** Registers a named preparer the sequencer runs on drafts that ask for it (commands.ts). */
+  prepare(name: string, preparer: Preparer): void {
+    this.preparers.register(name, preparer);
+  }
+
+  /**
+   * Queues a command; resolves after its batch is committed (or with the refusal code). A draft is
+   * data and may come from another process; a builder function is for in-process tests only.
+   */
+  submit(build: CommandBuilder | CommandDraft, options: SubmitOptions = {}): Promise<Executed> {
     if (this.fatal !== null) return Promise.reject(new Error('engine host stopped after a failed commit'));
     if (this.closed) return Promise.reject(new Error('engine host is closed'));
     return new Promise<Executed>((resolve, reject) => {
-      this.queue.push({ build, extra, resolve, reject });
+      this.queue.push({ build, options, resolve, reject });
       if (this.running === null) this.running = this.pump();
     });
   }
@@ -173,7 +192,10 @@ export class EngineHost {
       const id = String(this.nextSeq);
       let cmd: Command;
       try {
-        cmd = p.build({ ts, id });
+        cmd =
+          typeof p.build === 'function'
+            ? p.build({ ts, id })
+            : materialize({ draft: p.build, options: p.options }, { ts, id }, this.preparers, this);
       } catch (error) {
         results.push({
           code: ResultCode.ENGINE_UNKNOWN_COMMAND,
@@ -194,7 +216,7 @@ export class EngineHost {
       const seq = this.nextSeq++;
       this.lastTs = cmd.ts;
       rows.commands.push({ seq: String(seq), type: cmd.type, body: encodeCommand(cmd), ts: String(cmd.ts) });
-      project(this.engine, rows, seq, cmd, r.events, p.extra, isBot);
+      project(this.engine, rows, seq, cmd, r.events, extraOf(p.options), isBot);
       results.push({ ...r, seq, ts, id, command: cmd });
     }
     if (rows.commands.length > 0) {

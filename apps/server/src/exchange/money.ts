@@ -1,6 +1,7 @@
 import { type AccountRef, parseDecimal, ResultCode, SYSTEM_OWNER } from '@ex/core';
 import { ASSETS } from '../engine/config.ts';
-import type { EngineHost, Executed } from '../engine/host.ts';
+import type { Executed } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -19,18 +20,18 @@ export const system = (kind: 'treasury' | 'ieo' | 'chain', asset: string): Accou
 });
 
 export function move(
-  host: EngineHost,
+  host: EnginePort,
   entryType: 'ieo' | 'system',
   from: AccountRef,
   to: AccountRef,
   amount: bigint,
 ): Promise<Executed> {
-  return host.submit(({ ts, id }) => ({ type: 'ledgerTransfer', ts, id, entryType, from, to, amount }));
+  return host.submit({ type: 'ledgerTransfer', entryType, from, to, amount });
 }
 
 /** Like move(), but a refusal is an API error (insufficient funds -> INSUFFICIENT_BALANCE). */
 export async function mustMove(
-  host: EngineHost,
+  host: EnginePort,
   entryType: 'ieo' | 'system',
   from: AccountRef,
   to: AccountRef,
@@ -52,7 +53,7 @@ export const MONEY_SCOPE = 'money';
  * done before. Callers serialise per domain, so two moves with one key never share a batch.
  */
 export async function moveOnce(
-  host: EngineHost,
+  host: EnginePort,
   edb: EngineDb,
   userId: string,
   key: string,
@@ -63,7 +64,7 @@ export async function moveOnce(
 ): Promise<ResultCode> {
   if (amount === 0n || (await moved(edb, userId, key))) return ResultCode.OK;
   const r = await host.submit(
-    ({ ts, id }) => ({ type: 'ledgerTransfer', ts, id, entryType, from, to, amount }),
+    { type: 'ledgerTransfer', entryType, from, to, amount },
     { idempotency: { userId, scope: MONEY_SCOPE, key, hash: key } },
   );
   return r.code;
@@ -118,9 +119,9 @@ export class Mutex {
 }
 
 /** Recovery of interrupted money moves per engine host: flash exchange, OTC, IEO (ADR 114). */
-const recoveries = new WeakMap<EngineHost, Map<string, () => Promise<number>>>();
+const recoveries = new WeakMap<EnginePort, Map<string, () => Promise<number>>>();
 
-export function registerRecovery(host: EngineHost, name: string, recover: () => Promise<number>): void {
+export function registerRecovery(host: EnginePort, name: string, recover: () => Promise<number>): void {
   let m = recoveries.get(host);
   if (m === undefined) {
     m = new Map();
@@ -130,7 +131,7 @@ export function registerRecovery(host: EngineHost, name: string, recover: () => 
 }
 
 /** Runs every registered recovery; returns how many rows each completed. */
-export async function recoverAll(host: EngineHost): Promise<Record<string, number>> {
+export async function recoverAll(host: EnginePort): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const [name, recover] of recoveries.get(host) ?? []) out[name] = await recover();
   return out;

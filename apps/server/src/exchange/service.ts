@@ -10,7 +10,7 @@ import type {
 import { accountKey, decimal, ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount, marketUnits } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
@@ -70,7 +70,7 @@ export class ExchangeService {
   private readonly lock = new Mutex();
 
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly db: EarnDb,
     private readonly edb: EngineDb,
     private readonly clock: Clock,

@@ -1,6 +1,6 @@
 import { type AccountRef, accountKey, decimal, SYSTEM_OWNER } from '@ex/core';
 import { ASSETS } from '../engine/config.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 import { isCoin, mustMove, unitsOf } from './money.ts';
@@ -62,7 +62,7 @@ export class Treasuries {
   private readonly warned = new Set<string>();
 
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     lowWater: string,
     private readonly warn: (details: object, message: string) => void,
   ) {
@@ -125,11 +125,11 @@ export class Treasuries {
   }
 }
 
-const byHost = new WeakMap<EngineHost, Treasuries>();
+const byHost = new WeakMap<EnginePort, Treasuries>();
 
 /** One Treasuries per engine host, shared by the domains that pay from a purpose. */
 export function treasuriesOf(
-  host: EngineHost,
+  host: EnginePort,
   lowWater: string,
   warn: (details: object, message: string) => void,
 ): Treasuries {

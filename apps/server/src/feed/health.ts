@@ -2,7 +2,7 @@
 // contract service reads it before sending an order to the sequencer. One per engine host, like the
 // treasuries, so the feed (started after the app) and the routes (built with it) share it.
 
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import { mustMarket } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -24,9 +24,9 @@ export class IndexHealth {
   }
 }
 
-const byHost = new WeakMap<EngineHost, IndexHealth>();
+const byHost = new WeakMap<EnginePort, IndexHealth>();
 
-export function indexHealthOf(host: EngineHost): IndexHealth {
+export function indexHealthOf(host: EnginePort): IndexHealth {
   let h = byHost.get(host);
   if (h === undefined) {
     h = new IndexHealth();

@@ -1,4 +1,4 @@
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import { mustMarket } from '../engine/units.ts';
 import { MARKETS } from '../market/markets.ts';
 import { indexHealthOf } from './health.ts';
@@ -22,7 +22,7 @@ export class ReferencePrices {
   private readonly listeners = new Set<(prices: Map<string, bigint>) => void>();
 
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly feed: PriceFeed,
     private readonly now: () => number,
   ) {}
@@ -53,16 +53,15 @@ export class ReferencePrices {
       const ticks = this.ticks(m.symbol);
       if (ticks === undefined) continue;
       jobs.push(
-        this.host.submit(({ ts }) => ({
+        this.host.submit({
           type: 'priceUpdate',
-          ts,
           symbol: m.symbol,
           indexPrice: BigInt(ticks),
-        })),
+        }),
       );
       const state = this.host.engine.perp.state(m.symbol);
       if (state !== undefined && state.nextFundingTs > 0 && state.nextFundingTs <= this.now()) {
-        jobs.push(this.host.submit(({ ts }) => ({ type: 'fundingTick', ts, symbol: m.symbol })));
+        jobs.push(this.host.submit({ type: 'fundingTick', symbol: m.symbol }));
       }
     }
     await Promise.all(jobs);

@@ -9,7 +9,7 @@ import type {
 import { decimal, formatDecimal, ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { failpoint } from '../exchange/failpoints.ts';
 import {
@@ -48,7 +48,7 @@ export class IeoService {
   private readonly lock = new Mutex();
 
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly db: EarnDb,
     private readonly edb: EngineDb,
     private readonly clock: Clock,

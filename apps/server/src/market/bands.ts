@@ -1,4 +1,4 @@
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { MarketUnits } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -11,7 +11,7 @@ import { AppError } from '../http/errors.ts';
 const PPM = 1_000_000n;
 
 /** The index price of the market's base in its ticks, or undefined before the first feed tick. */
-export function indexTicks(host: EngineHost, m: MarketUnits): bigint | undefined {
+export function indexTicks(host: EnginePort, m: MarketUnits): bigint | undefined {
   const perp = `${m.config.base}_${m.config.quote}_PERP`;
   const index = host.engine.perp.state(perp)?.indexPrice;
   return index !== undefined && index > 0n ? index : undefined;
@@ -30,7 +30,7 @@ export function bandOf(m: MarketUnits, index: bigint): { low: bigint; high: bigi
  * allowed range. Before the first index there is nothing to band against and the order passes
  * (a fresh install without a feed); ADR 112 explains why that is acceptable.
  */
-export function checkBand(host: EngineHost, m: MarketUnits, priceTicks: number): void {
+export function checkBand(host: EnginePort, m: MarketUnits, priceTicks: number): void {
   const index = indexTicks(host, m);
   if (index === undefined) return;
   const { low, high } = bandOf(m, index);
@@ -43,7 +43,7 @@ export function checkBand(host: EngineHost, m: MarketUnits, priceTicks: number):
  * undefined without an index. The rest of the order is cancelled by the book (`protection_bound`).
  */
 export function spotProtectionTicks(
-  host: EngineHost,
+  host: EnginePort,
   m: MarketUnits,
   side: 'buy' | 'sell',
 ): bigint | undefined {
@@ -56,7 +56,7 @@ export function spotProtectionTicks(
 }
 
 /** The band as decimal strings for clients that show it next to the price field. */
-export function bandText(host: EngineHost, m: MarketUnits): { min: string; max: string } | null {
+export function bandText(host: EnginePort, m: MarketUnits): { min: string; max: string } | null {
   const index = indexTicks(host, m);
   if (index === undefined) return null;
   const { low, high } = bandOf(m, index);

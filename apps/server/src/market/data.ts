@@ -6,7 +6,8 @@ import { randomInt } from 'node:crypto';
 import type { KlineInterval, MarketCoin, PublicTrade } from '@ex/contract';
 import { type EngineEvent, formatDecimal } from '@ex/core';
 import { QUOTE } from '../engine/config.ts';
-import type { EngineHost, Executed } from '../engine/host.ts';
+import type { Executed } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { PubSub } from '../engine/pubsub.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
@@ -66,7 +67,7 @@ export class MarketData {
   private readonly tapes = new Map<string, TapeTrade[]>();
 
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly pubsub: PubSub,
     private readonly now: () => number,
   ) {

@@ -1,16 +1,16 @@
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import { AppError } from '../http/errors.ts';
 import type { OpsDb } from './tables.ts';
 
 /**
  * Which markets an operator has paused (ADR 162). Kept in memory beside the engine it belongs to
- * (one per EngineHost, so apps built side by side in one process do not share it), filled from
+ * (one per EnginePort, so apps built side by side in one process do not share it), filled from
  * `market_settings` at start and updated after each committed change. The order path reads it
  * synchronously: a pause costs no query per order.
  */
-const paused = new WeakMap<EngineHost, Map<string, { at: number; reason: string | null }>>();
+const paused = new WeakMap<EnginePort, Map<string, { at: number; reason: string | null }>>();
 
-function stateOf(host: EngineHost): Map<string, { at: number; reason: string | null }> {
+function stateOf(host: EnginePort): Map<string, { at: number; reason: string | null }> {
   let state = paused.get(host);
   if (!state) {
     state = new Map();
@@ -20,16 +20,16 @@ function stateOf(host: EngineHost): Map<string, { at: number; reason: string | n
 }
 
 /** Called where orders are validated (spot/contract service): new orders only, cancels pass. */
-export function assertTradingOpen(host: EngineHost, symbol: string): void {
+export function assertTradingOpen(host: EnginePort, symbol: string): void {
   if (paused.get(host)?.has(symbol)) throw new AppError('MARKET_PAUSED');
 }
 
-export function pausedMarkets(host: EngineHost): ReadonlyMap<string, { at: number; reason: string | null }> {
+export function pausedMarkets(host: EnginePort): ReadonlyMap<string, { at: number; reason: string | null }> {
   return stateOf(host);
 }
 
 export function setPaused(
-  host: EngineHost,
+  host: EnginePort,
   symbol: string,
   value: { at: number; reason: string | null } | null,
 ): void {
@@ -37,7 +37,7 @@ export function setPaused(
   else stateOf(host).set(symbol, value);
 }
 
-export async function loadPausedMarkets(host: EngineHost, db: OpsDb): Promise<void> {
+export async function loadPausedMarkets(host: EnginePort, db: OpsDb): Promise<void> {
   const rows = await db
     .selectFrom('market_settings')
     .select(['symbol', 'paused_at', 'paused_reason'])

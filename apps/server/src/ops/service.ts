@@ -18,7 +18,7 @@ import {
   SPOT_MAKER_FEE_PPM,
   SPOT_TAKER_FEE_PPM,
 } from '../engine/config.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import { AppError } from '../http/errors.ts';
 import { kycDb } from '../kyc/tables.ts';
 import { MARKETS, marketBySymbol } from '../market/markets.ts';
@@ -402,7 +402,7 @@ export class OpsService {
 const ppmRate = (ppm: bigint) => formatDecimal(ppm, 6);
 
 /** The markets as the console shows them: configuration plus the operator's pause. */
-export function marketSettings(host: EngineHost): MarketSetting[] {
+export function marketSettings(host: EnginePort): MarketSetting[] {
   const state = pausedMarkets(host);
   return MARKETS.map((m) => {
     const p = state.get(m.symbol);

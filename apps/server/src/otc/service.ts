@@ -12,7 +12,7 @@ import { decimal, formatDecimal, ResultCode } from '@ex/core';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { failpoint } from '../exchange/failpoints.ts';
 import {
@@ -73,7 +73,7 @@ export class OtcService {
   private readonly lock = new Mutex();
 
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly db: EarnDb,
     private readonly edb: EngineDb,
     private readonly clock: Clock,

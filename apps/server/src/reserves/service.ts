@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { ASSETS, QUOTE } from '../engine/config.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 import type { LiabilitiesKey } from './keys.ts';
@@ -29,7 +29,7 @@ export interface ReserveReader {
  * The embedded default's chain is simulated: what it holds is exactly what came in minus what went
  * out, which the ledger's `system/chain` account mirrors with the opposite sign (core ledger types).
  */
-export function simulatedReserves(host: EngineHost): ReserveReader {
+export function simulatedReserves(host: EnginePort): ReserveReader {
   return {
     source: 'simulated',
     usdcHeld: async () => -host.engine.ledger.balance(accountKey(SYSTEM_OWNER, 'chain', QUOTE)).available,
@@ -98,7 +98,7 @@ export class ReservesService {
 
   constructor(
     private readonly db: Db,
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly clock: Clock,
     private readonly key: LiabilitiesKey | undefined,
     private readonly reserves: ReserveReader,

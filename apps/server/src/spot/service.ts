@@ -1,9 +1,10 @@
 import type { Page, SpotOrder, SpotOrderRequest } from '@ex/contract';
 import { ResultCode } from '@ex/core';
+import type { CommandDraft } from '../engine/commands.ts';
 import { refusal } from '../engine/errors.ts';
-import type { EngineHost } from '../engine/host.ts';
 import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
 import { fixed, listOrders, OPEN_STATUSES, type OrderListQuery, orderCommon } from '../engine/orders.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, OrdersTable } from '../engine/tables.ts';
 import { assetScale, marketUnits } from '../engine/units.ts';
 import {
@@ -30,12 +31,42 @@ export function toSpotOrder(row: OrdersTable): SpotOrder {
   };
 }
 
+/** The sequencer-side step of a spot order (engine/commands.ts): pause, band and protection. */
+const SPOT_PLACE = 'spot.place';
+
 export class SpotService {
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly edb: EngineDb,
     private readonly gate: IdempotencyGate,
-  ) {}
+  ) {
+    host.prepare(SPOT_PLACE, (draft) => (draft.type === 'spotPlace' ? this.prepare(draft) : draft));
+  }
+
+  /**
+   * Runs inside the sequencer, on the engine process: the pause, the band and the protection price
+   * are read from the engine exactly as the order meets it (ADR 112, 162, 172).
+   */
+  private prepare(draft: Extract<CommandDraft, { type: 'spotPlace' }>): CommandDraft {
+    const m = this.spotMarket(draft.symbol);
+    assertTradingOpen(this.host, m.config.symbol);
+    if (draft.price !== undefined) checkBand(this.host, m, draft.price);
+    let protectionPrice: number | undefined;
+    const fromIndex =
+      draft.orderType === 'market' ? spotProtectionTicks(this.host, m, draft.side) : undefined;
+    if (draft.orderType === 'market' && draft.side === 'buy' && draft.qty !== undefined) {
+      const ask = this.host.engine.spot.book(m.config.symbol)?.bestAsk();
+      if (ask === undefined) throw new AppError('ORDER_REJECTED');
+      const fromAsk = (BigInt(ask) * (1_000_000n + MARKET_PROTECTION_PPM) + 999_999n) / 1_000_000n;
+      // The tighter bound wins: a book pulled away from the index cannot fill the order there.
+      protectionPrice = Number(fromIndex !== undefined && fromIndex < fromAsk ? fromIndex : fromAsk);
+    } else if (fromIndex !== undefined) {
+      // ADR 112: a market order fills no further than the protection from the index; the book
+      // cancels the rest (`protection_bound`).
+      protectionPrice = Number(fromIndex);
+    }
+    return protectionPrice === undefined ? draft : { ...draft, protectionPrice };
+  }
 
   private spotMarket(symbol: string) {
     const m = marketUnits(symbol);
@@ -94,38 +125,18 @@ export class SpotService {
       claim,
       async () => {
         const r = await this.host.submit(
-          ({ ts, id }) => {
-            // Band and protection are read here, inside the sequencer: the index the order meets.
-            if (price !== undefined) checkBand(this.host, m, price);
-            let protectionPrice: number | undefined;
-            const fromIndex =
-              body.type === 'market' ? spotProtectionTicks(this.host, m, body.side) : undefined;
-            if (body.type === 'market' && body.side === 'buy' && qty !== undefined) {
-              const ask = this.host.engine.spot.book(m.config.symbol)?.bestAsk();
-              if (ask === undefined) throw new AppError('ORDER_REJECTED');
-              const fromAsk = (BigInt(ask) * (1_000_000n + MARKET_PROTECTION_PPM) + 999_999n) / 1_000_000n;
-              // The tighter bound wins: a book pulled away from the index cannot fill the order there.
-              protectionPrice = Number(fromIndex !== undefined && fromIndex < fromAsk ? fromIndex : fromAsk);
-            } else if (fromIndex !== undefined) {
-              // ADR 112: a market order fills no further than the protection from the index; the
-              // book cancels the rest (`protection_bound`).
-              protectionPrice = Number(fromIndex);
-            }
-            return {
-              type: 'spotPlace',
-              orderType: body.type,
-              ts,
-              orderId: id,
-              userId,
-              symbol: m.config.symbol,
-              side: body.side,
-              ...(price !== undefined ? { price } : {}),
-              ...(qty !== undefined ? { qty } : {}),
-              ...(quoteAmount !== undefined ? { quoteAmount } : {}),
-              ...(protectionPrice !== undefined ? { protectionPrice } : {}),
-            };
+          {
+            type: 'spotPlace',
+            orderType: body.type,
+            userId,
+            symbol: m.config.symbol,
+            side: body.side,
+            ...(price !== undefined ? { price } : {}),
+            ...(qty !== undefined ? { qty } : {}),
+            ...(quoteAmount !== undefined ? { quoteAmount } : {}),
           },
           {
+            prepare: SPOT_PLACE,
             ...(claim ? { idempotency: claim } : {}),
             ...(body.client_order_id ? { clientOrderId: body.client_order_id } : {}),
           },
@@ -152,13 +163,12 @@ export class SpotService {
   async cancel(userId: string, id: string): Promise<SpotOrder> {
     const order = await this.byId(userId, id);
     if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_NOT_FOUND');
-    const r = await this.host.submit(({ ts }) => ({
+    const r = await this.host.submit({
       type: 'spotCancel',
-      ts,
       symbol: order.symbol,
       orderId: id,
       userId,
-    }));
+    });
     if (r.code !== ResultCode.OK) throw refusal(r.code);
     return this.byId(userId, id);
   }
@@ -175,9 +185,7 @@ export class SpotService {
     if (symbol !== undefined) q = q.where('market', '=', symbol);
     const markets = (await q.execute()).map((r) => r.market);
     const results = await Promise.all(
-      markets.map((market) =>
-        this.host.submit(({ ts }) => ({ type: 'spotCancelAll', ts, symbol: market, userId })),
-      ),
+      markets.map((market) => this.host.submit({ type: 'spotCancelAll', symbol: market, userId })),
     );
     return {
       cancelled: results.reduce((n, r) => n + r.events.filter((e) => e.type === 'spot.cancelled').length, 0),

@@ -13,7 +13,7 @@ import { termInterest } from '../ai/interest.ts';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
-import type { EngineHost } from '../engine/host.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { treasuryAccount } from '../exchange/treasury.ts';
@@ -84,7 +84,7 @@ export class StakingService {
   constructor(
     private readonly db: StakingDb,
     private readonly edb: EngineDb,
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly clock: Clock,
   ) {}
 
@@ -105,7 +105,7 @@ export class StakingService {
       .executeTakeFirst();
     if (done !== undefined) return ResultCode.OK;
     const r = await this.host.submit(
-      ({ ts, id }) => ({ type: 'ledgerTransfer', ts, id, entryType: 'system', from, to, amount }),
+      { type: 'ledgerTransfer', entryType: 'system', from, to, amount },
       { idempotency: { userId, scope: SCOPE, key, hash: key } },
     );
     return r.code;

@@ -2,8 +2,8 @@ import type { Balances, LedgerEntry, LedgerQuery, Page, Transfer, TransferReques
 import { accountKey, parseDecimal, ResultCode } from '@ex/core';
 import { ASSETS, QUOTE } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
-import type { EngineHost } from '../engine/host.ts';
 import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
+import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, LedgerEntriesTable, TransfersTable } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
@@ -37,7 +37,7 @@ function toLedgerEntry(r: LedgerEntriesTable): LedgerEntry {
 
 export class WalletService {
   constructor(
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly edb: EngineDb,
     private readonly gate: IdempotencyGate,
   ) {}
@@ -92,16 +92,14 @@ export class WalletService {
       claim,
       async () => {
         const r = await this.host.submit(
-          ({ ts, id }) => ({
+          {
             type: 'transfer',
-            ts,
-            id,
             userId,
             asset: body.coin,
             from: body.from,
             to: body.to,
             amount,
-          }),
+          },
           claim ? { idempotency: claim } : undefined,
         );
         if (r.code !== ResultCode.OK) {

@@ -19,8 +19,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { ASSETS } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
-import type { EngineHost } from '../engine/host.ts';
 import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
+import type { EnginePort } from '../engine/port.ts';
 import { requireWithdrawalGates } from '../gates/index.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -68,7 +68,7 @@ export class WithdrawService {
   constructor(
     private readonly db: Db,
     private readonly cdb: ChainDb,
-    private readonly host: EngineHost,
+    private readonly host: EnginePort,
     private readonly gate: IdempotencyGate,
     private readonly chain: ChainPort,
     private readonly clock: Clock,
@@ -167,18 +167,17 @@ export class WithdrawService {
           updated_at: now,
         })
         .execute();
-      let r: Awaited<ReturnType<EngineHost['submit']>>;
+      let r: Awaited<ReturnType<EnginePort['submit']>>;
       try {
         r = await this.host.submit(
-          ({ ts }) => ({
+          {
             type: 'withdrawRequest',
-            ts,
             id,
             userId,
             asset: body.coin,
             amount: amount - fee,
             fee,
-          }),
+          },
           claim ? { idempotency: claim } : undefined,
         );
       } catch (error) {
@@ -390,11 +389,10 @@ export class WithdrawService {
       .executeTakeFirstOrThrow();
     if (row.engine_done) return;
     const settle = row.status === 'success';
-    const r = await this.host.submit(({ ts }) => ({
+    const r = await this.host.submit({
       type: settle ? 'withdrawSettle' : 'withdrawRefund',
-      ts,
       id,
-    }));
+    });
     // UNKNOWN_WITHDRAWAL: it was finished before a crash lost the flag.
     if (r.code !== ResultCode.OK && r.code !== ResultCode.ENGINE_UNKNOWN_WITHDRAWAL) throw refusal(r.code);
     await this.cdb

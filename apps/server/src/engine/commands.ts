@@ -1,0 +1,94 @@
+// Commands as data (issue 9, ADR 172). A caller describes a command without its time and, for the
+// commands that create something, without its fresh id; the sequencer fills both when the command
+// meets the engine. A check or completion that must see the engine exactly as the command meets it
+// (the price band, a market order's protection price) is a named preparer registered once by the
+// service that owns it and run by the sequencer. So a request is plain JSON (bigints as strings in
+// the codec) that crosses a process boundary: the in-process host and the NATS gateway take the
+// same request.
+
+import type { Command, ExchangeEngine } from '@ex/core';
+import type { Extra } from './projector.ts';
+
+/** The field each creating command takes its fresh id in (the journal seq, ADR 010). */
+const FRESH_FIELD = {
+  deposit: 'id',
+  withdrawRequest: 'id',
+  transfer: 'id',
+  adjustMargin: 'id',
+  ledgerTransfer: 'id',
+  spotPlace: 'orderId',
+  contractPlace: 'orderId',
+  closePosition: 'orderId',
+} as const satisfies Partial<Record<Command['type'], 'id' | 'orderId'>>;
+
+type FreshType = keyof typeof FRESH_FIELD;
+
+type Draft<C> = C extends { type: infer T }
+  ? T extends FreshType
+    ? Omit<C, 'ts' | (typeof FRESH_FIELD)[T]> & Partial<Pick<C, Extract<(typeof FRESH_FIELD)[T], keyof C>>>
+    : Omit<C, 'ts'>
+  : never;
+
+/** A command without `ts`; a creating command may leave its id out and get the fresh one. */
+export type CommandDraft = Draft<Command>;
+
+export interface SubmitOptions extends Extra {
+  /** Name of a registered preparer the sequencer runs on the draft first (may throw an AppError). */
+  prepare?: string;
+  /** Put before a fresh id (the market maker's `bot-` ids). */
+  idPrefix?: string;
+}
+
+/** The engine as the sequencer sees it while preparing a command. */
+export interface PrepareView {
+  readonly engine: ExchangeEngine;
+}
+
+export type Preparer = (draft: CommandDraft, view: PrepareView) => CommandDraft;
+
+/** The wire form of a submitted command. */
+export interface CommandRequest {
+  draft: CommandDraft;
+  options: SubmitOptions;
+}
+
+export class Preparers {
+  private readonly byName = new Map<string, Preparer>();
+
+  register(name: string, preparer: Preparer): void {
+    this.byName.set(name, preparer);
+  }
+
+  get(name: string): Preparer {
+    const p = this.byName.get(name);
+    if (p === undefined) throw new Error(`no command preparer named ${name}`);
+    return p;
+  }
+}
+
+/** Completes a draft into the command the engine executes: time, fresh id, preparer. */
+export function materialize(
+  request: CommandRequest,
+  ctx: { ts: number; id: string },
+  preparers: Preparers,
+  view: PrepareView,
+): Command {
+  let draft = request.draft;
+  if (request.options.prepare !== undefined) draft = preparers.get(request.options.prepare)(draft, view);
+  const field = (FRESH_FIELD as Partial<Record<string, 'id' | 'orderId'>>)[draft.type];
+  const fresh =
+    field !== undefined && (draft as Record<string, unknown>)[field] === undefined
+      ? { [field]: `${request.options.idPrefix ?? ''}${ctx.id}` }
+      : {};
+  return { ...draft, ...fresh, ts: ctx.ts } as Command;
+}
+
+/** The projector's part of the options (what the engine writes beside the journal). */
+export function extraOf(options: SubmitOptions): Extra | undefined {
+  const { idempotency, clientOrderId } = options;
+  if (idempotency === undefined && clientOrderId === undefined) return undefined;
+  return {
+    ...(idempotency !== undefined ? { idempotency } : {}),
+    ...(clientOrderId !== undefined ? { clientOrderId } : {}),
+  };
+}
