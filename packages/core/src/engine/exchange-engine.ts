@@ -5,9 +5,11 @@
 // stateHash() make replays checkable byte for byte.
 
 import { hashString } from '../book/common.ts';
+import type { SelfTradePrevention } from '../book/types.ts';
 import { accountKey, Ledger, type LedgerSnapshot, leg, systemAccount } from '../ledger/ledger.ts';
 import { ResultCode } from '../ledger/result-code.ts';
 import { type AccountRef, type JournalEntry, SYSTEM_OWNER } from '../ledger/types.ts';
+import type { TriggerBy } from '../perp/conditional.ts';
 import type { PositionSide } from '../perp/math.ts';
 import {
   type ContractAction,
@@ -95,11 +97,42 @@ export type Command =
       price?: number;
       qty: number;
       tif?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+      stp?: SelfTradePrevention;
       /** Opening orders: TP/SL ticks the position takes when the order fills (also after resting). */
       tp?: bigint;
       sl?: bigint;
     }
+  /** Stop-market / stop-limit / take-profit / trailing stop (perp/conditional.ts, ADR 136). */
+  | {
+      type: 'contractConditional';
+      ts: number;
+      orderId: string;
+      userId: string;
+      symbol: string;
+      action: ContractAction;
+      orderType: 'limit' | 'market';
+      mode: MarginMode;
+      price?: number;
+      qty: number;
+      tif?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+      stp?: SelfTradePrevention;
+      triggerPrice?: number;
+      triggerBy?: TriggerBy;
+      trailingPpm?: number;
+    }
   | { type: 'contractCancel'; ts: number; symbol: string; orderId: string; userId: string }
+  /** All of a user's contract orders (resting and conditional), in one market or all. */
+  | { type: 'contractCancelAll'; ts: number; userId: string; symbol?: string }
+  | {
+      type: 'contractAmend';
+      ts: number;
+      symbol: string;
+      orderId: string;
+      userId: string;
+      price?: number;
+      qty?: number;
+      triggerPrice?: number;
+    }
   | { type: 'setLeverage'; ts: number; userId: string; symbol: string; leverage: number }
   | {
       type: 'adjustMargin';
@@ -120,6 +153,8 @@ export type Command =
       /** Ticks, 0n = none. */
       tp: bigint;
       sl: bigint;
+      /** The price TP/SL watch (default the mark). */
+      tpslBy?: TriggerBy;
     }
   | {
       type: 'closePosition';
@@ -238,18 +273,30 @@ export class ExchangeEngine {
           ...(cmd.price !== undefined ? { price: cmd.price } : {}),
           qty: cmd.qty,
           ...(cmd.tif !== undefined ? { tif: cmd.tif } : {}),
+          ...(cmd.stp !== undefined ? { stp: cmd.stp } : {}),
           ...(cmd.tp !== undefined ? { tp: cmd.tp } : {}),
           ...(cmd.sl !== undefined ? { sl: cmd.sl } : {}),
           ts: cmd.ts,
         });
+      case 'contractConditional': {
+        if (this.spot.hasOrder(cmd.orderId)) return { code: ResultCode.PERP_DUPLICATE_ORDER_ID, events: [] };
+        const { type: _t, orderType, ...rest } = cmd;
+        return this.perp.placeConditional({ ...rest, type: orderType });
+      }
       case 'contractCancel':
         return this.perp.cancel(cmd.symbol, cmd.orderId, cmd.userId, cmd.ts);
+      case 'contractCancelAll':
+        return this.perp.cancelAll(cmd.userId, cmd.symbol, cmd.ts);
+      case 'contractAmend': {
+        const { type: _t, ...rest } = cmd;
+        return this.perp.amend(rest);
+      }
       case 'setLeverage':
-        return this.perp.setLeverage(cmd.userId, cmd.symbol, cmd.leverage);
+        return this.perp.setLeverage(cmd.userId, cmd.symbol, cmd.leverage, cmd.ts);
       case 'adjustMargin':
         return this.perp.adjustMargin(cmd.userId, cmd.symbol, cmd.side, cmd.amount, cmd.id, cmd.ts);
       case 'setTpsl':
-        return this.perp.setTpsl(cmd.userId, cmd.symbol, cmd.mode, cmd.side, cmd.tp, cmd.sl);
+        return this.perp.setTpsl(cmd.userId, cmd.symbol, cmd.mode, cmd.side, cmd.tp, cmd.sl, cmd.tpslBy);
       case 'closePosition':
         if (this.spot.hasOrder(cmd.orderId)) return { code: ResultCode.PERP_DUPLICATE_ORDER_ID, events: [] };
         return this.perp.closePosition(cmd.orderId, cmd.userId, cmd.symbol, cmd.mode, cmd.side, cmd.ts);

@@ -48,6 +48,12 @@ export const ResultCode = {
   PERP_REJECTED_BY_BOOK: 314,
   PERP_RISK_LIMIT_EXCEEDED: 315,
   PERP_NOT_ISOLATED: 316,
+  /** A conditional order whose trigger is missing, on the wrong side, or at the current price. */
+  PERP_INVALID_TRIGGER: 317,
+  /** An amend the book refuses (a new price that would cross: amend never trades). */
+  PERP_AMEND_REFUSED: 318,
+  /** A leverage change the position's margin or the open orders' holds cannot carry. */
+  PERP_LEVERAGE_MARGIN: 319,
 
   ENGINE_UNKNOWN_COMMAND: 400,
   ENGINE_DUPLICATE_REFERENCE: 401,

@@ -1,2 +1,3 @@
+export * from './conditional.ts';
 export * from './math.ts';
 export * from './perp-engine.ts';

@@ -13,12 +13,21 @@
 // Cross positions do not move margin in the ledger: their initial margin is a requirement computed
 // from the mark price (like Binance's cross wallet), checked before any withdrawal or new order.
 
-import type { Fill, OrderBook, PlaceAccepted, TimeInForce } from '../book/types.ts';
+import type { Fill, OrderBook, PlaceAccepted, SelfTradePrevention, TimeInForce } from '../book/types.ts';
 import { accountKey, type Ledger, leg, systemAccount } from '../ledger/ledger.ts';
 import { ResultCode } from '../ledger/result-code.ts';
 import type { EntryType, JournalEntry, Posting } from '../ledger/types.ts';
 import { divRound, type MarketScales, pow10 } from '../money.ts';
 import type { BookFactory } from '../spot/book-factory.ts';
+import {
+  type ContractTrigger,
+  isBuyAction,
+  observe,
+  type TriggerBy,
+  trailingTrigger,
+  triggerFromRow,
+  triggerRow,
+} from './conditional.ts';
 import {
   bankruptcyPrice,
   costPortion,
@@ -131,6 +140,15 @@ export interface Position {
   realisedPnl: bigint;
   fees: bigint;
   funding: bigint;
+  /** The price TP/SL watch: the mark (default) or the last trade. */
+  tpslBy: TriggerBy;
+  /**
+   * TP/SL back-off (ADR 137): fires in a row that filled nothing, and price checks still to skip
+   * before the next try (2^misses - 1, at most 63), so a stop into an empty book does not refire
+   * on every price update. Reset by a fire that fills.
+   */
+  tpslMisses: number;
+  tpslWait: number;
 }
 
 export interface ContractOrder {
@@ -188,11 +206,54 @@ export interface ContractPlace {
   /** Lots. */
   qty: number;
   tif?: TimeInForce;
+  /** Self-trade prevention against the user's own resting orders (the book's default: cancel_newest). */
+  stp?: SelfTradePrevention;
   /** Opening orders only: TP/SL (ticks) the position gets when the order fills, even after resting. */
   tp?: bigint;
   sl?: bigint;
   ts: number;
 }
+
+/** A stop-market / stop-limit / take-profit / trailing-stop order (conditional.ts). */
+export interface ContractConditionalPlace {
+  orderId: string;
+  userId: string;
+  symbol: string;
+  action: ContractAction;
+  type: 'limit' | 'market';
+  mode: MarginMode;
+  /** Ticks, limit orders. */
+  price?: number;
+  /** Lots. */
+  qty: number;
+  tif?: TimeInForce;
+  stp?: SelfTradePrevention;
+  /** Ticks; required unless trailing (then it is derived from the price at placement). */
+  triggerPrice?: number;
+  /** Default 'mark'. */
+  triggerBy?: TriggerBy;
+  /** Trailing stop callback rate in ppm (1,000 = 0.1% ... 100,000 = 10%). */
+  trailingPpm?: number;
+  ts: number;
+}
+
+export interface ContractAmend {
+  symbol: string;
+  orderId: string;
+  userId: string;
+  /** Ticks: the new limit price. */
+  price?: number;
+  /** Lots: the new open (unfilled) quantity. */
+  qty?: number;
+  /** Conditional orders only: the new trigger price (ticks). */
+  triggerPrice?: number;
+  ts: number;
+}
+
+/** At most this many waiting conditional orders per user (they hold no margin). */
+export const MAX_TRIGGERS_PER_USER = 100;
+export const TRAILING_MIN_PPM = 1_000;
+export const TRAILING_MAX_PPM = 100_000;
 
 export interface PerpTrade {
   tradeId: string;
@@ -219,6 +280,27 @@ export type PerpEvent =
       restingQty: number;
     }
   | { type: 'perp.cancelled'; symbol: string; orderId: string; userId: string; reason: string }
+  /** A conditional order placed, amended or triggered (its cancellation is a perp.cancelled). */
+  | { type: 'perp.conditional'; status: 'placed' | 'amended' | 'triggered'; trigger: ContractTrigger }
+  /** A resting order's new price / open quantity / hold after an amend. */
+  | {
+      type: 'perp.amended';
+      symbol: string;
+      orderId: string;
+      userId: string;
+      price: number;
+      remaining: number;
+    }
+  /** What one fill did for one order: its fee and the PnL it realised (closes), quote units. */
+  | {
+      type: 'perp.fill';
+      symbol: string;
+      orderId: string;
+      userId: string;
+      qty: number;
+      fee: bigint;
+      realisedPnl: bigint;
+    }
   | { type: 'perp.depth'; symbol: string; seq: number; deltas: PlaceAccepted['deltas'] }
   | { type: 'perp.position'; position: Position; closed: boolean }
   | { type: 'perp.mark'; symbol: string; indexPrice: bigint; markPrice: bigint }
@@ -292,6 +374,8 @@ export interface PerpSnapshot {
   leverage: [string, number][];
   /** The counter behind engine-made ids (unwind and TP/SL orders, ADL refs); absent in old snapshots. */
   idSeq?: number;
+  /** Waiting conditional orders (conditional.ts triggerRow), absent when none. */
+  triggers?: (string | number)[][];
 }
 
 export class PerpEngine {
@@ -302,6 +386,10 @@ export class PerpEngine {
   private positions = new Map<string, Position>();
   /** Open contract orders (resting), by order id. */
   private orders = new Map<string, ContractOrder>();
+  /** Waiting conditional orders by order id, in placement order (the order they fire in). */
+  private triggers = new Map<string, ContractTrigger>();
+  /** Lots filled by the last order placeInternal accepted (TP/SL back-off). */
+  private lastFilled = 0;
   /** `${userId}|${symbol}` -> leverage chosen by the user. */
   private leverage = new Map<string, number>();
   /** Indexes by user (derived from positions and orders, rebuilt on restore in the same order). */
@@ -413,7 +501,24 @@ export class PerpEngine {
     return this.orders.values();
   }
   hasOrder(orderId: string): boolean {
-    return this.orders.has(orderId);
+    return this.orders.has(orderId) || this.triggers.has(orderId);
+  }
+  /** The resting order with this id (not a waiting conditional one). */
+  order(orderId: string): ContractOrder | undefined {
+    return this.orders.get(orderId);
+  }
+  /** A waiting conditional order. */
+  trigger(orderId: string): ContractTrigger | undefined {
+    return this.triggers.get(orderId);
+  }
+  /** A user's waiting conditional orders, in placement order (copies). */
+  triggersOf(userId: string): ContractTrigger[] {
+    const out: ContractTrigger[] = [];
+    for (const t of this.triggers.values()) if (t.userId === userId) out.push({ ...t });
+    return out;
+  }
+  allTriggers(): IterableIterator<ContractTrigger> {
+    return this.triggers.values();
   }
   leverageOf(userId: string, symbol: string): number {
     return this.leverage.get(`${userId}|${symbol}`) ?? this.markets.get(symbol)?.defaultLeverage ?? 1;
@@ -583,26 +688,77 @@ export class PerpEngine {
   // ------------------------------------------------------------------------------------------
   // Commands
 
-  setLeverage(userId: string, symbol: string, leverage: number): PerpResult {
+  /**
+   * The user's leverage in a market, also with open positions and orders (ADR 135): positions take
+   * the new leverage, open opening orders are held again at it. Refused when the risk tier of what
+   * the user holds or may get does not allow it, when an isolated position's margin (less its open
+   * loss) is below the new initial margin, or when more initial margin and holds are needed than
+   * the free collateral has. Raising the leverage never needs money.
+   */
+  setLeverage(userId: string, symbol: string, leverage: number, ts = 0): PerpResult {
     const m = this.markets.get(symbol);
     if (m === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
     if (!m.leverages.includes(leverage)) return fail(ResultCode.PERP_LEVERAGE_NOT_ALLOWED);
-    if (this.positionsOf(userId).some((p) => p.symbol === symbol)) {
-      return fail(ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION);
+    const positions = this.positionsOf(userId).filter((p) => p.symbol === symbol);
+    const orders = this.ordersOf(userId).filter((o) => o.symbol === symbol && isOpen(o.action));
+    for (const side of ['long', 'short'] as const) {
+      const n = this.exposure(userId, m, side);
+      if (n > 0n && tierFor(m.resolvedTiers, n).maxLeverage < leverage)
+        return fail(ResultCode.PERP_RISK_LIMIT_EXCEEDED);
     }
-    if (this.ordersOf(userId).some((o) => o.symbol === symbol)) {
-      return fail(ResultCode.PERP_LEVERAGE_CHANGE_WITH_POSITION);
+    let need = 0n;
+    for (const p of positions) {
+      const notional = this.notional(p);
+      if (p.mode === 'isolated') {
+        const upnl = this.unrealisedPnl(p);
+        if (p.margin + (upnl < 0n ? upnl : 0n) < initialMargin(notional, leverage))
+          return fail(ResultCode.PERP_LEVERAGE_MARGIN);
+      } else need += initialMargin(notional, leverage) - initialMargin(notional, p.leverage);
     }
+    const holds = orders.map((o) => this.holdNeeded(m, o.price, o.remaining, leverage, o.lossTicks));
+    orders.forEach((o, i) => {
+      need += holds[i]! - o.hold;
+    });
+    if (need > 0n && this.freeCollateral(userId, m.quote) < need)
+      return fail(ResultCode.PERP_LEVERAGE_MARGIN);
+    this.events = [];
     this.leverage.set(`${userId}|${symbol}`, leverage);
-    return { code: ResultCode.OK, events: [] };
+    const wallet = this.walletKey(userId, m);
+    orders.forEach((o, i) => {
+      const delta = holds[i]! - o.hold;
+      if (delta !== 0n)
+        this.post(delta > 0n ? 'postingOrder' : 'refundPostingOrder', o.orderId, ts, [
+          leg(wallet, 'available', -delta),
+          leg(wallet, 'frozen', delta),
+        ]);
+      o.hold = holds[i]!;
+      o.leverage = leverage;
+    });
+    for (const p of positions) {
+      p.leverage = leverage;
+      this.events.push({ type: 'perp.position', position: { ...p }, closed: false });
+    }
+    return this.done();
   }
 
   place(cmd: ContractPlace): PerpResult {
     this.events = [];
     const code = this.placeInternal(cmd);
     if (code !== ResultCode.OK) return fail(code);
+    this.afterTrades(cmd.symbol, cmd.ts);
     this.afterUserCommand(cmd.ts);
     return this.done();
+  }
+
+  /**
+   * After a command that may have traded: the last price may have moved, so the TP/SL and the
+   * conditional orders that watch it are checked (those on the mark wait for the next mark).
+   */
+  private afterTrades(symbol: string, ts: number): void {
+    const m = this.markets.get(symbol);
+    if (m === undefined) return;
+    this.triggerTpsl(m, ts, 'last');
+    this.fireTriggers(m, ts);
   }
 
   /**
@@ -619,7 +775,8 @@ export class PerpEngine {
   private placeInternal(cmd: ContractPlace): ResultCode {
     const m = this.markets.get(cmd.symbol);
     if (m === undefined) return ResultCode.PERP_UNKNOWN_MARKET;
-    if (this.orders.has(cmd.orderId)) return ResultCode.PERP_DUPLICATE_ORDER_ID;
+    if (this.orders.has(cmd.orderId) || this.triggers.has(cmd.orderId))
+      return ResultCode.PERP_DUPLICATE_ORDER_ID;
     if (!Number.isSafeInteger(cmd.qty) || cmd.qty <= 0) return ResultCode.PERP_INVALID_QUANTITY;
     const state = this.states.get(cmd.symbol)!;
     let price: number;
@@ -682,9 +839,11 @@ export class PerpEngine {
       qty: cmd.qty,
       ...(cmd.type === 'limit' ? { price } : { protectionPrice: price }),
       ...(cmd.tif !== undefined ? { tif: cmd.tif } : {}),
+      ...(cmd.stp !== undefined ? { stp: cmd.stp } : {}),
       ts: cmd.ts,
     });
     if (r.code !== 'ok') return ResultCode.PERP_REJECTED_BY_BOOK;
+    this.lastFilled = r.filledQty;
     // This must succeed from here on.
     if (hold > 0n) {
       const wallet = this.walletKey(cmd.userId, m);
@@ -722,12 +881,317 @@ export class PerpEngine {
 
   cancel(symbol: string, orderId: string, userId: string, ts: number): PerpResult {
     if (!this.markets.has(symbol)) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    const t = this.triggers.get(orderId);
+    if (t !== undefined && t.symbol === symbol) {
+      if (t.userId !== userId) return fail(ResultCode.PERP_NOT_ORDER_OWNER);
+      this.events = [];
+      this.dropTrigger(t, 'user');
+      return this.done();
+    }
     const o = this.orders.get(orderId);
     if (o === undefined || o.symbol !== symbol) return fail(ResultCode.PERP_UNKNOWN_ORDER);
     if (o.userId !== userId) return fail(ResultCode.PERP_NOT_ORDER_OWNER);
     this.events = [];
     this.cancelResting(o, 'user', ts);
     return this.done();
+  }
+
+  /**
+   * Cancels all of a user's open contract orders, resting and conditional, in one market or in all
+   * (`symbol` undefined). Always OK (nothing to cancel is not an error).
+   */
+  cancelAll(userId: string, symbol: string | undefined, ts: number): PerpResult {
+    if (symbol !== undefined && !this.markets.has(symbol)) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    this.events = [];
+    for (const o of this.ordersOf(userId)) {
+      if (symbol !== undefined && o.symbol !== symbol) continue;
+      if (this.books.get(o.symbol)!.order(o.orderId) === undefined) continue;
+      this.cancelResting(o, 'user', ts);
+    }
+    for (const t of this.triggersOf(userId)) {
+      if (symbol === undefined || t.symbol === symbol)
+        this.dropTrigger(this.triggers.get(t.orderId)!, 'user');
+    }
+    return this.done();
+  }
+
+  /**
+   * Changes a resting order's price and/or open quantity, or a conditional order's trigger, price
+   * or quantity (ADR 138). A resting opening order is held again at the new price and quantity
+   * (more hold needs free collateral; the risk tier is checked again); a close may not reserve more
+   * than the position. The book keeps the time priority only when the quantity goes down; a new
+   * price that would cross is refused (amend never trades). Nothing changes on refusal.
+   */
+  amend(a: ContractAmend): PerpResult {
+    const m = this.markets.get(a.symbol);
+    if (m === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    if (a.price === undefined && a.qty === undefined && a.triggerPrice === undefined)
+      return fail(ResultCode.PERP_INVALID_QUANTITY);
+    if (a.qty !== undefined && (!Number.isSafeInteger(a.qty) || a.qty <= 0))
+      return fail(ResultCode.PERP_INVALID_QUANTITY);
+    if (a.price !== undefined && (!Number.isSafeInteger(a.price) || a.price <= 0))
+      return fail(ResultCode.PERP_INVALID_PRICE);
+    const t = this.triggers.get(a.orderId);
+    if (t !== undefined && t.symbol === a.symbol) {
+      if (t.userId !== a.userId) return fail(ResultCode.PERP_NOT_ORDER_OWNER);
+      if (a.price !== undefined && t.orderType !== 'limit') return fail(ResultCode.PERP_INVALID_PRICE);
+      if (a.triggerPrice !== undefined) {
+        if (t.trailingPpm > 0n) return fail(ResultCode.PERP_INVALID_TRIGGER);
+        const s = this.states.get(a.symbol)!;
+        const ref = t.by === 'mark' ? s.markPrice : s.lastTradePrice;
+        if (!Number.isSafeInteger(a.triggerPrice) || a.triggerPrice <= 0)
+          return fail(ResultCode.PERP_INVALID_TRIGGER);
+        const tp = BigInt(a.triggerPrice);
+        // The trigger stays on the side it was placed on: an amend that would fire at once is refused.
+        if (t.condition === 'gte' ? tp <= ref : tp >= ref) return fail(ResultCode.PERP_INVALID_TRIGGER);
+        t.triggerPrice = tp;
+      }
+      if (a.price !== undefined) t.price = a.price;
+      if (a.qty !== undefined) t.qty = a.qty;
+      this.events = [{ type: 'perp.conditional', status: 'amended', trigger: { ...t } }];
+      return this.done();
+    }
+    if (a.triggerPrice !== undefined) return fail(ResultCode.PERP_INVALID_TRIGGER);
+    const o = this.orders.get(a.orderId);
+    if (o === undefined || o.symbol !== a.symbol) return fail(ResultCode.PERP_UNKNOWN_ORDER);
+    if (o.userId !== a.userId) return fail(ResultCode.PERP_NOT_ORDER_OWNER);
+    const book = this.books.get(a.symbol)!;
+    const resting = book.order(o.orderId);
+    if (resting === undefined || this.settling.has(o.orderId)) return fail(ResultCode.PERP_UNKNOWN_ORDER);
+    const qty = a.qty === undefined ? o.remaining : BigInt(a.qty);
+    const price = a.price === undefined ? BigInt(resting.price) : BigInt(a.price);
+    const side = actionPositionSide(o.action);
+    let hold = o.hold;
+    let holdPrice = o.price;
+    let lossTicks = o.lossTicks;
+    if (isOpen(o.action)) {
+      const mark = this.states.get(a.symbol)!.markPrice;
+      if (a.price !== undefined) {
+        holdPrice = side === 'short' && mark > price ? mark : price;
+        lossTicks = mark > 0n ? max0(side === 'long' ? price - mark : mark - price) : 0n;
+      }
+      hold = this.holdNeeded(m, holdPrice, qty, o.leverage, lossTicks);
+      const exposure =
+        this.exposure(o.userId, m, side) -
+        o.price * o.remaining * m.quotePerTickLot +
+        holdPrice * qty * m.quotePerTickLot;
+      if (tierFor(m.resolvedTiers, exposure).maxLeverage < o.leverage)
+        return fail(ResultCode.PERP_RISK_LIMIT_EXCEEDED);
+      if (hold > o.hold && this.freeCollateral(o.userId, m.quote) < hold - o.hold)
+        return fail(ResultCode.PERP_INSUFFICIENT_MARGIN);
+    } else {
+      const p = this.positions.get(positionKey(o.userId, o.symbol, o.mode, side));
+      if (p === undefined) return fail(ResultCode.PERP_NO_POSITION);
+      if (this.reservedClose(p) - o.remaining + qty > p.size)
+        return fail(ResultCode.PERP_CLOSE_EXCEEDS_POSITION);
+    }
+    const r = book.amend({
+      orderId: o.orderId,
+      userId: o.userId,
+      ...(a.qty !== undefined ? { qty: a.qty } : {}),
+      ...(a.price !== undefined ? { price: a.price } : {}),
+      ts: a.ts,
+    });
+    if (r.code !== 'ok') return fail(ResultCode.PERP_AMEND_REFUSED);
+    // This must succeed from here on.
+    this.events = [];
+    const delta = hold - o.hold;
+    if (delta !== 0n) {
+      const wallet = this.walletKey(o.userId, m);
+      this.post(delta > 0n ? 'postingOrder' : 'refundPostingOrder', o.orderId, a.ts, [
+        leg(wallet, 'available', -delta),
+        leg(wallet, 'frozen', delta),
+      ]);
+    }
+    o.hold = hold;
+    o.price = holdPrice;
+    o.lossTicks = lossTicks;
+    o.remaining = qty;
+    this.events.push({
+      type: 'perp.amended',
+      symbol: a.symbol,
+      orderId: o.orderId,
+      userId: o.userId,
+      price: r.order.price,
+      remaining: r.order.qty,
+    });
+    if (r.deltas.length > 0)
+      this.events.push({ type: 'perp.depth', symbol: a.symbol, seq: r.seq, deltas: r.deltas });
+    return this.done();
+  }
+
+  /**
+   * A conditional order (ADR 136): checked for what can be checked now (market, quantity, price,
+   * trigger side, a position to close), held nowhere, and placed as an ordinary order, with every
+   * check of a new order, when the price it watches reaches the trigger.
+   */
+  placeConditional(c: ContractConditionalPlace): PerpResult {
+    const m = this.markets.get(c.symbol);
+    if (m === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    if (this.orders.has(c.orderId) || this.triggers.has(c.orderId))
+      return fail(ResultCode.PERP_DUPLICATE_ORDER_ID);
+    if (!Number.isSafeInteger(c.qty) || c.qty <= 0) return fail(ResultCode.PERP_INVALID_QUANTITY);
+    if (c.type === 'limit') {
+      if (c.price === undefined || !Number.isSafeInteger(c.price) || c.price <= 0)
+        return fail(ResultCode.PERP_INVALID_PRICE);
+    } else if (c.price !== undefined) return fail(ResultCode.PERP_INVALID_PRICE);
+    const by: TriggerBy = c.triggerBy ?? 'mark';
+    if (by !== 'mark' && by !== 'last') return fail(ResultCode.PERP_INVALID_TRIGGER);
+    const s = this.states.get(c.symbol)!;
+    const ref = by === 'mark' ? s.markPrice : s.lastTradePrice;
+    if (ref <= 0n) return fail(ResultCode.PERP_NO_MARK_PRICE);
+    if (!isOpen(c.action)) {
+      const p = this.positions.get(positionKey(c.userId, c.symbol, c.mode, actionPositionSide(c.action)));
+      if (p === undefined) return fail(ResultCode.PERP_NO_POSITION);
+      if (BigInt(c.qty) > p.size) return fail(ResultCode.PERP_CLOSE_EXCEEDS_POSITION);
+    }
+    let mine = 0;
+    for (const t of this.triggers.values()) if (t.userId === c.userId) mine++;
+    if (mine >= MAX_TRIGGERS_PER_USER) return fail(ResultCode.PERP_INVALID_TRIGGER);
+    const buy = isBuyAction(c.action);
+    let triggerPrice: bigint;
+    let condition: 'gte' | 'lte';
+    let trailingPpm = 0n;
+    if (c.trailingPpm !== undefined) {
+      if (
+        !Number.isSafeInteger(c.trailingPpm) ||
+        c.trailingPpm < TRAILING_MIN_PPM ||
+        c.trailingPpm > TRAILING_MAX_PPM
+      )
+        return fail(ResultCode.PERP_INVALID_TRIGGER);
+      if (c.triggerPrice !== undefined) return fail(ResultCode.PERP_INVALID_TRIGGER);
+      trailingPpm = BigInt(c.trailingPpm);
+      triggerPrice = trailingTrigger(buy, ref, trailingPpm);
+      condition = buy ? 'gte' : 'lte';
+    } else {
+      if (c.triggerPrice === undefined || !Number.isSafeInteger(c.triggerPrice) || c.triggerPrice <= 0)
+        return fail(ResultCode.PERP_INVALID_TRIGGER);
+      triggerPrice = BigInt(c.triggerPrice);
+      // A trigger at the current price would fire at once: refused as a mistake.
+      if (triggerPrice === ref) return fail(ResultCode.PERP_INVALID_TRIGGER);
+      condition = triggerPrice > ref ? 'gte' : 'lte';
+    }
+    const t: ContractTrigger = {
+      orderId: c.orderId,
+      userId: c.userId,
+      symbol: c.symbol,
+      action: c.action,
+      mode: c.mode,
+      orderType: c.type,
+      price: c.type === 'limit' ? c.price! : 0,
+      qty: c.qty,
+      tif: c.tif,
+      stp: c.stp,
+      triggerPrice,
+      condition,
+      by,
+      trailingPpm,
+      extreme: ref,
+      ts: c.ts,
+    };
+    this.triggers.set(t.orderId, t);
+    this.events = [{ type: 'perp.conditional', status: 'placed', trigger: { ...t } }];
+    return this.done();
+  }
+
+  private dropTrigger(t: ContractTrigger, reason: string): void {
+    this.triggers.delete(t.orderId);
+    this.events.push({
+      type: 'perp.cancelled',
+      symbol: t.symbol,
+      orderId: t.orderId,
+      userId: t.userId,
+      reason,
+    });
+  }
+
+  /**
+   * Fires every conditional order of a market whose price reached its trigger, in placement order,
+   * each removed before it is placed (so it fires once: a refused or unfilled order is not retried);
+   * orders they trade may reach further triggers on the last price, so it repeats until none fires.
+   */
+  private fireTriggers(m: PerpMarket, ts: number): void {
+    if (this.triggers.size === 0) return;
+    const s = this.states.get(m.symbol)!;
+    for (;;) {
+      const fired: ContractTrigger[] = [];
+      for (const t of this.triggers.values()) {
+        if (t.symbol !== m.symbol) continue;
+        if (observe(t, t.by === 'mark' ? s.markPrice : s.lastTradePrice)) fired.push(t);
+      }
+      if (fired.length === 0) return;
+      for (const t of fired) {
+        if (this.triggers.get(t.orderId) !== t) continue;
+        this.triggers.delete(t.orderId);
+        this.events.push({ type: 'perp.conditional', status: 'triggered', trigger: { ...t } });
+        let qty = BigInt(t.qty);
+        if (!isOpen(t.action)) {
+          const p = this.positions.get(positionKey(t.userId, t.symbol, t.mode, actionPositionSide(t.action)));
+          const free = p === undefined ? 0n : p.size - this.reservedClose(p);
+          if (free <= 0n) {
+            this.events.push({
+              type: 'perp.cancelled',
+              symbol: t.symbol,
+              orderId: t.orderId,
+              userId: t.userId,
+              reason: 'no_position',
+            });
+            continue;
+          }
+          if (qty > free) qty = free;
+        }
+        const code = this.placeInternal({
+          orderId: t.orderId,
+          userId: t.userId,
+          symbol: t.symbol,
+          action: t.action,
+          type: t.orderType,
+          mode: t.mode,
+          ...(t.orderType === 'limit' ? { price: t.price } : {}),
+          qty: Number(qty),
+          ...(t.tif !== undefined ? { tif: t.tif } : {}),
+          ...(t.stp !== undefined ? { stp: t.stp } : {}),
+          ts,
+        });
+        if (code !== ResultCode.OK)
+          this.events.push({
+            type: 'perp.cancelled',
+            symbol: t.symbol,
+            orderId: t.orderId,
+            userId: t.userId,
+            reason: `trigger_refused:${code}`,
+          });
+      }
+    }
+  }
+
+  /** Conditional closes of a position that is gone: nothing left for them to close. */
+  private dropCloseTriggers(p: Position): void {
+    if (this.triggers.size === 0) return;
+    const action = p.side === 'long' ? 'close_long' : 'close_short';
+    for (const t of [...this.triggers.values()]) {
+      if (t.userId === p.userId && t.symbol === p.symbol && t.mode === p.mode && t.action === action)
+        this.dropTrigger(t, 'position_closed');
+    }
+  }
+
+  /**
+   * The ADL indicator (five lights, Binance's): where the position's ADL score ranks among the
+   * positions on its side of the market: the top fifth shows 5, the bottom fifth 1. 0 for the fund.
+   */
+  adlLights(p: Position): number {
+    if (p.userId === INSURANCE_USER) return 0;
+    const mine = this.adlScore(p);
+    let n = 0;
+    let above = 0;
+    for (const q of this.positions.values()) {
+      if (q.symbol !== p.symbol || q.side !== p.side || q.userId === INSURANCE_USER || q.size === 0n)
+        continue;
+      n++;
+      if (q !== p && this.adlScore(q) > mine) above++;
+    }
+    if (n === 0) return 1;
+    return 5 - Math.floor((above * 5) / n);
   }
 
   /** Isolated margin: add (amount > 0) or remove (amount < 0) within bounds. */
@@ -771,14 +1235,20 @@ export class PerpEngine {
     side: PositionSide,
     tp: bigint,
     sl: bigint,
+    by: TriggerBy = 'mark',
   ): PerpResult {
     if (!this.markets.has(symbol)) return fail(ResultCode.PERP_UNKNOWN_MARKET);
     const p = this.positions.get(positionKey(userId, symbol, mode, side));
     if (p === undefined) return fail(ResultCode.PERP_NO_POSITION);
-    const bad = this.tpslProblem(side, tp, sl, this.states.get(symbol)!.markPrice);
+    if (by !== 'mark' && by !== 'last') return fail(ResultCode.PERP_INVALID_TRIGGER);
+    const st = this.states.get(symbol)!;
+    const bad = this.tpslProblem(side, tp, sl, by === 'mark' ? st.markPrice : st.lastTradePrice);
     if (bad !== ResultCode.OK) return fail(bad);
     p.tp = tp;
     p.sl = sl;
+    p.tpslBy = by;
+    p.tpslMisses = 0;
+    p.tpslWait = 0;
     return { code: ResultCode.OK, events: [{ type: 'perp.position', position: { ...p }, closed: false }] };
   }
 
@@ -794,6 +1264,7 @@ export class PerpEngine {
     this.events = [];
     const code = this.closePositionInternal(orderId, userId, symbol, mode, side, ts);
     if (code !== ResultCode.OK) return fail(code);
+    this.afterTrades(symbol, ts);
     this.afterUserCommand(ts);
     return this.done();
   }
@@ -853,6 +1324,7 @@ export class PerpEngine {
       s.nextFundingTs = (Math.floor(ts / m.fundingIntervalMs) + 1) * m.fundingIntervalMs;
     this.events.push({ type: 'perp.mark', symbol, indexPrice, markPrice: s.markPrice });
     this.triggerTpsl(m, ts);
+    this.fireTriggers(m, ts);
     this.liquidate(ts);
     return this.done();
   }
@@ -1096,6 +1568,9 @@ export class PerpEngine {
           realisedPnl: 0n,
           fees: 0n,
           funding: 0n,
+          tpslBy: 'mark',
+          tpslMisses: 0,
+          tpslWait: 0,
         };
         this.addPosition(key, p);
       }
@@ -1120,6 +1595,15 @@ export class PerpEngine {
       p.cost += price * qty;
       p.fees += feePaid;
       this.events.push({ type: 'perp.position', position: { ...p }, closed: false });
+      this.events.push({
+        type: 'perp.fill',
+        symbol: o.symbol,
+        orderId: o.orderId,
+        userId: o.userId,
+        qty: f.qty,
+        fee: feePaid,
+        realisedPnl: 0n,
+      });
       return;
     }
     o.remaining -= qty;
@@ -1130,11 +1614,22 @@ export class PerpEngine {
       o.orderId === f.makerOrderId
         ? { userId: f.takerUserId, orderId: f.takerOrderId }
         : { userId: f.makerUserId, orderId: f.makerOrderId };
+    const pnlBefore = p.realisedPnl;
+    const feesBefore = p.fees;
     try {
       this.closeAt(m, p, qty, price, feeDue, ref, ts);
     } finally {
       this.fillCounter = undefined;
     }
+    this.events.push({
+      type: 'perp.fill',
+      symbol: o.symbol,
+      orderId: o.orderId,
+      userId: o.userId,
+      qty: f.qty,
+      fee: p.fees - feesBefore,
+      realisedPnl: p.realisedPnl - pnlBefore,
+    });
   }
 
   /**
@@ -1404,6 +1899,9 @@ export class PerpEngine {
         realisedPnl: 0n,
         fees: 0n,
         funding: 0n,
+        tpslBy: 'mark',
+        tpslMisses: 0,
+        tpslWait: 0,
       };
       this.addPosition(key, fp);
     }
@@ -1493,6 +1991,7 @@ export class PerpEngine {
         p.margin = 0n;
       }
       this.cancelCloseOrders(p, ts);
+      this.dropCloseTriggers(p);
       this.events.push({ type: 'perp.position', position: { ...p }, closed: true });
     } else {
       if (this.reservedClose(p) > p.size) this.cancelCloseOrders(p, ts);
@@ -1506,20 +2005,29 @@ export class PerpEngine {
    * filled only in part (a thin book) fires again on the next price, so the rest is never left
    * without its stop.
    */
-  private triggerTpsl(m: PerpMarket, ts: number): void {
-    const mark = this.states.get(m.symbol)!.markPrice;
+  private triggerTpsl(m: PerpMarket, ts: number, only?: TriggerBy): void {
+    const st = this.states.get(m.symbol)!;
     const hit: [Position, 'tp' | 'sl'][] = [];
     for (const p of this.positions.values()) {
-      if (p.symbol !== m.symbol) continue;
+      if (p.symbol !== m.symbol || (p.tp === 0n && p.sl === 0n)) continue;
+      if (only !== undefined && p.tpslBy !== only) continue;
+      const mark = p.tpslBy === 'last' ? st.lastTradePrice : st.markPrice;
+      if (mark <= 0n) continue;
       const long = p.side === 'long';
       if (p.tp > 0n && (long ? mark >= p.tp : mark <= p.tp)) hit.push([p, 'tp']);
       else if (p.sl > 0n && (long ? mark <= p.sl : mark >= p.sl)) hit.push([p, 'sl']);
     }
+    const mark = st.markPrice;
     for (const [p, trigger] of hit) {
       const key = positionKey(p.userId, p.symbol, p.mode, p.side);
       if (this.positions.get(key) !== p) continue;
       const qty = p.size - this.reservedClose(p);
       if (qty <= 0n) continue;
+      // Back-off (ADR 137): after fires that filled nothing, skip 2^misses - 1 checks.
+      if (p.tpslWait > 0) {
+        p.tpslWait -= 1;
+        continue;
+      }
       this.events.push({
         type: 'perp.tpsl',
         symbol: m.symbol,
@@ -1528,7 +2036,8 @@ export class PerpEngine {
         trigger,
         markPrice: mark,
       });
-      this.placeInternal({
+      this.lastFilled = 0;
+      const code = this.placeInternal({
         orderId: this.nextId(`${trigger}:${key}`),
         userId: p.userId,
         symbol: p.symbol,
@@ -1538,6 +2047,13 @@ export class PerpEngine {
         qty: Number(qty),
         ts,
       });
+      if (code === ResultCode.OK && this.lastFilled > 0) {
+        p.tpslMisses = 0;
+        p.tpslWait = 0;
+      } else {
+        p.tpslMisses = Math.min(p.tpslMisses + 1, 6);
+        p.tpslWait = 2 ** p.tpslMisses - 1;
+      }
     }
   }
 
@@ -1808,6 +2324,10 @@ export class PerpEngine {
         String(p.realisedPnl),
         String(p.fees),
         String(p.funding),
+        // Written only when not the default, so older snapshots restore to the same text and hash.
+        ...(p.tpslBy !== 'mark' || p.tpslMisses !== 0 || p.tpslWait !== 0
+          ? [p.tpslBy, p.tpslMisses, p.tpslWait]
+          : []),
       ]),
       orders: [...this.orders.values()].map((o) => [
         o.orderId,
@@ -1827,6 +2347,7 @@ export class PerpEngine {
       ]),
       leverage: [...this.leverage.entries()],
       ...(this.idSeq !== 0 ? { idSeq: this.idSeq } : {}),
+      ...(this.triggers.size > 0 ? { triggers: [...this.triggers.values()].map(triggerRow) } : {}),
     };
   }
 
@@ -1867,6 +2388,9 @@ export class PerpEngine {
         realisedPnl: BigInt(r[12]!),
         fees: BigInt(r[13]!),
         funding: BigInt(r[14]!),
+        tpslBy: r[15] === 'last' ? 'last' : 'mark',
+        tpslMisses: Number(r[16] ?? 0),
+        tpslWait: Number(r[17] ?? 0),
       };
       this.addPosition(positionKey(p.userId, p.symbol, p.mode, p.side), p);
     }
@@ -1892,6 +2416,7 @@ export class PerpEngine {
     }
     this.leverage = new Map(s.leverage);
     this.idSeq = s.idSeq ?? 0;
+    this.triggers = new Map((s.triggers ?? []).map((r) => triggerFromRow(r)).map((t) => [t.orderId, t]));
   }
 }
 
