@@ -149,6 +149,8 @@ export const TradePasswordRequest = z
     password: Password,
     password_confirmation: z.string().max(64),
     code: VerificationCode,
+    /** Required once two-factor authentication is on: a TOTP or a recovery code (ADR 204). */
+    totp_code: z.string().min(6).max(10).optional(),
   })
   .superRefine(checkConfirmation);
 export type TradePasswordRequest = z.infer<typeof TradePasswordRequest>;
@@ -158,6 +160,8 @@ export const ChangePasswordRequest = z
     old_password: LoginPassword,
     password: Password,
     password_confirmation: z.string().max(64),
+    /** Required once two-factor authentication is on: a TOTP or a recovery code (ADR 204). */
+    totp_code: z.string().min(6).max(10).optional(),
   })
   .superRefine(checkConfirmation);
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
@@ -189,6 +193,8 @@ export const BindRequest = z
     area_code: AreaCode.optional(),
     code: VerificationCode,
     old_code: VerificationCode.optional(),
+    /** Required once two-factor authentication is on: a TOTP or a recovery code (ADR 204). */
+    totp_code: z.string().min(6).max(10).optional(),
   })
   .superRefine(checkAccount);
 export type BindRequest = z.infer<typeof BindRequest>;

@@ -67,6 +67,8 @@ export const WithdrawRequest = z.strictObject({
   address: z.string().min(1).max(64),
   amount: decimalString({ scale: 6 }),
   trade_password: z.string().min(1).max(128),
+  /** Required once two-factor authentication is on: a TOTP or a recovery code (ADR 204). */
+  totp_code: z.string().min(6).max(10).optional(),
 });
 export type WithdrawRequest = z.infer<typeof WithdrawRequest>;
 

@@ -72,6 +72,8 @@ export const ERRORS = {
   TOTP_ALREADY_ENABLED: { code: 1059, status: 409, key: 'error.totp_already_enabled' },
   TOTP_NOT_ENABLED: { code: 1060, status: 409, key: 'error.totp_not_enabled' },
   TOTP_SETUP_FIRST: { code: 1061, status: 409, key: 'error.totp_setup_first' },
+  // Closing the account (issue 12 item 7, ADR 207).
+  ACCOUNT_NOT_EMPTY: { code: 1062, status: 409, key: 'error.account_not_empty' },
 
   UPLOAD_FAILED: { code: 1100, status: 400, key: 'error.upload_failed' },
   UPLOAD_TYPE: { code: 1101, status: 400, key: 'error.upload_type' },
@@ -137,6 +139,15 @@ export const ERRORS = {
   APIKEY_IP_NOT_ALLOWED: { code: 3405, status: 403, key: 'error.apikey_ip_not_allowed' },
   APIKEY_EXPIRED: { code: 3406, status: 401, key: 'error.apikey_expired' },
   APIKEY_LIMIT: { code: 3407, status: 409, key: 'error.apikey_limit' },
+  // Withdrawal address book and allow list (issue 12 item 6, ADR 205): 3410-3414.
+  WITHDRAW_ADDRESS_NOT_SAVED: { code: 3410, status: 400, key: 'error.withdraw_address_not_saved' },
+  WITHDRAW_ADDRESS_TOO_NEW: { code: 3411, status: 400, key: 'error.withdraw_address_too_new' },
+  WITHDRAW_ADDRESS_EXISTS: { code: 3412, status: 409, key: 'error.withdraw_address_exists' },
+  WITHDRAW_ADDRESS_LIMIT: { code: 3413, status: 409, key: 'error.withdraw_address_limit' },
+  WITHDRAW_HOLD: { code: 3414, status: 409, key: 'error.withdraw_hold' },
+  // Support tickets (issue 12 item 2, ADR 208): 3415-3419.
+  TICKET_CLOSED: { code: 3415, status: 409, key: 'error.ticket_closed' },
+  TICKET_LIMIT: { code: 3416, status: 429, key: 'error.ticket_limit' },
   // Operator console: market settings (issue 10 item 4, ADR 162): 3300-3319.
   MARKET_PAUSED: { code: 3300, status: 409, key: 'error.market_paused' },
 } as const satisfies Record<string, { code: number; status: number; key: ServerMessageKey }>;

@@ -19,6 +19,7 @@ export * from './ops.ts';
 export * from './otc.ts';
 export * from './pagination.ts';
 export * from './paths.ts';
+export * from './protection.ts';
 export * from './reserves.ts';
 export * from './routes.ts';
 export * from './spot.ts';

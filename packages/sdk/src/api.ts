@@ -16,6 +16,7 @@ import { otcApi } from './endpoints/otc.ts';
 import { reservesApi } from './endpoints/reserves.ts';
 import { spotApi } from './endpoints/spot.ts';
 import { stakingApi } from './endpoints/staking.ts';
+import { supportApi } from './endpoints/support.ts';
 import { systemApi } from './endpoints/system.ts';
 import { userApi } from './endpoints/user.ts';
 import { voteApi } from './endpoints/vote.ts';
@@ -46,6 +47,7 @@ export function createApi(client: Client) {
     dividend: dividendApi(client),
     vote: voteApi(client),
     reserves: reservesApi(client),
+    support: supportApi(client),
   };
 }
 

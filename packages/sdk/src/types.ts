@@ -53,6 +53,20 @@ export type ChangePasswordResult = ResponseOf<'changePassword'>;
 export type UpdateProfileRequest = BodyOf<'profile'>;
 export type BindRequest = BodyOf<'bind'>;
 export type ApiKeyCreateRequest = BodyOf<'apiKeyCreate'>;
+export type ApiKeyItem = ResponseOf<'apiKeys'>[number];
+export type TotpStatus = ResponseOf<'totpStatus'>;
+export type Protection = ResponseOf<'protection'>;
+export type AntiPhishingRequest = BodyOf<'antiPhishing'>;
+export type AddressBook = ResponseOf<'addressBook'>;
+export type AddressCreateRequest = BodyOf<'addressCreate'>;
+export type AllowlistRequest = BodyOf<'addressAllowlist'>;
+export type DeleteAccountRequest = BodyOf<'accountDelete'>;
+export type FaqArticle = ResponseOf<'faq'>[number];
+export type SupportTicket = ResponseOf<'tickets'>['list'][number];
+export type SupportTicketDetail = ResponseOf<'ticket'>;
+export type TicketCreateRequest = BodyOf<'ticketCreate'>;
+export type TicketReplyRequest = BodyOf<'ticketReply'>;
+export type FaqSaveRequest = BodyOf<'adminFaqCreate'>;
 
 // ---- market ----
 

@@ -167,6 +167,13 @@ export const ROUTES: readonly RouteDef[] = [
     layout: 'page',
     load: () => import('../features/user/routes/Devices.tsx'),
   },
+  // Issue 12 items 2-4, 6, 7: account security and support (ADR 204-208), all lazy.
+  {
+    path: '/TwoFactor',
+    title: 'twoFactor',
+    layout: 'page',
+    load: () => import('../features/security/routes/TwoFactor.tsx'),
+  },
   {
     path: '/WalletDetail',
     title: 'walletDetail',

@@ -113,6 +113,10 @@ export const de = {
   'error.exchange_quote_too_large': 'Ein einzelner Umtausch ist auf {max} USDC begrenzt',
   'error.exchange_daily_limit': 'Das tägliche Umtauschlimit von {max} USDC ist erreicht',
   'error.price_out_of_band': 'Der Preis muss zwischen {min} und {max} liegen',
+  'error.trigger_invalid':
+    'Der Auslösepreis fehlt, liegt auf der falschen Seite oder ist der aktuelle Preis (höchstens 100 wartende Bedingungsaufträge)',
+  'error.amend_refused': 'Die Änderung ist nicht möglich: der neue Preis würde sofort handeln',
+  'error.leverage_margin': 'Die Margin reicht für diesen Hebel nicht aus',
   'error.already_processed': 'Dies wurde bereits bearbeitet',
   'validation.user_or_broadcast': 'Entweder eine Benutzer-ID oder „an alle“ angeben',
   'validation.invalid_type': 'Falscher Typ: {expected} erwartet',
@@ -175,4 +179,16 @@ export const de = {
   'mail.code_subject': 'Ihr Bestätigungscode',
   'mail.code_body':
     'Ihr Bestätigungscode lautet {code}. Er ist 10 Minuten gültig. Geben Sie ihn niemandem weiter.',
+  'error.account_not_empty':
+    'Ihr Konto kann nur mit leeren Guthaben und ohne offene Orders oder Positionen geschlossen werden',
+  'error.withdraw_address_not_saved':
+    'Die Auszahlungs-Whitelist ist aktiv: Auszahlungen nur an Adressen aus Ihrem Adressbuch',
+  'error.withdraw_address_too_new':
+    'Diese Adresse wurde vor weniger als 24 Stunden gespeichert; sie ist in {hours} h nutzbar',
+  'error.withdraw_address_exists': 'Diese Adresse ist bereits in Ihrem Adressbuch',
+  'error.withdraw_address_limit': 'Ihr Adressbuch fasst höchstens {max} Adressen',
+  'error.withdraw_hold': 'Auszahlungen sind nach dem Ausschalten der Whitelist für {hours} h gesperrt',
+  'error.ticket_closed': 'Dieses Ticket ist geschlossen; bitte eröffnen Sie ein neues',
+  'error.ticket_limit': 'Sie haben {max} offene Tickets; bitte warten Sie zuerst auf eine Antwort',
+  'mail.anti_phishing': 'Ihr Anti-Phishing-Code: {code}',
 } as const satisfies Record<keyof typeof en, string>;

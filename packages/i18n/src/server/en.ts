@@ -117,6 +117,10 @@ export const en = {
   'error.exchange_quote_too_large': 'A single exchange is limited to {max} USDC',
   'error.exchange_daily_limit': 'The daily exchange limit of {max} USDC has been reached',
   'error.price_out_of_band': 'The price must be between {min} and {max}',
+  'error.trigger_invalid':
+    'The trigger price is missing, on the wrong side or equal to the current price (at most 100 waiting conditional orders)',
+  'error.amend_refused': 'This change is not possible: the new price would trade at once',
+  'error.leverage_margin': 'The margin is not enough for this leverage',
   'error.already_processed': 'This has already been processed',
   'validation.user_or_broadcast': 'Give either a user id or broadcast',
   'validation.invalid_type': 'Wrong type: {expected} expected',
@@ -180,6 +184,18 @@ export const en = {
   'mail.code_subject': 'Your verification code',
   'mail.code_body':
     'Your verification code is {code}. It is valid for 10 minutes. Do not share it with anyone.',
+  'error.account_not_empty':
+    'Your account can be closed only with empty balances and no open orders or positions',
+  'error.withdraw_address_not_saved':
+    'The withdrawal allow list is on: withdraw only to an address saved in your address book',
+  'error.withdraw_address_too_new':
+    'This address was saved less than 24 hours ago; it can be used in {hours} h',
+  'error.withdraw_address_exists': 'This address is already in your address book',
+  'error.withdraw_address_limit': 'Your address book holds at most {max} addresses',
+  'error.withdraw_hold': 'Withdrawals are paused for {hours} h after the allow list was turned off',
+  'error.ticket_closed': 'This ticket is closed; please open a new one',
+  'error.ticket_limit': 'You have {max} open tickets; please wait for an answer first',
+  'mail.anti_phishing': 'Your anti-phishing code: {code}',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -111,6 +111,10 @@ export const es = {
   'error.exchange_quote_too_large': 'Un solo cambio está limitado a {max} USDC',
   'error.exchange_daily_limit': 'Se ha alcanzado el límite diario de cambio de {max} USDC',
   'error.price_out_of_band': 'El precio debe estar entre {min} y {max}',
+  'error.trigger_invalid':
+    'El precio de activación falta, está en el lado equivocado o es el precio actual (máximo 100 órdenes condicionales en espera)',
+  'error.amend_refused': 'No se puede modificar: el nuevo precio se ejecutaría de inmediato',
+  'error.leverage_margin': 'El margen no es suficiente para este apalancamiento',
   'error.already_processed': 'Esto ya ha sido procesado',
   'validation.user_or_broadcast': 'Indique un ID de usuario o el envío a todos',
   'validation.invalid_type': 'Tipo incorrecto: se esperaba {expected}',
@@ -172,4 +176,16 @@ export const es = {
   'mail.code_subject': 'Su código de verificación',
   'mail.code_body':
     'Su código de verificación es {code}. Es válido durante 10 minutos. No lo comparta con nadie.',
+  'error.account_not_empty':
+    'La cuenta solo se puede cerrar con saldos vacíos y sin órdenes ni posiciones abiertas',
+  'error.withdraw_address_not_saved':
+    'La lista de direcciones permitidas está activa: retire solo a una dirección guardada en su libreta',
+  'error.withdraw_address_too_new':
+    'Esta dirección se guardó hace menos de 24 horas; podrá usarse en {hours} h',
+  'error.withdraw_address_exists': 'Esta dirección ya está en su libreta',
+  'error.withdraw_address_limit': 'Su libreta admite como máximo {max} direcciones',
+  'error.withdraw_hold': 'Los retiros quedan en pausa {hours} h tras desactivar la lista permitida',
+  'error.ticket_closed': 'Este ticket está cerrado; abra uno nuevo',
+  'error.ticket_limit': 'Tiene {max} tickets abiertos; espere primero una respuesta',
+  'mail.anti_phishing': 'Su código antiphishing: {code}',
 } as const satisfies Record<keyof typeof en, string>;

@@ -112,6 +112,9 @@ export const fr = {
   'error.exchange_quote_too_large': 'Un échange unique est limité à {max} USDC',
   'error.exchange_daily_limit': "La limite d'échange quotidienne de {max} USDC est atteinte",
   'error.price_out_of_band': 'Le prix doit être compris entre {min} et {max}',
+  'error.trigger_invalid': 'Le prix de déclenchement manque, est du mauvais côté ou égal au prix actuel (100 ordres conditionnels en attente au plus)',
+  'error.amend_refused': 'Modification impossible : le nouveau prix serait exécuté immédiatement',
+  'error.leverage_margin': 'La marge ne suffit pas pour cet effet de levier',
   'error.already_processed': 'Cela a déjà été traité',
   'validation.user_or_broadcast': "Indiquez un identifiant d'utilisateur ou l'envoi à tous",
   'validation.invalid_type': 'Type incorrect : {expected} attendu',
@@ -174,4 +177,16 @@ export const fr = {
   'mail.code_subject': 'Votre code de vérification',
   'mail.code_body':
     'Votre code de vérification est {code}. Il est valable 10 minutes. Ne le communiquez à personne.',
+  'error.account_not_empty':
+    'Le compte ne peut être fermé qu’avec des soldes vides et sans ordres ni positions ouverts',
+  'error.withdraw_address_not_saved':
+    'La liste blanche de retrait est active : retirez uniquement vers une adresse de votre carnet',
+  'error.withdraw_address_too_new':
+    'Cette adresse a été enregistrée il y a moins de 24 heures ; utilisable dans {hours} h',
+  'error.withdraw_address_exists': 'Cette adresse est déjà dans votre carnet',
+  'error.withdraw_address_limit': 'Votre carnet contient au plus {max} adresses',
+  'error.withdraw_hold': 'Les retraits sont suspendus {hours} h après la désactivation de la liste blanche',
+  'error.ticket_closed': 'Ce ticket est fermé ; ouvrez-en un nouveau',
+  'error.ticket_limit': 'Vous avez {max} tickets ouverts ; attendez d’abord une réponse',
+  'mail.anti_phishing': 'Votre code anti-hameçonnage : {code}',
 } as const satisfies Record<keyof typeof en, string>;

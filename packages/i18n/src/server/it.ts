@@ -108,6 +108,9 @@ export const it = {
   'error.exchange_quote_too_large': 'Un singolo cambio è limitato a {max} USDC',
   'error.exchange_daily_limit': 'Il limite giornaliero di cambio di {max} USDC è stato raggiunto',
   'error.price_out_of_band': 'Il prezzo deve essere compreso tra {min} e {max}',
+  'error.trigger_invalid': 'Il prezzo di attivazione manca, è dal lato sbagliato o è uguale al prezzo attuale (al massimo 100 ordini condizionati in attesa)',
+  'error.amend_refused': 'Modifica non possibile: il nuovo prezzo verrebbe eseguito subito',
+  'error.leverage_margin': 'Il margine non è sufficiente per questa leva',
   'error.already_processed': 'Questo è già stato elaborato',
   'validation.user_or_broadcast': "Indica un ID utente oppure l'invio a tutti",
   'validation.invalid_type': 'Tipo errato: previsto {expected}',
@@ -168,4 +171,16 @@ export const it = {
   'mail.code_subject': 'Il tuo codice di verifica',
   'mail.code_body':
     'Il tuo codice di verifica è {code}. È valido per 10 minuti. Non condividerlo con nessuno.',
+  'error.account_not_empty':
+    'L’account si può chiudere solo con saldi vuoti e senza ordini o posizioni aperti',
+  'error.withdraw_address_not_saved':
+    'La whitelist dei prelievi è attiva: preleva solo verso un indirizzo salvato in rubrica',
+  'error.withdraw_address_too_new':
+    'Questo indirizzo è stato salvato meno di 24 ore fa; sarà utilizzabile tra {hours} h',
+  'error.withdraw_address_exists': 'Questo indirizzo è già nella tua rubrica',
+  'error.withdraw_address_limit': 'La rubrica contiene al massimo {max} indirizzi',
+  'error.withdraw_hold': 'I prelievi sono sospesi per {hours} h dopo la disattivazione della whitelist',
+  'error.ticket_closed': 'Questo ticket è chiuso; aprine uno nuovo',
+  'error.ticket_limit': 'Hai {max} ticket aperti; attendi prima una risposta',
+  'mail.anti_phishing': 'Il tuo codice anti-phishing: {code}',
 } as const satisfies Record<keyof typeof en, string>;

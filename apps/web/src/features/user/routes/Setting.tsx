@@ -111,6 +111,9 @@ export default function Setting() {
         <List.Item onClick={() => navigate('/BankCard')} arrow>
           {t('kyc.bank.manage')}
         </List.Item>
+        <List.Item onClick={() => navigate('/TwoFactor')} arrow>
+          {t('titles.twoFactor')}
+        </List.Item>
         <List.Item onClick={() => navigate('/Devices')} arrow>
           {t('titles.devices')}
         </List.Item>
