@@ -19,8 +19,9 @@ const externalNpm = {
 };
 
 await build({
-  entryPoints: [join(here, 'src/main.ts')],
-  outfile: join(here, 'dist/main.js'),
+  // The PGlite worker thread (ADR 171) is its own entry: dist/main.js starts dist/pglite-worker.js.
+  entryPoints: { main: join(here, 'src/main.ts'), 'pglite-worker': join(here, 'src/db/pglite-worker.ts') },
+  outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -33,4 +34,4 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
-console.log('server: dist/main.js');
+console.log('server: dist/main.js, dist/pglite-worker.js');

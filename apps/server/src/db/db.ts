@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataFolder } from './data-lock.ts';
 import { migrate } from './migrate.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteDialect, type PGliteLike } from './pglite-dialect.ts';
+import { createPGlite, INT8, identity, NUMERIC } from './pglite-instance.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -16,21 +18,47 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-const INT8 = 20;
-const NUMERIC = 1700;
-const identity = (value: string) => value;
+/**
+ * Whether PGlite runs in a worker thread (ADR 171): by default with a data folder (the server) and
+ * in-thread in memory (tests); PGLITE_WORKER=0 keeps it in-thread, PGLITE_WORKER=1 forces the worker.
+ */
+export function pgliteInWorker(dataDir: string | undefined, env = process.env.PGLITE_WORKER): boolean {
+  if (env === '0') return false;
+  if (env === '1') return true;
+  return dataDir !== undefined;
+}
 
 /**
- * PGlite in `dataDir` (or in memory when `dataDir` is undefined). int8 and NUMERIC come back as
- * strings, exactly as node-postgres returns them, so query code never sees a lossy JS number.
+ * PGlite in `dataDir` (or in memory when `dataDir` is undefined), in a worker thread or in-thread
+ * (`pgliteInWorker`). int8 and NUMERIC come back as strings (pglite-instance.ts). A data folder is
+ * locked while open (data-lock.ts).
  */
-export async function openPGlite(dataDir: string | undefined): Promise<DbHandle> {
+export async function openPGlite(
+  dataDir: string | undefined,
+  options: { worker?: boolean } = {},
+): Promise<DbHandle> {
+  const inWorker = options.worker ?? pgliteInWorker(dataDir);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ?? 'memory://', {
-    parsers: { [INT8]: identity, [NUMERIC]: identity },
-  });
+  const unlock = dataDir ? lockDataFolder(dataDir) : () => {};
+  let pglite: PGliteLike;
+  try {
+    pglite = inWorker ? await PGliteThread.start(dataDir) : await createPGlite(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 /** node-postgres pool; `searchPath` pins every pooled connection to one schema (used by tests). */

@@ -11,12 +11,15 @@ import {
   type QueryResult,
 } from 'kysely';
 
+/** What the driver uses of PGlite: an in-thread PGlite or a PGliteThread (pglite-thread.ts, ADR 171). */
+export type PGliteLike = Pick<PGlite, 'query' | 'close' | 'closed' | 'waitReady'>;
+
 /**
  * Kysely dialect over one PGlite instance. PGlite is a single connection, so the driver hands it out
  * to one holder at a time: a transaction keeps it from BEGIN to COMMIT and nothing interleaves.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteLike) {}
   createAdapter() {
     return new PostgresAdapter();
   }
@@ -32,7 +35,7 @@ export class PGliteDialect implements Dialect {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteLike) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(query.sql, [...query.parameters]);
@@ -54,7 +57,7 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: PGliteLike) {
     this.connection = new PGliteConnection(pglite);
   }
 
