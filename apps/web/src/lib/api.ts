@@ -1,5 +1,6 @@
 import { createApi, createClient } from '@ex/sdk';
 import { STORAGE_KEYS } from './storage.ts';
+import { showToast } from './toast.ts';
 
 type Handler = () => void;
 let onSessionEnd: Handler = () => {};
@@ -26,12 +27,7 @@ export const client = createClient({
   langKey: STORAGE_KEYS.lang,
   defaultLang: 'de',
   onLogout: () => onSessionEnd(),
-  // antd-mobile's Toast (and its animation library) loads with the first message, not the app.
-  toast: (message, durationMs) => {
-    void import('antd-mobile/es/components/toast').then(({ default: Toast }) =>
-      Toast.show({ content: message, duration: durationMs }),
-    );
-  },
+  toast: (message, durationMs) => showToast(message, durationMs),
   fallbackMessage: (reason) => fallbackText(reason) || 'Network error',
 });
 

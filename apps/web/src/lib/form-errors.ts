@@ -1,6 +1,6 @@
 import { ERRORS } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
-import { type Form, Toast } from 'antd-mobile';
+import { showToast } from './toast.ts';
 
 const FIELD_OF_CODE = new Map<number, string>([
   [ERRORS.ACCOUNT_EXISTS.code, 'account'],
@@ -12,7 +12,10 @@ const FIELD_OF_CODE = new Map<number, string>([
   [ERRORS.INVITE_CODE_INVALID.code, 'invite_code'],
 ]);
 
-export type FormApi = ReturnType<typeof Form.useForm>[0];
+/** antd-mobile's form instance, or any form that takes errors the same way (the auth screens'). */
+export interface FormApi {
+  setFields(fields: { name: string; errors: string[] }[]): void;
+}
 
 /**
  * Puts the server's 422 `errors` under the matching fields (DESIGN.md: inline field errors). An
@@ -35,7 +38,7 @@ export function showServerErrors(form: FormApi, error: unknown, fields: readonly
   form.setFields(shown.map(([name, errors]) => ({ name, errors })));
   const hidden = entries.filter(([name]) => !fields.includes(name));
   if (hidden.length > 0 || shown.length === 0) {
-    Toast.show({ content: hidden[0]?.[1][0] ?? error.message, duration: 2000 });
+    showToast(hidden[0]?.[1][0] ?? error.message);
   }
   return true;
 }

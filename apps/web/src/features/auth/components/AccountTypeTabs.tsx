@@ -1,19 +1,29 @@
 import type { AccountType } from '@ex/sdk';
-import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-/** Email / phone switch shared by login, registration and recovery. */
+const TYPES: readonly AccountType[] = ['email', 'phone'];
+
+/**
+ * Email / phone switch shared by login, registration and recovery: two tab buttons with the
+ * underline of the app's tabs, plain elements so the auth screens need no antd Tabs (and its
+ * animation library) to paint.
+ */
 export function AccountTypeTabs({ value, onChange }: { value: AccountType; onChange(v: AccountType): void }) {
   const { t } = useTranslation();
   return (
-    <Tabs
-      className="auth-tabs"
-      activeKey={value}
-      onChange={(key) => onChange(key === 'phone' ? 'phone' : 'email')}
-      stretch={false}
-    >
-      <Tabs.Tab key="email" title={t('auth.email')} />
-      <Tabs.Tab key="phone" title={t('auth.phone')} />
-    </Tabs>
+    <div className="auth-tabs" role="tablist">
+      {TYPES.map((type) => (
+        <button
+          key={type}
+          type="button"
+          role="tab"
+          aria-selected={value === type}
+          className={`auth-tabs__tab${value === type ? ' auth-tabs__tab--active' : ''}`}
+          onClick={() => onChange(type)}
+        >
+          {type === 'email' ? t('auth.email') : t('auth.phone')}
+        </button>
+      ))}
+    </div>
   );
 }

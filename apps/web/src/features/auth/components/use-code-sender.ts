@@ -1,11 +1,12 @@
 import type { AccountType, CodeScene } from '@ex/sdk';
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { type FormApi, showServerErrors } from '../../../lib/form-errors.ts';
+import { showServerErrors } from '../../../lib/form-errors.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useSendCode } from '../api/send-code.ts';
+import type { PlainForm } from './auth-form.tsx';
 
 interface Options {
-  form: FormApi;
+  form: PlainForm<{ account: string; captcha_code?: string }>;
   type: AccountType;
   areaCode: string | undefined;
   scene: CodeScene;
@@ -22,15 +23,8 @@ export function useCodeSender({ form, type, areaCode, scene, captcha, captchaOn,
   const { t } = useTranslation();
   const send = useSendCode();
   return async (): Promise<boolean> => {
-    try {
-      await form.validateFields(captchaOn ? ['account', 'captcha_code'] : ['account']);
-    } catch {
-      return false;
-    }
-    const values = form.getFieldsValue(['account', 'captcha_code']) as {
-      account: string;
-      captcha_code?: string;
-    };
+    if (!form.validateFields(captchaOn ? ['account', 'captcha_code'] : ['account'])) return false;
+    const values = form.current();
     try {
       await send.mutateAsync({
         type,
@@ -39,7 +33,7 @@ export function useCodeSender({ form, type, areaCode, scene, captcha, captchaOn,
         ...(type === 'phone' && areaCode ? { area_code: areaCode } : {}),
         ...(captchaOn && captcha ? { captcha_key: captcha.key, captcha_code: values.captcha_code } : {}),
       });
-      Toast.show({ content: t('auth.codeSent'), duration: 2000 });
+      showToast(t('auth.codeSent'));
       return true;
     } catch (error) {
       showServerErrors(form, error, ['account', 'captcha_code', 'area_code']);

@@ -1,35 +1,34 @@
 import type { AccountType } from '@ex/sdk';
-import { Button, Form, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useAppConfig } from '../../../lib/queries.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useCaptcha } from '../api/captcha.ts';
 import { useForget } from '../api/forget.ts';
 import { AccountTypeTabs } from '../components/AccountTypeTabs.tsx';
 import { AuthHero } from '../components/AuthHero.tsx';
-import { CaptchaImage } from '../components/CaptchaImage.tsx';
-import { AccountField, ConfirmField, PasswordField } from '../components/fields.tsx';
-import { InputWithAction } from '../components/InputWithAction.tsx';
-import { SendCodeButton } from '../components/SendCodeButton.tsx';
+import {
+  AccountField,
+  CaptchaField,
+  CodeField,
+  ConfirmField,
+  PasswordField,
+  SubmitButton,
+  usePlainForm,
+} from '../components/auth-form.tsx';
 import { useCodeSender } from '../components/use-code-sender.ts';
 
 const FIELDS = ['account', 'code', 'password', 'password_confirmation', 'area_code', 'captcha_code'] as const;
 
-interface Values {
-  account: string;
-  code: string;
-  password: string;
-  password_confirmation: string;
-  captcha_code?: string;
-}
+const EMPTY = { account: '', code: '', password: '', password_confirmation: '', captcha_code: '' };
 
 export default function ForgetPwd() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
+  const form = usePlainForm(EMPTY);
   const [type, setType] = useState<AccountType>('email');
   const [areaCode, setAreaCode] = useState<string>();
   const captchaOn = useAppConfig().data?.captcha === true;
@@ -50,8 +49,10 @@ export default function ForgetPwd() {
     form.resetFields(['account', 'code']);
   };
 
-  const submit = (values: Values) => {
-    if (forget.isPending) return;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (forget.isPending || !form.validateFields()) return;
+    const values = form.current();
     forget.mutate(
       {
         type,
@@ -66,7 +67,7 @@ export default function ForgetPwd() {
       },
       {
         onSuccess: () => {
-          Toast.show({ content: t('auth.resetDone'), duration: 2000 });
+          showToast(t('auth.resetDone'));
           navigate('/Login', { replace: true });
         },
         onError: (error) => showServerErrors(form, error, FIELDS),
@@ -85,56 +86,14 @@ export default function ForgetPwd() {
       <div className="auth">
         <AuthHero title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')} />
         <AccountTypeTabs value={type} onChange={switchType} />
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          className="auth-form"
-          footer={
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              loading={forget.isPending}
-              disabled={forget.isPending}
-            >
-              {t('auth.resetSubmit')}
-            </Button>
-          }
-        >
-          <AccountField type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
-          {captchaOn && (
-            <Form.Item
-              name="captcha_code"
-              label={t('auth.captcha')}
-              rules={[{ required: true, message: t('auth.required') }]}
-            >
-              <InputWithAction
-                action={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
-                placeholder={t('auth.captchaPlaceholder')}
-                autoComplete="off"
-                aria-label={t('auth.captcha')}
-              />
-            </Form.Item>
-          )}
-          <Form.Item
-            name="code"
-            label={t('auth.code')}
-            rules={[{ required: true, message: t('auth.required') }]}
-          >
-            <InputWithAction
-              action={<SendCodeButton onSend={sendCode} />}
-              placeholder={t('auth.codePlaceholder')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-label={t('auth.code')}
-            />
-          </Form.Item>
-          <PasswordField label={t('auth.newPassword')} strict />
-          <ConfirmField />
-        </Form>
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <AccountField form={form} type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
+          {captchaOn && <CaptchaField form={form} captcha={captcha} onRefresh={() => void refresh()} />}
+          <CodeField form={form} onSend={sendCode} />
+          <PasswordField form={form} label={t('auth.newPassword')} strict />
+          <ConfirmField form={form} />
+          <SubmitButton busy={forget.isPending}>{t('auth.resetSubmit')}</SubmitButton>
+        </form>
       </div>
     </PageShell>
   );

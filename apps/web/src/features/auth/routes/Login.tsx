@@ -1,35 +1,36 @@
 import { ERRORS } from '@ex/contract';
 import { type AccountType, isApiError } from '@ex/sdk';
-import { Button, Form, Input, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../app/guard.ts';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useAppConfig } from '../../../lib/queries.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useCaptcha } from '../api/captcha.ts';
 import { useLogin } from '../api/login.ts';
 import { AccountTypeTabs } from '../components/AccountTypeTabs.tsx';
 import { AuthHero } from '../components/AuthHero.tsx';
-import { CaptchaImage } from '../components/CaptchaImage.tsx';
-import { AccountField, PasswordField } from '../components/fields.tsx';
-import { InputWithAction } from '../components/InputWithAction.tsx';
+import {
+  AccountField,
+  CaptchaField,
+  Field,
+  PasswordField,
+  SubmitButton,
+  TextInput,
+  usePlainForm,
+} from '../components/auth-form.tsx';
 
 const FIELDS = ['account', 'password', 'captcha_code', 'area_code'] as const;
 
-interface Values {
-  account: string;
-  password: string;
-  captcha_code?: string;
-  totp_code?: string;
-}
+const EMPTY = { account: '', password: '', captcha_code: '', totp_code: '' };
 
 export default function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<Values>();
+  const form = usePlainForm(EMPTY);
   const [type, setType] = useState<AccountType>('email');
   const [areaCode, setAreaCode] = useState<string>();
   const captchaOn = useAppConfig().data?.captcha === true;
@@ -43,8 +44,10 @@ export default function Login() {
     form.resetFields(['account']);
   };
 
-  const submit = (values: Values) => {
-    if (login.isPending) return;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending || !form.validateFields()) return;
+    const values = form.current();
     login.mutate(
       {
         type,
@@ -56,7 +59,7 @@ export default function Login() {
       },
       {
         onSuccess: () => {
-          Toast.show({ content: t('auth.loginDone'), duration: 2000 });
+          showToast(t('auth.loginDone'));
           navigate(safeRedirect(params.get('redirect')), { replace: true });
         },
         onError: (error) => {
@@ -78,60 +81,34 @@ export default function Login() {
       <div className="auth">
         <AuthHero title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')} />
         <AccountTypeTabs value={type} onChange={switchType} />
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          className="auth-form"
-          footer={
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              loading={login.isPending}
-              disabled={login.isPending}
-            >
-              {t('auth.login')}
-            </Button>
-          }
-        >
-          <AccountField type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
-          <PasswordField />
-          {captchaOn && (
-            <Form.Item
-              name="captcha_code"
-              label={t('auth.captcha')}
-              rules={[{ required: true, message: t('auth.required') }]}
-            >
-              <InputWithAction
-                action={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
-                placeholder={t('auth.captchaPlaceholder')}
-                autoComplete="off"
-                aria-label={t('auth.captcha')}
-              />
-            </Form.Item>
-          )}
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <AccountField form={form} type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
+          <PasswordField form={form} />
+          {captchaOn && <CaptchaField form={form} captcha={captcha} onRefresh={() => void refresh()} />}
           {needTotp && (
-            <Form.Item
+            <Field
+              form={form}
               name="totp_code"
               label={t('security.totp.code')}
               description={t('security.totp.hint')}
               rules={[{ required: true, message: t('auth.required') }]}
             >
-              <Input
-                placeholder={t('auth.codePlaceholder')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={10}
-                aria-label={t('security.totp.code')}
-              />
-            </Form.Item>
+              {(control) => (
+                <TextInput
+                  {...control}
+                  placeholder={t('auth.codePlaceholder')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={10}
+                />
+              )}
+            </Field>
           )}
           <div className="auth-form__aside">
             <Link to="/ForgetPwd">{t('auth.forgot')}</Link>
           </div>
-        </Form>
+          <SubmitButton busy={login.isPending}>{t('auth.login')}</SubmitButton>
+        </form>
         <p className="auth__switch">
           {t('auth.noAccount')} <Link to="/Register">{t('titles.register')}</Link>
         </p>

@@ -1,20 +1,27 @@
 import type { AccountType } from '@ex/sdk';
-import { Button, Form, Input, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useAppConfig } from '../../../lib/queries.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useCaptcha } from '../api/captcha.ts';
 import { useRegister } from '../api/register.ts';
 import { AccountTypeTabs } from '../components/AccountTypeTabs.tsx';
 import { AgreeLine } from '../components/AgreeLine.tsx';
 import { AuthHero } from '../components/AuthHero.tsx';
-import { CaptchaImage } from '../components/CaptchaImage.tsx';
-import { AccountField, ConfirmField, PasswordField } from '../components/fields.tsx';
-import { InputWithAction } from '../components/InputWithAction.tsx';
-import { SendCodeButton } from '../components/SendCodeButton.tsx';
+import {
+  AccountField,
+  CaptchaField,
+  CodeField,
+  ConfirmField,
+  Field,
+  PasswordField,
+  SubmitButton,
+  TextInput,
+  usePlainForm,
+} from '../components/auth-form.tsx';
 import { useCodeSender } from '../components/use-code-sender.ts';
 
 const FIELDS = [
@@ -27,16 +34,6 @@ const FIELDS = [
   'area_code',
 ] as const;
 
-interface Values {
-  account: string;
-  code: string;
-  invite_code?: string;
-  password: string;
-  password_confirmation: string;
-  captcha_code?: string;
-  agree: boolean;
-}
-
 /**
  * Sign-up with a verification code, and an existing user's invitation code when invited. The code
  * is always needed: an invitation proves nothing about the address (issue 7 item 9, ADR 103).
@@ -46,7 +43,15 @@ export default function Register() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const invited = params.get('invite') ?? params.get('invite_code') ?? '';
-  const [form] = Form.useForm<Values>();
+  const form = usePlainForm({
+    account: '',
+    code: '',
+    invite_code: invited,
+    password: '',
+    password_confirmation: '',
+    captcha_code: '',
+    agree: false,
+  });
   const [type, setType] = useState<AccountType>('email');
   const [areaCode, setAreaCode] = useState<string>();
   const captchaOn = useAppConfig().data?.captcha === true;
@@ -67,8 +72,10 @@ export default function Register() {
     form.resetFields(['account', 'code']);
   };
 
-  const submit = (values: Values) => {
-    if (register.isPending) return;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (register.isPending || !form.validateFields()) return;
+    const values = form.current();
     const invite = values.invite_code?.trim();
     register.mutate(
       {
@@ -83,7 +90,7 @@ export default function Register() {
       },
       {
         onSuccess: () => {
-          Toast.show({ content: t('auth.registerDone'), duration: 2000 });
+          showToast(t('auth.registerDone'));
           navigate('/', { replace: true });
         },
         onError: (error) => showServerErrors(form, error, FIELDS),
@@ -97,83 +104,31 @@ export default function Register() {
     );
   };
 
-  const captchaField = captchaOn && (
-    <Form.Item
-      name="captcha_code"
-      label={t('auth.captcha')}
-      rules={[{ required: true, message: t('auth.required') }]}
-    >
-      <InputWithAction
-        placeholder={t('auth.captchaPlaceholder')}
-        autoComplete="off"
-        aria-label={t('auth.captcha')}
-        action={<CaptchaImage captcha={captcha} onRefresh={() => void refresh()} />}
-      />
-    </Form.Item>
-  );
-
   return (
     <PageShell title={t('titles.register')} fallback="/Login">
       <div className="auth">
         <AuthHero title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} />
         <AccountTypeTabs value={type} onChange={switchType} />
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          className="auth-form"
-          initialValues={{ invite_code: invited, agree: false }}
-          footer={
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              loading={register.isPending}
-              disabled={register.isPending}
-            >
-              {t('auth.register')}
-            </Button>
-          }
-        >
-          <AccountField type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
-          {captchaField}
-          <Form.Item
-            name="code"
-            label={t('auth.code')}
-            rules={[{ required: true, message: t('auth.required') }]}
+        <form className="auth-form" onSubmit={submit} noValidate>
+          <AccountField form={form} type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
+          {captchaOn && <CaptchaField form={form} captcha={captcha} onRefresh={() => void refresh()} />}
+          <CodeField form={form} onSend={sendCode} />
+          <Field
+            form={form}
+            name="invite_code"
+            label={invited ? t('auth.inviteCode') : t('auth.inviteOptional')}
           >
-            <InputWithAction
-              action={<SendCodeButton onSend={sendCode} />}
-              placeholder={t('auth.codePlaceholder')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-label={t('auth.code')}
-            />
-          </Form.Item>
-          <Form.Item name="invite_code" label={invited ? t('auth.inviteCode') : t('auth.inviteOptional')}>
-            <Input
-              placeholder={t('auth.inviteCodePlaceholder')}
-              autoComplete="off"
-              aria-label={t('auth.inviteCode')}
-            />
-          </Form.Item>
-          <PasswordField strict />
-          <ConfirmField />
-          <Form.Item
-            name="agree"
-            valuePropName="value"
-            rules={[
-              {
-                validator: (_, value) =>
-                  value ? Promise.resolve() : Promise.reject(new Error(t('auth.agreeRequired'))),
-              },
-            ]}
-          >
-            <AgreeLine />
-          </Form.Item>
-        </Form>
+            {(control) => (
+              <TextInput {...control} placeholder={t('auth.inviteCodePlaceholder')} autoComplete="off" />
+            )}
+          </Field>
+          <PasswordField form={form} strict />
+          <ConfirmField form={form} />
+          <Field form={form} name="agree" rules={[{ required: true, message: t('auth.agreeRequired') }]}>
+            {() => <AgreeLine value={form.values.agree} onChange={(v) => form.setFieldValue('agree', v)} />}
+          </Field>
+          <SubmitButton busy={register.isPending}>{t('auth.register')}</SubmitButton>
+        </form>
         <p className="auth__switch">
           {t('auth.haveAccount')} <Link to="/Login">{t('titles.login')}</Link>
         </p>
