@@ -143,7 +143,8 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     response: z.null(),
     preHandler: auth,
     handler: async (req) => {
-      await s.accounts.setTradePassword(principalOf(req).id, req.body);
+      const id = principalOf(req).id;
+      await s.accounts.setTradePassword(id, req.body, () => s.totp.verifyIfEnabled(id, req.body.totp_code));
       return null;
     },
   });
@@ -152,11 +153,14 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     method: 'POST',
     url: '/api/app/user/password',
     tags: ['user'],
-    summary: 'Change the password; every other session ends',
+    summary: 'Change the password; every other session ends (authenticator code once 2FA is on)',
     body: ChangePasswordRequest,
     response: ChangePasswordResponse,
     preHandler: auth,
-    handler: (req) => s.accounts.changePassword(principalOf(req).id, req.body),
+    handler: (req) => {
+      const id = principalOf(req).id;
+      return s.accounts.changePassword(id, req.body, () => s.totp.verifyIfEnabled(id, req.body.totp_code));
+    },
   });
 
   jsonRoute(app, {
@@ -179,7 +183,10 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     body: BindRequest,
     response: User,
     preHandler: auth,
-    handler: (req) => s.accounts.bind(principalOf(req).id, req.body),
+    handler: (req) => {
+      const id = principalOf(req).id;
+      return s.accounts.bind(id, req.body, () => s.totp.verifyIfEnabled(id, req.body.totp_code));
+    },
   });
 
   jsonRoute(app, {

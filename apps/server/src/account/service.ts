@@ -37,6 +37,13 @@ function isUniqueViolation(error: unknown): boolean {
 /** Reset tries per account address per hour, whatever the codes (issue 7 item 6). */
 export const FORGET_TRIES_PER_TARGET_PER_HOUR = 10;
 
+/**
+ * The 2FA check of a security change (ADR 204): runs after the method's own checks (so a wrong
+ * password or code does not use up an authenticator code) and before anything changes.
+ */
+export type SecondFactor = () => Promise<void>;
+const noSecondFactor: SecondFactor = async () => {};
+
 export interface AuthResult {
   token: string;
   user: User;
@@ -222,10 +229,15 @@ export class AccountService {
     return toUser(user);
   }
 
-  async setTradePassword(userId: string, input: TradePasswordRequest): Promise<void> {
+  async setTradePassword(
+    userId: string,
+    input: TradePasswordRequest,
+    secondFactor: SecondFactor = noSecondFactor,
+  ): Promise<void> {
     const user = await findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     const codeId = await this.codes.verify(this.targetsOf(user), 'security', input.code);
+    await secondFactor();
     const hash = await hashPassword(input.password);
     await this.db.transaction().execute(async (trx) => {
       await this.codes.consume(codeId, trx);
@@ -233,7 +245,11 @@ export class AccountService {
     });
   }
 
-  async changePassword(userId: string, input: ChangePasswordRequest): Promise<{ token: string }> {
+  async changePassword(
+    userId: string,
+    input: ChangePasswordRequest,
+    secondFactor: SecondFactor = noSecondFactor,
+  ): Promise<{ token: string }> {
     const user = await findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     const key = `user:${userId}`;
@@ -243,6 +259,7 @@ export class AccountService {
       throw new AppError('OLD_PASSWORD_WRONG');
     }
     this.oldPasswordFailures.reset(key);
+    await secondFactor();
     const hash = await hashPassword(input.password);
     return this.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
@@ -267,7 +284,7 @@ export class AccountService {
    * a stolen session cannot move the account's recovery address on its own. Both codes are
    * checked before anything changes and used up in the one transaction that changes the row.
    */
-  async bind(userId: string, input: BindRequest): Promise<User> {
+  async bind(userId: string, input: BindRequest, secondFactor: SecondFactor = noSecondFactor): Promise<User> {
     const user = await findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     const target = targetOf(input.type, input.account, input.area_code);
@@ -286,6 +303,7 @@ export class AccountService {
     // Only the holder of the new address gets here, so "taken" tells them nothing new (ADR 102).
     const owner = await findUserByTarget(this.db, target);
     if (owner && owner.id !== userId) throw new AppError('ACCOUNT_EXISTS');
+    await secondFactor();
     const changes =
       target.channel === 'email'
         ? { email: target.address }

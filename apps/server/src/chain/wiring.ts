@@ -1,3 +1,4 @@
+import type { WithdrawRequest } from '@ex/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../deps.ts';
 import { requireAuth } from '../http/auth.ts';
@@ -52,7 +53,19 @@ export async function registerChain(root: FastifyInstance, api: FastifyInstance,
   const cdb = chainDb(s.db);
   const log = (message: string) => root.log.error(message);
   const deposits = new DepositService(cdb, s.edb, s.engine, hd, s.clock);
-  const withdrawals = new WithdrawService(s.db, cdb, s.engine, s.idempotency, chain, s.clock, s.config, log);
+  // The address book and 2FA checks of the account domain run after the trade password (ADR 205).
+  const guard = (userId: string, body: WithdrawRequest) => s.totp.verifyIfEnabled(userId, body.totp_code);
+  const withdrawals = new WithdrawService(
+    s.db,
+    cdb,
+    s.engine,
+    s.idempotency,
+    chain,
+    s.clock,
+    s.config,
+    log,
+    guard,
+  );
   const watcher = new ChainWatcher(chain, deposits, withdrawals, log);
   domains.set(root, { chain, simulated, deposits, withdrawals, watcher, hd });
 
@@ -62,7 +75,8 @@ export async function registerChain(root: FastifyInstance, api: FastifyInstance,
   withdrawRoutes(api, { withdrawals, requireUser, requireAdmin });
 
   // Finish what a restart interrupted; a real chain is polled from then on.
-  await withdrawals.recover();
-  if (chain.kind === 'tron') watcher.start();
+  // Both are jobs: one process of a cluster runs them (the engine's, ADR 172).
+  if (s.jobs) await withdrawals.recover();
+  if (chain.kind === 'tron' && s.jobs) watcher.start();
   root.addHook('onClose', async () => watcher.stop());
 }

@@ -33,8 +33,9 @@ export function withdrawRoutes(app: FastifyInstance, d: WithdrawRouteDeps): void
     handler: async (request) => {
       const userId = principalOf(request).id;
       const key = idempotencyKeyOf(request);
-      // The hash leaves the password out: a retry with the same key and data is the same request.
-      const { trade_password: _pw, ...rest } = request.body;
+      // The hash leaves the password and the one-time code out: a retry with the same key and data
+      // is the same request.
+      const { trade_password: _pw, totp_code: _code, ...rest } = request.body;
       const claim = key ? { userId, scope: 'withdraw', key, hash: requestHash(rest) } : undefined;
       return d.withdrawals.request(userId, request.body, claim);
     },

@@ -30,6 +30,12 @@ export const TRADE_PASSWORD_LOCK_MS = 15 * 60_000;
 /** A payout still unknown to the chain this long after its broadcast has expired: refunded. */
 export const PAYOUT_EXPIRY_MS = 10 * 60_000;
 
+/**
+ * What the account domain adds after the trade password (ADR 205): the address book's allow list,
+ * the hold after it was turned off, and the second factor once 2FA is on. Throws to refuse.
+ */
+export type WithdrawGuard = (userId: string, body: WithdrawRequest) => Promise<void>;
+
 function toWithdrawal(r: WithdrawalRow): Withdrawal {
   const scale = ASSETS[r.coin]!;
   const amount = BigInt(r.amount);
@@ -74,13 +80,15 @@ export class WithdrawService {
     private readonly clock: Clock,
     private readonly config: Config,
     private readonly log: (message: string) => void = () => {},
+    private readonly guard: WithdrawGuard = async () => {},
   ) {
     this.limiter = new FailureLimiter(clock, TRADE_PASSWORD_FAILURES, TRADE_PASSWORD_LOCK_MS);
   }
 
   /**
    * Checks in the order a user can fix them: the input (422s), the gates (KYC, trade password set,
-   * bank card), then the trade password with an attempt limit; only then the engine freezes
+   * bank card), then the trade password with an attempt limit, then the guard (address book and
+   * 2FA, ADR 205); only then the engine freezes
    * amount (fee included). Every refusal changes nothing.
    */
   async request(
@@ -113,6 +121,7 @@ export class WithdrawService {
 
     await requireWithdrawalGates(this.db, userId);
     await this.checkTradePassword(userId, body.trade_password);
+    await this.guard(userId, body);
 
     return this.gate.run(
       claim,

@@ -10,6 +10,8 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
+import { useTotpStatus } from '../../security/api/security.ts';
+import { normalizeTotp, TOTP_RE } from '../../security/components/TotpField.tsx';
 import { useWithdraw, useWithdrawLimits } from '../api/funds.ts';
 import {
   type AmountError,
@@ -23,8 +25,10 @@ import {
 } from '../lib/withdraw-form.ts';
 import '../funds.css';
 
-type Field = 'address' | 'amount' | 'trade_password' | 'form';
-const FIELDS = ['address', 'amount', 'trade_password'] as const;
+type Field = 'address' | 'amount' | 'trade_password' | 'totp_code' | 'form';
+const FIELDS = ['address', 'amount', 'trade_password', 'totp_code'] as const;
+/** TOTP_REQUIRED, TOTP_INVALID (ADR 204): shown under the code field. */
+const TOTP_CODES = [1057, 1058];
 
 function newKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -84,11 +88,13 @@ export default function Withdrawal() {
   });
   const limits = useWithdrawLimits();
   const withdraw = useWithdraw();
-  const ids = { address: useId(), amount: useId(), password: useId() };
+  const totpOn = useTotpStatus().data?.enabled === true;
+  const ids = { address: useId(), amount: useId(), password: useId(), totp: useId() };
 
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  const [totp, setTotp] = useState('');
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [server, setServer] = useState<Partial<Record<Field, string>>>({});
   const [confirming, setConfirming] = useState(false);
@@ -103,6 +109,7 @@ export default function Withdrawal() {
   const addressError = validateAddress(address);
   const amountError: AmountError | null = rule ? validateAmount(amount, available, rule) : 'required';
   const passwordError = password === '' ? 'required' : null;
+  const totpError = totpOn && !TOTP_RE.test(normalizeTotp(totp) ?? '') ? 'invalid' : null;
   const receive = rule ? receiveAmount(amount, rule.fee) : null;
 
   const gatesOk = Boolean(
@@ -142,7 +149,10 @@ export default function Withdrawal() {
     server.trade_password ??
     (passwordError && touched.trade_password ? t('funds.withdraw.passwordRequired') : undefined);
 
-  const valid = !addressError && !amountError && !passwordError && Boolean(rule) && gatesOk;
+  const totpMsg =
+    server.totp_code ?? (totpError && touched.totp_code ? t('security.twofa.placeholder') : undefined);
+
+  const valid = !addressError && !amountError && !passwordError && !totpError && Boolean(rule) && gatesOk;
   const clear = (...fields: Field[]) =>
     setServer((prev) => {
       const next = { ...prev };
@@ -151,7 +161,7 @@ export default function Withdrawal() {
     });
 
   const open = () => {
-    setTouched({ address: true, amount: true, trade_password: true });
+    setTouched({ address: true, amount: true, trade_password: true, totp_code: true });
     if (valid) setConfirming(true);
   };
 
@@ -166,10 +176,12 @@ export default function Withdrawal() {
           address: address.trim(),
           amount: normalizeAmount(amount),
           trade_password: password,
+          ...(totpOn ? { totp_code: normalizeTotp(totp) } : {}),
         },
         key: key.current,
       });
       key.current = newKey();
+      setTotp('');
       setConfirming(false);
       Toast.show({ content: t('funds.withdraw.done'), icon: 'success', duration: 2000 });
       navigate('/WithdrawalHistory', { replace: true });
@@ -185,8 +197,14 @@ export default function Withdrawal() {
         setServer(next);
       } else if (isApiError(err) && err.kind === 'api') {
         // A wrong trade password belongs under that field; other refusals next to the button.
+        // A used code cannot be tried again: the field empties for the next one.
+        if (TOTP_CODES.includes(err.code)) setTotp('');
         setServer(
-          err.code === 1032 || err.code === 2021 ? { trade_password: err.message } : { form: err.message },
+          err.code === 1032 || err.code === 2021
+            ? { trade_password: err.message }
+            : TOTP_CODES.includes(err.code)
+              ? { totp_code: err.message }
+              : { form: err.message },
         );
       }
     } finally {
@@ -333,6 +351,34 @@ export default function Withdrawal() {
           <div className="f-field-error" role="alert">
             {passwordMsg}
           </div>
+        )}
+        {totpOn && (
+          <>
+            <label className="f-label" htmlFor={ids.totp}>
+              {t('security.totp.code')}
+            </label>
+            <div className={`f-input ${totpMsg ? 'f-input--error' : ''}`}>
+              <Input
+                id={ids.totp}
+                className="num"
+                autoComplete="one-time-code"
+                maxLength={10}
+                placeholder={t('security.twofa.placeholder')}
+                value={totp}
+                onChange={(v) => {
+                  setTotp(v);
+                  clear('totp_code', 'form');
+                }}
+                onBlur={() => setTouched((s) => ({ ...s, totp_code: true }))}
+                aria-invalid={Boolean(totpMsg)}
+              />
+            </div>
+            {totpMsg && (
+              <div className="f-field-error" role="alert">
+                {totpMsg}
+              </div>
+            )}
+          </>
         )}
         {server.form && (
           <div className="f-field-error f-form-error" role="alert">

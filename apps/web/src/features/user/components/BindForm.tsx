@@ -8,6 +8,7 @@ import { useSendCode } from '../../auth/api/send-code.ts';
 import { AccountField } from '../../auth/components/fields.tsx';
 import { InputWithAction } from '../../auth/components/InputWithAction.tsx';
 import { SendCodeButton } from '../../auth/components/SendCodeButton.tsx';
+import { normalizeTotp, TotpField } from '../../security/components/TotpField.tsx';
 import { useBind } from '../api/account.ts';
 import { maskAccount } from './mask.ts';
 
@@ -15,9 +16,10 @@ interface Values {
   account: string;
   code: string;
   old_code?: string;
+  totp_code?: string;
 }
 
-const FIELDS = ['account', 'code', 'old_code', 'area_code'] as const;
+const FIELDS = ['account', 'code', 'old_code', 'area_code', 'totp_code'] as const;
 
 /**
  * Bind an e-mail or phone, or change it (ADR 200): a code to the new address and, when one is
@@ -78,6 +80,7 @@ export function BindForm({ type, user }: { type: AccountType; user: User }) {
         code: values.code.trim(),
         ...(current && values.old_code ? { old_code: values.old_code.trim() } : {}),
         ...(type === 'phone' && areaCode ? { area_code: areaCode } : {}),
+        ...(values.totp_code ? { totp_code: normalizeTotp(values.totp_code) } : {}),
       },
       {
         onSuccess: () => {
@@ -147,6 +150,7 @@ export function BindForm({ type, user }: { type: AccountType; user: User }) {
             {codeInput(sendOld, t('security.bind.oldCode', { account: currentShown }))}
           </Form.Item>
         )}
+        <TotpField />
       </Form>
     </>
   );

