@@ -175,6 +175,12 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/security/routes/TwoFactor.tsx'),
   },
   {
+    path: '/ApiKeys',
+    title: 'apiKeys',
+    layout: 'page',
+    load: () => import('../features/security/routes/ApiKeys.tsx'),
+  },
+  {
     path: '/WalletDetail',
     title: 'walletDetail',
     layout: 'page',

@@ -114,6 +114,9 @@ export default function Setting() {
         <List.Item onClick={() => navigate('/TwoFactor')} arrow>
           {t('titles.twoFactor')}
         </List.Item>
+        <List.Item onClick={() => navigate('/ApiKeys')} arrow>
+          {t('titles.apiKeys')}
+        </List.Item>
         <List.Item onClick={() => navigate('/Devices')} arrow>
           {t('titles.devices')}
         </List.Item>
