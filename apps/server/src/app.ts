@@ -13,6 +13,8 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import nodemailer from 'nodemailer';
 import { CaptchaService } from './account/captcha.ts';
 import { CodeService } from './account/codes.ts';
+import { ProtectionService, withAntiPhishing } from './account/protection.ts';
+import { protectionRoutes } from './account/protection-routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import {
   ChannelSender,
@@ -135,7 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens: TokenStore = new SessionTokenStore(db, clock, deps.adminSession);
   const captcha = new CaptchaService(db, clock, config.captcha);
   const senderLog: SenderLog = (details, message) => app.log.warn(details, message);
-  const sender = deps.sender ?? makeSender(config, senderLog);
+  // Every e-mail carries the recipient's anti-phishing code (ADR 206).
+  const sender = withAntiPhishing(db, deps.sender ?? makeSender(config, senderLog));
   const codes = new CodeService(db, clock, sender, {
     perClientPerHour: config.rateLimit.codeSendsPerClientPerHour,
     perTargetPerHour: config.rateLimit.codeSendsPerTargetPerHour,
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (PRIVATE_CHANNELS as readonly string[]).includes(channel) ? privateTopic(channel, userId) : undefined,
     isPublic: isPublicChannel,
   };
+  const totp = new TotpService(db, clock);
   const services: Services = {
     config,
     db,
@@ -176,7 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accounts: new AccountService(db, clock, tokens, codes, captcha, config.rateLimit),
     apiKeys: new ApiKeyService(db, clock),
     sessions: new SessionService(db, clock, tokens, sender),
-    totp: new TotpService(db, clock),
+    totp,
+    protection: new ProtectionService(db, clock, totp),
     admins: new AdminService(db, clock, tokens, config.rateLimit),
     engine,
     edb,
@@ -262,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await registerApiCompression(api);
     systemRoutes(api, services);
     accountRoutes(api, services);
+    protectionRoutes(api, services);
     apiKeyRoutes(api, services);
     adminRoutes(api, services);
     marketRoutes(api, services);

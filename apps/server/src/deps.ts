@@ -1,4 +1,5 @@
 import type { CaptchaService } from './account/captcha.ts';
+import type { ProtectionService } from './account/protection.ts';
 import type { AccountService } from './account/service.ts';
 import type { SessionService } from './account/sessions.ts';
 import type { TokenStore } from './account/tokens.ts';
@@ -28,6 +29,8 @@ export interface Services {
   apiKeys: ApiKeyService;
   sessions: SessionService;
   totp: TotpService;
+  /** Address book, allow list, anti-phishing code (ADR 205, 206). */
+  protection: ProtectionService;
   admins: AdminService;
   /** The single-writer engine host (engine/host.ts) and what is built on it. */
   engine: EnginePort;

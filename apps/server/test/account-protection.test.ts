@@ -164,4 +164,154 @@ describe.each(BACKENDS)('account protection on %s', (backend) => {
       expect((await withdraw({}, other.token)).body.code).toBe(0);
     });
   });
+
+  describe('address book and allow list (ADR 205)', () => {
+    let addressId: string;
+    it('saves an address with the code (2FA on); a bad address, a duplicate and no code are refused', async () => {
+      const body = { coin: 'USDC', network: 'TRC20', address: TO, label: 'cold' };
+      expect(
+        (await call('POST', '/api/app/user/addresses', { ...body, address: 'Tnotanaddress' })).status,
+      ).toBe(422);
+      expect((await call('POST', '/api/app/user/addresses', body)).body.code).toBe(1057);
+      const saved = await call<{ id: string; usable_at: number; created_at: number }>(
+        'POST',
+        '/api/app/user/addresses',
+        { ...body, totp_code: code() },
+      );
+      expect(saved.body.code).toBe(0);
+      expect(saved.body.data.usable_at - saved.body.data.created_at).toBe(24 * HOUR);
+      addressId = saved.body.data.id;
+      expect((await call('POST', '/api/app/user/addresses', { ...body, totp_code: code() })).body.code).toBe(
+        3412,
+      );
+    });
+
+    it("another user's address is 404 to delete and never listed", async () => {
+      const theirs = await call<{ list: unknown[] }>(
+        'GET',
+        '/api/app/user/addresses',
+        undefined,
+        other.token,
+      );
+      expect(theirs.body.data.list).toHaveLength(0);
+      expect(
+        (await call('DELETE', `/api/app/user/addresses/${addressId}`, undefined, other.token)).status,
+      ).toBe(404);
+      expect((await call<{ list: unknown[] }>('GET', '/api/app/user/addresses')).body.data.list).toHaveLength(
+        1,
+      );
+    });
+
+    it('allow list on: unsaved addresses and addresses saved < 24 h ago are refused, nothing frozen', async () => {
+      const on = await call<{ allowlist: boolean }>('POST', '/api/app/user/addresses/allowlist', {
+        enabled: true,
+      });
+      expect(on.body.data.allowlist).toBe(true);
+      const before = await usdc();
+      // Not in the book (a valid address of someone else).
+      expect((await withdraw({ address: OTHER_TO, totp_code: code() })).body.code).toBe(3410);
+      // The saved one, but saved just now.
+      const tooNew = await withdraw({ totp_code: code() });
+      expect(tooNew.body.code).toBe(3411);
+      expect(tooNew.body.message).toMatch(/24 h/);
+      // Bypass attempts: the same address with another case or spaces is not the saved one.
+      expect((await withdraw({ address: TO.toLowerCase(), totp_code: code() })).body.code).not.toBe(0);
+      expect((await withdraw({ address: ` ${TO}`, totp_code: code() })).body.code).not.toBe(0);
+      expect(await usdc()).toBe(before);
+    });
+
+    it('after 24 h the saved address works (with the code), others still do not', async () => {
+      t.clock.advance(24 * HOUR);
+      expect((await withdraw({ address: OTHER_TO, totp_code: code() })).body.code).toBe(3410);
+      expect((await withdraw({ totp_code: code() })).body.code).toBe(0);
+    });
+
+    it('deleting and saving again starts the 24 h anew', async () => {
+      expect((await call('DELETE', `/api/app/user/addresses/${addressId}`)).body.code).toBe(0);
+      const again = await call<{ id: string }>('POST', '/api/app/user/addresses', {
+        coin: 'USDC',
+        network: 'TRC20',
+        address: TO,
+        label: 'cold',
+        totp_code: code(),
+      });
+      expect(again.body.code).toBe(0);
+      expect((await withdraw({ totp_code: code() })).body.code).toBe(3411);
+    });
+
+    it('turning it off needs the code and holds withdrawals for 24 h', async () => {
+      expect((await call('POST', '/api/app/user/addresses/allowlist', { enabled: false })).body.code).toBe(
+        1057,
+      );
+      expect((await call<{ allowlist: boolean }>('GET', '/api/app/user/addresses')).body.data.allowlist).toBe(
+        true,
+      );
+      const off = await call<{ allowlist: boolean; withdraw_hold_until: number }>(
+        'POST',
+        '/api/app/user/addresses/allowlist',
+        { enabled: false, totp_code: code() },
+      );
+      expect(off.body.data.allowlist).toBe(false);
+      expect(off.body.data.withdraw_hold_until).toBeGreaterThan(t.clock.now());
+      const before = await usdc();
+      expect((await withdraw({ address: OTHER_TO, totp_code: code() })).body.code).toBe(3414);
+      // Turning it on and off again does not shorten the hold.
+      await call('POST', '/api/app/user/addresses/allowlist', { enabled: true });
+      await call('POST', '/api/app/user/addresses/allowlist', { enabled: false, totp_code: code() });
+      t.clock.advance(23 * HOUR);
+      expect((await withdraw({ address: OTHER_TO, totp_code: code() })).body.code).toBe(3414);
+      expect(await usdc()).toBe(before);
+      t.clock.advance(2 * HOUR);
+      expect((await withdraw({ address: OTHER_TO, totp_code: code() })).body.code).toBe(0);
+    });
+  });
+
+  describe('anti-phishing code (ADR 206)', () => {
+    it('needs the code once 2FA is on; then every e-mail shows it', async () => {
+      expect((await call('POST', '/api/app/user/anti-phishing', { code: 'Blue42' })).body.code).toBe(1057);
+      expect(
+        (await call('POST', '/api/app/user/anti-phishing', { code: 'no', totp_code: code() })).status,
+      ).toBe(422);
+      const set = await call<{ anti_phishing_code: string }>('POST', '/api/app/user/anti-phishing', {
+        code: 'Blue42',
+        totp_code: code(),
+      });
+      expect(set.body.data.anti_phishing_code).toBe('Blue42');
+      // A code mail (scene security) and a new-device login mail both carry it.
+      await call('POST', '/api/app/account/captcha', {
+        type: 'email',
+        account: 'guard@example.com',
+        scene: 'security',
+      });
+      await t.call('POST', '/api/app/account/login', {
+        lang: 'de',
+        headers: { 'x-device-id': 'another-phone-1' },
+        body: { type: 'email', account: 'guard@example.com', password: 'newpass123', totp_code: code() },
+      });
+      const mails = await t.db
+        .selectFrom('outbox')
+        .select(['body', 'scene'])
+        .where('recipient', '=', 'guard@example.com')
+        .orderBy('id', 'desc')
+        .limit(2)
+        .execute();
+      expect(mails.map((m) => m.scene).sort()).toEqual(['new_login', 'security']);
+      for (const m of mails) expect(m.body).toMatch(/Blue42/);
+      expect(mails.find((m) => m.scene === 'new_login')?.body).toMatch(/^Ihr Anti-Phishing-Code: Blue42/);
+      // Someone else's mail does not.
+      await call(
+        'POST',
+        '/api/app/account/captcha',
+        { type: 'email', account: 'guard2@example.com', scene: 'security' },
+        other.token,
+      );
+      const theirs = await t.db
+        .selectFrom('outbox')
+        .select('body')
+        .where('recipient', '=', 'guard2@example.com')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(theirs.body).not.toMatch(/Blue42/);
+    });
+  });
 });

@@ -66,7 +66,16 @@ const SPEC_PATHS = [
 // Beyond the spec: the proof of reserves (issue 13).
 // Beyond the spec: bank cards, the proof of liabilities (ADR 140) and sessions/devices (ADR 203).
 // Issue 12 (ADR 204-208): 2FA, API keys, address book, anti-phishing, data and account, support.
-const EXTRA_PATHS = ['/BankCard', '/BankCardAdd', '/Devices', '/ProofOfReserves', '/TwoFactor', '/ApiKeys'];
+const EXTRA_PATHS = [
+  '/BankCard',
+  '/BankCardAdd',
+  '/Devices',
+  '/ProofOfReserves',
+  '/TwoFactor',
+  '/ApiKeys',
+  '/AddressBook',
+  '/AntiPhishing',
+];
 
 describe('route table', () => {
   it('has exactly the routes of the spec (plus the named extras), each once', () => {

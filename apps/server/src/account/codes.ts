@@ -113,6 +113,7 @@ export class CodeService {
           subject: translateServer(lang, 'mail.code_subject'),
           body: translateServer(lang, 'mail.code_body', { code }),
           code,
+          lang,
           scene,
         });
       } catch (error) {

@@ -1,3 +1,4 @@
+import type { Lang } from '@ex/i18n';
 import type { Transporter } from 'nodemailer';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
@@ -11,6 +12,8 @@ export interface OutgoingMessage {
   /** The code and scene are kept so the operator console can show what was sent. */
   code: string | null;
   scene: string | null;
+  /** The language the message is written in (the anti-phishing line follows it, ADR 206). */
+  lang?: Lang;
 }
 
 /**

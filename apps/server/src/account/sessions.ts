@@ -134,6 +134,7 @@ export class SessionService {
         body: translateServer(lang, 'mail.new_login_body', { device, ip: client.ip, time }),
         code: null,
         scene: 'new_login',
+        lang,
       });
       await recordOutbox(this.db as unknown as Db, this.clock, kept);
     } catch {

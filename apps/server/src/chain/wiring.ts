@@ -54,7 +54,7 @@ export async function registerChain(root: FastifyInstance, api: FastifyInstance,
   const log = (message: string) => root.log.error(message);
   const deposits = new DepositService(cdb, s.edb, s.engine, hd, s.clock);
   // The address book and 2FA checks of the account domain run after the trade password (ADR 205).
-  const guard = (userId: string, body: WithdrawRequest) => s.totp.verifyIfEnabled(userId, body.totp_code);
+  const guard = (userId: string, body: WithdrawRequest) => s.protection.checkWithdrawal(userId, body);
   const withdrawals = new WithdrawService(
     s.db,
     cdb,

@@ -181,6 +181,18 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/security/routes/ApiKeys.tsx'),
   },
   {
+    path: '/AddressBook',
+    title: 'addressBook',
+    layout: 'page',
+    load: () => import('../features/security/routes/AddressBook.tsx'),
+  },
+  {
+    path: '/AntiPhishing',
+    title: 'antiPhishing',
+    layout: 'page',
+    load: () => import('../features/security/routes/AntiPhishing.tsx'),
+  },
+  {
     path: '/WalletDetail',
     title: 'walletDetail',
     layout: 'page',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { SESSIONS_MIGRATION } from '../../account/migration-sessions.ts';
+import { ACCOUNT_PROTECTION_MIGRATION } from '../../account/protection.ts';
 import { USER_TOTP_MIGRATION } from '../../account/totp.ts';
 import { ADMIN_SECURITY_MIGRATION } from '../../admin/migration.ts';
 import { AI_MIGRATION } from '../../ai/migration.ts';
@@ -55,4 +56,5 @@ export const MIGRATIONS: Migration[] = [
   API_KEYS_MIGRATION,
   SESSIONS_MIGRATION,
   USER_TOTP_MIGRATION,
+  ACCOUNT_PROTECTION_MIGRATION,
 ];

@@ -1,6 +1,6 @@
 import { isApiError, isValidationError } from '@ex/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { ActionSheet, Button, Input, Popup, Toast } from 'antd-mobile';
 import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
-import { useTotpStatus } from '../../security/api/security.ts';
+import { useAddressBook, useTotpStatus } from '../../security/api/security.ts';
 import { normalizeTotp, TOTP_RE } from '../../security/components/TotpField.tsx';
 import { useWithdraw, useWithdrawLimits } from '../api/funds.ts';
 import {
@@ -95,6 +95,8 @@ export default function Withdrawal() {
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
+  const [picking, setPicking] = useState(false);
+  const book = useAddressBook();
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [server, setServer] = useState<Partial<Record<Field, string>>>({});
   const [confirming, setConfirming] = useState(false);
@@ -250,9 +252,16 @@ export default function Withdrawal() {
         </div>
         <p className="f-note f-note--tight">{t('funds.withdraw.networkNote')}</p>
 
-        <label className="f-label" htmlFor={ids.address}>
-          {t('funds.withdraw.address')}
-        </label>
+        <div className="f-label-row">
+          <label className="f-label" htmlFor={ids.address}>
+            {t('funds.withdraw.address')}
+          </label>
+          {(book.data?.list.length ?? 0) > 0 && (
+            <button type="button" className="btn-ghost" onClick={() => setPicking(true)}>
+              {t('security.book.choose')}
+            </button>
+          )}
+        </div>
         <div className={`f-input f-input--address ${addressMsg ? 'f-input--error' : ''}`}>
           <Input
             id={ids.address}
@@ -401,6 +410,22 @@ export default function Withdrawal() {
           </Link>
         </div>
       </div>
+
+      <ActionSheet
+        visible={picking}
+        onClose={() => setPicking(false)}
+        cancelText={t('common.cancel')}
+        actions={(book.data?.list ?? []).map((a) => ({
+          key: a.id,
+          text: a.label,
+          description: a.address,
+          onClick: () => {
+            setAddress(a.address);
+            clear('address', 'form');
+            setPicking(false);
+          },
+        }))}
+      />
 
       <Popup
         visible={confirming}

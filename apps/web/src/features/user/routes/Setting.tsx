@@ -114,6 +114,12 @@ export default function Setting() {
         <List.Item onClick={() => navigate('/TwoFactor')} arrow>
           {t('titles.twoFactor')}
         </List.Item>
+        <List.Item onClick={() => navigate('/AddressBook')} arrow>
+          {t('titles.addressBook')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/AntiPhishing')} arrow>
+          {t('titles.antiPhishing')}
+        </List.Item>
         <List.Item onClick={() => navigate('/ApiKeys')} arrow>
           {t('titles.apiKeys')}
         </List.Item>

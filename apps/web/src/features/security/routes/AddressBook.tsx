@@ -1,0 +1,225 @@
+import type { WithdrawAddress } from '@ex/contract';
+import { Button, Dialog, Form, Input, List, Popup, Skeleton, Switch, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { showServerErrors } from '../../../lib/form-errors.ts';
+import { validateAddress } from '../../funds/lib/withdraw-form.ts';
+import { formatTime } from '../../orders/time.ts';
+import { useAddressBook, useAddressBookChange, useTotpStatus } from '../api/security.ts';
+import { normalizeTotp, TOTP_RE, TotpField } from '../components/TotpField.tsx';
+import '../../user/security.css';
+
+interface Values {
+  label: string;
+  address: string;
+  totp_code?: string;
+}
+
+/** Asks for the authenticator code in a dialog (2FA on) before a guarded change; null when cancelled. */
+async function askTotp(l: { title: string; placeholder: string; ok: string; cancel: string }) {
+  let value = '';
+  const ok = await Dialog.confirm({
+    title: l.title,
+    content: (
+      <Input
+        placeholder={l.placeholder}
+        autoComplete="one-time-code"
+        maxLength={10}
+        onChange={(v) => {
+          value = v;
+        }}
+      />
+    ),
+    confirmText: l.ok,
+    cancelText: l.cancel,
+  });
+  const code = normalizeTotp(value);
+  return ok && code && TOTP_RE.test(code) ? code : null;
+}
+
+/**
+ * /AddressBook: saved withdrawal addresses and the allow-list mode (ADR 205): with it on, only saved
+ * addresses older than 24 h receive withdrawals; turning it off holds withdrawals for 24 h.
+ */
+export default function AddressBook() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const book = useAddressBook();
+  const totpOn = useTotpStatus().data?.enabled === true;
+  const { add, remove, allowlist } = useAddressBookChange();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<Values>();
+  const now = Date.now();
+
+  const toggle = async (enabled: boolean) => {
+    if (!enabled) {
+      const ok = await Dialog.confirm({
+        content: t('security.book.allowOffConfirm'),
+        confirmText: t('common.confirm'),
+        cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
+      });
+      if (!ok) return;
+    }
+    const totp_code =
+      !enabled && totpOn
+        ? await askTotp({
+            title: t('security.totp.code'),
+            placeholder: t('security.twofa.placeholder'),
+            ok: t('common.confirm'),
+            cancel: t('common.cancel'),
+          })
+        : undefined;
+    if (totp_code === null) return;
+    allowlist.mutate({ enabled, ...(totp_code ? { totp_code } : {}) });
+  };
+
+  const submit = (v: Values) =>
+    add.mutate(
+      {
+        coin: 'USDC',
+        network: 'TRC20',
+        address: v.address.trim(),
+        label: v.label.trim(),
+        ...(v.totp_code ? { totp_code: normalizeTotp(v.totp_code) } : {}),
+      },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          form.resetFields();
+          Toast.show({ icon: 'success', content: t('security.book.added') });
+        },
+        onError: (e) => showServerErrors(form, e, ['label', 'address', 'totp_code']),
+      },
+    );
+
+  const del = async (a: WithdrawAddress) => {
+    const ok = await Dialog.confirm({
+      content: t('security.book.deleteConfirm'),
+      confirmText: <span className="down">{t('security.book.delete')}</span>,
+      cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
+    });
+    if (ok)
+      remove.mutate(a.id, {
+        onSuccess: () => Toast.show({ icon: 'success', content: t('security.book.deleted') }),
+      });
+  };
+
+  const data = book.data;
+  return (
+    <PageShell title={t('titles.addressBook')} fallback="/Setting">
+      <p className="sec-note" role="note">
+        {t('security.book.intro')}
+      </p>
+      <List className="link-list">
+        <List.Item
+          description={
+            data?.withdraw_hold_until
+              ? t('security.book.hold', { time: formatTime(data.withdraw_hold_until, lang) })
+              : t('security.book.allowOffNote')
+          }
+          extra={
+            <Switch
+              checked={data?.allowlist ?? false}
+              loading={allowlist.isPending}
+              disabled={!data}
+              onChange={(v) => void toggle(v)}
+              aria-label={t('security.book.allowlist')}
+            />
+          }
+        >
+          {t('security.book.allowlist')}
+        </List.Item>
+      </List>
+      <div className="sec-form">
+        <Button block color="primary" size="large" onClick={() => setOpen(true)}>
+          {t('security.book.add')}
+        </Button>
+      </div>
+      {book.isPending && <Skeleton.Paragraph lineCount={3} animated />}
+      {data && data.list.length === 0 && <EmptyState compact text={t('security.book.none')} />}
+      {data && data.list.length > 0 && (
+        <List className="link-list">
+          {data.list.map((a) => (
+            <List.Item
+              key={a.id}
+              description={
+                <>
+                  <span className="sec-item-sub num">{a.address}</span>
+                  <span className="sec-item-sub">
+                    {a.network} ·{' '}
+                    {a.usable_at > now ? (
+                      <span className="warn-text">
+                        {t('security.book.usableAt', { time: formatTime(a.usable_at, lang) })}
+                      </span>
+                    ) : (
+                      <span className="up">{t('security.book.ready')}</span>
+                    )}
+                  </span>
+                </>
+              }
+              extra={
+                <button type="button" className="btn-ghost down" onClick={() => void del(a)}>
+                  {t('security.book.delete')}
+                </button>
+              }
+            >
+              {a.label}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
+        <div className="sheet" role="dialog" aria-label={t('security.book.add')}>
+          <div className="sheet__title">{t('security.book.add')}</div>
+          <Form
+            form={form}
+            layout="vertical"
+            className="auth-form sec-form"
+            onFinish={submit}
+            footer={
+              <Button block type="submit" color="primary" size="large" loading={add.isPending}>
+                {t('security.book.add')}
+              </Button>
+            }
+          >
+            <Form.Item
+              name="label"
+              label={t('security.book.label')}
+              rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
+            >
+              <Input placeholder={t('security.book.labelPlaceholder')} maxLength={40} />
+            </Form.Item>
+            <Form.Item
+              name="address"
+              label={t('security.book.address')}
+              rules={[
+                {
+                  validator: async (_r, v: string | undefined) => {
+                    const e = validateAddress((v ?? '').trim());
+                    if (e === 'required') throw new Error(t('funds.withdraw.addressRequired'));
+                    if (e) throw new Error(t('funds.withdraw.addressInvalid'));
+                  },
+                },
+              ]}
+            >
+              <Input
+                className="num"
+                placeholder={t('funds.withdraw.addressPlaceholder')}
+                autoComplete="off"
+              />
+            </Form.Item>
+            <TotpField />
+          </Form>
+        </div>
+      </Popup>
+    </PageShell>
+  );
+}
