@@ -37,7 +37,9 @@ export default defineConfig({
             },
             {
               name: 'overlays',
-              test: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](mask|popup|center-popup|toast|dialog|modal|action-sheet|popover|picker|picker-view|cascader|cascader-view|date-picker|image-viewer|spin-loading|auto-center)[\\/]|antd-mobile[\\/]es[\\/]utils[\\/]reduce-and-restore-motion/,
+              // Popover (with floating-ui) and the pickers stay out: a screen that only toasts would
+              // otherwise load them, and with them the chunk floating-ui shares with antd's Form.
+              test: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](mask|popup|center-popup|toast|dialog|modal|action-sheet|image-viewer|spin-loading|auto-center)[\\/]|antd-mobile[\\/]es[\\/]utils[\\/]reduce-and-restore-motion/,
               includeDependenciesRecursively: false,
             },
             {

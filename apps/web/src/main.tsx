@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { loadAntdLocale } from './app/antd-locales.ts';
 import { preloadRoute } from './app/routes.ts';
+import { afterFirstPaint } from './lib/after-paint.ts';
 import { installColorMode } from './lib/color-mode.ts';
 import { installFontScaling } from './lib/font-scale.ts';
 import { initialLang } from './lib/i18n.ts';
@@ -27,16 +28,13 @@ if (!root) throw new Error('#root is missing from index.html');
 // code is already loaded); the first render waits for them so no key ever flashes.
 // The screen of the address being opened starts loading now, beside the language.
 preloadRoute(window.location.pathname);
-void Promise.all([
-  loadWebCatalogue(lang),
-  loadAntdLocale(lang),
-  // antd-mobile's React 19 render adapter (for Toast, Dialog) and what it drags in are no part of
-  // the first paint: fetched beside the language, installed before anything can show a toast.
-  import('./app/antd-react19.ts'),
-]).then(([catalogue, antdLocale]) => {
+void Promise.all([loadWebCatalogue(lang), loadAntdLocale(lang)]).then(([catalogue, antdLocale]) => {
   createRoot(root).render(
     <StrictMode>
       <App lang={lang} catalogue={catalogue} antdLocale={antdLocale} />
     </StrictMode>,
   );
+  // antd-mobile's React 19 render adapter (for Toast, Dialog) and what it drags in are no part of
+  // the first paint: installed once the page is idle (a toast before that waits for it, lib/toast.ts).
+  afterFirstPaint(() => void import('./app/antd-react19.ts'));
 });

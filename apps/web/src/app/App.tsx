@@ -4,6 +4,7 @@ import { ConfigProvider } from 'antd-mobile';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { afterFirstPaint } from '../lib/after-paint.ts';
 import { setFallbackText } from '../lib/api.ts';
 import type { Lang } from '../lib/lang.ts';
 import type { AntdLocale } from './antd-locales.ts';
@@ -12,10 +13,14 @@ import { queryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 
 // The update flow (Capacitor, the live updater, its pop-up) is not needed to paint the first screen:
-// it loads right after, in its own chunk, and checks for an update as soon as it is there.
+// it loads in its own chunk a moment after the page has loaded and is idle (ADR 091), and checks
+// for an update as soon as it is there.
 const UpdatePopup = lazy(() =>
   import('../features/update/UpdatePopup.tsx').then((m) => ({ default: m.UpdatePopup })),
 );
+
+/** How long after `load` the update flow waits, so the first screen's own requests finish first. */
+const UPDATE_FLOW_DELAY_MS = 1500;
 
 function Providers({ children }: { children: ReactNode }) {
   const { i18n, antdLocale } = useLang();
@@ -46,13 +51,17 @@ export function App({
   antdLocale: AntdLocale;
 }) {
   const [router] = useState(createAppRouter);
+  const [updateFlow, setUpdateFlow] = useState(false);
+  useEffect(() => afterFirstPaint(() => setUpdateFlow(true), UPDATE_FLOW_DELAY_MS), []);
   return (
     <LangProvider initial={lang} catalogue={catalogue} antdLocale={antdLocale}>
       <Providers>
         <RouterProvider router={router} />
-        <Suspense fallback={null}>
-          <UpdatePopup />
-        </Suspense>
+        {updateFlow && (
+          <Suspense fallback={null}>
+            <UpdatePopup />
+          </Suspense>
+        )}
       </Providers>
     </LangProvider>
   );

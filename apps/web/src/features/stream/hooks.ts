@@ -1,6 +1,7 @@
 import type { Coin, Depth, DepthLevel, Kline, KlineInterval, Trade } from '@ex/sdk';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { afterFirstPaint } from '../../lib/after-paint.ts';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queries.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
@@ -83,8 +84,27 @@ export function useChannel(channel: string | null, handler: (msg: StreamMessage)
   ref.current = handler;
   useEffect(() => {
     if (!channel) return;
-    return getStream().subscribe(channel, (msg) => ref.current(msg));
+    let off: (() => void) | undefined;
+    let unmounted = false;
+    void streamStart().then(() => {
+      if (!unmounted) off = getStream().subscribe(channel, (msg) => ref.current(msg));
+    });
+    return () => {
+      unmounted = true;
+      off?.();
+    };
   }, [channel]);
+}
+
+let started: Promise<void> | undefined;
+/**
+ * The socket opens once the first screen has painted and the page is idle (ADR 091): its first
+ * snapshots would otherwise compete with the first render on a slow phone. Until then the screens
+ * show what REST (and the cache of last values) gave them.
+ */
+function streamStart(): Promise<void> {
+  started ??= new Promise((resolve) => afterFirstPaint(resolve));
+  return started;
 }
 
 const isLevel = (v: unknown): v is DepthLevel =>

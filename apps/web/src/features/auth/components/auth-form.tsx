@@ -15,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { CaptchaImage } from './CaptchaImage.tsx';
-import { EMAIL_RE, PASSWORD_RE } from './fields.tsx';
+import { EMAIL_RE, PASSWORD_RE } from './rules.ts';
 import { SendCodeButton } from './SendCodeButton.tsx';
 
 // Plain form elements for the sign-in, sign-up and recovery screens (ADR 091): the same rules,

@@ -3,10 +3,7 @@ import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AreaCodePicker } from './AreaCodePicker.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
-
-/** The client repeats the server's rules only for speed of feedback; the server decides. */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
+import { EMAIL_RE, PASSWORD_RE } from './rules.ts';
 
 interface AccountProps {
   type: AccountType;

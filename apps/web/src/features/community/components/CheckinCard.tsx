@@ -1,7 +1,7 @@
-import { Toast } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { showToast } from '../../../lib/toast.ts';
 import { useCheckIn, useCheckin } from '../api/community.ts';
 import { weekdayUtc } from '../lib/time.ts';
 import '../community.css';
@@ -18,8 +18,7 @@ export function CheckinCard() {
   const done = s.checked_in_today;
   const onClick = () => {
     checkIn.mutate(undefined, {
-      onSuccess: (r) =>
-        Toast.show({ content: t('community.checkin.credited', { points: r.credited }), icon: 'success' }),
+      onSuccess: (r) => showToast(t('community.checkin.credited', { points: r.credited }), 2000, 'success'),
     });
   };
   return (
