@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import nodemailer from 'nodemailer';
 import { CaptchaService } from './account/captcha.ts';
 import { CodeService } from './account/codes.ts';
+import { PrivacyService } from './account/privacy.ts';
 import { ProtectionService, withAntiPhishing } from './account/protection.ts';
 import { protectionRoutes } from './account/protection-routes.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessions: new SessionService(db, clock, tokens, sender),
     totp,
     protection: new ProtectionService(db, clock, totp),
+    privacy: new PrivacyService(db, clock, tokens, totp, engine),
     admins: new AdminService(db, clock, tokens, config.rateLimit),
     engine,
     edb,

@@ -1,4 +1,5 @@
 import type { CaptchaService } from './account/captcha.ts';
+import type { PrivacyService } from './account/privacy.ts';
 import type { ProtectionService } from './account/protection.ts';
 import type { AccountService } from './account/service.ts';
 import type { SessionService } from './account/sessions.ts';
@@ -31,6 +32,8 @@ export interface Services {
   totp: TotpService;
   /** Address book, allow list, anti-phishing code (ADR 205, 206). */
   protection: ProtectionService;
+  /** Data export and closing the account (ADR 207). */
+  privacy: PrivacyService;
   admins: AdminService;
   /** The single-writer engine host (engine/host.ts) and what is built on it. */
   engine: EnginePort;

@@ -314,4 +314,101 @@ describe.each(BACKENDS)('account protection on %s', (backend) => {
       expect(theirs.body).not.toMatch(/Blue42/);
     });
   });
+
+  describe('data export and closing the account (ADR 207)', () => {
+    it('exports only my own data as one JSON document', async () => {
+      const r = await call<Record<string, unknown[] | Record<string, unknown>>>(
+        'GET',
+        '/api/app/user/export',
+      );
+      expect(r.body.code).toBe(0);
+      const d = r.body.data as Record<string, unknown> & {
+        profile: { email: string };
+        deposits: { txid: string }[];
+        withdrawals: unknown[];
+        logins: unknown[];
+        withdrawal_addresses: unknown[];
+        balances: { spot: unknown[] };
+      };
+      expect(d.profile.email).toBe('guard@example.com');
+      expect(d.deposits.map((x) => x.txid)).toEqual(['a'.repeat(64)]);
+      expect(d.withdrawals.length).toBeGreaterThan(2);
+      expect(d.logins.length).toBeGreaterThan(0);
+      expect(d.withdrawal_addresses).toHaveLength(1);
+      expect(Array.isArray(d.balances.spot)).toBe(true);
+      expect(JSON.stringify(d)).not.toContain('c'.repeat(64));
+      expect(JSON.stringify(d)).not.toContain('guard2@example.com');
+    });
+
+    it('refuses to close an account with a balance (1062), nothing changed', async () => {
+      const r = await call('POST', '/api/app/user/delete', { password: 'newpass123', totp_code: code() });
+      expect(r.body.code).toBe(1062);
+      expect((await call('GET', '/api/app/user/info')).body.code).toBe(0);
+    });
+
+    it('closes an empty account: password and code needed, sessions end, row anonymised, ledger kept', async () => {
+      const closer = await registerUser(t, 'closer@example.com');
+      await ready(closer.user.id);
+      await fund(closer.user.id, '30', 'd'.repeat(64));
+      // Empty the account: withdraw everything and let the operator pay it out.
+      const w = await withdraw({ amount: '30' }, closer.token);
+      expect(w.body.code).toBe(0);
+      expect(
+        (await call('POST', '/api/app/user/delete', { password: PASSWORD }, closer.token)).body.code,
+      ).toBe(1062);
+      expect(
+        (await t.call('POST', `/api/admin/withdrawals/${w.body.data.id}/approve`, { token: admin })).body
+          .code,
+      ).toBe(0);
+      expect(await usdc(closer.token)).toBe('0.000000/0.000000');
+      // 2FA on for this one too.
+      const own = (
+        await call<{ secret: string }>('POST', '/api/app/user/totp/setup', undefined, closer.token)
+      ).body.data.secret;
+      const ownCode = () => {
+        t.clock.advance(30_000);
+        return generateSync({ secret: own, epoch: Math.floor(t.clock.now() / 1000) });
+      };
+      await call('POST', '/api/app/user/totp/enable', { code: ownCode() }, closer.token);
+      // Another user's token cannot close it; the wrong password and a missing code change nothing.
+      expect(
+        (await call('POST', '/api/app/user/delete', { password: PASSWORD }, other.token)).body.code,
+      ).not.toBe(0);
+      expect((await call('GET', '/api/app/user/info', undefined, other.token)).body.code).toBe(0);
+      expect(
+        (await call('POST', '/api/app/user/delete', { password: 'wrong-pass1' }, closer.token)).body.code,
+      ).toBe(1030);
+      expect(
+        (await call('POST', '/api/app/user/delete', { password: PASSWORD }, closer.token)).body.code,
+      ).toBe(1057);
+      expect((await call('GET', '/api/app/user/info', undefined, closer.token)).body.code).toBe(0);
+      const ledgerBefore = await sql<{ n: string }>`select count(*) as n from ledger_entries
+        where account like ${`${closer.user.id}/%`} or owner = ${closer.user.id}`.execute(t.db);
+      const done = await call(
+        'POST',
+        '/api/app/user/delete',
+        { password: PASSWORD, totp_code: ownCode() },
+        closer.token,
+      );
+      expect(done.body.code).toBe(0);
+      expect((await call('GET', '/api/app/user/info', undefined, closer.token)).body.code).toBe(411);
+      const login = await t.call('POST', '/api/app/account/login', {
+        body: { type: 'email', account: 'closer@example.com', password: PASSWORD },
+      });
+      expect(login.body.code).toBe(1002);
+      const row = await sql<
+        Record<string, unknown>
+      >`select * from users where id = ${closer.user.id}`.execute(t.db);
+      const u = row.rows[0]!;
+      expect(u.email).toMatch(/@closed\.invalid$/);
+      expect(u.totp_secret).toBeNull();
+      expect(u.deleted_at).not.toBeNull();
+      const ledgerAfter = await sql<{ n: string }>`select count(*) as n from ledger_entries
+        where account like ${`${closer.user.id}/%`} or owner = ${closer.user.id}`.execute(t.db);
+      expect(Number(ledgerAfter.rows[0]!.n)).toBe(Number(ledgerBefore.rows[0]!.n));
+      expect(Number(ledgerAfter.rows[0]!.n)).toBeGreaterThan(0);
+      // The address can be registered again by a new person.
+      expect((await registerUser(t, 'closer@example.com')).user.id).not.toBe(closer.user.id);
+    });
+  });
 });

@@ -75,6 +75,7 @@ const EXTRA_PATHS = [
   '/ApiKeys',
   '/AddressBook',
   '/AntiPhishing',
+  '/Privacy',
 ];
 
 describe('route table', () => {

@@ -4,6 +4,7 @@ import {
   AddressIdParams,
   AllowlistRequest,
   AntiPhishingRequest,
+  DeleteAccountRequest,
   Protection,
   WithdrawAddress,
 } from '@ex/contract';
@@ -13,7 +14,10 @@ import type { Services } from '../deps.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 
-/** Address book, allow list and anti-phishing code (ADR 205, 206): every call on the caller's own data. */
+/**
+ * Address book, allow list and anti-phishing code (ADR 205, 206), data export and closing the
+ * account (ADR 207): every call on the caller's own data.
+ */
 export function protectionRoutes(app: FastifyInstance, s: Services): void {
   const auth = requireAuth(s.tokens, s.db, 'user');
   const tags = ['user'];
@@ -84,5 +88,34 @@ export function protectionRoutes(app: FastifyInstance, s: Services): void {
     response: AddressBook,
     preHandler: auth,
     handler: (req) => s.protection.setAllowlist(principalOf(req).id, req.body.enabled, req.body.totp_code),
+  });
+
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/user/export',
+    tags,
+    summary:
+      'Everything the exchange keeps about me as one JSON file (profile, balances, orders, trades, deposits, withdrawals, logins)',
+    response: z.record(z.string(), z.unknown()),
+    preHandler: auth,
+    handler: async (req) => {
+      const id = principalOf(req).id;
+      return s.privacy.export(id, s.wallet.balances(id));
+    },
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/user/delete',
+    tags,
+    summary:
+      'Close my account for good: empty balances, no open orders or positions; password and authenticator code; every session ends',
+    body: DeleteAccountRequest,
+    response: z.null(),
+    preHandler: auth,
+    handler: async (req) => {
+      await s.privacy.delete(principalOf(req).id, req.body);
+      return null;
+    },
   });
 }

@@ -193,6 +193,12 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/security/routes/AntiPhishing.tsx'),
   },
   {
+    path: '/Privacy',
+    title: 'privacy',
+    layout: 'page',
+    load: () => import('../features/security/routes/Privacy.tsx'),
+  },
+  {
     path: '/WalletDetail',
     title: 'walletDetail',
     layout: 'page',

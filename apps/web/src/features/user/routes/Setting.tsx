@@ -126,6 +126,9 @@ export default function Setting() {
         <List.Item onClick={() => navigate('/Devices')} arrow>
           {t('titles.devices')}
         </List.Item>
+        <List.Item onClick={() => navigate('/Privacy')} arrow>
+          {t('titles.privacy')}
+        </List.Item>
       </List>
 
       <List className="link-list" header={t('common.more')}>
