@@ -6,6 +6,7 @@
 //   npm run bench:http                       # embedded default (PGlite)
 //   npm run bench:http -- --db postgres      # a fresh database on DATABASE_URL's server
 //   npm run bench:http -- --seconds 20 --connections 50,200
+//   npm run bench:http -- --db postgres --gateways 2   # one engine + 2 gateways over NATS_URL (ADR 172)
 //
 // The server is the built one (npm run build), started with the market maker off (so only the
 // benchmark's orders reach the engine), rate limits lifted and LOG_LEVEL=warn.
@@ -22,6 +23,8 @@ const CONNECTIONS = (arg('--connections', '50,200') ?? '').split(',').map(Number
 const USERS = Number(arg('--users', '20'));
 const ADMIN = { email: 'bench-ops@example.com', password: 'Bench-operator-1' };
 const LIFTED = '1000000000';
+/** 0: one process. N: an engine and N gateways over NATS (needs --db postgres and NATS_URL). */
+const GATEWAYS = Number(arg('--gateways', '0'));
 
 /** The reference: Fastify answering a JSON POST, in its own process like the exchange. */
 async function startHello() {
@@ -58,6 +61,8 @@ async function freshPostgres() {
 }
 
 async function startExchange() {
+  if (GATEWAYS > 0 && (DB !== 'postgres' || !process.env.NATS_URL))
+    throw new Error('--gateways needs --db postgres and NATS_URL');
   const db = DB === 'postgres' ? await freshPostgres() : undefined;
   const env = {
     MARKET_MAKER: '0',
@@ -76,7 +81,24 @@ async function startExchange() {
   ]) {
     env[`${k}_PER_MINUTE`] = LIFTED;
   }
-  return startBuiltServer(env, { label: 'bench-http', onStop: () => db?.drop() });
+  if (GATEWAYS === 0) {
+    const one = await startBuiltServer(env, { label: 'bench-http', onStop: () => db?.drop() });
+    return { base: one.base, gateways: [one.base], stop: one.stop };
+  }
+  const cluster = { NATS_URL: process.env.NATS_URL, NATS_PREFIX: `bench${randomBytes(3).toString('hex')}` };
+  const engine = await startBuiltServer({ ...env, ...cluster, ROLE: 'engine' }, { label: 'bench-engine' });
+  const gateways = [];
+  for (let i = 0; i < GATEWAYS; i++)
+    gateways.push(await startBuiltServer({ ...env, ...cluster, ROLE: 'gateway' }, { label: `bench-gw${i}` }));
+  return {
+    base: engine.base,
+    gateways: gateways.map((g) => g.base),
+    async stop() {
+      for (const g of gateways) await g.stop();
+      await engine.stop();
+      await db?.drop();
+    },
+  };
 }
 
 async function call(base, method, path, body, token) {
@@ -155,7 +177,7 @@ try {
     quantity: '0.00100',
   });
   console.log(
-    `bench:http ${DB}, ${USERS} users, ${SECONDS} s per run, resting limit buys at ${price}, node ${process.version}`,
+    `bench:http ${DB}${GATEWAYS > 0 ? ` + NATS, ${GATEWAYS} gateways` : ''}, ${USERS} users, ${SECONDS} s per run, resting limit buys at ${price}, node ${process.version}`,
   );
   for (const connections of CONNECTIONS) {
     const ref = await cannon({
@@ -167,24 +189,41 @@ try {
       duration: SECONDS,
     });
     let n = 0;
-    const r = await cannon({
-      url: `${exchange.base}/api/app/spot/orders`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: order,
-      connections,
-      duration: SECONDS,
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` },
-          }),
-        },
-      ],
-    });
+    // One autocannon per gateway, the connections split between them, run at once.
+    const parts = await Promise.all(
+      exchange.gateways.map((base) =>
+        cannon({
+          url: `${base}/api/app/spot/orders`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: order,
+          connections: Math.max(1, Math.round(connections / exchange.gateways.length)),
+          duration: SECONDS,
+          requests: [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` },
+              }),
+            },
+          ],
+        }),
+      ),
+    );
+    const r = {
+      '2xx': parts.reduce((t, p) => t + p['2xx'], 0),
+      duration: Math.max(...parts.map((p) => p.duration)),
+      non2xx: parts.reduce((t, p) => t + p.non2xx, 0),
+      errors: parts.reduce((t, p) => t + p.errors, 0),
+      // The worst gateway's percentiles (a conservative p99 for the whole).
+      latency: {
+        p50: Math.max(...parts.map((p) => p.latency.p50)),
+        p99: Math.max(...parts.map((p) => p.latency.p99)),
+      },
+    };
     console.log(line(`hello-world POST, ${connections} connections`, ref));
-    console.log(line(`limit orders (${DB}), ${connections} connections`, r));
+    const where = GATEWAYS > 0 ? `${DB}, engine + ${GATEWAYS} gateways` : DB;
+    console.log(line(`limit orders (${where}), ${connections} connections`, r));
     console.log(`  ratio to hello-world: ${(rate(r) / rate(ref)).toFixed(3)}`);
   }
 } finally {

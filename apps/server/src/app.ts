@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import nodemailer from 'nodemailer';
+import type { AuthEvent } from './account/auth-cache.ts';
 import { CaptchaService } from './account/captcha.ts';
 import { CodeService } from './account/codes.ts';
 import { PrivacyService } from './account/privacy.ts';
@@ -47,8 +48,10 @@ import type { Services } from './deps.ts';
 import { dividendRoutes } from './dividend/routes.ts';
 import { EngineHost } from './engine/host.ts';
 import { IdempotencyGate } from './engine/idempotency.ts';
+import type { EnginePort } from './engine/port.ts';
 import { InProcessPubSub } from './engine/pubsub.ts';
 import { engineDb } from './engine/tables.ts';
+import { type ClusterBus, inProcessBus } from './engine/transport.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
 import { trustProxyOption } from './http/client.ts';
 import { registerApiCompression } from './http/compress.ts';
@@ -94,6 +97,12 @@ export interface AppDeps {
   adminSession?: AdminSessionPolicy;
   /** A failed engine commit: main.ts exits non-zero (the engine is ahead of the database). */
   onEngineFatal?: (error: unknown) => void;
+  /** The engine to build on: a gateway's replica (ADR 172). Default: the writer on `db`. */
+  engine?: EnginePort;
+  /** Announcements between processes (sessions, operator changes). Default: this process only. */
+  bus?: ClusterBus;
+  /** Timed jobs (earn accrual, liabilities snapshot, chain watcher) run here; off on gateways. */
+  jobs?: boolean;
 }
 
 export interface App {
@@ -146,14 +155,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     perTargetPerDay: config.rateLimit.codeSendsPerTargetPerDay,
     perAreaCodePerHour: config.rateLimit.codeSendsPerAreaCodePerHour,
   });
-  const engine = await EngineHost.start({
-    db,
-    clock,
-    botUsers: BOT_USERS,
-    log: (message) => app.log.error(message),
-    ...(deps.onEngineFatal ? { onFatal: deps.onEngineFatal } : {}),
-  });
+  const engine: EnginePort =
+    deps.engine ??
+    (await EngineHost.start({
+      db,
+      clock,
+      botUsers: BOT_USERS,
+      log: (message) => app.log.error(message),
+      ...(deps.onEngineFatal ? { onFatal: deps.onEngineFatal } : {}),
+    }));
   app.addHook('onClose', async () => engine.close());
+  // Revocations and bans reach every gateway's session cache (account/auth-cache.ts).
+  const bus = deps.bus ?? inProcessBus();
+  tokens.announce = (event) => bus.publish('auth', event);
+  const offAuth = bus.subscribe('auth', (event) => tokens.forget(event as AuthEvent));
+  app.addHook('onClose', async () => offAuth());
   const edb = engineDb(db);
   const idempotency = new IdempotencyGate(edb);
   const pubsub = new InProcessPubSub();
@@ -186,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     privacy: new PrivacyService(db, clock, tokens, totp, engine),
     admins: new AdminService(db, clock, tokens, config.rateLimit),
     engine,
+    bus,
+    jobs: deps.jobs ?? true,
     edb,
     pubsub,
     idempotency,

@@ -50,6 +50,13 @@ const EnvSchema = z.object({
   MARKET_MAKER: flag(true),
   MARKET_MAKER_ACCOUNT: z.email().optional(),
   NODE_ENV: z.string().optional(),
+  /** all: one process (the embedded default); engine / gateway: a cluster over NATS (ADR 172). */
+  ROLE: z.enum(['all', 'engine', 'gateway']).default('all'),
+  NATS_URL: z.string().min(1).optional(),
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .default('ex'),
   // Per-user upload quota and the free-space guard of DATA_DIR (system/upload.ts, ADR 123).
   UPLOAD_MAX_FILES_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(200),
   UPLOAD_MAX_MB_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -175,6 +182,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Which part of the exchange this process runs (ADR 172). */
+  role: 'all' | 'engine' | 'gateway';
+  natsUrl: string | undefined;
+  natsPrefix: string;
   captcha: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -242,6 +253,17 @@ export class ConfigError extends Error {
  * Checked at start (start.ts) together with the feed and the database, so every problem is listed at
  * once; loadConfig itself still parses such a configuration (tests build apps from it). ADR 121.
  */
+/** A cluster role needs NATS and a shared PostgreSQL (ADR 172). */
+export function roleProblems(config: Config): string[] {
+  if (config.role === 'all') return [];
+  const problems: string[] = [];
+  if (config.natsUrl === undefined)
+    problems.push(`NATS_URL: ROLE=${config.role} runs in a cluster over NATS`);
+  if (config.databaseUrl === undefined)
+    problems.push(`DATABASE_URL: ROLE=${config.role} shares one PostgreSQL with the other processes`);
+  return problems;
+}
+
 export function productionProblems(config: Config): string[] {
   if (!config.production) return [];
   const problems: string[] = [];
@@ -287,6 +309,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    role: e.ROLE,
+    natsUrl: e.NATS_URL,
+    natsPrefix: e.NATS_PREFIX,
     captcha: e.CAPTCHA,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

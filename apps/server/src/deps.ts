@@ -15,6 +15,7 @@ import type { IdempotencyGate } from './engine/idempotency.ts';
 import type { EnginePort } from './engine/port.ts';
 import type { PubSub } from './engine/pubsub.ts';
 import type { EngineDb } from './engine/tables.ts';
+import type { ClusterBus } from './engine/transport.ts';
 import type { MarketData } from './market/data.ts';
 import type { SpotService } from './spot/service.ts';
 import type { WalletService } from './wallet/service.ts';
@@ -37,6 +38,10 @@ export interface Services {
   admins: AdminService;
   /** The single-writer engine host (engine/host.ts) and what is built on it. */
   engine: EnginePort;
+  /** Announcements every process hears (engine/transport.ts). */
+  bus: ClusterBus;
+  /** Whether this process runs the timed jobs (one process in a cluster: the engine's). */
+  jobs: boolean;
   edb: EngineDb;
   pubsub: PubSub;
   idempotency: IdempotencyGate;

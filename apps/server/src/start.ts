@@ -1,17 +1,32 @@
 // Starting the exchange: check, open, build, seed, run the feed and the bot, listen. main.ts wraps
 // this for the command line; tests call it to start a real server and to see it refuse.
 
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { FastifyInstance } from 'fastify';
 import { TokenStore } from './account/tokens.ts';
 import { AdminService } from './admin/service.ts';
 import { buildApp } from './app.ts';
 import { makerAccount, mintedBotFundsProblems } from './bot/production.ts';
 import { startLiquidity } from './bot/run.ts';
+import { BOT_USERS } from './bot/users.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { seedCommunity } from './community/seed.ts';
-import { type Config, ConfigError, productionProblems } from './config.ts';
+import { type Config, ConfigError, productionProblems, roleProblems } from './config.ts';
 import { type DbHandle, openDatabase } from './db/db.ts';
 import type { Services } from './deps.ts';
+import type { EngineHost } from './engine/host.ts';
+import { ReplicaEngine } from './engine/replica.ts';
+import { engineDb } from './engine/tables.ts';
+import {
+  ensureJournalStream,
+  type NatsNames,
+  natsBus,
+  natsFeed,
+  natsLink,
+  natsNames,
+  reviveError,
+  serveEngine,
+} from './engine/transport.ts';
 import { feedProblems, selectPriceFeed } from './feed/select.ts';
 import { seedWorld } from './seed/world.ts';
 import { demoDataProblems, seedDemo } from './seed.ts';
@@ -49,7 +64,11 @@ async function startProblems(
   config: Config,
   database: DbHandle,
 ): Promise<{ problems: string[]; maker?: string }> {
-  const problems = [...productionProblems(config), ...feedProblems(config.priceFeed)];
+  const problems = [
+    ...roleProblems(config),
+    ...productionProblems(config),
+    ...feedProblems(config.priceFeed),
+  ];
   if (!config.production) return { problems };
   problems.push(...(await demoDataProblems(database.db)), ...(await mintedBotFundsProblems(database.db)));
   let maker: string | undefined;
@@ -59,6 +78,35 @@ async function startProblems(
     else maker = account.id;
   }
   return maker === undefined ? { problems } : { problems, maker };
+}
+
+interface Cluster {
+  nc: NatsConnection;
+  names: NatsNames;
+}
+
+async function connectCluster(config: Config): Promise<Cluster> {
+  const nc = await connect({
+    servers: config.natsUrl!.split(','),
+    name: `exchange-${config.role}-${process.pid}`,
+    maxReconnectAttempts: -1,
+  });
+  return { nc, names: natsNames(config.natsPrefix) };
+}
+
+/** A gateway's engine: the stream first (nothing is missed), then the state from the database. */
+async function startReplica(cluster: Cluster, database: DbHandle, log: (m: string) => void) {
+  await ensureJournalStream(cluster.nc, cluster.names);
+  const feed = await natsFeed(cluster.nc, cluster.names, log);
+  const replica = await ReplicaEngine.start({
+    edb: engineDb(database.db),
+    link: natsLink(cluster.nc, cluster.names),
+    botUsers: BOT_USERS,
+    reviveError,
+    log,
+  });
+  feed.attach(replica);
+  return { replica, stopFeed: () => feed.stop() };
 }
 
 export async function startExchange(options: StartOptions): Promise<RunningExchange> {
@@ -76,32 +124,52 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
     throw error;
   }
 
+  // A cluster role talks to the others over NATS (ADR 172); the embedded default needs nothing.
+  const cluster = config.role === 'all' ? null : await connectCluster(config);
+  const log = (m: string) => console.error(m);
+  const gateway =
+    cluster !== null && config.role === 'gateway' ? await startReplica(cluster, database, log) : null;
   const { app, services } = await buildApp({
     config,
     db: database.db,
     clock,
     ...(options.logger === false ? { logger: false } : {}),
     ...(options.onEngineFatal ? { onEngineFatal: options.onEngineFatal } : {}),
+    ...(cluster !== null ? { bus: natsBus(cluster.nc, cluster.names, log) } : {}),
+    ...(gateway !== null ? { engine: gateway.replica, jobs: false } : {}),
   });
+  const stopServing =
+    cluster !== null && gateway === null
+      ? await serveEngine(cluster.nc, services.engine as EngineHost, cluster.names, (m) => app.log.error(m))
+      : async () => {};
+  // A gateway serves requests only: the engine process bootstraps, seeds and runs the bots.
+  const leads = gateway === null;
   const admins = new AdminService(database.db, clock, new TokenStore(database.db, clock), config.rateLimit);
-  const operator = await admins.bootstrap({
-    dataDir: config.dataDir,
-    email: config.adminEmail,
-    password: config.adminPassword,
-  });
-  const demo = config.seedDemo ? await seedDemo(database.db, clock, services.engine) : null;
-  if (config.seedDemo) await seedCommunity(database.db, clock);
+  const operator = leads
+    ? await admins.bootstrap({
+        dataDir: config.dataDir,
+        email: config.adminEmail,
+        password: config.adminPassword,
+      })
+    : null;
+  const demo = leads && config.seedDemo ? await seedDemo(database.db, clock, services.engine) : null;
+  if (leads && config.seedDemo) await seedCommunity(database.db, clock);
   if (demo) await seedWorld(services, demo.id);
-  const stopLiquidity = await startLiquidity(services, {
-    feed: selectPriceFeed(config.priceFeed, options.feedSeed === undefined ? {} : { seed: options.feedSeed }),
-    marketMaker: !config.marketMaker
-      ? null
-      : config.production
-        ? { maker: checked.maker!, taker: null, mint: false }
-        : { mint: true },
-    ...(options.liquidityIntervalMs === undefined ? {} : { intervalMs: options.liquidityIntervalMs }),
-    log: (m) => app.log.warn(m),
-  });
+  const stopLiquidity = !leads
+    ? async () => {}
+    : await startLiquidity(services, {
+        feed: selectPriceFeed(
+          config.priceFeed,
+          options.feedSeed === undefined ? {} : { seed: options.feedSeed },
+        ),
+        marketMaker: !config.marketMaker
+          ? null
+          : config.production
+            ? { maker: checked.maker!, taker: null, mint: false }
+            : { mint: true },
+        ...(options.liquidityIntervalMs === undefined ? {} : { intervalMs: options.liquidityIntervalMs }),
+        log: (m) => app.log.warn(m),
+      });
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -117,7 +185,9 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
     '',
     `  Exchange running at ${url}/  (admin console: ${url}/admin/, API docs: ${url}/api/docs/json)`,
     `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Operator: ${operator.email} / ${operator.password ?? '(password shown only when created, ADR 127; change it on the console Account page)'}`,
+    operator === null
+      ? `  Gateway of the cluster ${config.natsPrefix} at ${config.natsUrl} (engine journal: ${services.engine.journalLength} commands applied)`
+      : `  Operator: ${operator.email} / ${operator.password ?? '(password shown only when created, ADR 127; change it on the console Account page)'}`,
     demo ? `  Demo user: ${demo.email} / ${demo.password}` : '  Demo user: none (SEED_DEMO=0)',
     `  Prices: ${config.priceFeed} feed; market maker: ${maker}; engine journal: ${services.engine.journalLength} commands`,
     config.captcha ? '' : '  Image captcha: off (CAPTCHA=off)',
@@ -137,7 +207,10 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
       // Stop the feed and the bot, stop accepting, finish in-flight requests (the engine writes its
       // final snapshot on close), then close the database.
       await stopLiquidity();
+      await stopServing();
+      await gateway?.stopFeed();
       await app.close();
+      await cluster?.nc.drain();
       if (ownDatabase) await database.close();
     },
   };

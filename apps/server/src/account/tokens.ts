@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import type { TokenKind } from '../db/schema.ts';
+import { AuthCache, type AuthEvent } from './auth-cache.ts';
 
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 
@@ -21,10 +22,48 @@ export type TokenLookup =
  * leaked table cannot be replayed. Revocation is a column, expiry a timestamp.
  */
 export class TokenStore {
+  /** User sessions seen in the last second (auth-cache.ts); emptied by revocations and bans. */
+  readonly cache = new AuthCache();
+  /** Where revocations are announced to the other gateways (set by the composition root). */
+  announce: (event: AuthEvent) => void = () => {};
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  /** A revocation or ban seen here or announced by another process. */
+  forget(event: AuthEvent): void {
+    this.cache.forget(event);
+  }
+
+  private revoked(event: AuthEvent): void {
+    this.cache.forget(event);
+    this.announce(event);
+  }
+
+  /**
+   * A user token with its user's ban state, from the cache when seen within the last second (no
+   * query), else from the database (http/auth.ts).
+   */
+  async userSession(token: string): Promise<TokenLookup> {
+    const hash = sha256(token);
+    const hit = this.cache.get(hash, this.clock.now());
+    if (hit !== undefined) return { status: 'active', tokenId: hit.tokenId, subjectId: hit.subjectId };
+    const row = await this.db
+      .selectFrom('tokens')
+      .innerJoin('users', 'users.id', 'tokens.subject_id')
+      .select(['tokens.id', 'tokens.subject_id', 'tokens.expires_at', 'tokens.revoked_at', 'users.banned_at'])
+      .where('tokens.token_hash', '=', hash)
+      .where('tokens.kind', '=', 'user')
+      .executeTakeFirst();
+    if (!row) return { status: 'unknown' };
+    const expiresAt = Number(row.expires_at);
+    if (row.revoked_at !== null || row.banned_at !== null || expiresAt <= this.clock.now())
+      return { status: 'ended' };
+    this.cache.set(hash, { tokenId: row.id, subjectId: row.subject_id, expiresAt });
+    return { status: 'active', tokenId: row.id, subjectId: row.subject_id };
+  }
 
   async issue(kind: TokenKind, subjectId: string, db: Db = this.db): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -62,6 +101,7 @@ export class TokenStore {
       .where('id', '=', tokenId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.revoked({ type: 'token', tokenId });
   }
 
   /** Ends every session of a subject, optionally keeping one (the caller's new session). */
@@ -74,5 +114,7 @@ export class TokenStore {
       .where('revoked_at', 'is', null);
     if (keepTokenId) query = query.where('id', '!=', keepTokenId);
     await query.execute();
+    // The kept session (the caller's new one) is simply looked up again.
+    this.revoked({ type: 'subject', subjectId });
   }
 }

@@ -30,12 +30,15 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
   const admin = requireAuth(s.tokens, s.db, 'admin');
   const empty = z.strictObject({}).optional();
 
-  // The accrual is idempotent per day, so running it hourly only catches up on missed days.
-  const timer = setInterval(() => {
-    ai.runAccrual().catch((e: unknown) => app.log.error(e, 'AI accrual failed'));
-  }, HOUR_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Timed jobs run in one process of a cluster (the engine's, ADR 172).
+  if (s.jobs) {
+    // The accrual is idempotent per day, so running it hourly only catches up on missed days.
+    const timer = setInterval(() => {
+      ai.runAccrual().catch((e: unknown) => app.log.error(e, 'AI accrual failed'));
+    }, HOUR_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   jsonRoute(app, {
     method: 'GET',

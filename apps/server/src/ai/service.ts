@@ -126,7 +126,8 @@ export class AiService {
       { type: 'ledgerTransfer', entryType: 'system', from, to, amount },
       { idempotency: { userId, scope: SCOPE, key, hash: key } },
     );
-    return r.code;
+    // Refused as a repeat of a committed key (two processes raced it, ADR 172): it was moved once.
+    return r.code === ResultCode.ENGINE_DUPLICATE_REFERENCE ? ResultCode.OK : r.code;
   }
 
   async products(all = false): Promise<AiProduct[]> {

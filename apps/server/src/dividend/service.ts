@@ -54,7 +54,8 @@ export class DividendService {
       { type: 'ledgerTransfer', entryType: 'system', from, to, amount },
       { idempotency: { userId: owner, scope: SCOPE, key, hash: key } },
     );
-    return r.code;
+    // Refused as a repeat of a committed key (two processes raced it, ADR 172): it was moved once.
+    return r.code === ResultCode.ENGINE_DUPLICATE_REFERENCE ? ResultCode.OK : r.code;
   }
 
   create(body: AdminDividendCreate): Promise<AdminDividendPool> {

@@ -6,7 +6,8 @@
 // the codec) that crosses a process boundary: the in-process host and the NATS gateway take the
 // same request.
 
-import type { Command, ExchangeEngine } from '@ex/core';
+import type { Command } from '@ex/core';
+import type { EnginePort } from './port.ts';
 import type { Extra } from './projector.ts';
 
 /** The field each creating command takes its fresh id in (the journal seq, ADR 010). */
@@ -19,6 +20,7 @@ const FRESH_FIELD = {
   spotPlace: 'orderId',
   contractPlace: 'orderId',
   closePosition: 'orderId',
+  contractConditional: 'orderId',
 } as const satisfies Partial<Record<Command['type'], 'id' | 'orderId'>>;
 
 type FreshType = keyof typeof FRESH_FIELD;
@@ -39,12 +41,11 @@ export interface SubmitOptions extends Extra {
   idPrefix?: string;
 }
 
-/** The engine as the sequencer sees it while preparing a command. */
-export interface PrepareView {
-  readonly engine: ExchangeEngine;
-}
-
-export type Preparer = (draft: CommandDraft, view: PrepareView) => CommandDraft;
+/**
+ * Runs in the sequencer on the writer; `writer` is the writer's own port: its engine state, pause
+ * and index health exactly as the command meets them (never a gateway's replica).
+ */
+export type Preparer = (draft: CommandDraft, writer: EnginePort) => CommandDraft;
 
 /** The wire form of a submitted command. */
 export interface CommandRequest {
@@ -71,10 +72,10 @@ export function materialize(
   request: CommandRequest,
   ctx: { ts: number; id: string },
   preparers: Preparers,
-  view: PrepareView,
+  writer: EnginePort,
 ): Command {
   let draft = request.draft;
-  if (request.options.prepare !== undefined) draft = preparers.get(request.options.prepare)(draft, view);
+  if (request.options.prepare !== undefined) draft = preparers.get(request.options.prepare)(draft, writer);
   const field = (FRESH_FIELD as Partial<Record<string, 'id' | 'orderId'>>)[draft.type];
   const fresh =
     field !== undefined && (draft as Record<string, unknown>)[field] === undefined

@@ -8,7 +8,6 @@ import {
   type Command,
   type EngineEvent,
   type EngineResult,
-  type EngineSnapshot,
   ExchangeEngine,
   ResultCode,
   stableStringify,
@@ -16,7 +15,7 @@ import {
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
-import { decodeCommand, encodeCommand } from './codec.ts';
+import { encodeCommand } from './codec.ts';
 import {
   type CommandDraft,
   extraOf,
@@ -26,6 +25,7 @@ import {
   type SubmitOptions,
 } from './commands.ts';
 import { serverEngineConfig } from './config.ts';
+import { restoreEngine } from './journal.ts';
 import type { EnginePort } from './port.ts';
 import { project, RowBatch } from './projector.ts';
 import { type EngineDb, engineDb } from './tables.ts';
@@ -67,6 +67,9 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
+const keyOf = (c: { userId: string; scope: string; key: string }) =>
+  `${c.userId}\u0000${c.scope}\u0000${c.key}`;
+
 export type CommitListener = (executed: readonly Executed[]) => void;
 
 export class EngineHost implements EnginePort {
@@ -99,43 +102,9 @@ export class EngineHost implements EnginePort {
   }
 
   private async load(): Promise<void> {
-    const snap = await this.edb
-      .selectFrom('engine_snapshots')
-      .selectAll()
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    let from = 0;
-    if (snap) {
-      this.engine.restore(JSON.parse(snap.state) as EngineSnapshot);
-      const hash = this.engine.stateHash();
-      if (hash !== snap.state_hash) {
-        throw new Error(`engine snapshot ${snap.seq}: state hash ${hash} != stored ${snap.state_hash}`);
-      }
-      from = Number(snap.seq);
-      this.lastSnapshotSeq = from;
-    }
-    this.nextSeq = from + 1;
-    const PAGE = 5000;
-    for (;;) {
-      const rows = await this.edb
-        .selectFrom('engine_commands')
-        .selectAll()
-        .where('seq', '>', String(this.nextSeq - 1))
-        .orderBy('seq')
-        .limit(PAGE)
-        .execute();
-      for (const row of rows) {
-        const seq = Number(row.seq);
-        if (seq !== this.nextSeq)
-          throw new Error(`engine journal gap: expected ${this.nextSeq}, found ${seq}`);
-        const r = this.engine.execute(decodeCommand(row.body));
-        // A journaled command was accepted once; refusing it now means the replay diverged.
-        if (r.code !== ResultCode.OK) throw new Error(`engine replay diverged at ${seq}: code ${r.code}`);
-        this.nextSeq = seq + 1;
-      }
-      if (rows.length < PAGE) break;
-    }
+    const restored = await restoreEngine(this.edb, this.engine);
+    this.lastSnapshotSeq = restored.snapshotSeq;
+    this.nextSeq = restored.journalLength + 1;
     this.lastTs = this.engine.snapshot().lastTs;
   }
 
@@ -187,9 +156,34 @@ export class EngineHost implements EnginePort {
     const rows = new RowBatch();
     const results: Executed[] = [];
     const isBot = (u: string) => this.botUsers.has(u);
+    let claimed: Set<string>;
+    try {
+      claimed = await this.claimedKeys(batch);
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+      return;
+    }
     for (const p of batch) {
       const ts = Math.max(this.options.clock.now(), this.lastTs);
       const id = String(this.nextSeq);
+      const claim = p.options.idempotency;
+      if (claim !== undefined) {
+        // The writer owns the keys (ADR 172): a key already committed, or taken earlier in this
+        // batch (two gateways racing the same retry), is refused here; the caller's gate then
+        // answers with the first result. Its row would otherwise fail the whole commit.
+        const k = keyOf(claim);
+        if (claimed.has(k)) {
+          results.push({
+            code: ResultCode.ENGINE_DUPLICATE_REFERENCE,
+            events: [],
+            seq: null,
+            ts,
+            id,
+            command: { type: 'liquidationCheck', ts },
+          });
+          continue;
+        }
+      }
       let cmd: Command;
       try {
         cmd =
@@ -215,6 +209,7 @@ export class EngineHost implements EnginePort {
       }
       const seq = this.nextSeq++;
       this.lastTs = cmd.ts;
+      if (claim !== undefined) claimed.add(keyOf(claim));
       rows.commands.push({ seq: String(seq), type: cmd.type, body: encodeCommand(cmd), ts: String(cmd.ts) });
       project(this.engine, rows, seq, cmd, r.events, extraOf(p.options), isBot);
       results.push({ ...r, seq, ts, id, command: cmd });
@@ -246,6 +241,26 @@ export class EngineHost implements EnginePort {
     if (this.journalLength - this.lastSnapshotSeq >= this.snapshotEvery) await this.snapshot();
   }
 
+  /** The idempotency keys of this batch that are already committed (one query, only when any). */
+  private async claimedKeys(batch: Pending[]): Promise<Set<string>> {
+    const claims = batch.flatMap((p) => (p.options.idempotency === undefined ? [] : [p.options.idempotency]));
+    const taken = new Set<string>();
+    if (claims.length === 0) return taken;
+    const rows = await this.edb
+      .selectFrom('idempotency_keys')
+      .select(['user_id', 'scope', 'key'])
+      .where((eb) =>
+        eb.or(
+          claims.map((c) =>
+            eb.and([eb('user_id', '=', c.userId), eb('scope', '=', c.scope), eb('key', '=', c.key)]),
+          ),
+        ),
+      )
+      .execute();
+    for (const r of rows) taken.add(keyOf({ userId: r.user_id, scope: r.scope, key: r.key }));
+    return taken;
+  }
+
   private async write(rows: RowBatch): Promise<void> {
     await this.edb.transaction().execute(async (trx) => {
       // Always through trx: on PGlite a query on the main handle inside a transaction waits forever.
@@ -268,6 +283,15 @@ export class EngineHost implements EnginePort {
               ? { filled_value: sql<string>`filled_value + ${u.filledValue}::numeric` }
               : {}),
             ...(u.status !== null ? { status: u.status } : {}),
+            // Contract orders (ADR 139): fees and realised PnL of fills, a fired trigger, an amend.
+            ...(u.fee !== undefined ? { fee: sql<string>`fee + ${u.fee}::numeric` } : {}),
+            ...(u.realisedPnl !== undefined
+              ? { realised_pnl: sql<string>`realised_pnl + ${u.realisedPnl}::numeric` }
+              : {}),
+            ...(u.triggeredAt !== undefined ? { triggered_at: String(u.triggeredAt) } : {}),
+            ...(u.price !== undefined ? { price: u.price } : {}),
+            ...(u.triggerPrice !== undefined ? { trigger_price: u.triggerPrice } : {}),
+            ...(u.openQty !== undefined ? { quantity: sql<string>`filled + ${u.openQty}::numeric` } : {}),
             updated_at: String(u.ts),
           })
           .where('id', '=', u.id)

@@ -30,13 +30,24 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Requests with the same key run one after another in this process (the single writer owns the
- * keys), so a repeat waits for the first and then finds its row: same key -> the first result.
+ * Requests with the same key run one after another in this process, so a repeat waits for the
+ * first and then finds its row: same key -> the first result. Across gateways the writer refuses
+ * the second (engine/host.ts) and the loser answers with the first result too.
  */
 export class IdempotencyGate {
   private readonly inflight = new Map<string, Promise<unknown>>();
 
   constructor(private readonly edb: EngineDb) {}
+
+  private find(claim: IdempotencyClaim) {
+    return this.edb
+      .selectFrom('idempotency_keys')
+      .select(['ref_id', 'request_hash'])
+      .where('user_id', '=', claim.userId)
+      .where('scope', '=', claim.scope)
+      .where('key', '=', claim.key)
+      .executeTakeFirst();
+  }
 
   async run<T>(
     claim: IdempotencyClaim | undefined,
@@ -51,18 +62,21 @@ export class IdempotencyGate {
       await running.catch(() => {});
     }
     const work = (async () => {
-      const row = await this.edb
-        .selectFrom('idempotency_keys')
-        .select(['ref_id', 'request_hash'])
-        .where('user_id', '=', claim.userId)
-        .where('scope', '=', claim.scope)
-        .where('key', '=', claim.key)
-        .executeTakeFirst();
+      const row = await this.find(claim);
       if (row !== undefined) {
         if (row.request_hash !== claim.hash) throw new AppError('IDEMPOTENCY_CONFLICT');
         return repeat(row.ref_id);
       }
-      return fresh();
+      try {
+        return await fresh();
+      } catch (error) {
+        // Another gateway committed the same key first (the writer refused this one, ADR 172):
+        // answer like any repeat.
+        const first = await this.find(claim);
+        if (first === undefined) throw error;
+        if (first.request_hash !== claim.hash) throw new AppError('IDEMPOTENCY_CONFLICT');
+        return repeat(first.ref_id);
+      }
     })();
     this.inflight.set(k, work);
     try {

@@ -67,7 +67,8 @@ export async function moveOnce(
     { type: 'ledgerTransfer', entryType, from, to, amount },
     { idempotency: { userId, scope: MONEY_SCOPE, key, hash: key } },
   );
-  return r.code;
+  // Refused as a repeat of a committed key (two processes raced it, ADR 172): it was moved once.
+  return r.code === ResultCode.ENGINE_DUPLICATE_REFERENCE ? ResultCode.OK : r.code;
 }
 
 /** Whether the move with this key was committed. */

@@ -44,18 +44,11 @@ export async function authenticate(
   token: string | undefined,
 ): Promise<Principal> {
   if (!token) throw new AppError('UNAUTHORIZED');
-  const found = await tokens.lookup(kind, token);
+  // A user token and the ban state in one query, or none when seen in the last second (ADR 172).
+  const found = kind === 'user' ? await tokens.userSession(token) : await tokens.lookup(kind, token);
   if (found.status === 'unknown') throw new AppError('UNAUTHORIZED');
   if (found.status === 'ended') throw new AppError('SESSION_ENDED');
-  if (kind === 'user') {
-    const user = await db
-      .selectFrom('users')
-      .select('banned_at')
-      .where('id', '=', found.subjectId)
-      .executeTakeFirst();
-    if (!user) throw new AppError('UNAUTHORIZED');
-    if (user.banned_at !== null) throw new AppError('SESSION_ENDED');
-  }
+  void db;
   return { kind, id: found.subjectId, tokenId: found.tokenId };
 }
 

@@ -192,6 +192,12 @@ export function opsRoutes(app: FastifyInstance, s: Services, admin: preHandlerAs
 
   // The pauses survive a restart: loaded before the server takes its first order.
   app.addHook('onReady', async () => loadPausedMarkets(s.engine, odb));
+  // A pause set through another process (ADR 172): reload from the table it committed.
+  const offOps = s.bus.subscribe('ops', (m) => {
+    if ((m as { type?: string }).type !== 'market') return;
+    loadPausedMarkets(s.engine, odb).catch((e: unknown) => app.log.error(e, 'market pause reload failed'));
+  });
+  app.addHook('onClose', async () => offOps());
 
   return ops;
 }

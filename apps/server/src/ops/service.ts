@@ -475,5 +475,6 @@ export async function setMarketPaused(
     );
   });
   setPaused(s.engine, symbol, pause ? { at: now, reason: pause.reason } : null);
+  s.bus.publish('ops', { type: 'market', symbol });
   return find();
 }

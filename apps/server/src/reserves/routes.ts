@@ -46,7 +46,7 @@ export function reservesRoutes(app: FastifyInstance, s: Services): ReservesServi
   // Daily snapshot: checked hourly, and once a minute after the start so a fresh server publishes
   // its first one. A server clock that has not moved a minute since the start (tests drive a manual
   // clock) takes none on its own: snapshots then come from the operator's button only.
-  if (key !== undefined) {
+  if (key !== undefined && s.jobs) {
     const startedAt = s.clock.now();
     const check = () => {
       if (s.clock.now() - startedAt < FIRST_CHECK_MS) return;

@@ -40,22 +40,23 @@ export class SpotService {
     private readonly edb: EngineDb,
     private readonly gate: IdempotencyGate,
   ) {
-    host.prepare(SPOT_PLACE, (draft) => (draft.type === 'spotPlace' ? this.prepare(draft) : draft));
+    host.prepare(SPOT_PLACE, (draft, writer) =>
+      draft.type === 'spotPlace' ? this.prepare(draft, writer) : draft,
+    );
   }
 
   /**
    * Runs inside the sequencer, on the engine process: the pause, the band and the protection price
    * are read from the engine exactly as the order meets it (ADR 112, 162, 172).
    */
-  private prepare(draft: Extract<CommandDraft, { type: 'spotPlace' }>): CommandDraft {
+  private prepare(draft: Extract<CommandDraft, { type: 'spotPlace' }>, writer: EnginePort): CommandDraft {
     const m = this.spotMarket(draft.symbol);
-    assertTradingOpen(this.host, m.config.symbol);
-    if (draft.price !== undefined) checkBand(this.host, m, draft.price);
+    assertTradingOpen(writer, m.config.symbol);
+    if (draft.price !== undefined) checkBand(writer, m, draft.price);
     let protectionPrice: number | undefined;
-    const fromIndex =
-      draft.orderType === 'market' ? spotProtectionTicks(this.host, m, draft.side) : undefined;
+    const fromIndex = draft.orderType === 'market' ? spotProtectionTicks(writer, m, draft.side) : undefined;
     if (draft.orderType === 'market' && draft.side === 'buy' && draft.qty !== undefined) {
-      const ask = this.host.engine.spot.book(m.config.symbol)?.bestAsk();
+      const ask = writer.engine.spot.book(m.config.symbol)?.bestAsk();
       if (ask === undefined) throw new AppError('ORDER_REJECTED');
       const fromAsk = (BigInt(ask) * (1_000_000n + MARKET_PROTECTION_PPM) + 999_999n) / 1_000_000n;
       // The tighter bound wins: a book pulled away from the index cannot fill the order there.

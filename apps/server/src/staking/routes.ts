@@ -28,11 +28,14 @@ export function stakingRoutes(app: FastifyInstance, s: Services): StakingService
   const admin = requireAuth(s.tokens, s.db, 'admin');
   const empty = z.strictObject({}).optional();
 
-  const timer = setInterval(() => {
-    staking.settleDue().catch((e: unknown) => app.log.error(e, 'staking settlement failed'));
-  }, HOUR_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Timed jobs run in one process of a cluster (the engine's, ADR 172).
+  if (s.jobs) {
+    const timer = setInterval(() => {
+      staking.settleDue().catch((e: unknown) => app.log.error(e, 'staking settlement failed'));
+    }, HOUR_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   jsonRoute(app, {
     method: 'GET',

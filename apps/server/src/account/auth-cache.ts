@@ -1,0 +1,57 @@
+// Sessions without a database round trip per request (issue 9, ADR 172). A gateway keeps what it
+// learnt about a user token (its user, its expiry, that the user is not banned) for at most one
+// second of real time, and forgets it at once when a revocation or a ban is announced on the
+// cluster bus (logout, password change, ban, "log out all others"). So a revoked token is refused
+// on every gateway within one second even if an announcement is lost, and at once normally.
+// Operator tokens are never cached: they slide on every use (ADR 126).
+
+export interface CachedSession {
+  tokenId: string;
+  subjectId: string;
+  /** Business-clock expiry of the token: a hit after it is a miss. */
+  expiresAt: number;
+}
+
+/** What the cluster announces (engine/transport.ts carries it between processes). */
+export type AuthEvent = { type: 'token'; tokenId: string } | { type: 'subject'; subjectId: string };
+
+interface Entry extends CachedSession {
+  until: number;
+}
+
+export class AuthCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs = 1000,
+    private readonly max = 100_000,
+    private readonly realNow: () => number = () => performance.now(),
+  ) {}
+
+  get(tokenHash: string, businessNow: number): CachedSession | undefined {
+    const e = this.entries.get(tokenHash);
+    if (e === undefined) return undefined;
+    if (e.until <= this.realNow() || e.expiresAt <= businessNow) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return e;
+  }
+
+  set(tokenHash: string, session: CachedSession): void {
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(tokenHash, { ...session, until: this.realNow() + this.ttlMs });
+  }
+
+  forget(event: AuthEvent): void {
+    for (const [hash, e] of this.entries) {
+      if (event.type === 'token' ? e.tokenId === event.tokenId : e.subjectId === event.subjectId) {
+        this.entries.delete(hash);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,225 @@
+// A gateway's engine (issue 9, ADR 172): a replica of the writer's state built from the database
+// (snapshot + journal) and kept current by the committed commands the writer publishes. The engine
+// is deterministic, so applying the same accepted commands in the same order gives the same state
+// and the same events: depth, tickers, balances, positions and the private streams are read here
+// without a query, exactly as of the last committed command. Commands go to the writer through a
+// CommandLink; the caller gets its answer once the replica has applied the command too, so it reads
+// its own write on the gateway it used.
+
+import { type Command, type EngineEvent, ExchangeEngine, ResultCode } from '@ex/core';
+import { decodeCommand } from './codec.ts';
+import type { CommandDraft, Preparer, SubmitOptions } from './commands.ts';
+import { serverEngineConfig } from './config.ts';
+import type { CommandBuilder, CommitListener, Executed } from './host.ts';
+import { replayJournal, restoreEngine } from './journal.ts';
+import type { EnginePort } from './port.ts';
+import type { EngineDb } from './tables.ts';
+
+/** What the writer answers a submitted command with (the wire form, transport.ts). */
+export type CommandReply =
+  | { code: number; seq: number | null; ts: number; id: string; body: string }
+  | {
+      error: { name: string; params?: Record<string, string | number>; fieldKeys?: Record<string, string[]> };
+    }
+  | { failed: string };
+
+/** Sends a command to the writer and waits for its answer (NATS request/reply or in process). */
+export interface CommandLink {
+  send(draft: CommandDraft, options: SubmitOptions): Promise<CommandReply>;
+}
+
+export interface ReplicaOptions {
+  edb: EngineDb;
+  link: CommandLink;
+  botUsers?: ReadonlySet<string>;
+  /** Turns a writer's refusal by name back into the error the service threw there. */
+  reviveError: (error: Extract<CommandReply, { error: unknown }>['error']) => Error;
+  /** How long a submitted command may wait for its journal entry before a catch-up from the DB. */
+  applyWaitMs?: number;
+  log?: (message: string) => void;
+}
+
+/** Events of recently applied commands kept for callers whose answer arrives after the stream. */
+const RECENT = 20_000;
+
+export class ReplicaEngine implements EnginePort {
+  readonly engine: ExchangeEngine;
+  private applied = 0;
+  private readonly listeners = new Set<CommitListener>();
+  private readonly recent = new Map<number, Executed>();
+  private readonly waiters = new Map<number, (() => void)[]>();
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly botUsers: ReadonlySet<string>;
+  private readonly applyWaitMs: number;
+
+  private constructor(private readonly options: ReplicaOptions) {
+    this.engine = new ExchangeEngine(serverEngineConfig());
+    this.botUsers = options.botUsers ?? new Set();
+    this.applyWaitMs = options.applyWaitMs ?? 2000;
+  }
+
+  /** Builds the state from the database; feed it with `receive` from then on. */
+  static async start(options: ReplicaOptions): Promise<ReplicaEngine> {
+    const replica = new ReplicaEngine(options);
+    const restored = await restoreEngine(options.edb, replica.engine);
+    replica.applied = restored.journalLength;
+    return replica;
+  }
+
+  get journalLength(): number {
+    return this.applied;
+  }
+
+  /**
+   * One published batch of committed commands, `first` being the seq of the first. Batches are
+   * applied one after another; what was applied already is skipped, and a gap (a batch lost while
+   * disconnected, or published before this replica started) is filled from the journal table,
+   * which the writer committed before it published.
+   */
+  receive(first: number, bodies: readonly string[]): Promise<void> {
+    const run = this.chain.then(() => this.apply(first, bodies));
+    this.chain = run.catch((error: unknown) => this.options.log?.(`replica apply failed: ${String(error)}`));
+    return run;
+  }
+
+  /** Catches up with the journal table (a gap, or a command whose entry has not arrived). */
+  catchUp(): Promise<void> {
+    const run = this.chain.then(() => this.fromDb());
+    this.chain = run.catch((error: unknown) =>
+      this.options.log?.(`replica catch-up failed: ${String(error)}`),
+    );
+    return run;
+  }
+
+  private async apply(first: number, bodies: readonly string[]): Promise<void> {
+    if (this.closed) return;
+    const last = first + bodies.length - 1;
+    if (last <= this.applied) return;
+    if (first > this.applied + 1) await this.fromDb(first - 1);
+    const done: Executed[] = [];
+    for (let i = Math.max(0, this.applied + 1 - first); i < bodies.length; i++) {
+      const seq = first + i;
+      const cmd = decodeCommand(bodies[i]!);
+      done.push(this.execute(seq, cmd));
+    }
+    this.emit(done);
+  }
+
+  private async fromDb(upTo?: number): Promise<void> {
+    const done: Executed[] = [];
+    await replayJournal(
+      this.options.edb,
+      this.engine,
+      this.applied,
+      (seq, cmd, events) => {
+        done.push(this.record(seq, cmd, events));
+      },
+      upTo,
+    );
+    this.emit(done);
+  }
+
+  private execute(seq: number, cmd: Command): Executed {
+    const r = this.engine.execute(cmd);
+    // The writer accepted this command on the same state: a refusal means the replica diverged.
+    if (r.code !== ResultCode.OK) throw new Error(`replica diverged at ${seq}: code ${r.code}`);
+    return this.record(seq, cmd, r.events);
+  }
+
+  private record(seq: number, cmd: Command, events: EngineEvent[]): Executed {
+    this.applied = seq;
+    const executed: Executed = {
+      code: ResultCode.OK,
+      events,
+      seq,
+      ts: cmd.ts,
+      id: String(seq),
+      command: cmd,
+    };
+    this.recent.set(seq, executed);
+    if (this.recent.size > RECENT) this.recent.delete(seq - RECENT);
+    return executed;
+  }
+
+  private emit(done: Executed[]): void {
+    if (done.length === 0) return;
+    for (const l of this.listeners) {
+      try {
+        l(done);
+      } catch (error) {
+        this.options.log?.(`commit listener failed: ${String(error)}`);
+      }
+    }
+    for (const [seq, wake] of this.waiters) {
+      if (seq > this.applied) continue;
+      this.waiters.delete(seq);
+      for (const w of wake) w();
+    }
+  }
+
+  /** Resolves once `seq` is applied here; after applyWaitMs it reads the journal table instead. */
+  private async reach(seq: number): Promise<void> {
+    if (seq <= this.applied) return;
+    const arrived = new Promise<boolean>((resolve) => {
+      const list = this.waiters.get(seq) ?? [];
+      list.push(() => resolve(true));
+      this.waiters.set(seq, list);
+      setTimeout(() => resolve(false), this.applyWaitMs).unref();
+    });
+    if (await arrived) return;
+    await this.catchUp();
+    if (seq > this.applied) throw new Error(`command ${seq} is committed but not in the journal table`);
+  }
+
+  async submit(build: CommandBuilder | CommandDraft, options: SubmitOptions = {}): Promise<Executed> {
+    if (typeof build === 'function') throw new Error('a gateway sends commands as data (engine/commands.ts)');
+    if (this.closed) throw new Error('engine replica is closed');
+    const reply = await this.options.link.send(build, options);
+    if ('failed' in reply) throw new Error(`engine: ${reply.failed}`);
+    if ('error' in reply) throw this.options.reviveError(reply.error);
+    const command = decodeCommand(reply.body);
+    if (reply.seq === null)
+      return {
+        code: reply.code as Executed['code'],
+        events: [],
+        seq: null,
+        ts: reply.ts,
+        id: reply.id,
+        command,
+      };
+    await this.reach(reply.seq);
+    const executed = this.recent.get(reply.seq);
+    return (
+      executed ?? { code: ResultCode.OK, events: [], seq: reply.seq, ts: reply.ts, id: reply.id, command }
+    );
+  }
+
+  /** Preparers run on the writer; the gateway builds the same services, so nothing to keep. */
+  prepare(_name: string, _preparer: Preparer): void {}
+
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  isBot(userId: string): boolean {
+    return this.botUsers.has(userId);
+  }
+
+  async idle(): Promise<void> {
+    await this.chain;
+  }
+
+  async close(): Promise<void> {
+    await this.chain;
+    this.closed = true;
+  }
+
+  stateHash(): string {
+    return this.engine.stateHash();
+  }
+
+  /** A replica writes no snapshots: the writer does. */
+  async snapshot(): Promise<void> {}
+}

@@ -1,0 +1,247 @@
+// The engine transport (issue 9, ADR 172): how commands reach the writer and committed commands
+// reach the gateways. Two adapters behind the same two halves:
+// - in process: a CommandLink that calls the host and a feed from its commit listener (one
+//   process; also how the tests run a replica against the real writer without a server);
+// - NATS: commands by request/reply on `<prefix>.engine.submit` (a queue group, one writer),
+//   committed commands on the JetStream subject `<prefix>.journal` (stream `<PREFIX>_JOURNAL`), one
+//   message per commit (chunked), de-duplicated by the first seq. A gateway reads the stream with an
+//   ordered consumer; a gap it cannot fill from the stream is read from the journal table.
+
+import { DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { type NatsConnection, nanos } from '@nats-io/transport-node';
+import { AppError } from '../http/errors.ts';
+import { encodeCommand, encodeJson, reviveBigints } from './codec.ts';
+import type { CommandDraft, SubmitOptions } from './commands.ts';
+import type { EngineHost, Executed } from './host.ts';
+import type { CommandLink, CommandReply, ReplicaEngine } from './replica.ts';
+
+/** Committed commands per stream message: far below NATS' 1 MB default payload. */
+const CHUNK = 400;
+
+export interface NatsNames {
+  submit: string;
+  journal: string;
+  stream: string;
+  /** Session and ban invalidations (account/auth-cache.ts). */
+  auth: string;
+  /** Operator changes every process reloads (market pause). */
+  ops: string;
+}
+
+export function natsNames(prefix: string): NatsNames {
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(prefix)) throw new Error(`NATS_PREFIX "${prefix}" must be [A-Za-z0-9_-]`);
+  return {
+    submit: `${prefix}.engine.submit`,
+    journal: `${prefix}.journal`,
+    stream: `${prefix.toUpperCase().replaceAll('-', '_')}_JOURNAL`,
+    auth: `${prefix}.auth`,
+    ops: `${prefix}.ops`,
+  };
+}
+
+/** The writer's answer for a command (what crosses the wire back). */
+export function replyOf(r: Executed): CommandReply {
+  return { code: r.code, seq: r.seq, ts: r.ts, id: r.id, body: encodeCommand(r.command) };
+}
+
+/** A refusal thrown while preparing (an AppError) travels by name; anything else as a failure. */
+export function errorReply(error: unknown): CommandReply {
+  if (error instanceof AppError) {
+    return {
+      error: {
+        name: error.errorName,
+        ...(error.params !== undefined ? { params: error.params } : {}),
+        ...(error.fieldKeys !== undefined ? { fieldKeys: error.fieldKeys } : {}),
+      },
+    };
+  }
+  return { failed: error instanceof Error ? error.message : String(error) };
+}
+
+export function reviveError(e: Extract<CommandReply, { error: unknown }>['error']): Error {
+  return new AppError(e.name as ConstructorParameters<typeof AppError>[0], e.params, e.fieldKeys);
+}
+
+/** In process: the link calls the host, the feed is its commit listener. */
+export function inProcessTransport(host: EngineHost): {
+  link: CommandLink;
+  feed(replica: ReplicaEngine): () => void;
+} {
+  return {
+    link: {
+      send: (draft, options) => host.submit(draft, options).then(replyOf, errorReply),
+    },
+    feed: (replica) =>
+      host.onCommit((batch) => {
+        void replica.receive(
+          batch[0]!.seq!,
+          batch.map((e) => encodeCommand(e.command)),
+        );
+      }),
+  };
+}
+
+interface WireRequest {
+  draft: CommandDraft;
+  options: SubmitOptions;
+}
+
+/** Creates the journal stream if it is not there (idempotent; every engine start calls it). */
+export async function ensureJournalStream(nc: NatsConnection, names: NatsNames): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  const config = {
+    name: names.stream,
+    subjects: [names.journal],
+    storage: StorageType.File,
+    // A gateway away longer than this (or a fresh one) reads the journal table instead.
+    max_age: nanos(24 * 60 * 60 * 1000),
+    max_bytes: 1024 * 1024 * 1024,
+    duplicate_window: nanos(2 * 60 * 1000),
+  };
+  try {
+    await jsm.streams.info(names.stream);
+  } catch {
+    await jsm.streams.add(config);
+  }
+}
+
+/**
+ * The writer's side: answers commands from any gateway and publishes every commit. Returns the
+ * stop function (drains the subscription; the connection is the caller's).
+ */
+export async function serveEngine(
+  nc: NatsConnection,
+  host: EngineHost,
+  names: NatsNames,
+  log: (message: string) => void,
+): Promise<() => Promise<void>> {
+  await ensureJournalStream(nc, names);
+  const js = jetstream(nc);
+  const off = host.onCommit((batch) => {
+    for (let i = 0; i < batch.length; i += CHUNK) {
+      const part = batch.slice(i, i + CHUNK);
+      const first = part[0]!.seq!;
+      const payload = encodeJson({ first, cmds: part.map((e) => encodeCommand(e.command)) });
+      // Not awaited one by one: the client sends in call order and the stream stores in that order.
+      // A lost publish is a gap the gateways fill from the journal table.
+      js.publish(names.journal, payload, { msgID: String(first) }).catch((error: unknown) => {
+        log(`journal publish from ${first} failed: ${String(error)}`);
+      });
+    }
+  });
+  const sub = nc.subscribe(names.submit, {
+    queue: 'engine',
+    callback: (error, msg) => {
+      if (error !== null) {
+        log(`engine submit subscription: ${String(error)}`);
+        return;
+      }
+      let request: WireRequest;
+      try {
+        request = JSON.parse(msg.string(), reviveBigints) as WireRequest;
+      } catch (e) {
+        msg.respond(encodeJson(errorReply(e)));
+        return;
+      }
+      host.submit(request.draft, request.options).then(
+        (r) => msg.respond(encodeJson(replyOf(r))),
+        (e: unknown) => msg.respond(encodeJson(errorReply(e))),
+      );
+    },
+  });
+  return async () => {
+    off();
+    await sub.drain();
+  };
+}
+
+/** A gateway's link: request/reply to the writer. */
+export function natsLink(nc: NatsConnection, names: NatsNames, timeoutMs = 10_000): CommandLink {
+  return {
+    async send(draft, options) {
+      const reply = await nc.request(names.submit, encodeJson({ draft, options }), { timeout: timeoutMs });
+      return JSON.parse(reply.string()) as CommandReply;
+    },
+  };
+}
+
+/**
+ * A gateway's feed: an ordered consumer from the stream's new messages on. Call before the replica
+ * is built and hand it over with `attach`: what arrives meanwhile waits, and the replica skips
+ * what its database read already had and fills any gap from the journal table.
+ */
+export async function natsFeed(
+  nc: NatsConnection,
+  names: NatsNames,
+  log: (message: string) => void,
+): Promise<{ attach(replica: ReplicaEngine): void; stop(): Promise<void> }> {
+  const js = jetstream(nc);
+  const consumer = await js.consumers.get(names.stream, { deliver_policy: DeliverPolicy.New });
+  const messages = await consumer.consume();
+  let replica: ReplicaEngine | undefined;
+  const early: { first: number; cmds: string[] }[] = [];
+  const loop = (async () => {
+    for await (const m of messages) {
+      try {
+        const batch = m.json<{ first: number; cmds: string[] }>();
+        if (replica === undefined) early.push(batch);
+        else await replica.receive(batch.first, batch.cmds);
+      } catch (error) {
+        log(`journal message ${m.seq}: ${String(error)}`);
+      }
+    }
+  })();
+  return {
+    attach(r) {
+      replica = r;
+      for (const b of early.splice(0)) void r.receive(b.first, b.cmds);
+    },
+    async stop() {
+      await messages.close();
+      await loop;
+    },
+  };
+}
+
+/**
+ * Announcements every process hears (its own included): session revocations and bans (`auth`),
+ * operator changes to reload (`ops`). At most once: each use has a bound for a lost message (the
+ * auth cache's one second; the ops reload on the next change or start).
+ */
+export interface ClusterBus {
+  publish(topic: 'auth' | 'ops', message: unknown): void;
+  subscribe(topic: 'auth' | 'ops', listener: (message: unknown) => void): () => void;
+}
+
+export function inProcessBus(): ClusterBus {
+  const listeners = { auth: new Set<(m: unknown) => void>(), ops: new Set<(m: unknown) => void>() };
+  return {
+    publish: (topic, message) => {
+      for (const l of listeners[topic]) l(message);
+    },
+    subscribe: (topic, listener) => {
+      listeners[topic].add(listener);
+      return () => listeners[topic].delete(listener);
+    },
+  };
+}
+
+export function natsBus(nc: NatsConnection, names: NatsNames, log: (message: string) => void): ClusterBus {
+  const subject = (topic: 'auth' | 'ops') => (topic === 'auth' ? names.auth : names.ops);
+  return {
+    publish: (topic, message) => nc.publish(subject(topic), encodeJson(message)),
+    subscribe: (topic, listener) => {
+      const sub = nc.subscribe(subject(topic), {
+        callback: (error, msg) => {
+          if (error !== null) return log(`bus ${topic}: ${String(error)}`);
+          try {
+            listener(msg.json());
+          } catch (e) {
+            log(`bus ${topic} listener: ${String(e)}`);
+          }
+        },
+      });
+      return () => sub.unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,376 @@
+// One engine and two gateways over a real nats-server and one PostgreSQL (issue 9, ADR 172). The
+// engine and gateway B are child processes (so they can be killed with SIGKILL); gateway A runs in
+// this process. Needs NATS_URL and DATABASE_URL (CI sets both); a fresh database and a stream
+// prefix of its own, both removed afterwards.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { runAudit } from '../src/audit.ts';
+import { loadConfig } from '../src/config.ts';
+import { openPostgres } from '../src/db/db.ts';
+import { engineDb } from '../src/engine/tables.ts';
+import { natsNames } from '../src/engine/transport.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
+import { type RunningExchange, startExchange } from '../src/start.ts';
+
+const NATS_URL = process.env.NATS_URL;
+const DATABASE_URL = process.env.DATABASE_URL;
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as Envelope<T> };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways over NATS', () => {
+  const prefix = `t${randomBytes(4).toString('hex')}`;
+  const dbName = `cluster_${randomBytes(4).toString('hex')}`;
+  const dataDirs: string[] = [];
+  let dbUrl: string;
+  let env: Record<string, string>;
+  let engine: { child: ChildProcess; url: string };
+  let gatewayB: { child: ChildProcess; url: string };
+  let gatewayA: RunningExchange;
+
+  const spawnRole = async (role: 'engine' | 'gateway') => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), `ex-cluster-${role}-`));
+    dataDirs.push(dataDir);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, ROLE: role, PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => {
+      output += String(d);
+    });
+    child.stderr!.on('data', (d) => {
+      output += String(d);
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(
+      `${role} to listen (${output.slice(-400)})`,
+      async () =>
+        output.includes('Exchange running at') || output.includes('Gateway of the cluster')
+          ? true
+          : undefined,
+      60_000,
+    );
+    return { child, url };
+  };
+
+  const kill = (child: ChildProcess) =>
+    new Promise<void>((ok) => {
+      if (child.exitCode !== null || child.signalCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill('SIGKILL');
+    });
+
+  const login = async (base: string) => {
+    const r = await call<{ token: string }>(base, 'POST', '/api/app/account/login', undefined, {
+      type: 'email',
+      account: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+    });
+    if (r.body.code !== 0) throw new Error(`login failed: ${r.body.message}`);
+    return r.body.data.token;
+  };
+
+  /** A resting bid inside the band (the engine's feed sets the index). */
+  const bidPrice = async (base: string) => {
+    const band = await waitFor('an index', async () => {
+      const r = await call<{ band: { min: string; max: string } | null }>(
+        base,
+        'GET',
+        '/api/app/market/band?symbol=BTC_USDC',
+      );
+      return r.body.data.band ?? undefined;
+    });
+    return band.min;
+  };
+
+  const depth = async (base: string) =>
+    (
+      await call<{ bids: [string, string][]; asks: [string, string][] }>(
+        base,
+        'GET',
+        '/api/app/market/depth?symbol=BTC_USDC&limit=50',
+      )
+    ).body.data;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(DATABASE_URL!);
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+    env = {
+      NATS_URL: NATS_URL!,
+      NATS_PREFIX: prefix,
+      DATABASE_URL: dbUrl,
+      SEED_DEMO: '1',
+      MARKET_MAKER: '0',
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      TRADE_RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    };
+    engine = await spawnRole('engine');
+    gatewayB = await spawnRole('gateway');
+    const dataDir = mkdtempSync(join(tmpdir(), 'ex-cluster-a-'));
+    dataDirs.push(dataDir);
+    gatewayA = await startExchange({
+      config: loadConfig({ ...env, ROLE: 'gateway', PORT: '0', DATA_DIR: dataDir }),
+      logger: false,
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await gatewayA?.stop();
+    if (gatewayB) await kill(gatewayB.child);
+    if (engine) await kill(engine.child);
+    const nc = await connect({ servers: NATS_URL! });
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(natsNames(prefix).stream).catch(() => {});
+    await nc.drain();
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+  }, 60_000);
+
+  it("an order placed through gateway A shows in gateway B's depth and in the user's private stream on B", async () => {
+    const token = await login(gatewayA.url);
+    const price = await bidPrice(gatewayA.url);
+    const ws = new WebSocket(`${gatewayB.url.replace('http', 'ws')}/ws`);
+    const pushes: { channel?: string; data?: { order_id?: string } }[] = [];
+    const acks: { op?: string }[] = [];
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw)) as { op?: string; channel?: string; data?: { order_id?: string } };
+      if (m.op !== undefined) acks.push(m);
+      else pushes.push(m);
+    });
+    await new Promise((ok, fail) => {
+      ws.once('open', ok);
+      ws.once('error', fail);
+    });
+    ws.send(JSON.stringify({ op: 'auth', token }));
+    await waitFor('authed', async () => (acks.some((a) => a.op === 'authed') ? true : undefined), 5000);
+    ws.send(JSON.stringify({ op: 'subscribe', channels: ['orders'] }));
+    await waitFor(
+      'subscribed',
+      async () => (acks.some((a) => a.op === 'subscribed') ? true : undefined),
+      5000,
+    );
+
+    const placed = await call<{ id: string }>(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
+      symbol: 'BTC_USDC',
+      side: 'buy',
+      type: 'limit',
+      price,
+      quantity: '0.001',
+    });
+    expect(placed.body.code).toBe(0);
+    const id = placed.body.data.id;
+    await waitFor(
+      'the bid on B',
+      async () =>
+        (await depth(gatewayB.url)).bids.some(([p]) => Number(p) === Number(price)) ? true : undefined,
+      5000,
+    );
+    await waitFor(
+      "the order on B's private stream",
+      async () => (pushes.some((p) => p.channel === 'orders' && p.data?.order_id === id) ? true : undefined),
+      5000,
+    );
+    // And B reads the order itself (its row, committed by the engine).
+    const onB = await call<{ list: { id: string }[] }>(gatewayB.url, 'GET', '/api/app/spot/orders', token);
+    expect(onB.body.data.list.map((o) => o.id)).toContain(id);
+    ws.close();
+  }, 60_000);
+
+  it('a session ended through A is refused on B within a second', async () => {
+    const token = await login(gatewayA.url);
+    // B has seen the token (its cache holds it now).
+    expect((await call(gatewayB.url, 'GET', '/api/app/wallet/balances', token)).status).toBe(200);
+    const out = await call(gatewayA.url, 'POST', '/api/app/account/logout', token);
+    expect(out.body.code).toBe(0);
+    const started = Date.now();
+    const refused = await waitFor(
+      '411 on B',
+      async () => {
+        const r = await call(gatewayB.url, 'GET', '/api/app/wallet/balances', token);
+        return r.body.code === 411 ? r : undefined;
+      },
+      1000,
+    );
+    expect(refused.status).toBe(401);
+    expect(Date.now() - started).toBeLessThanOrEqual(1000);
+  }, 30_000);
+
+  it('killing a gateway loses nothing, and a gateway that was away catches up without a gap', async () => {
+    const token = await login(gatewayA.url);
+    const price = await bidPrice(gatewayA.url);
+    const viaB = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call<{ id: string }>(gatewayB.url, 'POST', '/api/app/spot/orders', token, {
+          symbol: 'BTC_USDC',
+          side: 'buy',
+          type: 'limit',
+          price,
+          quantity: '0.001',
+        }),
+      ),
+    );
+    await kill(gatewayB.child);
+    // Every order B acknowledged is committed, open, and on A's book.
+    for (const r of viaB) expect(r.body.code).toBe(0);
+    const handle = await openPostgres(dbUrl);
+    const db = engineDb(handle.db);
+    try {
+      const ids = viaB.map((r) => r.body.data.id);
+      const rows = await db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).execute();
+      expect(rows.map((r) => r.status).sort()).toEqual(ids.map(() => 'open'));
+    } finally {
+      await handle.close();
+    }
+    // While B is down, more happens; a new B reads it all (database, then the stream).
+    for (let i = 0; i < 5; i++) {
+      const r = await call(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
+        symbol: 'BTC_USDC',
+        side: 'buy',
+        type: 'limit',
+        price,
+        quantity: '0.002',
+      });
+      expect(r.body.code).toBe(0);
+    }
+    gatewayB = await spawnRole('gateway');
+    const a = await depth(gatewayA.url);
+    await waitFor(
+      "B's depth equal to A's",
+      async () =>
+        JSON.stringify((await depth(gatewayB.url)).bids) === JSON.stringify(a.bids) ? true : undefined,
+      10_000,
+    );
+  }, 120_000);
+
+  it('SIGKILL of the engine under load loses no acknowledged order; after a restart the audit passes and trading goes on', async () => {
+    const token = await login(gatewayA.url);
+    const price = await bidPrice(gatewayA.url);
+    const acked: string[] = [];
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        const r = await call<{ id: string }>(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
+          symbol: 'BTC_USDC',
+          side: 'buy',
+          type: 'limit',
+          price,
+          quantity: '0.001',
+        }).catch(() => undefined);
+        if (r?.body.code === 0) acked.push(r.body.data.id);
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+    await waitFor('load', async () => (acked.length >= 40 ? true : undefined), 60_000);
+    await kill(engine.child);
+    const atKill = acked.length;
+    // Requests in flight at the kill fail (no answer); none of them was acknowledged.
+    await new Promise((r) => setTimeout(r, 500));
+    stop = true;
+    await Promise.all(workers);
+    expect(acked.length).toBeGreaterThanOrEqual(atKill);
+
+    engine = await spawnRole('engine');
+    const handle = await openPostgres(dbUrl);
+    const db = engineDb(handle.db);
+    try {
+      const found = await db.selectFrom('orders').select('id').where('id', 'in', acked).execute();
+      expect(found.length).toBe(acked.length);
+      const audit = await runAudit(handle.db);
+      expect(audit.problems).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+    // The gateway goes on with the restarted engine, and its replica agrees with the engine's.
+    let last = '';
+    const after = await waitFor(
+      'an order after the restart',
+      async () => {
+        const r = await call<{ id: string }>(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
+          symbol: 'BTC_USDC',
+          side: 'buy',
+          type: 'limit',
+          price,
+          quantity: '0.001',
+        }).catch((e: unknown) => {
+          last = String(e);
+          throw e;
+        });
+        last = JSON.stringify(r.body);
+        return r.body.code === 0 ? r : undefined;
+      },
+      60_000,
+    ).catch((e: unknown) => {
+      throw new Error(`${String(e)}; last answer: ${last}`);
+    });
+    expect(after.body.data.id).toBeTruthy();
+    await waitFor(
+      "A's depth equal to the engine's",
+      async () =>
+        JSON.stringify((await depth(gatewayA.url)).bids) === JSON.stringify((await depth(engine.url)).bids)
+          ? true
+          : undefined,
+      10_000,
+    );
+  }, 240_000);
+});
