@@ -3,14 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { afterFirstPaint } from '../lib/after-paint.ts';
 import { setFallbackText } from '../lib/api.ts';
 import type { Lang } from '../lib/lang.ts';
 import type { AntdLocale } from './antd-locales.ts';
 import { LangProvider, useLang } from './lang-context.tsx';
 import { queryClient } from './query-client.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRouter } from './router.tsx';
 
 // The update flow (Capacitor, the live updater, its pop-up) is not needed to paint the first screen:
 // it loads in its own chunk a moment after the page has loaded and is idle (ADR 091), and checks
@@ -50,13 +49,12 @@ export function App({
   catalogue: WebCatalogueWithEarn1;
   antdLocale: AntdLocale;
 }) {
-  const [router] = useState(createAppRouter);
   const [updateFlow, setUpdateFlow] = useState(false);
   useEffect(() => afterFirstPaint(() => setUpdateFlow(true), UPDATE_FLOW_DELAY_MS), []);
   return (
     <LangProvider initial={lang} catalogue={catalogue} antdLocale={antdLocale}>
       <Providers>
-        <RouterProvider router={router} />
+        <AppRouter />
         {updateFlow && (
           <Suspense fallback={null}>
             <UpdatePopup />

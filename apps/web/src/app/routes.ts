@@ -18,12 +18,6 @@ export interface RouteDef {
   soon?: SoonGroup;
 }
 
-/** Attached to every route so shared screens (the coming-soon page) know their title and text. */
-export interface RouteHandle {
-  title: TitleKey;
-  soon: SoonGroup | undefined;
-}
-
 /** Every route of spec section 2, with exactly its path. */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', title: 'home', layout: 'tabs', load: () => import('../features/home/routes/Home.tsx') },
@@ -199,6 +193,18 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/security/routes/Privacy.tsx'),
   },
   {
+    path: '/Support',
+    title: 'support',
+    layout: 'page',
+    load: () => import('../features/support/routes/Support.tsx'),
+  },
+  {
+    path: '/SupportTicket',
+    title: 'supportTicket',
+    layout: 'page',
+    load: () => import('../features/support/routes/SupportTicket.tsx'),
+  },
+  {
     path: '/WalletDetail',
     title: 'walletDetail',
     layout: 'page',
@@ -335,18 +341,29 @@ export const ROUTES: readonly RouteDef[] = [
 
 export const KNOWN_PATHS: readonly string[] = ROUTES.map((r) => r.path);
 
-const started = new Set<string>();
+const started = new Map<string, Promise<unknown>>();
+const loaded = new Map<string, ComponentType>();
 
 /**
  * Starts loading a route's screen before the router asks for it: at start for the page being
  * opened (in parallel with the language, instead of after it), and on intent (a finger or pointer
  * on a tab). The browser's module map makes the router's own import of it instant afterwards.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<unknown> {
   const key = pathname.toLowerCase();
-  if (started.has(key)) return;
+  const known = started.get(key);
+  if (known) return known;
   const def = ROUTES.find((r) => r.path.toLowerCase() === key);
-  if (!def?.load) return;
-  started.add(key);
-  def.load().catch(() => started.delete(key));
+  if (!def?.load) return Promise.resolve();
+  const loading = def.load().then(
+    (page) => loaded.set(key, page.default),
+    () => started.delete(key),
+  );
+  started.set(key, loading);
+  return loading;
+}
+
+/** The screen of a route whose code has arrived already, so the router renders it without suspending. */
+export function loadedScreen(pathname: string): ComponentType | undefined {
+  return loaded.get(pathname.toLowerCase());
 }

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate } from 'react-router';
-import type { RouteHandle, SoonGroup, TitleKey } from '../app/routes.ts';
+import { useNavigate } from 'react-router';
+import type { SoonGroup, TitleKey } from '../app/routes.ts';
 import { ComingSoon } from './ComingSoon.tsx';
 import { PageShell } from './PageShell.tsx';
 
@@ -26,11 +26,4 @@ export function ComingSoonPage({ title, group }: { title: TitleKey; group: SoonG
       />
     </PageShell>
   );
-}
-
-/** The route component of every `soon` route: reads its title and text from the route handle. */
-export function ComingSoonRoute() {
-  const matches = useMatches();
-  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  return <ComingSoonPage title={handle?.title ?? 'home'} group={handle?.soon ?? 'account'} />;
 }
