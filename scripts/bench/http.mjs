@@ -14,8 +14,15 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { arg, freePort, root, startBuiltServer, waitFor } from '../lib/built-server.mjs';
+import {
+  arg,
+  freePort,
+  freshPostgres,
+  root,
+  startBuiltCluster,
+  startBuiltServer,
+  waitFor,
+} from '../lib/built-server.mjs';
 
 const DB = arg('--db', 'pglite');
 const SECONDS = Number(arg('--seconds', '20'));
@@ -37,27 +44,6 @@ async function startHello() {
   const child = spawn(process.execPath, ['-e', code], { cwd: join(root, 'apps/server'), stdio: 'ignore' });
   await waitFor(`http://127.0.0.1:${port}/`, child, 'hello-world');
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
-}
-
-async function freshPostgres() {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('--db postgres needs DATABASE_URL');
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 async function startExchange() {
@@ -85,20 +71,10 @@ async function startExchange() {
     const one = await startBuiltServer(env, { label: 'bench-http', onStop: () => db?.drop() });
     return { base: one.base, gateways: [one.base], stop: one.stop };
   }
-  const cluster = { NATS_URL: process.env.NATS_URL, NATS_PREFIX: `bench${randomBytes(3).toString('hex')}` };
-  const engine = await startBuiltServer({ ...env, ...cluster, ROLE: 'engine' }, { label: 'bench-engine' });
-  const gateways = [];
-  for (let i = 0; i < GATEWAYS; i++)
-    gateways.push(await startBuiltServer({ ...env, ...cluster, ROLE: 'gateway' }, { label: `bench-gw${i}` }));
-  return {
-    base: engine.base,
-    gateways: gateways.map((g) => g.base),
-    async stop() {
-      for (const g of gateways) await g.stop();
-      await engine.stop();
-      await db?.drop();
-    },
-  };
+  await db?.drop();
+  delete env.DATABASE_URL;
+  const cluster = await startBuiltCluster(env, GATEWAYS, 'bench');
+  return { base: cluster.base, gateways: cluster.gateways.map((g) => g.base), stop: cluster.stop };
 }
 
 async function call(base, method, path, body, token) {

@@ -7,8 +7,11 @@
 //
 //   npm run bench:ws                         # 10 then 1,000 subscribers, 20 s each
 //   npm run bench:ws -- --subscribers 2000 --seconds 30 [--url ws://host:port/ws]
+//   npm run bench:ws -- --gateways 2 --subscribers 2000   # engine + 2 gateways over NATS_URL (ADR 172)
 import WebSocket from 'ws';
-import { arg, startBuiltServer } from '../lib/built-server.mjs';
+import { arg, startBuiltCluster, startBuiltServer } from '../lib/built-server.mjs';
+
+const GATEWAYS = Number(arg('--gateways', '0'));
 
 const SYMBOL = arg('--symbol', 'BTC_USDC');
 const SECONDS = Number(arg('--seconds', '20'));
@@ -16,11 +19,14 @@ const CHANNELS = [`depth:${SYMBOL}`, `trades:${SYMBOL}`, 'ticker'];
 
 async function startServer() {
   // One address opens every socket: the per-address limit is lifted for the run, as for bench:http.
-  const server = await startBuiltServer(
-    { MARKET_MAKER: '1', RATE_LIMIT_PER_MINUTE: '1000000' },
-    { label: 'bench-ws' },
-  );
-  return { url: `ws://127.0.0.1:${server.port}/ws`, stop: server.stop };
+  const env = { MARKET_MAKER: '1', RATE_LIMIT_PER_MINUTE: '1000000' };
+  if (GATEWAYS > 0) {
+    // Subscribers go to the gateways only, in turn; the engine runs the market maker.
+    const cluster = await startBuiltCluster({ ...env, SEED_DEMO: '0' }, GATEWAYS, 'benchws');
+    return { urls: cluster.gateways.map((g) => `ws://127.0.0.1:${g.port}/ws`), stop: cluster.stop };
+  }
+  const server = await startBuiltServer(env, { label: 'bench-ws' });
+  return { urls: [`ws://127.0.0.1:${server.port}/ws`], stop: server.stop };
 }
 
 function quantile(sorted, q) {
@@ -28,7 +34,7 @@ function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-async function run(url, subscribers) {
+async function run(urls, subscribers) {
   const lags = [];
   let messages = 0;
   let gaps = 0;
@@ -36,7 +42,7 @@ async function run(url, subscribers) {
   let closed = 0;
   const sockets = [];
   for (let i = 0; i < subscribers; i++) {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(urls[i % urls.length]);
     let lastSeq = null;
     ws.on('message', (raw) => {
       const m = JSON.parse(raw.toString());
@@ -87,16 +93,16 @@ async function run(url, subscribers) {
 
 const given = arg('--url', undefined);
 const server = given ? undefined : await startServer();
-const url = given ?? server.url;
+const urls = given ? [given] : server.urls;
 try {
   // The market maker needs a moment to quote before the book moves steadily.
   await new Promise((r) => setTimeout(r, 3000));
   const sizes = [10, Number(arg('--subscribers', '1000'))];
   console.log(
-    `bench:ws ${SYMBOL}, channels ${CHANNELS.join(', ')}, ${SECONDS} s per run, node ${process.version}`,
+    `bench:ws ${urls.length > 1 ? `${urls.length} gateways, ` : ''}${SYMBOL}, channels ${CHANNELS.join(', ')}, ${SECONDS} s per run, node ${process.version}`,
   );
   for (const n of sizes) {
-    const r = await run(url, n);
+    const r = await run(urls, n);
     console.log(
       `${String(n).padStart(5)} subscribers: depth push lag p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms over ${r.depthDeltas} deltas; seq gaps ${r.gaps}, resyncs ${r.resyncs}; ${r.perSecond} messages/s delivered`,
     );

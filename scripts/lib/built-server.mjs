@@ -1,11 +1,13 @@
 // Shared by the benchmark and Lighthouse scripts: start the BUILT server (apps/server/dist, from
 // `npm run build`) in a fresh data folder on a free port, and stop it again.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -72,6 +74,57 @@ export async function startBuiltServer(env = {}, { label = 'exchange', onStop } 
       }
       rmSync(dataDir, { recursive: true, force: true });
       await onStop?.();
+    },
+  };
+}
+
+/** A fresh database on DATABASE_URL's server, dropped again by `drop()`. */
+export async function freshPostgres() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('--db postgres needs DATABASE_URL');
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * An engine and `gateways` gateways over NATS_URL on a fresh PostgreSQL database (ADR 172), each
+ * the built server in its own process. Returns the engine's base URL, the gateways' and `stop()`.
+ */
+export async function startBuiltCluster(env, gateways, label) {
+  if (!process.env.NATS_URL || !process.env.DATABASE_URL)
+    throw new Error('a cluster needs NATS_URL and DATABASE_URL');
+  const db = await freshPostgres();
+  const cluster = {
+    ...env,
+    DATABASE_URL: db.url,
+    NATS_URL: process.env.NATS_URL,
+    NATS_PREFIX: `${label}${randomBytes(3).toString('hex')}`,
+  };
+  const engine = await startBuiltServer({ ...cluster, ROLE: 'engine' }, { label: `${label}-engine` });
+  const started = [];
+  for (let i = 0; i < gateways; i++)
+    started.push(await startBuiltServer({ ...cluster, ROLE: 'gateway' }, { label: `${label}-gw${i}` }));
+  return {
+    base: engine.base,
+    gateways: started,
+    async stop() {
+      for (const g of started) await g.stop();
+      await engine.stop();
+      await db.drop();
     },
   };
 }

@@ -3,6 +3,7 @@
 // writer's. The NATS adapter carries the same two halves (cluster.test.ts).
 
 import { ResultCode } from '@ex/core';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOT_USERS } from '../src/bot/users.ts';
 import type { EngineHost } from '../src/engine/host.ts';
@@ -146,5 +147,56 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
     expect(again.code).toBe(ResultCode.ENGINE_DUPLICATE_REFERENCE);
     const other = await replica.submit({ type: 'deposit', userId: 'u1', asset: 'USDC', amount: 1n });
     expect(other.code).toBe(ResultCode.OK);
+  });
+
+  it('property: any mix of commands through the writer and the replica, in any interleaving, leaves the replica and a fresh one equal to the writer', async () => {
+    const order = fc.record({
+      via: fc.constantFrom('writer', 'replica'),
+      user: fc.constantFrom('u1', 'u2'),
+      side: fc.constantFrom('buy', 'sell'),
+      price: fc.integer({ min: 5_990_000, max: 6_010_000 }),
+      qty: fc.integer({ min: 1, max: 5_000 }),
+      cancel: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(order, { minLength: 1, maxLength: 25 }), async (orders) => {
+        const placed = await Promise.all(
+          orders.map((o) =>
+            (o.via === 'writer' ? writer : replica).submit({
+              type: 'spotPlace',
+              orderType: 'limit',
+              userId: o.user,
+              symbol: 'BTC_USDC',
+              side: o.side as 'buy' | 'sell',
+              price: o.price,
+              qty: o.qty,
+            }),
+          ),
+        );
+        await Promise.all(
+          placed.map((r, i) =>
+            orders[i]!.cancel && r.seq !== null
+              ? replica.submit({
+                  type: 'spotCancel',
+                  symbol: 'BTC_USDC',
+                  orderId: r.id,
+                  userId: orders[i]!.user,
+                })
+              : undefined,
+          ),
+        );
+        await writer.idle();
+        await replica.idle();
+        expect(replica.journalLength).toBe(writer.journalLength);
+        expect(replica.stateHash()).toBe(writer.stateHash());
+      }),
+      { numRuns: 8 },
+    );
+    const fresh = await ReplicaEngine.start({
+      edb: engineDb(t.db),
+      link: inProcessTransport(writer).link,
+      reviveError,
+    });
+    expect(fresh.stateHash()).toBe(writer.stateHash());
   });
 });
