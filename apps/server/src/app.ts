@@ -74,6 +74,7 @@ import { spotRoutes } from './spot/routes.ts';
 import { SpotService } from './spot/service.ts';
 import { stakingRoutes } from './staking/routes.ts';
 import { statementsRoutes } from './statements/routes.ts';
+import { supportRoutes } from './support/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { MAX_IMAGE_BYTES } from './system/upload.ts';
 import { voteRoutes } from './vote/routes.ts';
@@ -305,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     voteRoutes(api, services);
     reservesRoutes(api, services);
     statementsRoutes(api, services);
+    supportRoutes(api, services);
     await registerReleases(api, services);
     await registerChain(app, api, services);
   });

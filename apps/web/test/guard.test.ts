@@ -76,6 +76,8 @@ const EXTRA_PATHS = [
   '/AddressBook',
   '/AntiPhishing',
   '/Privacy',
+  '/Support',
+  '/SupportTicket',
 ];
 
 describe('route table', () => {

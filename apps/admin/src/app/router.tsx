@@ -37,6 +37,7 @@ export const router = createBrowserRouter(
             ],
             ['votes', () => import('../features/votes/routes/Votes.tsx').then((m) => m.Votes)],
             ['audit', () => import('../features/audit/routes/Audit.tsx').then((m) => m.Audit)],
+            ['support', () => import('../features/support/routes/Support.tsx').then((m) => m.Support)],
             [
               'operators',
               () => import('../features/operators/routes/Operators.tsx').then((m) => m.Operators),

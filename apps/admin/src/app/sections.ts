@@ -37,6 +37,7 @@ export const sections = [
   { path: 'audit', label: 'Audit log', purpose: 'Every operator action: who, what, when, before and after.' },
   { path: 'operators', label: 'Operators', purpose: 'Operator accounts and their roles (admin only).' },
   { path: 'content', label: 'Content', purpose: 'Notices, news and in-app messages in every language.' },
+  { path: 'support', label: 'Support', purpose: 'Answer user tickets; the FAQ articles in every language.' },
   {
     path: 'account',
     label: 'Account',

@@ -70,6 +70,16 @@ export const ROLE_POLICY: Record<string, readonly OperatorRole[]> = {
   'GET /api/admin/dividends': REVIEW,
   'GET /api/admin/votes': REVIEW,
   'GET /api/admin/reserves/snapshots': REVIEW,
+  // Support centre (ADR 208): support answers tickets and keeps the FAQ; everyone reads tickets.
+  'GET /api/admin/support/tickets': ALL,
+  'GET /api/admin/support/tickets/:id': ALL,
+  'GET /api/admin/support/tickets/:id/images/:image': ALL,
+  'POST /api/admin/support/tickets/:id/reply': SUPPORT,
+  'POST /api/admin/support/tickets/:id/close': SUPPORT,
+  'GET /api/admin/support/faq': SUPPORT,
+  'POST /api/admin/support/faq': SUPPORT,
+  'POST /api/admin/support/faq/:id': SUPPORT,
+  'DELETE /api/admin/support/faq/:id': SUPPORT,
 };
 
 export function routeKey(method: string, url: string): string {

@@ -17,6 +17,7 @@ import { OPERATOR_CONSOLE_MIGRATION } from '../../ops/migration.ts';
 import { RELEASES_MIGRATION } from '../../release/migration.ts';
 import { LIABILITIES_MIGRATION } from '../../reserves/migration.ts';
 import { STAKING_MIGRATION } from '../../staking/migration.ts';
+import { SUPPORT_MIGRATION } from '../../support/migration.ts';
 import { UPLOAD_QUOTA_MIGRATION } from '../../system/upload-quota.ts';
 import { VOTE_MIGRATION } from '../../vote/migration.ts';
 import { LEDGER_TRANSFER_SIDES_MIGRATION } from '../../wallet/migration.ts';
@@ -57,4 +58,5 @@ export const MIGRATIONS: Migration[] = [
   SESSIONS_MIGRATION,
   USER_TOTP_MIGRATION,
   ACCOUNT_PROTECTION_MIGRATION,
+  SUPPORT_MIGRATION,
 ];

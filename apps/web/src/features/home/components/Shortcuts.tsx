@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   BankcardOutline,
   CheckShieldOutline,
@@ -13,6 +14,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { api } from '../../../lib/api.ts';
+import { hasToken } from '../../../lib/storage.ts';
 
 type Label =
   | 'home.shortcuts.spot'
@@ -36,18 +39,28 @@ const ITEMS: { to: string; label: Label; icon: ReactNode }[] = [
   { to: '/RealName', label: 'home.shortcuts.kyc', icon: <CheckShieldOutline /> },
   { to: '/ChangePwd?type=trade', label: 'home.shortcuts.tradePwd', icon: <LockOutline /> },
   { to: '/IEO', label: 'home.shortcuts.ieo', icon: <GiftOutline /> },
-  { to: '/WebView?type=support', label: 'home.shortcuts.support', icon: <MessageOutline /> },
+  // The in-app support centre (FAQ and tickets, ADR 208), with a dot for unread replies.
+  { to: '/Support', label: 'home.shortcuts.support', icon: <MessageOutline /> },
   { to: '/Invite', label: 'titles.invite', icon: <TeamOutline /> },
 ];
 
 export function Shortcuts() {
   const { t } = useTranslation();
+  const signedIn = hasToken(window.localStorage);
+  const unread = useQuery({
+    queryKey: ['support', 'unread'],
+    queryFn: ({ signal }) => api.support.unread({ signal }),
+    enabled: signedIn,
+    staleTime: 60_000,
+  });
+  const dot = (unread.data?.count ?? 0) > 0;
   return (
     <nav className="shortcuts" aria-label={t('common.more')}>
       {ITEMS.map((item) => (
         <Link key={item.to} to={item.to} className="shortcut">
           <span className="shortcut__icon" aria-hidden="true">
             {item.icon}
+            {item.to === '/Support' && dot && <span className="shortcut__dot" data-testid="support-dot" />}
           </span>
           <span className="shortcut__label">{t(item.label)}</span>
         </Link>

@@ -1,0 +1,330 @@
+import type { AdminFaqArticle, AdminTicketDetail, FaqSaveRequest, LocalisedText, Ticket } from '@ex/contract';
+import { LANGS } from '@ex/i18n';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Segmented,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { dateTime } from '../../../lib/format.ts';
+import { LangTabs, type TextFields } from '../../content/components/LangTabs.tsx';
+
+type Status = 'open' | 'answered' | 'closed';
+type Row = Ticket & { user_id: string; user_account: string | null };
+const STATUS_COLOR: Record<Status, string> = { open: 'orange', answered: 'green', closed: 'default' };
+
+/** A screenshot of a ticket message, fetched with the operator token. */
+function TicketImage({ url }: { url: string }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    const controller = new AbortController();
+    let blob: string | undefined;
+    api.kyc
+      .adminImage(url, { signal: controller.signal, dedupe: false })
+      .then((u) => {
+        blob = u;
+        if (!controller.signal.aborted) setSrc(u);
+      })
+      .catch(() => {});
+    return () => {
+      controller.abort();
+      if (blob) URL.revokeObjectURL(blob);
+    };
+  }, [url]);
+  return src ? (
+    <img src={src} alt="Attachment" style={{ maxWidth: '100%', borderRadius: 6, marginTop: 8 }} />
+  ) : null;
+}
+
+function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ body: string }>();
+  const detail = useQuery({
+    queryKey: ['admin', 'support', 'ticket', id],
+    queryFn: ({ signal }) => api.support.admin.ticket(id ?? '', { signal }),
+    enabled: id !== null,
+  });
+  const done = (t: AdminTicketDetail) => {
+    qc.setQueryData(['admin', 'support', 'ticket', id], t);
+    void qc.invalidateQueries({ queryKey: ['admin', 'support', 'tickets'] });
+  };
+  const reply = useMutation({
+    mutationFn: (body: string) => api.support.admin.reply(id ?? '', { body }),
+    onSuccess: (t) => {
+      done(t);
+      form.resetFields();
+      void message.success('Reply sent');
+    },
+  });
+  const close = useMutation({ mutationFn: () => api.support.admin.close(id ?? ''), onSuccess: done });
+  const t = detail.data;
+  return (
+    <Drawer open={id !== null} onClose={onClose} width={560} title={t ? `#${t.id} ${t.subject}` : 'Ticket'}>
+      {t && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Space>
+            <Tag color={STATUS_COLOR[t.status]}>{t.status}</Tag>
+            <Typography.Text type="secondary">{t.user_account ?? `user ${t.user_id}`}</Typography.Text>
+          </Space>
+          {t.messages.map((m) => (
+            <div
+              key={m.id}
+              style={{
+                padding: 12,
+                borderRadius: 8,
+                background: m.from === 'operator' ? 'rgba(22,119,255,0.08)' : 'rgba(0,0,0,0.04)',
+              }}
+            >
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {m.from === 'operator' ? 'Support' : 'User'} · {dateTime(m.created_at)}
+              </Typography.Text>
+              <div style={{ whiteSpace: 'pre-wrap' }}>{m.body}</div>
+              {m.image_url && <TicketImage url={m.image_url} />}
+            </div>
+          ))}
+          {t.status !== 'closed' && (
+            <Form form={form} layout="vertical" onFinish={(v) => reply.mutate(v.body.trim())}>
+              <Form.Item name="body" label="Reply" rules={[{ required: true, whitespace: true }]}>
+                <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={5000} />
+              </Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit" loading={reply.isPending}>
+                  Send reply
+                </Button>
+                <Button onClick={() => close.mutate()} loading={close.isPending}>
+                  Close ticket
+                </Button>
+              </Space>
+            </Form>
+          )}
+        </Space>
+      )}
+    </Drawer>
+  );
+}
+
+function Tickets() {
+  const [status, setStatus] = useState<Status>('open');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['admin', 'support', 'tickets', status, page],
+    queryFn: ({ signal }) => api.support.admin.tickets({ status, page, limit: 20 }, { signal }),
+  });
+  const columns: TableColumnsType<Row> = [
+    { title: '#', dataIndex: 'id', width: 70 },
+    {
+      title: 'Subject',
+      dataIndex: 'subject',
+      render: (s: string, r) => (
+        <Space>
+          {r.unread && <Tag color="red">new</Tag>}
+          {s}
+        </Space>
+      ),
+    },
+    { title: 'User', dataIndex: 'user_account', render: (a: string | null, r) => a ?? `user ${r.user_id}` },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      width: 110,
+      render: (s: Status) => <Tag color={STATUS_COLOR[s]}>{s}</Tag>,
+    },
+    { title: 'Updated', dataIndex: 'updated_at', width: 170, render: (at: number) => dateTime(at) },
+  ];
+  return (
+    <>
+      <Segmented
+        value={status}
+        onChange={(v) => {
+          setStatus(v as Status);
+          setPage(1);
+        }}
+        options={['open', 'answered', 'closed']}
+        style={{ marginBottom: 16 }}
+      />
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        loading={list.isPending}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
+        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+      />
+      <TicketDrawer id={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
+
+interface FaqForm {
+  translations: TextFields;
+  position: number;
+  published: boolean;
+}
+
+function toFields(a: AdminFaqArticle | null): FaqForm {
+  const translations: TextFields = {};
+  for (const lang of LANGS) {
+    translations[lang] = { title: a?.title[lang] ?? '', body: a?.body[lang] ?? '' };
+  }
+  return { translations, position: a?.position ?? 0, published: a?.published ?? true };
+}
+
+function toRequest(v: FaqForm): FaqSaveRequest {
+  const title: Record<string, string> = {};
+  const body: Record<string, string> = {};
+  for (const lang of LANGS) {
+    const f = v.translations?.[lang];
+    if (f?.title?.trim()) title[lang] = f.title.trim();
+    if (f?.body?.trim()) body[lang] = f.body.trim();
+  }
+  return {
+    title: title as LocalisedText,
+    body: body as LocalisedText,
+    position: v.position ?? 0,
+    published: v.published ?? true,
+  };
+}
+
+function Faq() {
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
+  const list = useQuery({
+    queryKey: ['admin', 'support', 'faq'],
+    queryFn: ({ signal }) => api.support.admin.faq({ signal }),
+  });
+  const [editing, setEditing] = useState<AdminFaqArticle | null | undefined>(undefined);
+  const [form] = Form.useForm<FaqForm>();
+  const refresh = () => qc.invalidateQueries({ queryKey: ['admin', 'support', 'faq'] });
+  const save = useMutation({
+    mutationFn: (v: FaqForm) =>
+      editing
+        ? api.support.admin.updateFaq(editing.id, toRequest(v))
+        : api.support.admin.createFaq(toRequest(v)),
+    onSuccess: () => {
+      void refresh();
+      setEditing(undefined);
+      void message.success('Article saved');
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.support.admin.deleteFaq(id),
+    onSuccess: refresh,
+  });
+  useEffect(() => {
+    if (editing !== undefined) form.setFieldsValue(toFields(editing));
+  }, [editing, form]);
+
+  const columns: TableColumnsType<AdminFaqArticle> = [
+    { title: 'Order', dataIndex: 'position', width: 80 },
+    { title: 'Title (de)', render: (_: unknown, a) => a.title.de },
+    {
+      title: 'Languages',
+      render: (_: unknown, a) => LANGS.filter((l) => a.title[l]).map((l) => <Tag key={l}>{l}</Tag>),
+    },
+    {
+      title: 'Published',
+      dataIndex: 'published',
+      width: 100,
+      render: (p: boolean) => (p ? <Tag color="green">yes</Tag> : <Tag>draft</Tag>),
+    },
+    { title: 'Updated', dataIndex: 'updated_at', width: 170, render: (at: number) => dateTime(at) },
+    {
+      title: '',
+      width: 150,
+      render: (_: unknown, a) => (
+        <Space>
+          <Button size="small" onClick={() => setEditing(a)}>
+            Edit
+          </Button>
+          <Button
+            size="small"
+            danger
+            onClick={() =>
+              modal.confirm({ title: `Delete “${a.title.de}”?`, onOk: () => remove.mutateAsync(a.id) })
+            }
+          >
+            Delete
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Button type="primary" onClick={() => setEditing(null)} style={{ marginBottom: 16 }}>
+        New article
+      </Button>
+      <Table<AdminFaqArticle>
+        rowKey="id"
+        size="middle"
+        loading={list.isPending}
+        columns={columns}
+        dataSource={list.data ?? []}
+      />
+      <Modal
+        open={editing !== undefined}
+        title={editing ? 'Edit article' : 'New article'}
+        width={720}
+        okText="Save"
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(undefined)}
+        onOk={async () => {
+          const v = await form.validateFields().catch(() => null);
+          if (!v) return;
+          if (!v.translations?.de?.title?.trim() || !v.translations?.de?.body?.trim()) {
+            void message.error(
+              'German (Deutsch) title and body are required; other languages fall back to it.',
+            );
+            return;
+          }
+          save.mutate(v);
+        }}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <LangTabs />
+          <Space size="large">
+            <Form.Item label="Order" name="position">
+              <InputNumber min={0} max={10000} />
+            </Form.Item>
+            <Form.Item label="Published" name="published" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** Support (ADR 208): tickets to answer (unread first) and the FAQ in every language. */
+export function Support() {
+  return (
+    <>
+      <Typography.Title level={3}>Support</Typography.Title>
+      <Tabs
+        items={[
+          { key: 'tickets', label: 'Tickets', children: <Tickets /> },
+          { key: 'faq', label: 'FAQ', children: <Faq /> },
+        ]}
+      />
+    </>
+  );
+}

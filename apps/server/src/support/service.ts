@@ -1,0 +1,412 @@
+import type {
+  AdminFaqArticle,
+  AdminTicketDetail,
+  FaqArticle,
+  FaqSaveRequest,
+  LocalisedText,
+  Page,
+  Ticket,
+  TicketCreateRequest,
+  TicketDetail,
+  TicketMessage,
+  TicketReplyRequest,
+  TicketStatus,
+} from '@ex/contract';
+import type { Lang } from '@ex/i18n';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { AppError } from '../http/errors.ts';
+import { kycDb } from '../kyc/tables.ts';
+import { ownsUploads } from '../kyc/uploads.ts';
+
+// The support centre (issue 12 item 2, ADR 208): FAQ managed in the console, tickets answered there.
+
+/** Open tickets (not closed) a user may have at once: a flood of tickets is not a way to be heard. */
+export const OPEN_TICKETS_MAX = 5;
+
+interface FaqRow {
+  id: string;
+  title: string;
+  body: string;
+  position: number;
+  published: boolean;
+  created_at: string;
+  updated_at: string;
+}
+interface TicketRow {
+  id: string;
+  user_id: string;
+  subject: string;
+  status: TicketStatus;
+  user_unread: boolean;
+  admin_unread: boolean;
+  created_at: string;
+  updated_at: string;
+}
+interface MessageRow {
+  id: string;
+  ticket_id: string;
+  author: 'user' | 'operator';
+  admin_id: string | null;
+  body: string;
+  image: string | null;
+  created_at: string;
+}
+type SupportTables = { faq_articles: FaqRow; support_tickets: TicketRow; support_messages: MessageRow };
+
+const parseText = (s: string): LocalisedText => JSON.parse(s) as LocalisedText;
+/** The text in `lang`, else German (the default language), else English. */
+const pick = (t: LocalisedText, lang: Lang): string => t[lang] || t.de || t.en || '';
+
+export class SupportService {
+  private readonly db;
+  private readonly uploads;
+
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.db = db.withTables<SupportTables>();
+    this.uploads = kycDb(db);
+  }
+
+  // ---- FAQ ----
+
+  async faq(lang: Lang): Promise<FaqArticle[]> {
+    const rows = await this.db
+      .selectFrom('faq_articles')
+      .selectAll()
+      .where('published', '=', true)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: String(r.id),
+      title: pick(parseText(r.title), lang),
+      body: pick(parseText(r.body), lang),
+      position: r.position,
+      updated_at: Number(r.updated_at),
+    }));
+  }
+
+  private toAdminFaq(r: FaqRow): AdminFaqArticle {
+    return {
+      id: String(r.id),
+      title: parseText(r.title),
+      body: parseText(r.body),
+      position: r.position,
+      published: r.published,
+      updated_at: Number(r.updated_at),
+    };
+  }
+
+  async adminFaq(): Promise<AdminFaqArticle[]> {
+    const rows = await this.db
+      .selectFrom('faq_articles')
+      .selectAll()
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => this.toAdminFaq(r));
+  }
+
+  async saveFaq(id: string | undefined, body: FaqSaveRequest): Promise<AdminFaqArticle> {
+    const now = String(this.clock.now());
+    const values = {
+      title: JSON.stringify(body.title),
+      body: JSON.stringify(body.body),
+      position: body.position,
+      published: body.published,
+      updated_at: now,
+    };
+    const row =
+      id === undefined
+        ? await this.db
+            .insertInto('faq_articles')
+            .values({ ...values, created_at: now } as never)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : await this.db
+            .updateTable('faq_articles')
+            .set(values)
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return this.toAdminFaq(row);
+  }
+
+  async deleteFaq(id: string): Promise<void> {
+    const r = await this.db.deleteFrom('faq_articles').where('id', '=', id).executeTakeFirst();
+    if (r.numDeletedRows !== 1n) throw new AppError('NOT_FOUND');
+  }
+
+  // ---- tickets ----
+
+  private toTicket(r: TicketRow, side: 'user' | 'operator'): Ticket {
+    return {
+      id: String(r.id),
+      subject: r.subject,
+      status: r.status,
+      unread: side === 'user' ? r.user_unread : r.admin_unread,
+      created_at: Number(r.created_at),
+      updated_at: Number(r.updated_at),
+    };
+  }
+
+  private async messages(ticketId: string, side: 'user' | 'operator'): Promise<TicketMessage[]> {
+    const rows = await this.db
+      .selectFrom('support_messages')
+      .selectAll()
+      .where('ticket_id', '=', ticketId)
+      .orderBy('id')
+      .execute();
+    return rows.map((m) => ({
+      id: String(m.id),
+      from: m.author,
+      body: m.body,
+      // The user reads their own private upload; the operator through the ticket's image route.
+      image_url:
+        m.image === null
+          ? null
+          : side === 'user'
+            ? m.image
+            : `/api/admin/support/tickets/${ticketId}/images/${m.image}`,
+      created_at: Number(m.created_at),
+    }));
+  }
+
+  /** The caller's own ticket; anyone else's id answers 404 like an unknown one. */
+  private async own(userId: string, id: string): Promise<TicketRow> {
+    const row = await this.db
+      .selectFrom('support_tickets')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async checkImage(userId: string, image: string | undefined): Promise<void> {
+    if (image !== undefined && !(await ownsUploads(this.uploads, userId, [image]))) {
+      throw new AppError('IMAGE_NOT_FOUND');
+    }
+  }
+
+  async tickets(userId: string, page: number, limit: number): Promise<Page<Ticket>> {
+    const base = this.db.selectFrom('support_tickets').where('user_id', '=', userId);
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list: rows.map((r) => this.toTicket(r, 'user')), total: Number(total.n), page, limit };
+  }
+
+  async unread(userId: string): Promise<{ count: number }> {
+    const r = await this.db
+      .selectFrom('support_tickets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('user_unread', '=', true)
+      .executeTakeFirstOrThrow();
+    return { count: Number(r.n) };
+  }
+
+  async create(userId: string, body: TicketCreateRequest): Promise<TicketDetail> {
+    await this.checkImage(userId, body.image);
+    const open = await this.db
+      .selectFrom('support_tickets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '<>', 'closed')
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) >= OPEN_TICKETS_MAX) throw new AppError('TICKET_LIMIT', { max: OPEN_TICKETS_MAX });
+    const now = String(this.clock.now());
+    const id = await this.db.transaction().execute(async (trx) => {
+      const t = await trx
+        .insertInto('support_tickets')
+        .values({
+          user_id: userId,
+          subject: body.subject,
+          status: 'open',
+          user_unread: false,
+          admin_unread: true,
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('support_messages')
+        .values({
+          ticket_id: t.id,
+          author: 'user',
+          admin_id: null,
+          body: body.body,
+          image: body.image ?? null,
+          created_at: now,
+        } as never)
+        .execute();
+      return String(t.id);
+    });
+    return this.ticket(userId, id);
+  }
+
+  /** Opening the ticket marks the operator's replies read (the unread dot goes). */
+  async ticket(userId: string, id: string): Promise<TicketDetail> {
+    let row = await this.own(userId, id);
+    if (row.user_unread) {
+      row =
+        (await this.db
+          .updateTable('support_tickets')
+          .set({ user_unread: false })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst()) ?? row;
+    }
+    return { ...this.toTicket(row, 'user'), messages: await this.messages(id, 'user') };
+  }
+
+  async reply(userId: string, id: string, body: TicketReplyRequest): Promise<TicketDetail> {
+    const row = await this.own(userId, id);
+    if (row.status === 'closed') throw new AppError('TICKET_CLOSED');
+    await this.checkImage(userId, body.image);
+    await this.addMessage(id, 'user', null, body, { status: 'open', admin_unread: true });
+    return this.ticket(userId, id);
+  }
+
+  private async addMessage(
+    ticketId: string,
+    author: 'user' | 'operator',
+    adminId: string | null,
+    body: TicketReplyRequest,
+    next: Partial<Pick<TicketRow, 'status' | 'user_unread' | 'admin_unread'>>,
+  ): Promise<void> {
+    const now = String(this.clock.now());
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('support_messages')
+        .values({
+          ticket_id: ticketId,
+          author,
+          admin_id: adminId,
+          body: body.body,
+          image: body.image ?? null,
+          created_at: now,
+        } as never)
+        .execute();
+      await trx
+        .updateTable('support_tickets')
+        .set({ ...next, updated_at: now })
+        .where('id', '=', ticketId)
+        .execute();
+    });
+  }
+
+  // ---- console ----
+
+  async adminTickets(
+    status: TicketStatus | undefined,
+    page: number,
+    limit: number,
+  ): Promise<Page<Ticket & { user_id: string; user_account: string | null }>> {
+    let base = this.db.selectFrom('support_tickets');
+    if (status !== undefined) base = base.where('status', '=', status);
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('admin_unread', 'desc')
+        .orderBy('updated_at', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const accounts = await this.accounts(rows.map((r) => String(r.user_id)));
+    return {
+      list: rows.map((r) => ({
+        ...this.toTicket(r, 'operator'),
+        user_id: String(r.user_id),
+        user_account: accounts.get(String(r.user_id)) ?? null,
+      })),
+      total: Number(total.n),
+      page,
+      limit,
+    };
+  }
+
+  private async accounts(ids: string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const users = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'phone', 'area_code'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(
+      users.map((u) => [
+        String(u.id),
+        u.email ?? (u.phone ? `${u.area_code ?? ''} ${u.phone}`.trim() : null),
+      ]),
+    );
+  }
+
+  /** The console's view; reading it marks the user's messages read for the operators. */
+  async adminTicket(id: string, markRead = true): Promise<AdminTicketDetail> {
+    let row = await this.db.selectFrom('support_tickets').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    if (markRead && row.admin_unread) {
+      row =
+        (await this.db
+          .updateTable('support_tickets')
+          .set({ admin_unread: false })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst()) ?? row;
+    }
+    const accounts = await this.accounts([String(row.user_id)]);
+    return {
+      ...this.toTicket(row, 'operator'),
+      user_id: String(row.user_id),
+      user_account: accounts.get(String(row.user_id)) ?? null,
+      messages: await this.messages(id, 'operator'),
+    };
+  }
+
+  /** An operator's reply: the ticket becomes answered and the user sees the unread dot. */
+  async adminReply(id: string, adminId: string, body: TicketReplyRequest): Promise<AdminTicketDetail> {
+    const row = await this.adminTicket(id, false);
+    if (row.status === 'closed') throw new AppError('TICKET_CLOSED');
+    // Operators attach nothing of a user's: an image on a console reply is not supported.
+    if (body.image !== undefined) throw new AppError('IMAGE_NOT_FOUND');
+    await this.addMessage(id, 'operator', adminId, body, { status: 'answered', user_unread: true });
+    return this.adminTicket(id);
+  }
+
+  async adminClose(id: string): Promise<AdminTicketDetail> {
+    const r = await this.db
+      .updateTable('support_tickets')
+      .set({ status: 'closed', updated_at: String(this.clock.now()) })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (r.numUpdatedRows !== 1n) throw new AppError('NOT_FOUND');
+    return this.adminTicket(id);
+  }
+
+  /** The private upload `image` if a message of ticket `id` carries it (the operator's image route). */
+  async ticketImage(id: string, image: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('support_messages')
+      .select('image')
+      .where('ticket_id', '=', id)
+      .where('image', '=', image)
+      .executeTakeFirst();
+    return row?.image ?? undefined;
+  }
+}
