@@ -315,6 +315,8 @@ export type PerpEvent =
       collateralTaken: bigint;
       bankruptcyPrice: bigint;
       markPrice: bigint;
+      /** The PnL this position realised by being taken over (its share of the loss, negative). */
+      realisedPnl: bigint;
     }
   | { type: 'perp.adl'; symbol: string; userId: string; side: PositionSide; qty: bigint; price: bigint }
   | {
@@ -333,6 +335,10 @@ export type PerpEvent =
       side: PositionSide;
       trigger: 'tp' | 'sl';
       markPrice: bigint;
+      /** The market close it placed (an engine-made order: the server writes its row). */
+      orderId: string;
+      mode: MarginMode;
+      qty: bigint;
     }
   /**
    * A loss beyond what its owner could pay: `insurancePaid` came from the fund; `adlQty` lots were
@@ -1650,8 +1656,17 @@ export class PerpEngine {
     feeDue: bigint,
     ref: string,
     ts: number,
+    /**
+     * The cost (tick-lots) of exactly the lots being closed, when they are known: the fund's
+     * clawback closes the very lots passToFund added at the trade price, not an average of them
+     * and older ones (an average would book the fund a loss nobody can pay).
+     */
+    knownCost?: bigint,
   ) {
-    let cp = costPortion(p.side, p.size, p.cost, qty);
+    let cp =
+      knownCost !== undefined && qty < p.size && knownCost < p.cost
+        ? knownCost
+        : costPortion(p.side, p.size, p.cost, qty);
     let pnl = toQuote(p.side === 'long' ? price * qty - cp : cp - price * qty, m.k, 'floor');
     const wallet = this.walletKey(p.userId, m);
     const source = p.mode === 'isolated' ? this.isolatedKey(p, m) : wallet;
@@ -1871,7 +1886,7 @@ export class PerpEngine {
       this.adlDepth++;
       try {
         this.closeAt(m, p, q, c.price, 0n, ref, ts);
-        this.closeAt(m, fp, q, c.price, 0n, ref, ts);
+        this.closeAt(m, fp, q, c.price, 0n, ref, ts, c.price * q);
       } finally {
         this.adlDepth--;
       }
@@ -2028,6 +2043,7 @@ export class PerpEngine {
         p.tpslWait -= 1;
         continue;
       }
+      const orderId = this.nextId(`${trigger}:${key}`);
       this.events.push({
         type: 'perp.tpsl',
         symbol: m.symbol,
@@ -2035,10 +2051,13 @@ export class PerpEngine {
         side: p.side,
         trigger,
         markPrice: mark,
+        orderId,
+        mode: p.mode,
+        qty,
       });
       this.lastFilled = 0;
       const code = this.placeInternal({
-        orderId: this.nextId(`${trigger}:${key}`),
+        orderId,
         userId: p.userId,
         symbol: p.symbol,
         action: p.side === 'long' ? 'close_long' : 'close_short',
@@ -2146,6 +2165,7 @@ export class PerpEngine {
         collateralTaken: i === 0 ? collateral : 0n,
         bankruptcyPrice: bankruptcy,
         markPrice: this.states.get(p.symbol)!.markPrice,
+        realisedPnl: -share,
       });
       const fp = this.fundPosition(p.symbol, p.side, ts);
       fp.size += p.size;
