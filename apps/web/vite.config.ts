@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The API target can be pointed at another local server (e.g. a throw-away one on 8099) without
 // editing this file: `API_TARGET=http://127.0.0.1:8099 npx vite`.
@@ -9,9 +9,34 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   version: string;
 };
 
+/**
+ * The app's own stylesheet (~6 KB gzip) goes into index.html as a <style>: the first paint then
+ * waits for the HTML alone, not for a second, render-blocking request (issue 11, ADR 093). Screens'
+ * own CSS still comes with their chunks. The CSP allows inline styles; scripts stay external.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'ex:inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+          (tag, file) => {
+            const asset = ctx.bundle?.[file];
+            if (asset?.type !== 'asset') return tag;
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), inlineEntryCss()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     // The workspace root hoists React 18 (a peer of a root tool) while this app uses React 19 from

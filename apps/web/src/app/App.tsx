@@ -21,6 +21,22 @@ const UpdatePopup = lazy(() =>
 /** How long after `load` the update flow waits, so the first screen's own requests finish first. */
 const UPDATE_FLOW_DELAY_MS = 1500;
 
+/**
+ * Android or iOS (Capacitor's own test, without loading Capacitor), or the e2e tests' fake native
+ * updater (`window.__UPDATE_PORT__`).
+ */
+function insideNativeShell(): boolean {
+  const w = window as Window & {
+    androidBridge?: unknown;
+    webkit?: { messageHandlers?: { bridge?: unknown } };
+    CapacitorCustomPlatform?: unknown;
+    __UPDATE_PORT__?: unknown;
+  };
+  return Boolean(
+    w.androidBridge || w.webkit?.messageHandlers?.bridge || w.CapacitorCustomPlatform || w.__UPDATE_PORT__,
+  );
+}
+
 function Providers({ children }: { children: ReactNode }) {
   const { i18n, antdLocale } = useLang();
   useEffect(() => {
@@ -50,7 +66,16 @@ export function App({
   antdLocale: AntdLocale;
 }) {
   const [updateFlow, setUpdateFlow] = useState(false);
-  useEffect(() => afterFirstPaint(() => setUpdateFlow(true), UPDATE_FLOW_DELAY_MS), []);
+  useEffect(
+    () =>
+      afterFirstPaint(() => {
+        if (insideNativeShell()) setUpdateFlow(true);
+        // On the web there is no update check (spec section 9), only the service worker: the
+        // pop-up, antd's Modal and the native updater are never loaded there.
+        else void import('../features/update/runtime.ts').then((m) => m.registerServiceWorker());
+      }, UPDATE_FLOW_DELAY_MS),
+    [],
+  );
   return (
     <LangProvider initial={lang} catalogue={catalogue} antdLocale={antdLocale}>
       <Providers>
