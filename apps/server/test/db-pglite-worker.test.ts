@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DbHandle, openPGlite, pgliteInWorker } from '../src/db/db.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
 import { PGliteThread } from '../src/db/pglite-thread.ts';
@@ -22,7 +22,8 @@ describe.each([
 ])('PGlite %s through the Kysely dialect', (_name, worker) => {
   let handle: DbHandle;
   let db: AnyDb;
-  beforeEach(async () => {
+  // One PGlite per mode (its start is the slow part); every test starts from empty tables.
+  beforeAll(async () => {
     handle = await openPGlite(undefined, { worker });
     db = handle.db as unknown as AnyDb;
     await sql`create table log (id serial primary key, who text not null)`.execute(db);
@@ -30,7 +31,10 @@ describe.each([
       db,
     );
   });
-  afterEach(async () => {
+  beforeEach(async () => {
+    await sql`truncate log, t restart identity`.execute(db);
+  });
+  afterAll(async () => {
     await handle.close();
   });
 

@@ -1,10 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { messages, type Results } from '@electric-sql/pglite';
 
-/** Main thread → worker. */
-export type ToWorker =
-  | { id: number; op: 'query'; sql: string; params: unknown[] }
-  | { id: number; op: 'close' };
+/** Main thread → worker, numbered by `id`. */
+type Request = { op: 'query'; sql: string; params: unknown[] } | { op: 'close' };
+export type ToWorker = Request & { id: number };
 /** An error as it crosses the boundary: message, name, stack and its own primitive fields (code, ...). */
 export interface WorkerErrorFields {
   message: string;
@@ -98,7 +97,7 @@ export class PGliteThread {
   query<T>(sql: string, params: unknown[] = []): Promise<Results<T>> {
     if (this.dead) return Promise.reject(this.dead);
     if (this.closing) return Promise.reject(new Error('PGlite worker is closed'));
-    return this.send({ id: 0, op: 'query', sql, params }).then((r) => r as unknown as Results<T>);
+    return this.send({ op: 'query', sql, params }).then((r) => r as unknown as Results<T>);
   }
 
   /** Closes PGlite in the worker (after every query sent before), then ends the thread. */
@@ -106,7 +105,7 @@ export class PGliteThread {
     if (this.closing) return this.closing;
     this.closing = (async () => {
       try {
-        if (!this.dead) await this.send({ id: 0, op: 'close' });
+        if (!this.dead) await this.send({ op: 'close' });
       } finally {
         this.dead ??= new Error('PGlite worker is closed');
         await this.worker.terminate();
@@ -115,13 +114,13 @@ export class PGliteThread {
     return this.closing;
   }
 
-  private send(message: ToWorker): Promise<WorkerResult | undefined> {
+  private send(request: Request): Promise<WorkerResult | undefined> {
     const id = this.nextId++;
     return new Promise((ok, fail) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { ok, fail });
       try {
-        this.worker.postMessage({ ...message, id });
+        this.worker.postMessage({ ...request, id } satisfies ToWorker);
       } catch (error) {
         // A parameter structured clone cannot copy (e.g. a function): this query fails, nothing else.
         this.pending.delete(id);
