@@ -101,7 +101,7 @@ export const de: SecurityCatalogue = {
     trade: 'Handeln',
     withdraw: 'Auszahlen',
     ip: 'IP-Whitelist',
-    ipPlaceholder: 'Optional: Adressen, getrennt durch Kommas oder Leerzeichen',
+    ipPlaceholder: 'Optional, z. B. 203.0.113.7, 2001:db8::1',
     ipBad: 'Geben Sie IPv4- oder IPv6-Adressen ein',
     expiry: 'Gültig für',
     never: 'Unbegrenzt',

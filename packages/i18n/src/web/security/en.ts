@@ -101,7 +101,7 @@ export const en = {
     trade: 'Trade',
     withdraw: 'Withdraw',
     ip: 'IP allow list',
-    ipPlaceholder: 'Optional: addresses, separated by commas or spaces',
+    ipPlaceholder: 'Optional, e.g. 203.0.113.7, 2001:db8::1',
     ipBad: 'Enter IPv4 or IPv6 addresses',
     expiry: 'Valid for',
     never: 'No expiry',

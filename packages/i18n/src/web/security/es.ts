@@ -101,7 +101,7 @@ export const es: SecurityCatalogue = {
     trade: 'Operar',
     withdraw: 'Retirar',
     ip: 'Lista de IP permitidas',
-    ipPlaceholder: 'Opcional: direcciones separadas por comas o espacios',
+    ipPlaceholder: 'Opcional, p. ej. 203.0.113.7, 2001:db8::1',
     ipBad: 'Introduzca direcciones IPv4 o IPv6',
     expiry: 'Válida durante',
     never: 'Sin caducidad',

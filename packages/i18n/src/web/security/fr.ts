@@ -101,7 +101,7 @@ export const fr: SecurityCatalogue = {
     trade: 'Trading',
     withdraw: 'Retrait',
     ip: 'Liste blanche d’IP',
-    ipPlaceholder: 'Facultatif : adresses séparées par des virgules ou des espaces',
+    ipPlaceholder: 'Facultatif, ex. 203.0.113.7, 2001:db8::1',
     ipBad: 'Saisissez des adresses IPv4 ou IPv6',
     expiry: 'Valable',
     never: 'Sans expiration',

@@ -100,7 +100,7 @@ export const it: SecurityCatalogue = {
     trade: 'Trading',
     withdraw: 'Prelievo',
     ip: 'IP consentiti',
-    ipPlaceholder: 'Facoltativo: indirizzi separati da virgole o spazi',
+    ipPlaceholder: 'Facoltativo, es. 203.0.113.7, 2001:db8::1',
     ipBad: 'Inserisci indirizzi IPv4 o IPv6',
     expiry: 'Valida per',
     never: 'Senza scadenza',

@@ -98,7 +98,7 @@ export const zh_CN: SecurityCatalogue = {
     trade: '交易',
     withdraw: '提币',
     ip: 'IP 白名单',
-    ipPlaceholder: '可选：多个地址用逗号或空格分隔',
+    ipPlaceholder: '可选，例如 203.0.113.7, 2001:db8::1',
     ipBad: '请输入 IPv4 或 IPv6 地址',
     expiry: '有效期',
     never: '永久',

@@ -98,7 +98,7 @@ export const zh_TW: SecurityCatalogue = {
     trade: '交易',
     withdraw: '提幣',
     ip: 'IP 白名單',
-    ipPlaceholder: '選填：多個位址以逗號或空格分隔',
+    ipPlaceholder: '選填，例如 203.0.113.7, 2001:db8::1',
     ipBad: '請輸入 IPv4 或 IPv6 位址',
     expiry: '有效期',
     never: '永久',

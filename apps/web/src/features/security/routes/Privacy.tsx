@@ -62,14 +62,25 @@ export default function Privacy() {
 
   return (
     <PageShell title={t('titles.privacy')} fallback="/Setting">
-      <List className="link-list" header={t('security.privacy.exportTitle')}>
-        <List.Item description={t('security.privacy.exportNote')}>
-          <Button color="primary" fill="outline" loading={exporter.isPending} onClick={download}>
-            {t('security.privacy.export')}
-          </Button>
+      <List className="link-list">
+        <List.Item
+          description={t('security.privacy.exportNote')}
+          extra={
+            <Button
+              size="small"
+              color="primary"
+              fill="outline"
+              loading={exporter.isPending}
+              onClick={download}
+            >
+              {t('security.privacy.export')}
+            </Button>
+          }
+        >
+          {t('security.privacy.exportTitle')}
         </List.Item>
       </List>
-      <List className="link-list" header={t('security.privacy.deleteTitle')} />
+      <h2 className="sec-h2 sec-h2--page">{t('security.privacy.deleteTitle')}</h2>
       <p className="sec-note" role="note">
         {t('security.privacy.deleteNote')}
       </p>

@@ -9,6 +9,7 @@ import { showServerErrors } from '../../../lib/form-errors.ts';
 import { ImageUpload } from '../../kyc/components/ImageUpload.tsx';
 import { formatTime } from '../../orders/time.ts';
 import { useFaq, useTicketChange, useTickets } from '../api.ts';
+import '../../kyc/kyc.css';
 import '../../user/security.css';
 
 export const STATUS_CHIP = { open: 'status-chip--warn', answered: 'status-chip--up', closed: '' } as const;
@@ -124,7 +125,9 @@ export default function Support() {
                 showCount
               />
             </Form.Item>
-            <ImageUpload label={t('security.support.attach')} value={image} onChange={setImage} />
+            <div className="kyc-uploads sec-attach">
+              <ImageUpload label={t('security.support.attach')} value={image} onChange={setImage} />
+            </div>
           </Form>
         </div>
       </Popup>

@@ -10,6 +10,7 @@ import { ImageUpload } from '../../kyc/components/ImageUpload.tsx';
 import { formatTime } from '../../orders/time.ts';
 import { usePrivateImage, useTicket, useTicketChange } from '../api.ts';
 import { STATUS_CHIP } from './Support.tsx';
+import '../../kyc/kyc.css';
 import '../../user/security.css';
 
 type Message = SupportTicketDetail['messages'][number];
@@ -93,7 +94,9 @@ export default function SupportTicket() {
               >
                 <TextArea placeholder={t('security.support.replyPlaceholder')} rows={3} maxLength={5000} />
               </Form.Item>
-              <ImageUpload label={t('security.support.attach')} value={image} onChange={setImage} />
+              <div className="kyc-uploads sec-attach">
+                <ImageUpload label={t('security.support.attach')} value={image} onChange={setImage} />
+              </div>
             </Form>
           )}
         </>
