@@ -10,16 +10,36 @@ export const ContractAction = z.enum(['open_long', 'open_short', 'close_long', '
 export const MarginMode = z.enum(['cross', 'isolated']);
 const Leverage = z.number().int().min(1).max(125);
 
+/**
+ * Contract order types: limit and market go to the book at once; stop_limit / stop_market wait for
+ * `trigger_price`, trailing_stop for a pull-back of `callback_rate` percent from the best price
+ * since placement (ADR 136).
+ */
+export const ContractOrderType = z.enum(['limit', 'market', 'stop_limit', 'stop_market', 'trailing_stop']);
+export type ContractOrderType = z.infer<typeof ContractOrderType>;
+/** GTC rests, IOC cancels the rest, FOK fills whole or not at all, POST_ONLY never takes. */
+export const TimeInForce = z.enum(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
+/** Self-trade prevention when the order meets an own resting order (default cancel_newest). */
+export const SelfTradePrevention = z.enum(['none', 'cancel_newest', 'cancel_oldest', 'cancel_both']);
+/** The price a trigger (conditional order, TP/SL) watches: the mark (default) or the last trade. */
+export const TriggerBy = z.enum(['mark', 'last']);
+
 export const ContractOrderRequest = z.strictObject({
   symbol: MarketSymbol,
   action: ContractAction,
-  type: OrderType,
+  type: ContractOrderType,
   price: Decimal.optional(),
   quantity: Decimal,
   leverage: Leverage,
   margin_mode: MarginMode,
   tp_price: Decimal.optional(),
   sl_price: Decimal.optional(),
+  time_in_force: TimeInForce.optional(),
+  stp: SelfTradePrevention.optional(),
+  trigger_price: Decimal.optional(),
+  trigger_by: TriggerBy.optional(),
+  /** Trailing stop: percent, 0.1 to 10. */
+  callback_rate: decimalString({ scale: 2 }).optional(),
 });
 export type ContractOrderRequest = z.infer<typeof ContractOrderRequest>;
 
@@ -27,7 +47,7 @@ export const ContractOrder = z.object({
   id: z.string(),
   symbol: z.string(),
   action: ContractAction,
-  type: OrderType,
+  type: ContractOrderType,
   side: z.enum(['buy', 'sell']),
   margin_mode: MarginMode,
   leverage: z.number().int(),
@@ -38,8 +58,29 @@ export const ContractOrder = z.object({
   status: OrderStatus,
   created_at: z.number().int(),
   updated_at: z.number().int(),
+  time_in_force: TimeInForce.nullable(),
+  stp: SelfTradePrevention.nullable(),
+  trigger_price: z.string().nullable(),
+  trigger_by: TriggerBy.nullable(),
+  callback_rate: z.string().nullable(),
+  /** Conditional orders: false while waiting for the trigger. */
+  triggered: z.boolean(),
+  /** Who made the order: the user, or the engine for a TP/SL, a liquidation or an ADL. */
+  origin: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl']),
+  /** Fees paid and PnL realised by this order's fills (USDC). */
+  fee: z.string(),
+  realized_pnl: z.string(),
 });
 export type ContractOrder = z.infer<typeof ContractOrder>;
+
+/** New price and/or open (unfilled) quantity; for a waiting conditional order also its trigger. */
+export const ContractAmendRequest = z.strictObject({
+  price: Decimal.optional(),
+  quantity: Decimal.optional(),
+  trigger_price: Decimal.optional(),
+});
+export const ContractCancelAllRequest = z.strictObject({ symbol: MarketSymbol.optional() });
+export const ContractCancelAllResponse = z.object({ cancelled: z.number().int() });
 export const ContractOrderPage = pageOf(ContractOrder);
 
 export const ContractOrdersQuery = z.strictObject({
@@ -70,6 +111,10 @@ export const Position = z.object({
   funding: z.string(),
   tp_price: z.string().nullable(),
   sl_price: z.string().nullable(),
+  /** The price TP/SL watch. */
+  tpsl_by: TriggerBy,
+  /** Auto-deleveraging queue rank: 1 (last in line) to 5 (first), as Binance's lights. */
+  adl_lights: z.number().int().min(0).max(5),
   opened_at: z.number().int(),
 });
 export type Position = z.infer<typeof Position>;
@@ -79,7 +124,16 @@ export const MarginRequest = z.strictObject({
   action: z.enum(['add', 'reduce']),
   amount: decimalString({ scale: 6 }),
 });
-export const TpslRequest = z.strictObject({ tp_price: Decimal.optional(), sl_price: Decimal.optional() });
+/**
+ * Without `quantity`: the position's TP/SL (the whole position, replaces the previous ones). With a
+ * quantity: a partial TP/SL, placed as conditional market closes of that quantity (ADR 136).
+ */
+export const TpslRequest = z.strictObject({
+  tp_price: Decimal.optional(),
+  sl_price: Decimal.optional(),
+  trigger_by: TriggerBy.optional(),
+  quantity: Decimal.optional(),
+});
 export const ClosePositionRequest = z.strictObject({
   type: OrderType.optional(),
   price: Decimal.optional(),

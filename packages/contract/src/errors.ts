@@ -113,6 +113,10 @@ export const ERRORS = {
   RISK_LIMIT: { code: 2112, status: 400, key: 'error.risk_limit' },
   // Issue 7 (ADR 112): a limit price away from the index by more than the market's band.
   PRICE_OUT_OF_BAND: { code: 2130, status: 400, key: 'error.price_out_of_band' },
+  // Issue 8 (ADRs 135-138): contract order features, 2200-2229.
+  TRIGGER_INVALID: { code: 2200, status: 400, key: 'error.trigger_invalid' },
+  AMEND_REFUSED: { code: 2201, status: 400, key: 'error.amend_refused' },
+  LEVERAGE_MARGIN: { code: 2202, status: 400, key: 'error.leverage_margin' },
 
   QUANTITY_OUT_OF_RANGE: { code: 3001, status: 400, key: 'error.quantity_out_of_range' },
   STAKING_LIMIT: { code: 3002, status: 409, key: 'error.staking_limit' },

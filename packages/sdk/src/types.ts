@@ -142,6 +142,9 @@ export type Position = ResponseOf<'contractMargin'>;
 export type MarginRequest = BodyOf<'contractMargin'>;
 export type TpslRequest = BodyOf<'contractTpsl'>;
 export type ClosePositionRequest = BodyOf<'contractClose'>;
+export type ContractAmendRequest = BodyOf<'contractAmendOrder'>;
+export type ContractCancelAllRequest = BodyOf<'contractCancelAll'>;
+export type ContractOrderType = ContractOrderRequest['type'];
 export type LeverageRequest = BodyOf<'contractLeverage'>;
 export type LeverageResult = ResponseOf<'contractLeverage'>;
 

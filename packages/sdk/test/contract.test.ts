@@ -104,6 +104,8 @@ const invoke: Record<Exclude<EndpointName, 'health'>, (api: Api) => Promise<unkn
     }),
   contractOrders: (api) => api.contract.orders({ status: 'open' }),
   contractCancelOrder: (api) => api.contract.cancelOrder('42'),
+  contractAmendOrder: (api) => api.contract.amendOrder('42', { price: '97000' }),
+  contractCancelAll: (api) => api.contract.cancelAll({ symbol: 'BTC_USDC_PERP' }),
   contractPositions: (api) => api.contract.positions(),
   contractMargin: (api) => api.contract.adjustMargin('42', { action: 'add', amount: '1' }),
   contractTpsl: (api) => api.contract.setTpsl('42', { tp_price: '1' }),

@@ -1,5 +1,8 @@
 import {
   ClosePositionRequest,
+  ContractAmendRequest,
+  ContractCancelAllRequest,
+  ContractCancelAllResponse,
   ContractOrder,
   ContractOrderPage,
   ContractOrderRequest,
@@ -28,7 +31,8 @@ export function contractRoutes(app: FastifyInstance, s: Services): void {
     method: 'POST',
     url: '/api/app/contract/orders',
     tags: ['contract'],
-    summary: 'Open or close a perpetual position with a limit or market order',
+    summary:
+      'Open or close a perpetual position: limit, market, stop-limit, stop-market or trailing stop, with time in force and self-trade prevention',
     body: ContractOrderRequest,
     response: ContractOrder,
     preHandler: auth,
@@ -53,6 +57,27 @@ export function contractRoutes(app: FastifyInstance, s: Services): void {
     response: ContractOrder,
     preHandler: auth,
     handler: async (request) => s.contract.cancel(user(request), request.params.id),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/orders/:id/amend',
+    tags: ['contract'],
+    summary: 'Change an own open contract order: price, open quantity, or a waiting trigger',
+    params: OrderIdParams,
+    body: ContractAmendRequest,
+    response: ContractOrder,
+    preHandler: auth,
+    handler: async (request) => s.contract.amend(user(request), request.params.id, request.body),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/orders/cancel-all',
+    tags: ['contract'],
+    summary: 'Cancel all own open contract orders (resting and conditional), in one market or all',
+    body: ContractCancelAllRequest,
+    response: ContractCancelAllResponse,
+    preHandler: auth,
+    handler: async (request) => s.contract.cancelAll(user(request), request.body),
   });
   jsonRoute(app, {
     method: 'GET',
@@ -100,7 +125,7 @@ export function contractRoutes(app: FastifyInstance, s: Services): void {
     method: 'POST',
     url: '/api/app/contract/leverage',
     tags: ['contract'],
-    summary: 'Choose the leverage of a market (not while holding a position or open orders there)',
+    summary: 'Choose the leverage of a market (with open positions and orders when the margin allows)',
     body: LeverageRequest,
     response: LeverageResponse,
     preHandler: auth,

@@ -9,7 +9,7 @@ import {
 import type { CommandDraft } from '../engine/commands.ts';
 import { QUOTE } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
-import { listOrders, OPEN_STATUSES, type OrderListQuery, orderCommon } from '../engine/orders.ts';
+import { fixed, listOrders, OPEN_STATUSES, type OrderListQuery, orderCommon } from '../engine/orders.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, OrdersTable } from '../engine/tables.ts';
 import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
@@ -30,13 +30,29 @@ const usdc = (v: bigint) => formatDecimal(v, assetScale(QUOTE));
 const pct = (ppm: bigint) => formatDecimal(ppm / 100n, 2);
 
 export function toContractOrder(row: OrdersTable): ContractOrder {
+  const m = mustMarket(row.market);
+  const conditional = row.trigger_price !== null && row.trigger_price !== undefined;
   return {
     ...orderCommon(row),
+    type: row.type as ContractOrder['type'],
     action: row.action as ContractOrder['action'],
     margin_mode: (row.margin_mode ?? 'cross') as MarginMode,
     leverage: row.leverage ?? 1,
+    time_in_force: (row.tif ?? null) as ContractOrder['time_in_force'],
+    stp: (row.stp ?? null) as ContractOrder['stp'],
+    trigger_price: conditional ? fixed(row.trigger_price!, m.scales.priceScale) : null,
+    trigger_by: (row.trigger_by ?? null) as ContractOrder['trigger_by'],
+    callback_rate:
+      row.callback_rate === null || row.callback_rate === undefined ? null : fixed(row.callback_rate, 2),
+    triggered: !conditional || (row.triggered_at ?? null) !== null,
+    origin: (row.origin ?? 'user') as ContractOrder['origin'],
+    fee: fixed(row.fee ?? '0', USDC_SCALE),
+    realized_pnl: fixed(row.realised_pnl ?? '0', USDC_SCALE),
   };
 }
+
+const USDC_SCALE = 6;
+const CONDITIONAL = new Set(['stop_limit', 'stop_market', 'trailing_stop']);
 
 /** Position ids are `SYMBOL:mode:side`, one per user, market, margin mode and side (hedge mode). */
 export function parsePositionId(id: string): { symbol: string; mode: MarginMode; side: 'long' | 'short' } {
@@ -47,13 +63,20 @@ export function parsePositionId(id: string): { symbol: string; mode: MarginMode;
 
 /** The sequencer-side step of a contract order (engine/commands.ts). */
 const CONTRACT_PLACE = 'contract.place';
+/** The sequencer-side step of an amend: the new price meets the band as the engine has it. */
+const CONTRACT_AMEND = 'contract.amend';
 
 export class ContractService {
   constructor(
     private readonly host: EnginePort,
     private readonly edb: EngineDb,
   ) {
-    host.prepare(CONTRACT_PLACE, (draft) => this.prepare(draft));
+    host.prepare(CONTRACT_PLACE, (draft, writer) => this.prepare(draft, writer));
+    host.prepare(CONTRACT_AMEND, (draft, writer) => {
+      if (draft.type === 'contractAmend' && draft.price !== undefined)
+        checkBand(writer, this.perpMarket(draft.symbol), draft.price);
+      return draft;
+    });
   }
 
   private perpMarket(symbol: string) {
@@ -68,13 +91,13 @@ export class ContractService {
    * No order meets a frozen mark: with a stale index the market is paused (ADR 153). An operator's
    * pause refuses opening orders; closing ones go on (ADR 162).
    */
-  private prepare(draft: CommandDraft): CommandDraft {
-    if (draft.type !== 'contractPlace') return draft;
+  private prepare(draft: CommandDraft, writer: EnginePort): CommandDraft {
+    if (draft.type !== 'contractPlace' && draft.type !== 'contractConditional') return draft;
     const m = this.perpMarket(draft.symbol);
     if (draft.action === 'open_long' || draft.action === 'open_short')
-      assertTradingOpen(this.host, m.config.symbol);
-    indexHealthOf(this.host).mustBeFresh(m.config.symbol);
-    if (draft.price !== undefined) checkBand(this.host, m, draft.price);
+      assertTradingOpen(writer, m.config.symbol);
+    indexHealthOf(writer).mustBeFresh(m.config.symbol);
+    if (draft.price !== undefined) checkBand(writer, m, draft.price);
     return draft;
   }
 
@@ -91,15 +114,38 @@ export class ContractService {
     if (!m.config.leverages.includes(body.leverage))
       fieldFail('leverage', 'validation.invalid_option', { values: m.config.leverages.join(', ') });
     let price: number | undefined;
-    if (body.type === 'limit') {
+    const limit = body.type === 'limit' || body.type === 'stop_limit';
+    if (limit) {
       requireField('price', body.price);
       price = priceTicks('price', body.price!, m);
     } else forbidField('price', body.price);
     const qty = qtyLots('quantity', body.quantity, m);
     const opening = body.action === 'open_long' || body.action === 'open_short';
-    if (!opening) {
+    const conditional = CONDITIONAL.has(body.type);
+    if (!opening || conditional) {
       forbidField('tp_price', body.tp_price);
       forbidField('sl_price', body.sl_price);
+    }
+    // Market-like orders never rest: GTC and post-only make no sense for them.
+    if (!limit && (body.time_in_force === 'GTC' || body.time_in_force === 'POST_ONLY'))
+      fieldFail('time_in_force', 'validation.invalid_option', { values: 'IOC, FOK' });
+    const tif = body.time_in_force;
+    const stp = body.stp;
+    let trigger: { triggerPrice?: number; trailingPpm?: number } = {};
+    if (body.type === 'trailing_stop') {
+      forbidField('trigger_price', body.trigger_price);
+      requireField('callback_rate', body.callback_rate);
+      const hundredths = amountUnits('callback_rate', body.callback_rate!, 2);
+      if (hundredths < 10n || hundredths > 1000n)
+        fieldFail('callback_rate', 'validation.invalid_option', { values: '0.1 - 10' });
+      trigger = { trailingPpm: Number(hundredths * 100n) };
+    } else if (conditional) {
+      requireField('trigger_price', body.trigger_price);
+      trigger = { triggerPrice: priceTicks('trigger_price', body.trigger_price!, m) };
+    } else {
+      forbidField('trigger_price', body.trigger_price);
+      forbidField('trigger_by', body.trigger_by);
+      forbidField('callback_rate', body.callback_rate);
     }
     const tp = body.tp_price === undefined ? 0n : BigInt(priceTicks('tp_price', body.tp_price, m));
     const sl = body.sl_price === undefined ? 0n : BigInt(priceTicks('sl_price', body.sl_price, m));
@@ -112,16 +158,38 @@ export class ContractService {
         leverage: body.leverage,
       });
     }
+    if (conditional) {
+      const r = await this.run(
+        {
+          type: 'contractConditional',
+          userId,
+          symbol: m.config.symbol,
+          action: body.action,
+          orderType: limit ? 'limit' : 'market',
+          mode: body.margin_mode,
+          ...(price !== undefined ? { price } : {}),
+          qty,
+          ...(tif !== undefined ? { tif } : {}),
+          ...(stp !== undefined ? { stp } : {}),
+          ...trigger,
+          triggerBy: body.trigger_by ?? 'mark',
+        },
+        CONTRACT_PLACE,
+      );
+      return this.withLiveTrigger(await this.orderById(userId, r.id));
+    }
     const r = await this.run(
       {
         type: 'contractPlace',
         userId,
         symbol: m.config.symbol,
         action: body.action,
-        orderType: body.type,
+        orderType: body.type as 'limit' | 'market',
         mode: body.margin_mode,
         ...(price !== undefined ? { price } : {}),
         qty,
+        ...(tif !== undefined ? { tif } : {}),
+        ...(stp !== undefined ? { stp } : {}),
         // The engine keeps TP/SL on the order and hands them to the position when it fills, also
         // after resting (set here afterwards, they were dropped when the order rested).
         ...(tp > 0n ? { tp } : {}),
@@ -130,6 +198,57 @@ export class ContractService {
       CONTRACT_PLACE,
     );
     return this.orderById(userId, r.id);
+  }
+
+  /** A waiting trailing stop's trigger moves with the price: shown as the engine has it now. */
+  private withLiveTrigger(o: ContractOrder): ContractOrder {
+    if (o.triggered || o.trigger_price === null) return o;
+    const t = this.host.engine.perp.trigger(o.id);
+    if (t === undefined) return o;
+    return { ...o, trigger_price: mustMarket(o.symbol).price(t.triggerPrice) };
+  }
+
+  /**
+   * Changes an own open order's price and/or open quantity, or a waiting conditional order's
+   * trigger (ADR 138). Another user's order is not found (404); a price outside the band is refused
+   * by the preparer as the engine meets it.
+   */
+  async amend(
+    userId: string,
+    id: string,
+    body: { price?: string | undefined; quantity?: string | undefined; trigger_price?: string | undefined },
+  ): Promise<ContractOrder> {
+    const order = await this.orderById(userId, id);
+    if (!OPEN_STATUSES.includes(order.status)) throw new AppError('ORDER_NOT_FOUND');
+    const m = mustMarket(order.symbol);
+    if (body.price === undefined && body.quantity === undefined && body.trigger_price === undefined)
+      requireField('price', body.price);
+    await this.run(
+      {
+        type: 'contractAmend',
+        symbol: order.symbol,
+        orderId: id,
+        userId,
+        ...(body.price !== undefined ? { price: priceTicks('price', body.price, m) } : {}),
+        ...(body.quantity !== undefined ? { qty: qtyLots('quantity', body.quantity, m) } : {}),
+        ...(body.trigger_price !== undefined
+          ? { triggerPrice: priceTicks('trigger_price', body.trigger_price, m) }
+          : {}),
+      },
+      CONTRACT_AMEND,
+    );
+    return this.withLiveTrigger(await this.orderById(userId, id));
+  }
+
+  /** Cancels all own open contract orders (resting and conditional), in one market or all. */
+  async cancelAll(userId: string, body: { symbol?: string | undefined }): Promise<{ cancelled: number }> {
+    if (body.symbol !== undefined) this.perpMarket(body.symbol);
+    const r = await this.run({
+      type: 'contractCancelAll',
+      userId,
+      ...(body.symbol !== undefined ? { symbol: body.symbol } : {}),
+    });
+    return { cancelled: r.events.filter((e) => e.type === 'perp.cancelled').length };
   }
 
   async orderById(userId: string, id: string): Promise<ContractOrder> {
@@ -151,8 +270,9 @@ export class ContractService {
     return this.orderById(userId, id);
   }
 
-  orders(userId: string, q: OrderListQuery): Promise<Page<ContractOrder>> {
-    return listOrders(this.edb, userId, 'perp', q, toContractOrder);
+  async orders(userId: string, q: OrderListQuery): Promise<Page<ContractOrder>> {
+    const page = await listOrders(this.edb, userId, 'perp', q, toContractOrder);
+    return q.status === 'open' ? { ...page, list: page.list.map((o) => this.withLiveTrigger(o)) } : page;
   }
 
   private toPosition(p: CorePosition): Position {
@@ -179,6 +299,8 @@ export class ContractService {
       funding: usdc(p.funding),
       tp_price: p.tp > 0n ? m.price(p.tp) : null,
       sl_price: p.sl > 0n ? m.price(p.sl) : null,
+      tpsl_by: p.tpslBy,
+      adl_lights: perp.adlLights(p),
       opened_at: p.openTs,
     };
   }
@@ -222,12 +344,49 @@ export class ContractService {
   async tpsl(
     userId: string,
     id: string,
-    body: { tp_price?: string | undefined; sl_price?: string | undefined },
+    body: {
+      tp_price?: string | undefined;
+      sl_price?: string | undefined;
+      trigger_by?: 'mark' | 'last' | undefined;
+      quantity?: string | undefined;
+    },
   ) {
     const p = this.own(userId, id);
     const m = mustMarket(p.symbol);
     const tp = body.tp_price === undefined ? 0n : BigInt(priceTicks('tp_price', body.tp_price, m));
     const sl = body.sl_price === undefined ? 0n : BigInt(priceTicks('sl_price', body.sl_price, m));
+    const by = body.trigger_by ?? 'mark';
+    if (body.quantity !== undefined) {
+      // A partial TP/SL: conditional market closes of that quantity, one per price (ADR 136).
+      const qty = qtyLots('quantity', body.quantity, m);
+      if (tp === 0n && sl === 0n) requireField('tp_price', body.tp_price);
+      const st = this.host.engine.perp.state(p.symbol)!;
+      const ref = by === 'mark' ? st.markPrice : st.lastTradePrice;
+      // The TP on the profit side of the price, the SL on the loss side, else it would fire at once.
+      if (ref > 0n) {
+        const long = p.side === 'long';
+        if (tp > 0n && (long ? tp <= ref : tp >= ref)) throw new AppError('TPSL_INVALID');
+        if (sl > 0n && (long ? sl >= ref : sl <= ref)) throw new AppError('TPSL_INVALID');
+      }
+      for (const price of [tp, sl]) {
+        if (price === 0n) continue;
+        await this.run(
+          {
+            type: 'contractConditional',
+            userId,
+            symbol: p.symbol,
+            action: p.side === 'long' ? 'close_long' : 'close_short',
+            orderType: 'market',
+            mode: p.mode,
+            qty,
+            triggerPrice: Number(price),
+            triggerBy: by,
+          },
+          CONTRACT_PLACE,
+        );
+      }
+      return this.after(userId, id);
+    }
     await this.run({
       type: 'setTpsl',
 
@@ -237,6 +396,7 @@ export class ContractService {
       side: p.side,
       tp,
       sl,
+      tpslBy: by,
     });
     return this.after(userId, id);
   }

@@ -27,6 +27,15 @@ export interface OrderUpdate {
   filledValue: string | null;
   status: string | null;
   ts: number;
+  /** Contract orders (ADR 136): added to fee / realised_pnl (USDC decimals). */
+  fee?: string;
+  realisedPnl?: string;
+  /** Set when a conditional order fired. */
+  triggeredAt?: number;
+  /** An amend: the new price / trigger (decimal) and open quantity (quantity = filled + this). */
+  price?: string;
+  triggerPrice?: string;
+  openQty?: string;
 }
 
 export interface Extra {
@@ -151,6 +160,8 @@ export function project(
   // Orders of bots: their rows are never written, so their updates are skipped too.
   const skip = new Set<string>();
   let accepted: { orderId: string; filledQty: number; restingQty: number } | undefined;
+  const contract = contractOrderEvents(engine, seq, cmd, events, isBot);
+  batch.orders.push(...contract.rows);
   for (const e of events) {
     if (e.type === 'spot.trade' || e.type === 'perp.trade') {
       const t = e.trade;
@@ -267,7 +278,16 @@ export function project(
         : filledLots > 0n && filledLots >= qtyLots
           ? 'filled'
           : 'cancelled';
+    const money = contract.money.get(cmd.orderId);
     batch.orders.push({
+      ...(cmd.type === 'spotPlace'
+        ? {}
+        : {
+            origin: 'user',
+            fee: formatDecimal(money?.fee ?? 0n, quoteScale),
+            realised_pnl: formatDecimal(money?.pnl ?? 0n, quoteScale),
+            ...(cmd.type === 'contractPlace' ? { tif: cmd.tif ?? null, stp: cmd.stp ?? null } : {}),
+          }),
       id: cmd.orderId,
       user_id: cmd.userId,
       market: cmd.symbol,
@@ -294,9 +314,9 @@ export function project(
   )
     skip.add(cmd.orderId);
   // Resting orders touched by this command: fills and cancellations.
-  const touched = new Set([...fills.keys(), ...cancelled]);
+  const touched = new Set([...fills.keys(), ...cancelled, ...contract.touched.keys()]);
   for (const id of touched) {
-    if (id === newOrderId || skip.has(id)) continue;
+    if (id === newOrderId || skip.has(id) || contract.created.has(id)) continue;
     const f = fills.get(id);
     let status: string | null = null;
     if (cancelled.has(id)) status = 'cancelled';
@@ -307,12 +327,199 @@ export function project(
       status = stillResting ? 'partially_filled' : 'filled';
     }
     const m = f ? mustMarket(f.symbol) : undefined;
+    const money = contract.money.get(id);
     batch.orderUpdates.push({
       id,
       filled: f && m ? m.qty(f.lots) : null,
       filledValue: f && m ? formatDecimal(f.value, assetScale(m.config.quote)) : null,
       status,
       ts: cmd.ts,
+      ...(money !== undefined
+        ? { fee: formatDecimal(money.fee, USDC_SCALE), realisedPnl: formatDecimal(money.pnl, USDC_SCALE) }
+        : {}),
+      ...contract.touched.get(id),
     });
   }
+}
+
+const USDC_SCALE = 6;
+const skipUser = (userId: string, isBot: (u: string) => boolean) => userId.startsWith('@') || isBot(userId);
+
+/**
+ * The contract order rows a command makes beside the user's own order (ADR 139): a conditional
+ * order when placed, the engine's TP/SL closes, liquidations and ADL closes (so /ContractOrder lists
+ * everything that changed a position), with each order's fees and realised PnL from `perp.fill`;
+ * and the updates of amends and fired triggers.
+ */
+function contractOrderEvents(
+  engine: ExchangeEngine,
+  seq: number,
+  cmd: Command,
+  events: readonly EngineEvent[],
+  isBot: (userId: string) => boolean,
+) {
+  const money = new Map<string, { fee: bigint; pnl: bigint }>();
+  const fills = new Map<string, { lots: bigint; value: bigint }>();
+  const touched = new Map<string, Partial<OrderUpdate>>();
+  const rows: OrdersTable[] = [];
+  const created = new Set<string>();
+  const touch = (id: string, u: Partial<OrderUpdate>) => touched.set(id, { ...touched.get(id), ...u });
+  for (const e of events) {
+    if (e.type === 'perp.fill') {
+      const v = money.get(e.orderId) ?? { fee: 0n, pnl: 0n };
+      v.fee += e.fee;
+      v.pnl += e.realisedPnl;
+      money.set(e.orderId, v);
+      if (!skipUser(e.userId, isBot)) touch(e.orderId, {});
+    } else if (e.type === 'perp.trade') {
+      const qpt = engine.perp.markets.get(e.trade.symbol)?.quotePerTickLot ?? 0n;
+      for (const id of [e.trade.makerOrderId, e.trade.takerOrderId]) {
+        const f = fills.get(id) ?? { lots: 0n, value: 0n };
+        f.lots += BigInt(e.trade.qty);
+        f.value += BigInt(e.trade.price) * BigInt(e.trade.qty) * qpt;
+        fills.set(id, f);
+      }
+    } else if (e.type === 'perp.amended') {
+      const m = mustMarket(e.symbol);
+      touch(e.orderId, { price: m.price(e.price), openQty: m.qty(e.remaining) });
+    } else if (e.type === 'perp.conditional' && !skipUser(e.trigger.userId, isBot)) {
+      const t = e.trigger;
+      const m = mustMarket(t.symbol);
+      if (e.status === 'triggered') touch(t.orderId, { triggeredAt: cmd.ts });
+      else if (e.status === 'amended')
+        touch(t.orderId, {
+          ...(t.orderType === 'limit' ? { price: m.price(t.price) } : {}),
+          triggerPrice: m.price(t.triggerPrice),
+          openQty: m.qty(t.qty),
+        });
+      else {
+        created.add(t.orderId);
+        rows.push({
+          id: t.orderId,
+          user_id: t.userId,
+          market: t.symbol,
+          kind: 'perp',
+          side: t.action === 'open_long' || t.action === 'close_short' ? 'buy' : 'sell',
+          type: (t.trailingPpm > 0n
+            ? 'trailing_stop'
+            : t.orderType === 'limit'
+              ? 'stop_limit'
+              : 'stop_market') as OrdersTable['type'],
+          action: t.action,
+          margin_mode: t.mode,
+          leverage: engine.perp.leverageOf(t.userId, t.symbol),
+          price: t.orderType === 'limit' ? m.price(t.price) : null,
+          quantity: m.qty(t.qty),
+          quote_amount: null,
+          filled: m.qty(0),
+          filled_value: formatDecimal(0n, USDC_SCALE),
+          status: 'open',
+          client_order_id: null,
+          created_at: String(cmd.ts),
+          updated_at: String(cmd.ts),
+          tif: t.tif ?? null,
+          stp: t.stp ?? null,
+          trigger_price: m.price(t.triggerPrice),
+          trigger_by: t.by,
+          callback_rate: t.trailingPpm > 0n ? formatDecimal(t.trailingPpm / 100n, 2) : null,
+          origin: 'user',
+        });
+      }
+    }
+  }
+  const engineRow = (
+    id: string,
+    userId: string,
+    symbol: string,
+    side: 'long' | 'short',
+    mode: string,
+    qtyLots: bigint,
+    origin: string,
+    price: bigint | null,
+    filledLots: bigint,
+    value: bigint,
+    fee: bigint,
+    pnl: bigint,
+  ) => {
+    const m = mustMarket(symbol);
+    created.add(id);
+    rows.push({
+      id,
+      user_id: userId,
+      market: symbol,
+      kind: 'perp',
+      side: side === 'long' ? 'sell' : 'buy',
+      type: 'market',
+      action: side === 'long' ? 'close_long' : 'close_short',
+      margin_mode: mode,
+      leverage: engine.perp.leverageOf(userId, symbol),
+      price: price === null ? null : m.price(Number(price)),
+      quantity: m.qty(qtyLots),
+      quote_amount: null,
+      filled: m.qty(filledLots),
+      filled_value: formatDecimal(value, USDC_SCALE),
+      status: filledLots > 0n && filledLots >= qtyLots ? 'filled' : 'cancelled',
+      client_order_id: null,
+      created_at: String(cmd.ts),
+      updated_at: String(cmd.ts),
+      origin,
+      fee: formatDecimal(fee, USDC_SCALE),
+      realised_pnl: formatDecimal(pnl, USDC_SCALE),
+    });
+  };
+  let n = 0;
+  for (const e of events) {
+    if (e.type === 'perp.tpsl' && !skipUser(e.userId, isBot)) {
+      const f = fills.get(e.orderId);
+      const v = money.get(e.orderId);
+      engineRow(
+        e.orderId,
+        e.userId,
+        e.symbol,
+        e.side,
+        e.mode,
+        e.qty,
+        e.trigger,
+        null,
+        f?.lots ?? 0n,
+        f?.value ?? 0n,
+        v?.fee ?? 0n,
+        v?.pnl ?? 0n,
+      );
+    } else if (e.type === 'perp.liquidation' && !skipUser(e.userId, isBot)) {
+      const qpt = engine.perp.markets.get(e.symbol)?.quotePerTickLot ?? 0n;
+      engineRow(
+        `liq:${seq}:${n++}`,
+        e.userId,
+        e.symbol,
+        e.side,
+        e.mode,
+        e.size,
+        'liquidation',
+        e.bankruptcyPrice,
+        e.size,
+        e.bankruptcyPrice * e.size * qpt,
+        0n,
+        e.realisedPnl,
+      );
+    } else if (e.type === 'perp.adl' && !skipUser(e.userId, isBot)) {
+      const p = engine.perp.positionsOf(e.userId).find((q) => q.symbol === e.symbol && q.side === e.side);
+      const qpt = engine.perp.markets.get(e.symbol)?.quotePerTickLot ?? 0n;
+      engineRow(
+        `adl:${seq}:${n++}`,
+        e.userId,
+        e.symbol,
+        e.side,
+        p?.mode ?? 'cross',
+        e.qty,
+        'adl',
+        e.price,
+        e.qty,
+        e.price * e.qty * qpt,
+        0n,
+        0n,
+      );
+    }
+  }
+  return { rows, created, money, touched };
 }

@@ -51,6 +51,16 @@ export type OrdersTable = {
   client_order_id: string | null;
   created_at: string;
   updated_at: string;
+  // Contract order features (migration 0720_contract_orders, ADR 136); null/default for spot.
+  tif?: string | null;
+  stp?: string | null;
+  trigger_price?: string | null;
+  trigger_by?: string | null;
+  callback_rate?: string | null;
+  triggered_at?: string | null;
+  origin?: string | null;
+  fee?: string;
+  realised_pnl?: string;
 };
 export type TradesTable = {
   id: string;

@@ -2,6 +2,8 @@ import type { CallOptions, Client } from '../client.ts';
 import { call } from '../endpoint.ts';
 import type {
   ClosePositionRequest,
+  ContractAmendRequest,
+  ContractCancelAllRequest,
   ContractOrderRequest,
   ContractOrdersQuery,
   LeverageRequest,
@@ -18,6 +20,12 @@ export function contractApi(client: Client) {
       call(client, 'contractOrders', { query }, opts),
     cancelOrder: (id: string, opts?: CallOptions) =>
       call(client, 'contractCancelOrder', { params: { id } }, opts),
+    /** New price and/or open quantity, or a waiting conditional order's trigger. */
+    amendOrder: (id: string, body: ContractAmendRequest, opts?: CallOptions) =>
+      call(client, 'contractAmendOrder', { params: { id }, body }, opts),
+    /** All own open contract orders (resting and conditional), in one market or all. */
+    cancelAll: (body: ContractCancelAllRequest = {}, opts?: CallOptions) =>
+      call(client, 'contractCancelAll', { body }, opts),
     positions: (opts?: CallOptions) => call(client, 'contractPositions', {}, opts),
     adjustMargin: (id: string, body: MarginRequest, opts?: CallOptions) =>
       call(client, 'contractMargin', { params: { id }, body }, opts),

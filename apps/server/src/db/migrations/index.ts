@@ -8,6 +8,7 @@ import { API_KEYS_MIGRATION } from '../../apikeys/migration.ts';
 import { CHAIN_MIGRATION } from '../../chain/migration.ts';
 import { CHAIN_EVENTS_MIGRATION } from '../../chain/migration-events.ts';
 import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
+import { CONTRACT_ORDERS_MIGRATION } from '../../contract/migration.ts';
 import { DIVIDEND_MIGRATION } from '../../dividend/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
@@ -57,6 +58,7 @@ export const MIGRATIONS: Migration[] = [
   API_KEYS_MIGRATION,
   SESSIONS_MIGRATION,
   USER_TOTP_MIGRATION,
+  CONTRACT_ORDERS_MIGRATION,
   ACCOUNT_PROTECTION_MIGRATION,
   SUPPORT_MIGRATION,
 ];
