@@ -34,6 +34,7 @@ const bind = vi.fn();
 const sendCode = vi.fn();
 const revokeSession = vi.fn();
 const loginCall = vi.fn();
+let totpEnabled = false;
 vi.mock('../src/lib/api.ts', () => ({
   api: {
     system: { config: async () => ({ captcha: false, webview_hosts: ['docs.example.com'] }) },
@@ -67,6 +68,7 @@ vi.mock('../src/lib/api.ts', () => ({
       }),
       revokeSession: (...a: unknown[]) => revokeSession(...a),
       revokeOtherSessions: async () => null,
+      totpStatus: async () => ({ enabled: totpEnabled, recovery_codes_left: totpEnabled ? 10 : 0 }),
     },
   },
 }));
@@ -121,6 +123,21 @@ describe('account screens', () => {
     for (const f of [changePassword, updateProfile, bind, sendCode]) f.mockReset();
   });
   afterEach(() => cleanup());
+
+  it('/ChangePwd asks for the authenticator code only once 2FA is on, and sends it (ADR 209)', async () => {
+    totpEnabled = true;
+    changePassword.mockResolvedValue({ token: 'new' });
+    open('/ChangePwd');
+    const code = await screen.findByPlaceholderText(en.security.twofa.placeholder);
+    fill(en.auth.passwordPlaceholder, 'Old12345', 0);
+    fill(en.auth.passwordPlaceholder, 'Secret1234', 1);
+    fill(en.auth.confirmPlaceholder, 'Secret1234');
+    fireEvent.change(code, { target: { value: 'abcdefghij' } });
+    fireEvent.click(screen.getByRole('button', { name: en.security.pwd.submit }));
+    await waitFor(() => expect(changePassword).toHaveBeenCalled());
+    expect(changePassword.mock.calls[0]?.[0]).toMatchObject({ totp_code: 'ABCDEFGHIJ' });
+    totpEnabled = false;
+  });
 
   it('/ChangePwd: the mismatch message of the spec, the note about other sessions, then the change', async () => {
     changePassword.mockResolvedValue({ token: 'new' });
