@@ -26,6 +26,7 @@ import {
 } from './commands.ts';
 import { serverEngineConfig } from './config.ts';
 import { restoreEngine } from './journal.ts';
+import { writeOrderUpdates } from './order-updates.ts';
 import type { EnginePort } from './port.ts';
 import { project, RowBatch } from './projector.ts';
 import { type EngineDb, engineDb } from './tables.ts';
@@ -274,8 +275,8 @@ export class EngineHost implements EnginePort {
       await inChunks(rows.transfers, (v) => trx.insertInto('transfers').values(v).execute());
       await inChunks(rows.positions, (v) => trx.insertInto('position_history').values(v).execute());
       await inChunks(rows.idempotency, (v) => trx.insertInto('idempotency_keys').values(v).execute());
-      for (const u of rows.orderUpdates) {
-        await trx
+      await writeOrderUpdates(trx, rows.orderUpdates, (u) =>
+        trx
           .updateTable('orders')
           .set({
             ...(u.filled !== null ? { filled: sql<string>`filled + ${u.filled}::numeric` } : {}),
@@ -295,8 +296,8 @@ export class EngineHost implements EnginePort {
             updated_at: String(u.ts),
           })
           .where('id', '=', u.id)
-          .execute();
-      }
+          .execute(),
+      );
     });
   }
 
