@@ -28,6 +28,7 @@ import {
   serveEngine,
 } from './engine/transport.ts';
 import { feedProblems, selectPriceFeed } from './feed/select.ts';
+import { AppError } from './http/errors.ts';
 import { seedWorld } from './seed/world.ts';
 import { demoDataProblems, seedDemo } from './seed.ts';
 
@@ -103,6 +104,7 @@ async function startReplica(cluster: Cluster, database: DbHandle, log: (m: strin
     link: natsLink(cluster.nc, cluster.names),
     botUsers: BOT_USERS,
     reviveError,
+    unavailable: () => new AppError('ENGINE_UNAVAILABLE'),
     log,
   });
   feed.attach(replica);

@@ -96,6 +96,8 @@ export const ERRORS = {
   EXCHANGE_DAILY_LIMIT: { code: 2032, status: 409, key: 'error.exchange_daily_limit' },
   // Issue 10 (ADR 153): no fresh reference price for this market; trading on the mark is paused.
   INDEX_STALE: { code: 2060, status: 503, key: 'error.index_stale' },
+  /** A gateway got no answer from the engine (ADR 172): the command may or may not be committed. */
+  ENGINE_UNAVAILABLE: { code: 3500, status: 503, key: 'error.engine_unavailable' },
   WITHDRAWAL_ALREADY_REVIEWED: { code: 2020, status: 409, key: 'error.withdrawal_already_reviewed' },
   TRADE_PASSWORD_LOCKED: { code: 2021, status: 429, key: 'error.trade_password_locked' },
 

@@ -34,6 +34,8 @@ export interface ReplicaOptions {
   botUsers?: ReadonlySet<string>;
   /** Turns a writer's refusal by name back into the error the service threw there. */
   reviveError: (error: Extract<CommandReply, { error: unknown }>['error']) => Error;
+  /** The error a caller gets when the engine does not answer (503 ENGINE_UNAVAILABLE). */
+  unavailable?: () => Error;
   /** How long a submitted command may wait for its journal entry before a catch-up from the DB. */
   applyWaitMs?: number;
   log?: (message: string) => void;
@@ -175,7 +177,15 @@ export class ReplicaEngine implements EnginePort {
   async submit(build: CommandBuilder | CommandDraft, options: SubmitOptions = {}): Promise<Executed> {
     if (typeof build === 'function') throw new Error('a gateway sends commands as data (engine/commands.ts)');
     if (this.closed) throw new Error('engine replica is closed');
-    const reply = await this.options.link.send(build, options);
+    let reply: CommandReply;
+    try {
+      reply = await this.options.link.send(build, options);
+    } catch (error) {
+      // No answer (the engine is down or restarting, or the answer was lost): the command may be
+      // committed or not. The client checks its orders, or retries with its Idempotency-Key.
+      this.options.log?.(`engine did not answer: ${String(error)}`);
+      throw this.options.unavailable?.() ?? error;
+    }
     if ('failed' in reply) throw new Error(`engine: ${reply.failed}`);
     if ('error' in reply) throw this.options.reviveError(reply.error);
     const command = decodeCommand(reply.body);

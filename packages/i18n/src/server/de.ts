@@ -93,6 +93,7 @@ export const de = {
   'validation.document_number': 'Nur Buchstaben, Ziffern und Bindestriche',
   'validation.card_number': 'Ungültige Kartennummer',
   'error.insufficient_balance': 'Unzureichendes Guthaben',
+  'error.engine_unavailable': 'Das Handelssystem antwortet gerade nicht. Prüfe deine Aufträge, bevor du es erneut versuchst',
   'error.index_stale':
     'Für diesen Markt gibt es gerade keinen aktuellen Indexpreis; neue Kontraktorders sind pausiert',
   'error.market_not_found': 'Unbekannter Markt',

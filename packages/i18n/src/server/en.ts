@@ -96,6 +96,7 @@ export const en = {
   'validation.document_number': 'Letters, digits and hyphens only',
   'validation.card_number': 'Invalid card number',
   'error.insufficient_balance': 'Insufficient balance',
+  'error.engine_unavailable': 'The trading engine is not answering right now. Check your orders before you try again',
   'error.index_stale': 'No current index price for this market; new contract orders are paused',
   'error.market_not_found': 'Unknown market',
   'error.order_not_found': 'Order not found',

@@ -91,6 +91,7 @@ export const es = {
   'validation.document_number': 'Solo letras, dígitos y guiones',
   'validation.card_number': 'Número de tarjeta no válido',
   'error.insufficient_balance': 'Saldo insuficiente',
+  'error.engine_unavailable': 'El motor de negociación no responde en este momento. Revisa tus órdenes antes de volver a intentarlo',
   'error.index_stale':
     'No hay un precio índice actual para este mercado; las nuevas órdenes de contrato están en pausa',
   'error.market_not_found': 'Mercado desconocido',

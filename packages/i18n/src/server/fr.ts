@@ -92,6 +92,7 @@ export const fr = {
   'validation.document_number': 'Lettres, chiffres et tirets uniquement',
   'validation.card_number': 'Numéro de carte invalide',
   'error.insufficient_balance': 'Solde insuffisant',
+  'error.engine_unavailable': 'Le moteur de négociation ne répond pas pour le moment. Vérifiez vos ordres avant de réessayer',
   'error.index_stale':
     'Aucun prix indice à jour pour ce marché ; les nouveaux ordres sur contrats sont suspendus',
   'error.market_not_found': 'Marché inconnu',

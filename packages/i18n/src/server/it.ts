@@ -88,6 +88,7 @@ export const it = {
   'validation.document_number': 'Solo lettere, cifre e trattini',
   'validation.card_number': 'Numero di carta non valido',
   'error.insufficient_balance': 'Saldo insufficiente',
+  'error.engine_unavailable': 'Il motore di trading non risponde in questo momento. Controlla i tuoi ordini prima di riprovare',
   'error.index_stale':
     'Nessun prezzo indice aggiornato per questo mercato; i nuovi ordini sui contratti sono sospesi',
   'error.market_not_found': 'Mercato sconosciuto',

@@ -86,6 +86,7 @@ export const zh_CN = {
   'validation.document_number': '只能包含字母、数字和连字符',
   'validation.card_number': '银行卡号无效',
   'error.insufficient_balance': '余额不足',
+  'error.engine_unavailable': '交易引擎暂时无响应。请先查看您的委托，再重试',
   'error.index_stale': '该市场暂无最新指数价格，新的合约委托已暂停',
   'error.market_not_found': '未知的交易对',
   'error.order_not_found': '订单不存在',

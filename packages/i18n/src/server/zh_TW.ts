@@ -86,6 +86,7 @@ export const zh_TW = {
   'validation.document_number': '只能包含字母、數字和連字號',
   'validation.card_number': '銀行卡號無效',
   'error.insufficient_balance': '餘額不足',
+  'error.engine_unavailable': '交易引擎暫時無回應。請先查看您的委託，再重試',
   'error.index_stale': '該市場暫無最新指數價格，新的合約委託已暫停',
   'error.market_not_found': '未知的交易對',
   'error.order_not_found': '訂單不存在',
