@@ -62,6 +62,23 @@ function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: 
     dealAmount = c.avg_price ? mul(c.filled, c.avg_price, 8) : '0';
   }
   const closing = order.kind === 'contract' && order.o.action.startsWith('close_');
+  const typeText = {
+    limit: t('trade.limit'),
+    market: t('trade.market'),
+    stop_limit: t('trade.stopLimit'),
+    stop_market: t('trade.stopMarket'),
+    trailing_stop: t('trade.trailingStop'),
+  }[o.type];
+  // Orders the engine made for the user (ADR 139): TP/SL closes, liquidations, ADL.
+  const originText =
+    order.kind === 'contract' && order.o.origin !== 'user'
+      ? {
+          tp: t('trade.originTp'),
+          sl: t('trade.originSl'),
+          liquidation: t('trade.originLiquidation'),
+          adl: t('trade.originAdl'),
+        }[order.o.origin]
+      : null;
   const ts = o.created_at;
   return (
     <li className="order-card">
@@ -71,7 +88,10 @@ function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: 
           <b>
             {base}/{market?.quote ?? 'USDC'}
           </b>{' '}
-          <span className="muted">{o.type === 'limit' ? t('trade.limit') : t('trade.market')}</span>
+          <span className="muted">
+            {typeText}
+            {originText ? ` · ${originText}` : ''}
+          </span>
         </span>
         <StatusChip status={o.status} />
       </div>
@@ -108,6 +128,27 @@ function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: 
                 {order.o.margin_mode === 'cross' ? t('trade.cross') : t('trade.isolated')}
               </dd>
             </div>
+            <div>
+              <dt>{t('trade.orderFee')} (USDC)</dt>
+              <dd className="num">{formatDecimal(order.o.fee, lang, { minFraction: 2, maxFraction: 6 })}</dd>
+            </div>
+            <div>
+              <dt>{t('trade.orderPnl')} (USDC)</dt>
+              <dd
+                className={`num tone-${order.o.realized_pnl.startsWith('-') ? 'down' : /[1-9]/.test(order.o.realized_pnl) ? 'up' : 'flat'}`}
+              >
+                {formatDecimal(order.o.realized_pnl, lang, { minFraction: 2, maxFraction: 6 })}
+              </dd>
+            </div>
+            {order.o.trigger_price !== null && (
+              <div>
+                <dt>
+                  {t('trade.triggerPrice')} (
+                  {order.o.trigger_by === 'last' ? t('trade.byLast') : t('trade.byMark')})
+                </dt>
+                <dd className="num">{formatPrice(order.o.trigger_price, ps, lang)}</dd>
+              </div>
+            )}
             {closing && o.status === 'filled' && (
               <div>
                 <dt>{t('orders.closeTime')}</dt>

@@ -1,4 +1,5 @@
 import type {
+  ContractAmendRequest,
   ContractOrderRequest,
   ContractOrdersQuery,
   LeverageRequest,
@@ -88,6 +89,23 @@ export function usePlaceContractOrder() {
 export function useCancelContractOrder() {
   const done = useInvalidateContract();
   return useMutation({ mutationFn: (id: string) => api.contract.cancelOrder(id), onSuccess: done });
+}
+
+export function useAmendContractOrder() {
+  const done = useInvalidateContract();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ContractAmendRequest }) =>
+      api.contract.amendOrder(id, body),
+    onSuccess: done,
+  });
+}
+
+export function useCancelAllContract() {
+  const done = useInvalidateContract();
+  return useMutation({
+    mutationFn: (symbol?: string) => api.contract.cancelAll(symbol ? { symbol } : {}),
+    onSuccess: done,
+  });
 }
 
 export function useSetLeverage() {

@@ -1,4 +1,4 @@
-import type { Coin, ContractAction, Depth, Position } from '@ex/sdk';
+import type { Coin, ContractAction, ContractOrderRequest, ContractOrderType, Depth, Position } from '@ex/sdk';
 import { isValidationError } from '@ex/sdk';
 import { Button, Checkbox, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
@@ -18,8 +18,11 @@ import { PercentSlider } from './PercentSlider.tsx';
 import { TextTabs } from './SideSwitch.tsx';
 import { newKey } from './SpotForm.tsx';
 
-type Field = 'price' | 'quantity' | 'tp_price' | 'sl_price';
-const FIELDS: Field[] = ['price', 'quantity', 'tp_price', 'sl_price'];
+type Field = 'price' | 'quantity' | 'tp_price' | 'sl_price' | 'trigger_price' | 'callback_rate';
+const FIELDS: Field[] = ['price', 'quantity', 'tp_price', 'sl_price', 'trigger_price', 'callback_rate'];
+type Tif = NonNullable<ContractOrderRequest['time_in_force']>;
+type Stp = NonNullable<ContractOrderRequest['stp']>;
+type StopKind = 'stop_limit' | 'stop_market' | 'trailing_stop';
 
 /** The perpetual order form: open/close, limit/market, TP/SL, margin and liquidation estimates. */
 export function ContractForm({
@@ -46,7 +49,17 @@ export function ContractForm({
   const balances = useBalances();
   const place = usePlaceContractOrder();
   const [intent, setIntent] = useState<'open' | 'close'>('open');
-  const [type, setType] = useState<Kind>('limit');
+  // limit / market, or a conditional order (ADR 136): stop-limit, stop-market, trailing stop.
+  const [tab, setTab] = useState<Kind | 'stop'>('limit');
+  const [stopKind, setStopKind] = useState<StopKind>('stop_limit');
+  const orderType: ContractOrderType = tab === 'stop' ? stopKind : tab;
+  // What the estimates treat it as: a limit at its price, or a market order at the trigger.
+  const type: Kind = orderType === 'limit' || orderType === 'stop_limit' ? 'limit' : 'market';
+  const [trigger, setTrigger] = useState('');
+  const [triggerBy, setTriggerBy] = useState<'mark' | 'last'>('mark');
+  const [callback, setCallback] = useState('1');
+  const [tif, setTif] = useState<Tif>('GTC');
+  const [stp, setStp] = useState<Stp>('cancel_newest');
   const [price, setPrice] = useState('');
   const [quantity, setQuantity] = useState('');
   const [withTpsl, setWithTpsl] = useState(false);
@@ -69,7 +82,7 @@ export function ContractForm({
   useEffect(() => {
     if (pickedPrice) {
       setPrice(pickedPrice.price);
-      setType('limit');
+      setTab('limit');
     }
   }, [pickedPrice]);
 
@@ -81,9 +94,14 @@ export function ContractForm({
   const short = positions.find(
     (p) => p.symbol === market.symbol && p.margin_mode === mode && p.side === 'short',
   );
-  const marketRef = mark ?? (isPositive(market.last) ? market.last : (depth?.asks[0]?.[0] ?? undefined));
+  const liveRef = mark ?? (isPositive(market.last) ? market.last : (depth?.asks[0]?.[0] ?? undefined));
+  const marketRef = orderType === 'stop_market' && isPositive(trigger) ? trigger : liveRef;
   const refPrice = type === 'limit' ? price : marketRef;
-  const useTpsl = intent === 'open' && withTpsl;
+  const conditional = tab === 'stop';
+  const useTpsl = intent === 'open' && withTpsl && !conditional;
+  // Market-like orders never rest: only IOC / FOK apply to them (the server refuses the others).
+  const tifOptions: Tif[] = type === 'limit' ? ['GTC', 'IOC', 'FOK', 'POST_ONLY'] : ['IOC', 'FOK'];
+  const tifSent: Tif | undefined = tifOptions.includes(tif) ? tif : undefined;
 
   const checkFor = (side: PerpSide) =>
     checkPerp(
@@ -104,7 +122,10 @@ export function ContractForm({
   const [lastSide, setLastSide] = useState<PerpSide>('long');
   const longCheck = checkFor(lastSide);
   const shownError = (f: Field) =>
-    serverErrors[f] ?? (touched ? fieldErrorText(t, longCheck.errors[f], lang, market.quote) : undefined);
+    serverErrors[f] ??
+    (touched && f !== 'trigger_price' && f !== 'callback_rate'
+      ? fieldErrorText(t, longCheck.errors[f], lang, market.quote)
+      : undefined);
   const fmtQty = (q: string) =>
     formatDecimal(q, lang, { minFraction: market.qty_scale, maxFraction: market.qty_scale });
 
@@ -139,13 +160,20 @@ export function ContractForm({
         body: {
           symbol: market.symbol,
           action,
-          type,
+          type: orderType,
           ...(type === 'limit' ? { price: trim(price) } : {}),
           quantity: trim(quantity),
           leverage,
           margin_mode: mode,
           ...(useTpsl && tp ? { tp_price: trim(tp) } : {}),
           ...(useTpsl && sl ? { sl_price: trim(sl) } : {}),
+          ...(tifSent ? { time_in_force: tifSent } : {}),
+          stp,
+          ...(conditional ? { trigger_by: triggerBy } : {}),
+          ...(orderType === 'stop_limit' || orderType === 'stop_market'
+            ? { trigger_price: trim(trigger) }
+            : {}),
+          ...(orderType === 'trailing_stop' ? { callback_rate: trim(callback) } : {}),
         },
         key: keyRef.current,
       },
@@ -202,6 +230,13 @@ export function ContractForm({
           : []),
       ]
     : [];
+  const typeLabel: Record<ContractOrderType, string> = {
+    limit: t('trade.limit'),
+    market: t('trade.market'),
+    stop_limit: t('trade.stopLimit'),
+    stop_market: t('trade.stopMarket'),
+    trailing_stop: t('trade.trailingStop'),
+  };
   const actionLabel: Record<ContractAction, string> = {
     open_long: t('trade.openLong'),
     open_short: t('trade.openShort'),
@@ -234,15 +269,71 @@ export function ContractForm({
           { value: 'close', label: t('trade.close') },
         ]}
       />
-      <TextTabs<Kind>
+      <TextTabs<Kind | 'stop'>
         label={t('trade.orderType')}
-        value={type}
-        onChange={setType}
+        value={tab}
+        onChange={setTab}
         options={[
           { value: 'limit', label: t('trade.limit') },
           { value: 'market', label: t('trade.market') },
+          { value: 'stop', label: t('trade.stop') },
         ]}
       />
+      {conditional && (
+        <>
+          <TextTabs<StopKind>
+            className="stop-tabs"
+            label={t('trade.stop')}
+            value={stopKind}
+            onChange={setStopKind}
+            options={[
+              { value: 'stop_limit', label: t('trade.stopLimit') },
+              { value: 'stop_market', label: t('trade.stopMarket') },
+              { value: 'trailing_stop', label: t('trade.trailingStop') },
+            ]}
+          />
+          {orderType === 'trailing_stop' ? (
+            <DecimalStepper
+              name="callback_rate"
+              label={t('trade.callbackRate')}
+              suffix="%"
+              value={callback}
+              onChange={(v) => {
+                setCallback(v);
+                setServerErrors((e) => ({ ...e, callback_rate: undefined }));
+              }}
+              step="0.1"
+              scale={2}
+              error={serverErrors.callback_rate}
+            />
+          ) : (
+            <DecimalStepper
+              name="trigger_price"
+              label={t('trade.triggerPrice')}
+              suffix={market.quote}
+              value={trigger}
+              onChange={(v) => {
+                setTrigger(v);
+                setServerErrors((e) => ({ ...e, trigger_price: undefined }));
+              }}
+              step={market.tick_size}
+              scale={market.price_scale}
+              fallback={mark ?? market.last}
+              error={serverErrors.trigger_price}
+            />
+          )}
+          <TextTabs<'mark' | 'last'>
+            className="trigger-by"
+            label={t('trade.triggerBy')}
+            value={triggerBy}
+            onChange={setTriggerBy}
+            options={[
+              { value: 'mark', label: `${t('trade.triggerBy')}: ${t('trade.byMark')}` },
+              { value: 'last', label: t('trade.byLast') },
+            ]}
+          />
+        </>
+      )}
       {type === 'limit' ? (
         <DecimalStepper
           name="price"
@@ -281,7 +372,32 @@ export function ContractForm({
         error={shownError('quantity')}
       />
       <PercentSlider tone="up" value={percent} onChange={onPercent} disabled={!signedIn} />
-      {intent === 'open' && (
+      <div className="tform__selects">
+        <label className="tform__select">
+          <span className="muted small">{t('trade.tif')}</span>
+          <select
+            name="time_in_force"
+            value={tifSent ?? tifOptions[0]}
+            onChange={(e) => setTif(e.target.value as Tif)}
+          >
+            {tifOptions.map((v) => (
+              <option key={v} value={v}>
+                {v === 'POST_ONLY' ? t('trade.postOnly') : v}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="tform__select">
+          <span className="muted small">{t('trade.stp')}</span>
+          <select name="stp" value={stp} onChange={(e) => setStp(e.target.value as Stp)}>
+            <option value="cancel_newest">{t('trade.stpNewest')}</option>
+            <option value="cancel_oldest">{t('trade.stpOldest')}</option>
+            <option value="cancel_both">{t('trade.stpBoth')}</option>
+            <option value="none">{t('trade.stpNone')}</option>
+          </select>
+        </label>
+      </div>
+      {intent === 'open' && !conditional && (
         <Checkbox className="hide-others" checked={withTpsl} onChange={setWithTpsl}>
           {t('trade.tpsl')}
         </Checkbox>
@@ -389,11 +505,23 @@ export function ContractForm({
           { label: t('trade.pair'), value: `${market.base}/${market.quote} ${t('market.perp')}` },
           {
             label: t('trade.side'),
-            value: action
-              ? `${actionLabel[action]} · ${type === 'limit' ? t('trade.limit') : t('trade.market')}`
-              : '',
+            value: action ? `${actionLabel[action]} · ${typeLabel[orderType]}` : '',
             tone: confirm === 'short' ? 'down' : 'up',
           },
+          ...(orderType === 'stop_limit' || orderType === 'stop_market'
+            ? [
+                {
+                  label: t('trade.triggerPrice'),
+                  value: `${formatPrice(trigger, market.price_scale, lang)} (${triggerBy === 'mark' ? t('trade.byMark') : t('trade.byLast')})`,
+                },
+              ]
+            : []),
+          ...(orderType === 'trailing_stop'
+            ? [{ label: t('trade.callbackRate'), value: `${callback} %` }]
+            : []),
+          ...(tifSent
+            ? [{ label: t('trade.tif'), value: tifSent === 'POST_ONLY' ? t('trade.postOnly') : tifSent }]
+            : []),
           { label: t('trade.leverage'), value: `${modeText} ${leverage}x` },
           { label: t('trade.quantity'), value: `${fmtQty(quantity || '0')} ${market.base}` },
           ...(intent === 'open'

@@ -8,8 +8,14 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatChangePercent, formatDecimal, formatPrice } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
 import { formatTime } from '../../orders/time.ts';
-import { useCancelContractOrder, useClosePosition, useOpenContractOrders } from '../api/contract.ts';
+import {
+  useCancelAllContract,
+  useCancelContractOrder,
+  useClosePosition,
+  useOpenContractOrders,
+} from '../api/contract.ts';
 import { isValid } from '../decimal.ts';
+import { AmendSheet } from './AmendSheet.tsx';
 import { MarginSheet, TpslSheet } from './PositionSheets.tsx';
 import { TextTabs } from './SideSwitch.tsx';
 
@@ -18,6 +24,20 @@ function signed(value: string | undefined, lang: Parameters<typeof formatDecimal
   const tone = value.startsWith('-') ? 'down' : /[1-9]/.test(value) ? 'up' : 'flat';
   const text = formatDecimal(value.replace(/^[+-]/, ''), lang, { minFraction: 2, maxFraction: 2 });
   return { text: `${tone === 'down' ? '\u2212' : tone === 'up' ? '+' : ''}${text}`, tone };
+}
+
+/** Binance's ADL indicator: five lights, the more lit the earlier the position is deleveraged. */
+function AdlLights({ lights }: { lights: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="adl-lights" title={t('trade.adlHint')}>
+      <span className="muted small">{t('trade.adl')}</span>
+      {[1, 2, 3, 4, 5].map((i) => (
+        <i key={i} aria-hidden="true" className={i <= lights ? 'is-on' : ''} />
+      ))}
+      <span className="sr-only">{lights}/5</span>
+    </span>
+  );
 }
 
 function PositionCard({
@@ -54,6 +74,7 @@ function PositionCard({
             {p.margin_mode === 'cross' ? t('trade.cross') : t('trade.isolated')} {p.leverage}x
           </span>
         </span>
+        <AdlLights lights={p.adl_lights} />
       </div>
       <div className="pos-pnl">
         <div>
@@ -132,7 +153,15 @@ function PositionCard({
   );
 }
 
-function ContractOrderRow({ o, market }: { o: ContractOrder; market: Coin | undefined }) {
+function ContractOrderRow({
+  o,
+  market,
+  onAmend,
+}: {
+  o: ContractOrder;
+  market: Coin | undefined;
+  onAmend(): void;
+}) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const cancel = useCancelContractOrder();
@@ -145,6 +174,13 @@ function ContractOrderRow({ o, market }: { o: ContractOrder; market: Coin | unde
     close_short: t('trade.closeShort'),
   }[o.action];
   const tone = o.action === 'open_long' || o.action === 'close_short' ? 'up' : 'down';
+  const typeLabel = {
+    limit: t('trade.limit'),
+    market: t('trade.market'),
+    stop_limit: t('trade.stopLimit'),
+    stop_market: t('trade.stopMarket'),
+    trailing_stop: t('trade.trailingStop'),
+  }[o.type];
   const price = o.price;
   const qty = o.quantity;
   return (
@@ -152,20 +188,25 @@ function ContractOrderRow({ o, market }: { o: ContractOrder; market: Coin | unde
       <div className="order-card__head">
         <span>
           <b className={`tone-${tone}`}>{label}</b> <b>{(market?.base ?? '') || o.symbol}/USDC</b>{' '}
-          <span className="muted">{o.type === 'limit' ? t('trade.limit') : t('trade.market')}</span>
+          <span className="muted">{typeLabel}</span>
         </span>
-        <Button
-          size="mini"
-          className="small-btn"
-          loading={cancel.isPending}
-          onClick={() =>
-            cancel.mutate(o.id, {
-              onSuccess: () => Toast.show({ content: t('trade.cancelled'), duration: 2000 }),
-            })
-          }
-        >
-          {t('trade.cancel')}
-        </Button>
+        <span className="order-card__btns">
+          <Button size="mini" className="small-btn" onClick={onAmend}>
+            {t('trade.amend')}
+          </Button>
+          <Button
+            size="mini"
+            className="small-btn"
+            loading={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(o.id, {
+                onSuccess: () => Toast.show({ content: t('trade.cancelled'), duration: 2000 }),
+              })
+            }
+          >
+            {t('trade.cancel')}
+          </Button>
+        </span>
       </div>
       <div className="order-card__time muted">{formatTime(o.created_at, lang)}</div>
       <dl className="order-card__grid">
@@ -180,6 +221,29 @@ function ContractOrderRow({ o, market }: { o: ContractOrder; market: Coin | unde
             {formatDecimal(qty, lang, { minFraction: qs, maxFraction: qs })}
           </dd>
         </div>
+        {o.trigger_price !== null && (
+          <div>
+            <dt>
+              {t('trade.triggerPrice')} ({o.trigger_by === 'last' ? t('trade.byLast') : t('trade.byMark')})
+            </dt>
+            <dd className="num">
+              {formatPrice(o.trigger_price, scale, lang)}
+              {o.callback_rate !== null ? ` · ${o.callback_rate} %` : ''}
+            </dd>
+          </div>
+        )}
+        {o.trigger_price !== null && (
+          <div>
+            <dt>{t('orders.status')}</dt>
+            <dd>{o.triggered ? t('trade.triggered') : t('trade.waiting')}</dd>
+          </div>
+        )}
+        {o.time_in_force !== null && o.time_in_force !== 'GTC' && (
+          <div>
+            <dt>{t('trade.tif')}</dt>
+            <dd>{o.time_in_force === 'POST_ONLY' ? t('trade.postOnly') : o.time_in_force}</dd>
+          </div>
+        )}
       </dl>
     </li>
   );
@@ -192,7 +256,9 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
   const [tab, setTab] = useState<'positions' | 'orders'>('positions');
   const [marginOf, setMarginOf] = useState<Position | null>(null);
   const [tpslOf, setTpslOf] = useState<Position | null>(null);
+  const [amendOf, setAmendOf] = useState<ContractOrder | null>(null);
   const orders = useOpenContractOrders();
+  const cancelAll = useCancelAllContract();
   const bySymbol = new Map(coins.map((c) => [c.symbol, c]));
   const list = orders.data?.list ?? [];
   if (!signedIn) {
@@ -251,12 +317,48 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
       ) : list.length === 0 ? (
         <EmptyState compact text={t('trade.noOrders')} />
       ) : (
-        <ul className="order-list">
-          {list.map((o) => (
-            <ContractOrderRow key={o.id} o={o} market={bySymbol.get(o.symbol)} />
-          ))}
-        </ul>
+        <>
+          <div className="tpanel__bar">
+            <Button
+              size="mini"
+              className="small-btn"
+              loading={cancelAll.isPending}
+              onClick={async () => {
+                const ok = await Dialog.confirm({
+                  content: t('trade.cancelAllConfirm', { count: orders.data?.total ?? list.length }),
+                  confirmText: t('trade.cancelAll'),
+                  cancelText: t('common.cancel'),
+                });
+                if (ok)
+                  cancelAll.mutate(undefined, {
+                    onSuccess: (r) =>
+                      Toast.show({
+                        content: t('trade.cancelledAll', { count: r.cancelled }),
+                        duration: 2000,
+                      }),
+                  });
+              }}
+            >
+              {t('trade.cancelAll')}
+            </Button>
+          </div>
+          <ul className="order-list">
+            {list.map((o) => (
+              <ContractOrderRow
+                key={o.id}
+                o={o}
+                market={bySymbol.get(o.symbol)}
+                onAmend={() => setAmendOf(o)}
+              />
+            ))}
+          </ul>
+        </>
       )}
+      <AmendSheet
+        order={amendOf}
+        market={amendOf ? bySymbol.get(amendOf.symbol) : undefined}
+        onClose={() => setAmendOf(null)}
+      />
       <MarginSheet position={marginOf} onClose={() => setMarginOf(null)} />
       <TpslSheet
         position={tpslOf}
