@@ -20,7 +20,8 @@ export function measure(dist) {
     ...refs(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
     ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ];
-  const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
+  // (A `disabled` link is never fetched: it stands for the inlined sheet, see below.)
+  const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"(?![^>]*disabled)/g);
   // The entry stylesheet is inlined into index.html (vite.config.ts): it still travels first.
   const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m, i) => ({
     file: `index.html <style> ${i + 1}`,

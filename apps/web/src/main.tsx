@@ -1,7 +1,7 @@
 import './styles/theme.css';
 import './styles/app.css';
 import { loadWebCatalogue } from '@ex/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { loadAntdLocale } from './app/antd-locales.ts';
@@ -34,10 +34,15 @@ const firstPath = guardRedirect(window.location.pathname, hasToken(storage), KNO
 const firstScreen = preloadRoute(firstPath ?? window.location.pathname);
 void Promise.all([loadWebCatalogue(lang), loadAntdLocale(lang), firstScreen]).then(
   ([catalogue, antdLocale]) => {
-    createRoot(root).render(
-      <StrictMode>
-        <App lang={lang} catalogue={catalogue} antdLocale={antdLocale} />
-      </StrictMode>,
+    // As a transition, React renders the first screen in slices and yields to the browser between
+    // them, instead of in one long task that a slow phone cannot interrupt (ADR 091).
+    const app = createRoot(root);
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <App lang={lang} catalogue={catalogue} antdLocale={antdLocale} />
+        </StrictMode>,
+      ),
     );
     // antd-mobile's React 19 render adapter (for Toast, Dialog) and what it drags in are no part of
     // the first paint: installed once the page is idle (a toast before that waits for it, lib/toast.ts).
