@@ -27,6 +27,13 @@ import {
   type SpotPlace,
   type SpotSnapshot,
 } from '../spot/spot-engine.ts';
+import {
+  applyMarketParams,
+  type MarketParamsRow,
+  marketParamsSnapshot,
+  restoreMarketParams,
+  type SetMarketParams,
+} from './market-params.ts';
 
 export interface EngineConfig {
   /** Asset -> decimals, e.g. { USDC: 6, BTC: 8 }. */
@@ -168,6 +175,8 @@ export type Command =
   | { type: 'priceUpdate'; ts: number; symbol: string; indexPrice: bigint }
   | { type: 'fundingTick'; ts: number; symbol: string }
   | { type: 'liquidationCheck'; ts: number }
+  /** Operator: a market's fees and leverage list (market-params.ts, ADR 154). */
+  | SetMarketParams
   /**
    * A plain available -> available move for the features around trading (IEO subscriptions and
    * allocations, earn products, OTC, flash exchange, rewards, operator adjustments), so that every
@@ -206,6 +215,8 @@ export interface EngineSnapshot {
   spot: SpotSnapshot;
   perp: PerpSnapshot;
   withdrawals: [string, string, string, string, string][];
+  /** Markets whose fees or leverage list an operator changed (absent when none, ADR 154). */
+  marketParams?: MarketParamsRow[];
 }
 
 export class ExchangeEngine {
@@ -308,6 +319,8 @@ export class ExchangeEngine {
         return this.perp.liquidationCheck(cmd.ts);
       case 'ledgerTransfer':
         return this.ledgerTransfer(cmd);
+      case 'setMarketParams':
+        return applyMarketParams(this, cmd);
       default:
         return { code: ResultCode.ENGINE_UNKNOWN_COMMAND, events: [] };
     }
@@ -419,6 +432,7 @@ export class ExchangeEngine {
   // ------------------------------------------------------------------------------------------
 
   snapshot(): EngineSnapshot {
+    const params = marketParamsSnapshot(this);
     return {
       version: 1,
       lastTs: this.lastTs,
@@ -432,6 +446,7 @@ export class ExchangeEngine {
         w.amount.toString(),
         w.fee.toString(),
       ]),
+      ...(params !== undefined ? { marketParams: params } : {}),
     };
   }
 
@@ -441,6 +456,7 @@ export class ExchangeEngine {
     this.ledger.restore(s.ledger);
     this.spot.restore(s.spot);
     this.perp.restore(s.perp);
+    restoreMarketParams(this, s.marketParams);
     this.withdrawals = new Map(
       s.withdrawals.map(([id, userId, asset, amount, fee]) => [
         id,

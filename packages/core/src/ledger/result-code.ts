@@ -62,6 +62,12 @@ export const ResultCode = {
   ENGINE_UNKNOWN_ASSET: 404,
   ENGINE_TIME_WENT_BACKWARDS: 405,
   ENGINE_INVALID_ACCOUNT: 406,
+  /** setMarketParams (ADR 154): no market with that symbol. */
+  ENGINE_UNKNOWN_MARKET: 407,
+  /** setMarketParams: a fee outside 0..MAX_FEE_PPM, not an integer, or a maker fee above the taker fee. */
+  ENGINE_INVALID_FEE: 408,
+  /** setMarketParams: a leverage list that is empty, unsorted, repeats, or exceeds the market's tiers (or a spot market). */
+  ENGINE_INVALID_LEVERAGES: 409,
 } as const;
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];

@@ -747,6 +747,45 @@ export class PerpEngine {
     return this.done();
   }
 
+  /**
+   * Operator: a market's fees and leverage list (ADR 154; checked by ExchangeEngine first).
+   * Positions and users keep the leverage they have. An opening order's hold covers the taker
+   * fee, so resting opening orders are held again at the new one, in order id order: a lower fee
+   * gives back, a higher one freezes more, or cancels the order (reason `fee_change`) when the
+   * owner's free collateral cannot cover it.
+   */
+  setMarketParams(
+    symbol: string,
+    p: { makerFeePpm: bigint; takerFeePpm: bigint; leverages: readonly number[]; defaultLeverage: number },
+    ts: number,
+  ): PerpResult {
+    const old = this.markets.get(symbol);
+    if (old === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
+    const m: PerpMarket = { ...old, ...p, leverages: [...p.leverages] };
+    this.markets.set(symbol, m);
+    this.events = [];
+    if (m.takerFeePpm === old.takerFeePpm) return this.done();
+    const orders = [...this.orders.values()]
+      .filter((o) => o.symbol === symbol && isOpen(o.action))
+      .sort((a, b) => cmp(a.orderId, b.orderId));
+    for (const o of orders) {
+      const need = this.holdNeeded(m, o.price, o.remaining, o.leverage, o.lossTicks);
+      const delta = need - o.hold;
+      if (delta === 0n) continue;
+      if (delta > 0n && this.freeCollateral(o.userId, m.quote) < delta) {
+        this.cancelResting(o, 'fee_change', ts);
+        continue;
+      }
+      const wallet = this.walletKey(o.userId, m);
+      this.post(delta > 0n ? 'postingOrder' : 'refundPostingOrder', o.orderId, ts, [
+        leg(wallet, 'available', -delta),
+        leg(wallet, 'frozen', delta),
+      ]);
+      o.hold = need;
+    }
+    return this.done();
+  }
+
   place(cmd: ContractPlace): PerpResult {
     this.events = [];
     const code = this.placeInternal(cmd);
