@@ -442,6 +442,82 @@ export function runSimulation(o: SimOptions): SimSummary {
         place(u, m, 'open_long', mode, qty, price);
         place(v, m, 'open_short', 'cross', qty, price);
       }
+    } else if (x < 0.94) {
+      // Issue 8 order features: a stop / take-profit / trailing stop on the mark or the last price
+      // (open or close, market or limit, any time in force and STP), or a limit with a random TIF/STP.
+      const side = r.pick(sides);
+      const p = e.perp.positionsOf(u).find((q) => q.symbol === m.symbol && q.side === side);
+      const closing = p !== undefined && r.chance(0.6);
+      const action = closing
+        ? side === 'long'
+          ? 'close_long'
+          : 'close_short'
+        : side === 'long'
+          ? 'open_long'
+          : 'open_short';
+      const qty = closing
+        ? Math.max(1, Math.round((Number(p.size) * r.int(10, 100)) / 100))
+        : lotsFor(m, r.int(100, 20_000));
+      const limit = r.chance(0.5);
+      const tif = r.pick(limit ? (['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const) : (['IOC', 'FOK'] as const));
+      const stp = r.pick(['none', 'cancel_newest', 'cancel_oldest', 'cancel_both'] as const);
+      if (r.chance(0.25)) {
+        exec({
+          type: 'contractPlace',
+          ts,
+          orderId: `f${++n}`,
+          userId: u,
+          symbol: m.symbol,
+          action,
+          orderType: 'limit',
+          mode: closing ? p.mode : mode,
+          price: around(m, r.int(-5_000, 5_000)),
+          qty,
+          tif,
+          stp,
+        });
+      } else {
+        const trailing = r.chance(0.3);
+        exec({
+          type: 'contractConditional',
+          ts,
+          orderId: `s${++n}`,
+          userId: u,
+          symbol: m.symbol,
+          action,
+          orderType: limit ? 'limit' : 'market',
+          mode: closing ? p.mode : mode,
+          ...(limit ? { price: around(m, r.int(-20_000, 20_000)) } : {}),
+          qty,
+          tif,
+          stp,
+          triggerBy: r.chance(0.7) ? 'mark' : 'last',
+          ...(trailing
+            ? { trailingPpm: r.int(1_000, 50_000) }
+            : { triggerPrice: around(m, r.int(-30_000, 30_000)) }),
+        });
+      }
+    } else if (x < 0.955) {
+      // Amend a resting or waiting order: new price and/or open quantity (or trigger).
+      const os = [...e.perp.ordersOf(u).map((o) => o.orderId), ...e.perp.triggersOf(u).map((t) => t.orderId)];
+      if (os.length === 0) continue;
+      const id = r.pick(os);
+      const sym = e.perp.order(id)?.symbol ?? e.perp.trigger(id)?.symbol ?? m.symbol;
+      const mk = markets.find((k) => k.symbol === sym)!;
+      exec({
+        type: 'contractAmend',
+        ts,
+        symbol: sym,
+        orderId: id,
+        userId: u,
+        ...(r.chance(0.6) ? { price: around(mk, r.int(-5_000, 5_000)) } : {}),
+        ...(r.chance(0.5) ? { qty: lotsFor(mk, r.int(100, 20_000)) } : {}),
+        ...(e.perp.trigger(id) !== undefined && r.chance(0.5)
+          ? { triggerPrice: around(mk, r.int(-30_000, 30_000)) }
+          : {}),
+      });
+    } else if (x < 0.96) {
+      exec({ type: 'contractCancelAll', ts, userId: u, ...(r.chance(0.5) ? { symbol: m.symbol } : {}) });
     } else exec({ type: 'liquidationCheck', ts });
   }
 
