@@ -73,4 +73,20 @@ describe.each(BACKENDS)('order rows after fills on %s', (backend) => {
     // Each buy is filled in full, its own row once.
     for (const b of buys) expect((await row(b.id)).status).toBe('filled');
   });
+
+  it('the answer to a placement is the committed row, without reading it back', async () => {
+    const placed = await t.services.spot.place(
+      'buyer',
+      {
+        symbol: 'BTC_USDC',
+        side: 'buy',
+        type: 'limit',
+        price: '59000.00',
+        quantity: '0.0100',
+        client_order_id: 'c-1',
+      },
+      undefined,
+    );
+    expect(placed).toEqual(await t.services.spot.byId('buyer', placed.id));
+  });
 });

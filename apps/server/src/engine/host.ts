@@ -29,7 +29,7 @@ import { restoreEngine } from './journal.ts';
 import { writeOrderUpdates } from './order-updates.ts';
 import type { EnginePort } from './port.ts';
 import { project, RowBatch } from './projector.ts';
-import { type EngineDb, engineDb } from './tables.ts';
+import { type EngineDb, engineDb, type OrdersTable } from './tables.ts';
 
 export interface CommandCtx {
   /** Command time: the clock, never earlier than the previous command (the engine refuses that). */
@@ -46,6 +46,11 @@ export interface Executed extends EngineResult {
   ts: number;
   id: string;
   command: Command;
+  /**
+   * The order row this command created, as committed with it (its own fills included, later fills
+   * of the batch not): the caller answers without reading it back (issue 9 item 6).
+   */
+  order?: OrdersTable;
 }
 
 export interface HostOptions {
@@ -212,8 +217,12 @@ export class EngineHost implements EnginePort {
       this.lastTs = cmd.ts;
       if (claim !== undefined) claimed.add(keyOf(claim));
       rows.commands.push({ seq: String(seq), type: cmd.type, body: encodeCommand(cmd), ts: String(cmd.ts) });
+      const before = rows.orders.length;
       project(this.engine, rows, seq, cmd, r.events, extraOf(p.options), isBot);
-      results.push({ ...r, seq, ts, id, command: cmd });
+      const created = 'orderId' in cmd ? cmd.orderId : undefined;
+      const order =
+        created === undefined ? undefined : rows.orders.slice(before).find((o) => o.id === created);
+      results.push({ ...r, seq, ts, id, command: cmd, ...(order !== undefined ? { order } : {}) });
     }
     if (rows.commands.length > 0) {
       try {

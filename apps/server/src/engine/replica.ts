@@ -13,11 +13,11 @@ import { serverEngineConfig } from './config.ts';
 import type { CommandBuilder, CommitListener, Executed } from './host.ts';
 import { replayJournal, restoreEngine } from './journal.ts';
 import type { EnginePort } from './port.ts';
-import type { EngineDb } from './tables.ts';
+import type { EngineDb, OrdersTable } from './tables.ts';
 
 /** What the writer answers a submitted command with (the wire form, transport.ts). */
 export type CommandReply =
-  | { code: number; seq: number | null; ts: number; id: string; body: string }
+  | { code: number; seq: number | null; ts: number; id: string; body: string; order?: OrdersTable }
   | {
       error: { name: string; params?: Record<string, string | number>; fieldKeys?: Record<string, string[]> };
     }

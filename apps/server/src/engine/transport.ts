@@ -41,7 +41,14 @@ export function natsNames(prefix: string): NatsNames {
 
 /** The writer's answer for a command (what crosses the wire back). */
 export function replyOf(r: Executed): CommandReply {
-  return { code: r.code, seq: r.seq, ts: r.ts, id: r.id, body: encodeCommand(r.command) };
+  return {
+    code: r.code,
+    seq: r.seq,
+    ts: r.ts,
+    id: r.id,
+    body: encodeCommand(r.command),
+    ...(r.order !== undefined ? { order: r.order } : {}),
+  };
 }
 
 /** A refusal thrown while preparing (an AppError) travels by name; anything else as a failure. */

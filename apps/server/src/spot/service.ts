@@ -143,7 +143,8 @@ export class SpotService {
           },
         );
         if (r.code !== ResultCode.OK) throw refusal(r.code);
-        return this.byId(userId, r.id);
+        // The row as committed with the order: no read back (issue 9 item 6).
+        return r.order !== undefined ? toSpotOrder(r.order) : this.byId(userId, r.id);
       },
       (ref) => this.byId(userId, ref),
     );
