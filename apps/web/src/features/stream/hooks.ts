@@ -96,6 +96,32 @@ export function useChannel(channel: string | null, handler: (msg: StreamMessage)
   }, [channel]);
 }
 
+/**
+ * Stream pushes reach the screen at most this often: every push into a query re-renders its screen
+ * synchronously, and a busy book or ticker would otherwise keep a slow phone's main thread busy
+ * (ADR 091). Five times a second still reads as live.
+ */
+export const RENDER_MS = 200;
+
+/** Runs the latest `work` once per RENDER_MS window (the first one at the end of its window). */
+function useThrottle(): (work: () => void) => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef<() => void>(() => {});
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return (work) => {
+    latest.current = work;
+    timer.current ??= setTimeout(() => {
+      timer.current = null;
+      latest.current();
+    }, RENDER_MS);
+  };
+}
+
 let started: Promise<void> | undefined;
 /**
  * The socket opens once the first screen has painted and the page is idle (ADR 091): its first
@@ -126,6 +152,7 @@ export function toDepthMessage(msg: StreamMessage): DepthMessage | null {
 /** Live order book: stream snapshot + deltas (resubscribe on a gap), REST polling while down. */
 export function useDepth(symbol: string | undefined, limit = 20) {
   const qc = useQueryClient();
+  const throttle = useThrottle();
   const status = useStreamStatus();
   // Books per channel: a delta for the previous symbol can never apply to the new one.
   const books = useRef(new Map<string, DepthBook>());
@@ -142,12 +169,20 @@ export function useDepth(symbol: string | undefined, limit = 20) {
     }
     if (result.status === 'stale') return;
     books.current.set(channel, result.book);
-    qc.setQueryData<Depth>(streamKeys.depth(symbol), {
-      bids: result.book.bids.slice(0, limit),
-      asks: result.book.asks.slice(0, limit),
-      seq: result.book.seq,
-      ts: Date.now(),
-    });
+    // A snapshot shows at once; deltas reach the screen at most every RENDER_MS (the book in
+    // `books` is always current, so nothing is lost, only fewer renders).
+    const write = () => {
+      const book = books.current.get(channel);
+      if (!book) return;
+      qc.setQueryData<Depth>(streamKeys.depth(symbol), {
+        bids: book.bids.slice(0, limit),
+        asks: book.asks.slice(0, limit),
+        seq: book.seq,
+        ts: Date.now(),
+      });
+    };
+    if (m.kind === 'snapshot') write();
+    else throttle(write);
   });
   const live = status === 'open' && channel !== null && books.current.has(channel);
   return useQuery({
@@ -217,11 +252,20 @@ export function mergeTickers(coins: Coin[] | undefined, patches: TickerPatch[]):
 /** 24h tickers of every market, patched into the shared `coins` query (Home, Markets, trade). */
 export function useTicker() {
   const qc = useQueryClient();
+  const throttle = useThrottle();
+  // Patches collect between two renders and are applied together, oldest first.
+  const waiting = useRef<TickerPatch[]>([]);
   useChannel('ticker', (msg) => {
     const list = (Array.isArray(msg.data) ? msg.data : [msg.data]).filter(
       (p): p is TickerPatch => !!p && typeof p === 'object' && typeof (p as TickerPatch).symbol === 'string',
     );
-    if (list.length > 0) qc.setQueryData<Coin[]>(queryKeys.coins, (cur) => mergeTickers(cur, list));
+    if (list.length === 0) return;
+    waiting.current.push(...list);
+    throttle(() => {
+      const patches = waiting.current;
+      waiting.current = [];
+      if (patches.length > 0) qc.setQueryData<Coin[]>(queryKeys.coins, (cur) => mergeTickers(cur, patches));
+    });
   });
 }
 
