@@ -11,23 +11,19 @@ import {
   api,
   DEMO_EMAIL,
   DEMO_PASSWORD,
-  latestCode,
   launchBrowser,
   loginToken,
   openSignedIn,
   phoneContext,
   type RunningServer,
   screenshot,
+  setUpWithdrawalGates,
   startServer,
 } from './harness.ts';
 
 const en = webCatalogues.en;
 const TRADE_PW = 'trade-pass-1';
 const TO = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let server: RunningServer;
 let browser: Browser;
@@ -59,78 +55,10 @@ async function freshCode(): Promise<string> {
   return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
 }
 
-async function upload(): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'doc.png');
-  const res = await fetch(`${server.url}/api/app/images/upload?purpose=kyc`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json()) as { code: number; data: { path: string } };
-  expect(body.code).toBe(0);
-  return body.data.path;
-}
-
-/** What withdrawing needs before 2FA: trade password, approved KYC, a bank card (through the API). */
-async function withdrawalGates(): Promise<void> {
-  expect(
-    (
-      await api(
-        server.url,
-        'POST',
-        '/api/app/account/captcha',
-        { type: 'email', account: DEMO_EMAIL, scene: 'security' },
-        token,
-      )
-    ).code,
-  ).toBe(0);
-  const code = await latestCode(server.url, DEMO_EMAIL);
-  const body = { password: TRADE_PW, password_confirmation: TRADE_PW, code };
-  expect((await api(server.url, 'POST', '/api/app/user/trade-password', body, token)).code).toBe(0);
-  const kyc = await api(
-    server.url,
-    'POST',
-    '/api/app/kyc',
-    {
-      country: 'DE',
-      family_name: 'Muster',
-      given_name: 'Erika',
-      document_type: 'passport',
-      document_number: 'C01X00T47',
-      front_image: await upload(),
-      face_image: await upload(),
-    },
-    token,
-  );
-  expect(kyc.code).toBe(0);
-  const pending = await api<{ list: { id: string }[] }>(
-    server.url,
-    'GET',
-    '/api/admin/kyc?status=under_audit',
-    undefined,
-    admin,
-  );
-  expect(
-    (await api(server.url, 'POST', `/api/admin/kyc/${pending.data.list[0]!.id}/approve`, {}, admin)).code,
-  ).toBe(0);
-  for (const holder of ['Erika Muster', 'Muster Erika']) {
-    const r = await api(
-      server.url,
-      'POST',
-      '/api/app/bank-cards',
-      { bank_name: 'Demo Bank', card_number: '4111111111111111', holder_name: holder },
-      token,
-    );
-    if (r.code === 0) return;
-  }
-  throw new Error('no bank card');
-}
-
 describe('issue 12 in the browser: 2FA, withdrawal with the code, support', () => {
   it('turns 2FA on at /TwoFactor (QR code, key, code) and shows the recovery codes once', async () => {
     // Set before 2FA: afterwards the trade password itself needs the code (ADR 209).
-    await withdrawalGates();
+    await setUpWithdrawalGates(server.url, token, DEMO_EMAIL, TRADE_PW);
     const page = await openSignedIn(browser, server.url, token);
     await page.goto('/Setting');
     await page.getByText(en.titles.twoFactor, { exact: true }).click();

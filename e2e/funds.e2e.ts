@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
   api,
-  latestCode,
   launchBrowser,
   loginToken,
   openSignedIn,
   type RunningServer,
   screenshot,
+  setUpWithdrawalGates,
   startServer,
 } from './harness.ts';
 
@@ -20,11 +20,6 @@ const en = webCatalogues.en;
 const f = en.funds;
 const DEMO = 'demo@exchange.local';
 const TRADE_PW = 'trade-pass-1';
-// 1x1 PNG for the KYC document images.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let server: RunningServer;
 let browser: Browser;
@@ -60,89 +55,6 @@ const usdc2 = (v: string) =>
   new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     v as `${number}`,
   );
-
-async function upload(): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'doc.png');
-  const res = await fetch(`${server.url}/api/app/images/upload?purpose=kyc`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = (await res.json()) as { code: number; data: { path: string } };
-  expect(body.code).toBe(0);
-  return body.data.path;
-}
-
-/** Trade password (code from the outbox), KYC approved by the operator, a bank card. */
-async function setUpGates(): Promise<void> {
-  let r = await api(
-    server.url,
-    'POST',
-    '/api/app/account/captcha',
-    {
-      type: 'email',
-      account: DEMO,
-      scene: 'security',
-    },
-    token,
-  );
-  expect(r.code).toBe(0);
-  const code = await latestCode(server.url, DEMO);
-  r = await api(
-    server.url,
-    'POST',
-    '/api/app/user/trade-password',
-    {
-      password: TRADE_PW,
-      password_confirmation: TRADE_PW,
-      code,
-    },
-    token,
-  );
-  expect(r.code).toBe(0);
-  r = await api(
-    server.url,
-    'POST',
-    '/api/app/kyc',
-    {
-      country: 'DE',
-      family_name: 'Muster',
-      given_name: 'Erika',
-      document_type: 'passport',
-      document_number: 'C01X00T47',
-      front_image: await upload(),
-      face_image: await upload(),
-    },
-    token,
-  );
-  expect(r.code).toBe(0);
-  const pending = await api<{ list: { id: string }[] }>(
-    server.url,
-    'GET',
-    '/api/admin/kyc?status=under_audit',
-    undefined,
-    admin,
-  );
-  r = await api(server.url, 'POST', `/api/admin/kyc/${pending.data.list[0]!.id}/approve`, {}, admin);
-  expect(r.code).toBe(0);
-  // The holder must match the verified name; accept either order the bank-card rule uses.
-  for (const holder of ['Erika Muster', 'Muster Erika']) {
-    r = await api(
-      server.url,
-      'POST',
-      '/api/app/bank-cards',
-      {
-        bank_name: 'Demo Bank',
-        card_number: '4111111111111111',
-        holder_name: holder,
-      },
-      token,
-    );
-    if (r.code === 0) break;
-  }
-  expect(r.code).toBe(0);
-}
 
 describe('funds in the browser', () => {
   let address = '';
@@ -203,7 +115,7 @@ describe('funds in the browser', () => {
   });
 
   it('requests a withdrawal through the confirmation sheet; history shows it under review', async () => {
-    await setUpGates();
+    await setUpWithdrawalGates(server.url, token, DEMO, TRADE_PW);
     const before = await spotUsdc();
     const page = await signedInPage();
     await page.goto('/Withdrawal');

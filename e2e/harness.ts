@@ -198,3 +198,101 @@ export async function latestCode(base: string, to: string): Promise<string> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, `${name}.png`) });
 }
+
+// 1x1 PNG for KYC document images.
+const DOC_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A private (KYC) upload of `token`'s user; answers its id. */
+export async function uploadPrivateImage(base: string, token: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([DOC_PNG], { type: 'image/png' }), 'doc.png');
+  const res = await fetch(`${base}/api/app/images/upload?purpose=kyc`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { code: number; data: { path: string } };
+  if (body.code !== 0) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  return body.data.path;
+}
+
+/**
+ * What withdrawing needs, through the API: a trade password (code from the outbox), KYC approved
+ * by the operator, a bank card in the verified name.
+ */
+export async function setUpWithdrawalGates(
+  base: string,
+  token: string,
+  email: string,
+  tradePassword: string,
+): Promise<void> {
+  const must = (r: { code: number; message: string }, what: string) => {
+    if (r.code !== 0) throw new Error(`${what}: ${r.message}`);
+  };
+  must(
+    await api(
+      base,
+      'POST',
+      '/api/app/account/captcha',
+      { type: 'email', account: email, scene: 'security' },
+      token,
+    ),
+    'security code',
+  );
+  const code = await latestCode(base, email);
+  must(
+    await api(
+      base,
+      'POST',
+      '/api/app/user/trade-password',
+      { password: tradePassword, password_confirmation: tradePassword, code },
+      token,
+    ),
+    'trade password',
+  );
+  must(
+    await api(
+      base,
+      'POST',
+      '/api/app/kyc',
+      {
+        country: 'DE',
+        family_name: 'Muster',
+        given_name: 'Erika',
+        document_type: 'passport',
+        document_number: 'C01X00T47',
+        front_image: await uploadPrivateImage(base, token),
+        face_image: await uploadPrivateImage(base, token),
+      },
+      token,
+    ),
+    'kyc',
+  );
+  const admin = await adminToken(base);
+  const pending = await api<{ list: { id: string }[] }>(
+    base,
+    'GET',
+    '/api/admin/kyc?status=under_audit',
+    undefined,
+    admin,
+  );
+  must(
+    await api(base, 'POST', `/api/admin/kyc/${pending.data.list[0]!.id}/approve`, {}, admin),
+    'kyc approval',
+  );
+  // The holder must match the verified name; either order the bank-card rule accepts.
+  for (const holder of ['Erika Muster', 'Muster Erika']) {
+    const r = await api(
+      base,
+      'POST',
+      '/api/app/bank-cards',
+      { bank_name: 'Demo Bank', card_number: '4111111111111111', holder_name: holder },
+      token,
+    );
+    if (r.code === 0) return;
+  }
+  throw new Error('no bank card');
+}

@@ -1,5 +1,5 @@
 import type { WithdrawAddress } from '@ex/contract';
-import { Button, Dialog, Form, Input, List, Popup, Skeleton, Switch, Toast } from 'antd-mobile';
+import { Button, Dialog, Form, Input, List, Skeleton, Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -9,6 +9,7 @@ import { showServerErrors } from '../../../lib/form-errors.ts';
 import { validateAddress } from '../../funds/lib/withdraw-form.ts';
 import { formatTime } from '../../orders/time.ts';
 import { useAddressBook, useAddressBookChange, useTotpStatus } from '../api/security.ts';
+import { confirmDanger, FormSheet } from '../components/FormSheet.tsx';
 import { normalizeTotp, TOTP_RE, TotpField } from '../components/TotpField.tsx';
 import '../../user/security.css';
 
@@ -96,11 +97,11 @@ export default function AddressBook() {
     );
 
   const del = async (a: WithdrawAddress) => {
-    const ok = await Dialog.confirm({
-      content: t('security.book.deleteConfirm'),
-      confirmText: <span className="down">{t('security.book.delete')}</span>,
-      cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
-    });
+    const ok = await confirmDanger(
+      t('security.book.deleteConfirm'),
+      t('security.book.delete'),
+      t('common.cancel'),
+    );
     if (ok)
       remove.mutate(a.id, {
         onSuccess: () => Toast.show({ icon: 'success', content: t('security.book.deleted') }),
@@ -171,55 +172,39 @@ export default function AddressBook() {
           ))}
         </List>
       )}
-      <Popup
-        visible={open}
-        onMaskClick={() => setOpen(false)}
+      <FormSheet
+        open={open}
         onClose={() => setOpen(false)}
-        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+        title={t('security.book.add')}
+        form={form}
+        onFinish={submit}
+        submitText={t('security.book.add')}
+        loading={add.isPending}
       >
-        <div className="sheet" role="dialog" aria-label={t('security.book.add')}>
-          <div className="sheet__title">{t('security.book.add')}</div>
-          <Form
-            form={form}
-            layout="vertical"
-            className="auth-form sec-form"
-            onFinish={submit}
-            footer={
-              <Button block type="submit" color="primary" size="large" loading={add.isPending}>
-                {t('security.book.add')}
-              </Button>
-            }
-          >
-            <Form.Item
-              name="label"
-              label={t('security.book.label')}
-              rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
-            >
-              <Input placeholder={t('security.book.labelPlaceholder')} maxLength={40} />
-            </Form.Item>
-            <Form.Item
-              name="address"
-              label={t('security.book.address')}
-              rules={[
-                {
-                  validator: async (_r, v: string | undefined) => {
-                    const e = validateAddress((v ?? '').trim());
-                    if (e === 'required') throw new Error(t('funds.withdraw.addressRequired'));
-                    if (e) throw new Error(t('funds.withdraw.addressInvalid'));
-                  },
-                },
-              ]}
-            >
-              <Input
-                className="num"
-                placeholder={t('funds.withdraw.addressPlaceholder')}
-                autoComplete="off"
-              />
-            </Form.Item>
-            <TotpField />
-          </Form>
-        </div>
-      </Popup>
+        <Form.Item
+          name="label"
+          label={t('security.book.label')}
+          rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
+        >
+          <Input placeholder={t('security.book.labelPlaceholder')} maxLength={40} />
+        </Form.Item>
+        <Form.Item
+          name="address"
+          label={t('security.book.address')}
+          rules={[
+            {
+              validator: async (_r, v: string | undefined) => {
+                const e = validateAddress((v ?? '').trim());
+                if (e === 'required') throw new Error(t('funds.withdraw.addressRequired'));
+                if (e) throw new Error(t('funds.withdraw.addressInvalid'));
+              },
+            },
+          ]}
+        >
+          <Input className="num" placeholder={t('funds.withdraw.addressPlaceholder')} autoComplete="off" />
+        </Form.Item>
+        <TotpField />
+      </FormSheet>
     </PageShell>
   );
 }

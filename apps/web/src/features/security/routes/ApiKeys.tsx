@@ -1,5 +1,5 @@
 import type { ApiKeyCreateRequest, ApiKeyItem } from '@ex/sdk';
-import { Button, Dialog, Form, Input, List, Popup, Selector, Skeleton, Toast } from 'antd-mobile';
+import { Button, Dialog, Form, Input, List, Selector, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -9,6 +9,7 @@ import { showServerErrors } from '../../../lib/form-errors.ts';
 import { CopyButton } from '../../funds/components/CopyButton.tsx';
 import { formatTime } from '../../orders/time.ts';
 import { useApiKeyChange, useApiKeys } from '../api/security.ts';
+import { confirmDanger, FormSheet } from '../components/FormSheet.tsx';
 import { normalizeTotp, TotpField } from '../components/TotpField.tsx';
 import '../../user/security.css';
 
@@ -87,11 +88,11 @@ export default function ApiKeys() {
   };
 
   const del = async (k: ApiKeyItem) => {
-    const ok = await Dialog.confirm({
-      content: t('security.keys.deleteConfirm', { label: k.label }),
-      confirmText: <span className="down">{t('security.keys.delete')}</span>,
-      cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
-    });
+    const ok = await confirmDanger(
+      t('security.keys.deleteConfirm', { label: k.label }),
+      t('security.keys.delete'),
+      t('common.cancel'),
+    );
     if (!ok) return;
     remove.mutate(k.id, {
       onSuccess: () => Toast.show({ icon: 'success', content: t('security.keys.deleted') }),
@@ -145,80 +146,63 @@ export default function ApiKeys() {
         </List>
       )}
 
-      <Popup
-        visible={open}
-        onMaskClick={() => setOpen(false)}
+      <FormSheet
+        open={open}
         onClose={() => setOpen(false)}
-        bodyStyle={{
-          borderTopLeftRadius: 12,
-          borderTopRightRadius: 12,
-          maxHeight: '90vh',
-          overflowY: 'auto',
-        }}
+        title={t('security.keys.create')}
+        form={form}
+        onFinish={submit}
+        submitText={t('security.keys.create')}
+        loading={create.isPending}
+        initialValues={{ permissions: ['read'], expiry: ['90'] }}
       >
-        <div className="sheet" role="dialog" aria-label={t('security.keys.create')}>
-          <div className="sheet__title">{t('security.keys.create')}</div>
-          <Form
-            form={form}
-            layout="vertical"
-            className="auth-form sec-form"
-            initialValues={{ permissions: ['read'], expiry: ['90'] }}
-            onFinish={submit}
-            footer={
-              <Button block type="submit" color="primary" size="large" loading={create.isPending}>
-                {t('security.keys.create')}
-              </Button>
-            }
-          >
-            <Form.Item
-              name="label"
-              label={t('security.keys.label')}
-              rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
-            >
-              <Input placeholder={t('security.keys.labelPlaceholder')} maxLength={40} />
-            </Form.Item>
-            <Form.Item
-              name="permissions"
-              label={t('security.keys.permissions')}
-              rules={[{ required: true, type: 'array', min: 1, message: t('auth.required') }]}
-            >
-              <Selector
-                multiple
-                options={PERMISSIONS.map((p) => ({ label: t(`security.keys.${p}`), value: p }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name="ip"
-              label={t('security.keys.ip')}
-              rules={[
-                {
-                  validator: async (_r, v: string | undefined) => {
-                    if (!parseIps(v).every((ip) => IP_RE.test(ip))) throw new Error(t('security.keys.ipBad'));
-                  },
-                },
-              ]}
-            >
-              <Input placeholder={t('security.keys.ipPlaceholder')} autoComplete="off" />
-            </Form.Item>
-            <Form.Item name="expiry" label={t('security.keys.expiry')}>
-              <Selector
-                options={EXPIRY.map((d) => ({
-                  label: d === '0' ? t('security.keys.never') : t('security.keys.days', { count: Number(d) }),
-                  value: d,
-                }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('security.keys.password')}
-              rules={[{ required: true, message: t('auth.required') }]}
-            >
-              <Input type="password" autoComplete="current-password" />
-            </Form.Item>
-            <TotpField />
-          </Form>
-        </div>
-      </Popup>
+        <Form.Item
+          name="label"
+          label={t('security.keys.label')}
+          rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
+        >
+          <Input placeholder={t('security.keys.labelPlaceholder')} maxLength={40} />
+        </Form.Item>
+        <Form.Item
+          name="permissions"
+          label={t('security.keys.permissions')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('auth.required') }]}
+        >
+          <Selector
+            multiple
+            options={PERMISSIONS.map((p) => ({ label: t(`security.keys.${p}`), value: p }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="ip"
+          label={t('security.keys.ip')}
+          rules={[
+            {
+              validator: async (_r, v: string | undefined) => {
+                if (!parseIps(v).every((ip) => IP_RE.test(ip))) throw new Error(t('security.keys.ipBad'));
+              },
+            },
+          ]}
+        >
+          <Input placeholder={t('security.keys.ipPlaceholder')} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="expiry" label={t('security.keys.expiry')}>
+          <Selector
+            options={EXPIRY.map((d) => ({
+              label: d === '0' ? t('security.keys.never') : t('security.keys.days', { count: Number(d) }),
+              value: d,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('security.keys.password')}
+          rules={[{ required: true, message: t('auth.required') }]}
+        >
+          <Input type="password" autoComplete="current-password" />
+        </Form.Item>
+        <TotpField />
+      </FormSheet>
     </PageShell>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Form, Input, List, Toast } from 'antd-mobile';
+import { Button, Form, Input, List, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { api, client } from '../../../lib/api.ts';
 import { showServerErrors } from '../../../lib/form-errors.ts';
+import { confirmDanger } from '../components/FormSheet.tsx';
 import { normalizeTotp, TotpField } from '../components/TotpField.tsx';
 import '../../user/security.css';
 
@@ -40,11 +41,11 @@ export default function Privacy() {
     });
 
   const close = async (v: { password: string; totp_code?: string }) => {
-    const ok = await Dialog.confirm({
-      content: t('security.privacy.confirm'),
-      confirmText: <span className="down">{t('security.privacy.delete')}</span>,
-      cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
-    });
+    const ok = await confirmDanger(
+      t('security.privacy.confirm'),
+      t('security.privacy.delete'),
+      t('common.cancel'),
+    );
     if (!ok) return;
     closer.mutate(
       { password: v.password, ...(v.totp_code ? { totp_code: normalizeTotp(v.totp_code) } : {}) },

@@ -1,4 +1,4 @@
-import { Button, Collapse, Form, Input, List, Popup, Skeleton, TextArea, Toast } from 'antd-mobile';
+import { Button, Collapse, Form, Input, List, Skeleton, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { ImageUpload } from '../../kyc/components/ImageUpload.tsx';
 import { formatTime } from '../../orders/time.ts';
+import { FormSheet } from '../../security/components/FormSheet.tsx';
 import { useFaq, useTicketChange, useTickets } from '../api.ts';
 import '../../kyc/kyc.css';
 import '../../user/security.css';
@@ -82,55 +83,33 @@ export default function Support() {
         </Button>
       </div>
 
-      <Popup
-        visible={open}
-        onMaskClick={() => setOpen(false)}
+      <FormSheet
+        open={open}
         onClose={() => setOpen(false)}
-        bodyStyle={{
-          borderTopLeftRadius: 12,
-          borderTopRightRadius: 12,
-          maxHeight: '90vh',
-          overflowY: 'auto',
-        }}
+        title={t('security.support.new')}
+        form={form}
+        onFinish={submit}
+        submitText={t('security.support.send')}
+        loading={create.isPending}
       >
-        <div className="sheet" role="dialog" aria-label={t('security.support.new')}>
-          <div className="sheet__title">{t('security.support.new')}</div>
-          <Form
-            form={form}
-            layout="vertical"
-            className="auth-form sec-form"
-            onFinish={submit}
-            footer={
-              <Button block type="submit" color="primary" size="large" loading={create.isPending}>
-                {t('security.support.send')}
-              </Button>
-            }
-          >
-            <Form.Item
-              name="subject"
-              label={t('security.support.subject')}
-              rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
-            >
-              <Input placeholder={t('security.support.subjectPlaceholder')} maxLength={120} />
-            </Form.Item>
-            <Form.Item
-              name="body"
-              label={t('security.support.body')}
-              rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
-            >
-              <TextArea
-                placeholder={t('security.support.bodyPlaceholder')}
-                rows={4}
-                maxLength={5000}
-                showCount
-              />
-            </Form.Item>
-            <div className="kyc-uploads sec-attach">
-              <ImageUpload label={t('security.support.attach')} value={image} onChange={setImage} />
-            </div>
-          </Form>
+        <Form.Item
+          name="subject"
+          label={t('security.support.subject')}
+          rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
+        >
+          <Input placeholder={t('security.support.subjectPlaceholder')} maxLength={120} />
+        </Form.Item>
+        <Form.Item
+          name="body"
+          label={t('security.support.body')}
+          rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
+        >
+          <TextArea placeholder={t('security.support.bodyPlaceholder')} rows={4} maxLength={5000} showCount />
+        </Form.Item>
+        <div className="kyc-uploads sec-attach">
+          <ImageUpload label={t('security.support.attach')} value={image} onChange={setImage} />
         </div>
-      </Popup>
+      </FormSheet>
     </PageShell>
   );
 }
