@@ -99,7 +99,11 @@ export async function audit(base, pages) {
       const failing = Object.values(lhr?.audits ?? {})
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
-      results.push({ page: path, scores, metrics, failing });
+      // The same metrics as numbers (ms, bytes), for checks that do not depend on the score curve.
+      const values = Object.fromEntries(
+        Object.keys(metrics).map((id) => [id, lhr?.audits[id]?.numericValue]),
+      );
+      results.push({ page: path, scores, metrics, values, failing });
       if (lhr?.runtimeError) results.at(-1).failing.unshift(`runtime error: ${lhr.runtimeError.message}`);
       await context.close();
     }

@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_KB = { initialJs: 150, routeChunk: 60, css: 30 };
+// initialJs: 134 KB measured after ADR 091-093 (148.7 before), plus ~5 KB of headroom.
+export const BUDGET_KB = { initialJs: 140, routeChunk: 60, css: 30 };
 
 const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
