@@ -119,6 +119,10 @@ export const ERRORS = {
   TRIGGER_INVALID: { code: 2200, status: 400, key: 'error.trigger_invalid' },
   AMEND_REFUSED: { code: 2201, status: 400, key: 'error.amend_refused' },
   LEVERAGE_MARGIN: { code: 2202, status: 400, key: 'error.leverage_margin' },
+  // Operator console: fees and leverage list per market (issue 10 item 4, ADR 154): 2240-2249.
+  MARKET_FEE_INVALID: { code: 2240, status: 400, key: 'error.market_fee_invalid' },
+  MARKET_LEVERAGES_INVALID: { code: 2241, status: 400, key: 'error.market_leverages_invalid' },
+  MARKET_PARAMS_UNCHANGED: { code: 2242, status: 409, key: 'error.market_params_unchanged' },
 
   QUANTITY_OUT_OF_RANGE: { code: 3001, status: 400, key: 'error.quantity_out_of_range' },
   STAKING_LIMIT: { code: 3002, status: 409, key: 'error.staking_limit' },

@@ -24,6 +24,9 @@ export const MarketCoin = z.object({
   min_qty: z.string(),
   max_qty: z.string(),
   min_notional: z.string(),
+  /** Fee rates as decimal fractions ("0.001" = 0.1 %), the engine's live values (ADR 154). */
+  maker_fee_rate: z.string().optional(),
+  taker_fee_rate: z.string().optional(),
 });
 export type MarketCoin = z.infer<typeof MarketCoin>;
 export const MarketCoinList = z.array(MarketCoin);

@@ -120,7 +120,9 @@ export const MarketSetting = z.object({
   paused_at: z.number().int().nullable(),
   reason: z.string().nullable(),
   leverages: z.array(z.number().int()),
-  /** Fee rates as decimal fractions ("0.001" = 0.1 %), read-only here (engine configuration). */
+  /** Perpetuals: the highest leverage the market's risk tiers allow (the list's ceiling); 0 for spot. */
+  max_leverage: z.number().int().optional(),
+  /** Fee rates as decimal fractions ("0.001" = 0.1 %): the engine's live values (ADR 154). */
   maker_fee_rate: z.string(),
   taker_fee_rate: z.string(),
 });
@@ -135,6 +137,28 @@ export type SymbolParams = z.infer<typeof SymbolParams>;
 
 export const PauseMarketRequest = z.strictObject({ reason: z.string().trim().min(1).max(200) });
 export type PauseMarketRequest = z.infer<typeof PauseMarketRequest>;
+
+/** A fee rate as a decimal fraction with at most 6 places ("0.0005" = 0.05 %); bounds are the core's. */
+const FeeRate = z.string().regex(/^\d{1,2}(\.\d{1,6})?$/, { error: 'validation.decimal_format' });
+
+/**
+ * New fees and/or leverage list of one market (ADR 154): fields left out stay as they are. The core
+ * checks the values (fees 0..1 %, maker <= taker; leverages rising, within the market's tiers).
+ */
+export const MarketParamsRequest = z
+  .strictObject({
+    maker_fee_rate: FeeRate.optional(),
+    taker_fee_rate: FeeRate.optional(),
+    leverages: z.array(z.number().int().min(1).max(1000)).min(1).max(50).optional(),
+  })
+  .refine(
+    (b) => b.maker_fee_rate !== undefined || b.taker_fee_rate !== undefined || b.leverages !== undefined,
+    {
+      error: 'validation.required',
+      path: ['maker_fee_rate'],
+    },
+  );
+export type MarketParamsRequest = z.infer<typeof MarketParamsRequest>;
 
 // ---- dashboard ----
 

@@ -1,14 +1,16 @@
 // The market-maker bot (ADR 013): quotes ~12 levels a side around the reference price on every spot
 // and perpetual market, moves only the levels that left the grid when the price moves, and now and
 // then takes liquidity with a small market order from a second account so the tape and the candles
-// move. It is an ordinary engine user and goes through the same sequencer as everybody.
+// move. It is an ordinary engine user and goes through the same sequencer as everybody. A market
+// whose index is stale gets no quotes at all until it is fresh again (ADR 155).
 
 import { accountKey, ResultCode } from '@ex/core';
 import type { CommandDraft } from '../engine/commands.ts';
+import { MARKETS } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
+import { indexHealthOf } from '../feed/health.ts';
 import { cryptoRandom, seededRandom } from '../feed/price-feed.ts';
 import type { ReferencePrices } from '../feed/service.ts';
-import { MARKETS } from '../market/markets.ts';
 import { BOT_USERS, MM_USER, TAKER_USER } from './users.ts';
 
 export interface MarketMakerOptions {
@@ -137,10 +139,23 @@ export class MarketMaker {
   /** One round over every market: re-quote what moved, maybe one taker trade each. */
   async step(): Promise<void> {
     const commands: { draft: CommandDraft; idPrefix?: string }[] = [];
+    const health = indexHealthOf(this.host);
     for (const m of MARKETS) {
+      const perp = m.kind === 'perp';
+      // A stale index (ADR 153): quotes around an old price are free money for whoever sees the
+      // real one. Take every quote of the market off the book and place nothing until it is fresh.
+      if (health.staleSymbol(m.symbol)) {
+        const have = this.resting(m.symbol, perp);
+        for (const orderId of [...have.buy.values(), ...have.sell.values()])
+          commands.push({
+            draft: perp
+              ? { type: 'contractCancel', symbol: m.symbol, orderId, userId: this.maker }
+              : { type: 'spotCancel', symbol: m.symbol, orderId, userId: this.maker },
+          });
+        continue;
+      }
       const index = this.prices.ticks(m.symbol);
       if (index === undefined) continue;
-      const perp = m.kind === 'perp';
       // Perpetuals quote around the index plus a slowly wandering premium, as real perpetuals trade
       // a little above or below spot: the premium is what funding is made of, so it moves too.
       const ref = perp ? index + Math.trunc((index * this.premiumPpm(m.symbol)) / 1_000_000) : index;

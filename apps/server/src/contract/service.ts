@@ -24,6 +24,7 @@ import {
 import { indexHealthOf } from '../feed/health.ts';
 import { AppError } from '../http/errors.ts';
 import { checkBand } from '../market/bands.ts';
+import { liveLeverages } from '../ops/market-params.ts';
 import { assertTradingOpen } from '../ops/market-state.ts';
 
 const usdc = (v: bigint) => formatDecimal(v, assetScale(QUOTE));
@@ -111,8 +112,10 @@ export class ContractService {
     const m = this.perpMarket(body.symbol);
     // An operator's pause refuses new orders only; cancels and position closes go on (ADR 162).
     assertTradingOpen(this.host, m.config.symbol);
-    if (!m.config.leverages.includes(body.leverage))
-      fieldFail('leverage', 'validation.invalid_option', { values: m.config.leverages.join(', ') });
+    // The engine's live list: an operator may have changed it (ADR 154).
+    const leverages = liveLeverages(this.host.engine, m.config.symbol);
+    if (!leverages.includes(body.leverage))
+      fieldFail('leverage', 'validation.invalid_option', { values: leverages.join(', ') });
     let price: number | undefined;
     const limit = body.type === 'limit' || body.type === 'stop_limit';
     if (limit) {
@@ -446,7 +449,8 @@ export class ContractService {
 
   async leverage(userId: string, body: { symbol: string; leverage: number; margin_mode: MarginMode }) {
     const m = this.perpMarket(body.symbol);
-    if (!m.config.leverages.includes(body.leverage)) throw new AppError('LEVERAGE_NOT_ALLOWED');
+    if (!liveLeverages(this.host.engine, m.config.symbol).includes(body.leverage))
+      throw new AppError('LEVERAGE_NOT_ALLOWED');
     if (this.host.engine.perp.leverageOf(userId, body.symbol) !== body.leverage) {
       await this.run({
         type: 'setLeverage',

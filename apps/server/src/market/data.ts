@@ -4,9 +4,10 @@
 
 import { randomInt } from 'node:crypto';
 import type { KlineInterval, MarketCoin, PublicTrade } from '@ex/contract';
-import { type EngineEvent, formatDecimal } from '@ex/core';
+import { type EngineEvent, formatDecimal, marketParams } from '@ex/core';
 import { QUOTE } from '../engine/config.ts';
 import type { Executed } from '../engine/host.ts';
+import { MARKETS } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { PubSub } from '../engine/pubsub.ts';
 import type { EngineDb } from '../engine/tables.ts';
@@ -20,7 +21,6 @@ import {
   synthesize,
   writeAnchor,
 } from './history.ts';
-import { MARKETS } from './markets.ts';
 
 export const INTERVALS: Record<KlineInterval, number> = {
   '1m': 60_000,
@@ -385,6 +385,8 @@ export class MarketData {
       const last = lastTicks ?? 0;
       // change in basis points of a percent (two decimals), rounded toward zero
       const changeBp = open > 0 ? ((BigInt(last) - BigInt(open)) * 10_000n) / BigInt(open) : 0n;
+      // The engine's live fees (an operator may have changed them, ADR 154).
+      const params = marketParams(this.host.engine, mc.symbol);
       return {
         symbol: mc.symbol,
         base: mc.base,
@@ -404,6 +406,12 @@ export class MarketData {
         min_qty: mc.minQty,
         max_qty: mc.maxQty,
         min_notional: mc.minNotional,
+        ...(params !== undefined
+          ? {
+              maker_fee_rate: formatDecimal(params.makerFeePpm, 6),
+              taker_fee_rate: formatDecimal(params.takerFeePpm, 6),
+            }
+          : {}),
       };
     });
   }

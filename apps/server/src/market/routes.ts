@@ -13,11 +13,12 @@ import {
 import { formatDecimal } from '@ex/core';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../deps.ts';
+import { MARKETS, marketBySymbol } from '../engine/markets.ts';
 import { mustMarket } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 import { jsonRoute } from '../http/route.ts';
+import { liveLeverages } from '../ops/market-params.ts';
 import { bandText } from './bands.ts';
-import { LEVERAGE_STEPS, MARKETS, marketBySymbol } from './markets.ts';
 
 const known = (symbol: string) => {
   if (marketBySymbol(symbol) === undefined) throw new AppError('MARKET_NOT_FOUND');
@@ -71,12 +72,17 @@ export function marketRoutes(app: FastifyInstance, s: Services): void {
     tags: ['market'],
     summary: 'Allowed leverage values, overall and per perpetual market',
     response: Leverages,
-    handler: async () => ({
-      values: LEVERAGE_STEPS,
-      by_symbol: Object.fromEntries(
-        MARKETS.filter((m) => m.kind === 'perp').map((m) => [m.symbol, m.leverages]),
-      ),
-    }),
+    // The engine's live lists: an operator may have changed them (ADR 154).
+    handler: async () => {
+      const bySymbol = Object.fromEntries(
+        MARKETS.filter((m) => m.kind === 'perp').map((m) => [
+          m.symbol,
+          [...liveLeverages(s.engine.engine, m.symbol)],
+        ]),
+      );
+      const all = new Set(Object.values(bySymbol).flat());
+      return { values: [...all].sort((a, b) => a - b), by_symbol: bySymbol };
+    },
   });
 
   jsonRoute(app, {

@@ -4,6 +4,7 @@ import {
   CreateOperatorRequest,
   Dashboard,
   IdParams,
+  MarketParamsRequest,
   MarketSetting,
   MarketSettingList,
   Operator,
@@ -21,6 +22,7 @@ import type { Services } from '../deps.ts';
 import { jsonRoute } from '../http/route.ts';
 import { actorOf, listAudit } from './audit.ts';
 import { dashboard } from './dashboard.ts';
+import { setMarketParams } from './market-params.ts';
 import { loadPausedMarkets } from './market-state.ts';
 import { marketSettings, OpsService, setMarketPaused } from './service.ts';
 import { opsDb } from './tables.ts';
@@ -177,6 +179,19 @@ export function opsRoutes(app: FastifyInstance, s: Services, admin: preHandlerAs
     response: MarketSetting,
     preHandler: admin,
     handler: (req) => setMarketPaused(s, audited(req), req.params.symbol, null),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/markets/:symbol/params',
+    tags,
+    summary:
+      'Change fees and/or the leverage list of one market (an engine command; positions keep their leverage, new orders use the new fees)',
+    params: SymbolParams,
+    body: MarketParamsRequest,
+    response: MarketSetting,
+    preHandler: admin,
+    handler: (req) => setMarketParams(s, audited(req), req.params.symbol, req.body),
   });
 
   jsonRoute(app, {

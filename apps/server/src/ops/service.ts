@@ -8,22 +8,15 @@ import type {
   UserSummary,
   UserSummaryPage,
 } from '@ex/contract';
-import { formatDecimal } from '@ex/core';
 import { hashPassword } from '../account/passwords.ts';
 import type { Db } from '../db/db.ts';
 import type { Services } from '../deps.ts';
-import {
-  PERP_MAKER_FEE_PPM,
-  PERP_TAKER_FEE_PPM,
-  SPOT_MAKER_FEE_PPM,
-  SPOT_TAKER_FEE_PPM,
-} from '../engine/config.ts';
-import type { EnginePort } from '../engine/port.ts';
+import { marketBySymbol } from '../engine/markets.ts';
 import { AppError } from '../http/errors.ts';
 import { kycDb } from '../kyc/tables.ts';
-import { MARKETS, marketBySymbol } from '../market/markets.ts';
 import { type Actor, writeAudit } from './audit.ts';
-import { pausedMarkets, setPaused } from './market-state.ts';
+import { marketSettings } from './market-params.ts';
+import { setPaused } from './market-state.ts';
 import { type OpsDb, opsDb } from './tables.ts';
 
 type OperatorRow = {
@@ -399,25 +392,7 @@ export class OpsService {
   }
 }
 
-const ppmRate = (ppm: bigint) => formatDecimal(ppm, 6);
-
-/** The markets as the console shows them: configuration plus the operator's pause. */
-export function marketSettings(host: EnginePort): MarketSetting[] {
-  const state = pausedMarkets(host);
-  return MARKETS.map((m) => {
-    const p = state.get(m.symbol);
-    return {
-      symbol: m.symbol,
-      kind: m.kind,
-      paused: p !== undefined,
-      paused_at: p?.at ?? null,
-      reason: p?.reason ?? null,
-      leverages: m.leverages,
-      maker_fee_rate: ppmRate(m.kind === 'spot' ? SPOT_MAKER_FEE_PPM : PERP_MAKER_FEE_PPM),
-      taker_fee_rate: ppmRate(m.kind === 'spot' ? SPOT_TAKER_FEE_PPM : PERP_TAKER_FEE_PPM),
-    };
-  });
-}
+export { marketSettings };
 
 /**
  * Pause or resume one market: the row, its audit entry (before/after) in one transaction, then

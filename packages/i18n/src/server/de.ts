@@ -93,7 +93,8 @@ export const de = {
   'validation.document_number': 'Nur Buchstaben, Ziffern und Bindestriche',
   'validation.card_number': 'Ungültige Kartennummer',
   'error.insufficient_balance': 'Unzureichendes Guthaben',
-  'error.engine_unavailable': 'Das Handelssystem antwortet gerade nicht. Prüfe deine Aufträge, bevor du es erneut versuchst',
+  'error.engine_unavailable':
+    'Das Handelssystem antwortet gerade nicht. Prüfe deine Aufträge, bevor du es erneut versuchst',
   'error.index_stale':
     'Für diesen Markt gibt es gerade keinen aktuellen Indexpreis; neue Kontraktorders sind pausiert',
   'error.market_not_found': 'Unbekannter Markt',
@@ -191,5 +192,10 @@ export const de = {
   'error.withdraw_hold': 'Auszahlungen sind nach dem Ausschalten der Whitelist für {hours} h gesperrt',
   'error.ticket_closed': 'Dieses Ticket ist geschlossen; bitte eröffnen Sie ein neues',
   'error.ticket_limit': 'Sie haben {max} offene Tickets; bitte warten Sie zuerst auf eine Antwort',
+  'error.market_fee_invalid':
+    'Gebühren müssen zwischen 0 und 1 % liegen, die Maker-Gebühr höchstens so hoch wie die Taker-Gebühr',
+  'error.market_leverages_invalid':
+    'Hebel müssen ganze Zahlen in aufsteigender Reihenfolge sein, mindestens einer, höchstens das Marktmaximum von {max}x',
+  'error.market_params_unchanged': 'Das sind bereits die Einstellungen dieses Markts',
   'mail.anti_phishing': 'Ihr Anti-Phishing-Code: {code}',
 } as const satisfies Record<keyof typeof en, string>;

@@ -96,7 +96,8 @@ export const en = {
   'validation.document_number': 'Letters, digits and hyphens only',
   'validation.card_number': 'Invalid card number',
   'error.insufficient_balance': 'Insufficient balance',
-  'error.engine_unavailable': 'The trading engine is not answering right now. Check your orders before you try again',
+  'error.engine_unavailable':
+    'The trading engine is not answering right now. Check your orders before you try again',
   'error.index_stale': 'No current index price for this market; new contract orders are paused',
   'error.market_not_found': 'Unknown market',
   'error.order_not_found': 'Order not found',
@@ -196,6 +197,10 @@ export const en = {
   'error.withdraw_hold': 'Withdrawals are paused for {hours} h after the allow list was turned off',
   'error.ticket_closed': 'This ticket is closed; please open a new one',
   'error.ticket_limit': 'You have {max} open tickets; please wait for an answer first',
+  'error.market_fee_invalid': 'Fees must be between 0 and 1 %, the maker fee at most the taker fee',
+  'error.market_leverages_invalid':
+    'Leverage values must be whole numbers in rising order, at least one, up to the market maximum of {max}x',
+  'error.market_params_unchanged': "These are already the market's settings",
   'mail.anti_phishing': 'Your anti-phishing code: {code}',
 } as const;
 

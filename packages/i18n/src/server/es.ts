@@ -91,7 +91,8 @@ export const es = {
   'validation.document_number': 'Solo letras, dígitos y guiones',
   'validation.card_number': 'Número de tarjeta no válido',
   'error.insufficient_balance': 'Saldo insuficiente',
-  'error.engine_unavailable': 'El motor de negociación no responde en este momento. Revisa tus órdenes antes de volver a intentarlo',
+  'error.engine_unavailable':
+    'El motor de negociación no responde en este momento. Revisa tus órdenes antes de volver a intentarlo',
   'error.index_stale':
     'No hay un precio índice actual para este mercado; las nuevas órdenes de contrato están en pausa',
   'error.market_not_found': 'Mercado desconocido',
@@ -188,5 +189,10 @@ export const es = {
   'error.withdraw_hold': 'Los retiros quedan en pausa {hours} h tras desactivar la lista permitida',
   'error.ticket_closed': 'Este ticket está cerrado; abra uno nuevo',
   'error.ticket_limit': 'Tiene {max} tickets abiertos; espere primero una respuesta',
+  'error.market_fee_invalid':
+    'Las comisiones deben estar entre 0 y 1 %, la de maker como máximo igual a la de taker',
+  'error.market_leverages_invalid':
+    'Los apalancamientos deben ser números enteros en orden creciente, al menos uno, hasta el máximo del mercado de {max}x',
+  'error.market_params_unchanged': 'Estos ya son los ajustes del mercado',
   'mail.anti_phishing': 'Su código antiphishing: {code}',
 } as const satisfies Record<keyof typeof en, string>;

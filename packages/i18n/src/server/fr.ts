@@ -92,7 +92,8 @@ export const fr = {
   'validation.document_number': 'Lettres, chiffres et tirets uniquement',
   'validation.card_number': 'Numéro de carte invalide',
   'error.insufficient_balance': 'Solde insuffisant',
-  'error.engine_unavailable': 'Le moteur de négociation ne répond pas pour le moment. Vérifiez vos ordres avant de réessayer',
+  'error.engine_unavailable':
+    'Le moteur de négociation ne répond pas pour le moment. Vérifiez vos ordres avant de réessayer',
   'error.index_stale':
     'Aucun prix indice à jour pour ce marché ; les nouveaux ordres sur contrats sont suspendus',
   'error.market_not_found': 'Marché inconnu',
@@ -113,7 +114,8 @@ export const fr = {
   'error.exchange_quote_too_large': 'Un échange unique est limité à {max} USDC',
   'error.exchange_daily_limit': "La limite d'échange quotidienne de {max} USDC est atteinte",
   'error.price_out_of_band': 'Le prix doit être compris entre {min} et {max}',
-  'error.trigger_invalid': 'Le prix de déclenchement manque, est du mauvais côté ou égal au prix actuel (100 ordres conditionnels en attente au plus)',
+  'error.trigger_invalid':
+    'Le prix de déclenchement manque, est du mauvais côté ou égal au prix actuel (100 ordres conditionnels en attente au plus)',
   'error.amend_refused': 'Modification impossible : le nouveau prix serait exécuté immédiatement',
   'error.leverage_margin': 'La marge ne suffit pas pour cet effet de levier',
   'error.already_processed': 'Cela a déjà été traité',
@@ -189,5 +191,10 @@ export const fr = {
   'error.withdraw_hold': 'Les retraits sont suspendus {hours} h après la désactivation de la liste blanche',
   'error.ticket_closed': 'Ce ticket est fermé ; ouvrez-en un nouveau',
   'error.ticket_limit': 'Vous avez {max} tickets ouverts ; attendez d’abord une réponse',
+  'error.market_fee_invalid':
+    'Les frais doivent être entre 0 et 1 %, les frais maker au plus égaux aux frais taker',
+  'error.market_leverages_invalid':
+    "Les effets de levier doivent être des nombres entiers croissants, au moins un, jusqu'au maximum du marché de {max}x",
+  'error.market_params_unchanged': 'Ce sont déjà les réglages de ce marché',
   'mail.anti_phishing': 'Votre code anti-hameçonnage : {code}',
 } as const satisfies Record<keyof typeof en, string>;

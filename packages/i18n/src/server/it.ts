@@ -88,7 +88,8 @@ export const it = {
   'validation.document_number': 'Solo lettere, cifre e trattini',
   'validation.card_number': 'Numero di carta non valido',
   'error.insufficient_balance': 'Saldo insufficiente',
-  'error.engine_unavailable': 'Il motore di trading non risponde in questo momento. Controlla i tuoi ordini prima di riprovare',
+  'error.engine_unavailable':
+    'Il motore di trading non risponde in questo momento. Controlla i tuoi ordini prima di riprovare',
   'error.index_stale':
     'Nessun prezzo indice aggiornato per questo mercato; i nuovi ordini sui contratti sono sospesi',
   'error.market_not_found': 'Mercato sconosciuto',
@@ -109,7 +110,8 @@ export const it = {
   'error.exchange_quote_too_large': 'Un singolo cambio è limitato a {max} USDC',
   'error.exchange_daily_limit': 'Il limite giornaliero di cambio di {max} USDC è stato raggiunto',
   'error.price_out_of_band': 'Il prezzo deve essere compreso tra {min} e {max}',
-  'error.trigger_invalid': 'Il prezzo di attivazione manca, è dal lato sbagliato o è uguale al prezzo attuale (al massimo 100 ordini condizionati in attesa)',
+  'error.trigger_invalid':
+    'Il prezzo di attivazione manca, è dal lato sbagliato o è uguale al prezzo attuale (al massimo 100 ordini condizionati in attesa)',
   'error.amend_refused': 'Modifica non possibile: il nuovo prezzo verrebbe eseguito subito',
   'error.leverage_margin': 'Il margine non è sufficiente per questa leva',
   'error.already_processed': 'Questo è già stato elaborato',
@@ -183,5 +185,10 @@ export const it = {
   'error.withdraw_hold': 'I prelievi sono sospesi per {hours} h dopo la disattivazione della whitelist',
   'error.ticket_closed': 'Questo ticket è chiuso; aprine uno nuovo',
   'error.ticket_limit': 'Hai {max} ticket aperti; attendi prima una risposta',
+  'error.market_fee_invalid':
+    'Le commissioni devono essere tra 0 e 1 %, quella maker al massimo pari a quella taker',
+  'error.market_leverages_invalid':
+    'Le leve devono essere numeri interi in ordine crescente, almeno una, fino al massimo del mercato di {max}x',
+  'error.market_params_unchanged': 'Queste sono già le impostazioni del mercato',
   'mail.anti_phishing': 'Il tuo codice anti-phishing: {code}',
 } as const satisfies Record<keyof typeof en, string>;

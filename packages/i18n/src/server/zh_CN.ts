@@ -173,5 +173,8 @@ export const zh_CN = {
   'error.withdraw_hold': '关闭白名单后提币暂停 {hours} 小时',
   'error.ticket_closed': '该工单已关闭，请新建工单',
   'error.ticket_limit': '您有 {max} 个未结工单，请先等待回复',
+  'error.market_fee_invalid': '手续费须在 0 至 1 % 之间，且挂单费不高于吃单费',
+  'error.market_leverages_invalid': '杠杆须为递增的整数，至少一个，且不超过该市场上限 {max}x',
+  'error.market_params_unchanged': '这些已是该市场的当前设置',
   'mail.anti_phishing': '您的防钓鱼码：{code}',
 } as const satisfies Record<keyof typeof en, string>;

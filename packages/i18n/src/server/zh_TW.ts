@@ -173,5 +173,8 @@ export const zh_TW = {
   'error.withdraw_hold': '關閉白名單後提幣暫停 {hours} 小時',
   'error.ticket_closed': '該工單已關閉，請新建工單',
   'error.ticket_limit': '您有 {max} 個未結工單，請先等待回覆',
+  'error.market_fee_invalid': '手續費須在 0 至 1 % 之間，且掛單費不高於吃單費',
+  'error.market_leverages_invalid': '槓桿須為遞增的整數，至少一個，且不超過該市場上限 {max}x',
+  'error.market_params_unchanged': '這些已是該市場的當前設定',
   'mail.anti_phishing': '您的防釣魚碼：{code}',
 } as const satisfies Record<keyof typeof en, string>;

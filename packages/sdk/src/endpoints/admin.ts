@@ -3,6 +3,7 @@ import type {
   AuditQuery,
   CreateOperatorRequest,
   Dashboard,
+  MarketParamsRequest,
   MarketSetting,
   MarketSettingList,
   Operator,
@@ -69,6 +70,9 @@ export function adminApi(client: Client) {
       client.post<MarketSetting>(`/api/admin/markets/${encodeURIComponent(symbol)}/pause`, body, opts),
     resumeMarket: (symbol: string, opts?: CallOptions) =>
       client.post<MarketSetting>(`/api/admin/markets/${encodeURIComponent(symbol)}/resume`, {}, opts),
+    /** Fees (decimal fractions) and/or a perpetual's leverage list (ADR 154); admin only. */
+    setMarketParams: (symbol: string, body: MarketParamsRequest, opts?: CallOptions) =>
+      client.post<MarketSetting>(`/api/admin/markets/${encodeURIComponent(symbol)}/params`, body, opts),
     audit: (query?: Partial<AuditQuery>, opts?: CallOptions) =>
       client.get<AuditPage>('/api/admin/audit', query, opts),
     operators: (opts?: CallOptions) => client.get<OperatorList>('/api/admin/operators', undefined, opts),
