@@ -387,6 +387,7 @@ export const de: WebCatalogue = {
     originLiquidation: 'Liquidation',
     originAdl: 'Automatisches Deleveraging',
     openQty: 'Offene Menge',
+    tpslWhole: 'Ganze Position',
     optional: 'Optional',
     estMargin: 'Geschätzte Margin',
     estLiq: 'Geschätzter Liq.-Preis',

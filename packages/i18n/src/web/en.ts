@@ -386,6 +386,7 @@ export const en = {
     originLiquidation: 'Liquidation',
     originAdl: 'Auto-deleveraging',
     openQty: 'Open quantity',
+    tpslWhole: 'Whole position',
     optional: 'Optional',
     estMargin: 'Est. margin',
     estLiq: 'Est. liq. price',

@@ -387,6 +387,7 @@ export const es: WebCatalogue = {
     originLiquidation: 'Liquidación',
     originAdl: 'Desapalancamiento automático',
     openQty: 'Cantidad abierta',
+    tpslWhole: 'Posición completa',
     optional: 'Opcional',
     estMargin: 'Margen estimado',
     estLiq: 'Precio liq. estimado',

@@ -386,6 +386,7 @@ export const fr: WebCatalogue = {
     originLiquidation: 'Liquidation',
     originAdl: 'Désendettement automatique',
     openQty: 'Quantité ouverte',
+    tpslWhole: 'Position entière',
     optional: 'Facultatif',
     estMargin: 'Marge estimée',
     estLiq: 'Prix liq. estimé',

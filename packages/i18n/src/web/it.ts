@@ -386,6 +386,7 @@ export const it: WebCatalogue = {
     originLiquidation: 'Liquidazione',
     originAdl: 'Deleveraging automatico',
     openQty: 'Quantità aperta',
+    tpslWhole: 'Intera posizione',
     optional: 'Facoltativo',
     estMargin: 'Margine stimato',
     estLiq: 'Prezzo liq. stimato',

@@ -385,6 +385,7 @@ export const zh_CN: WebCatalogue = {
     originLiquidation: '强平',
     originAdl: '自动减仓',
     openQty: '未成交数量',
+    tpslWhole: '全部仓位',
     optional: '选填',
     estMargin: '预估保证金',
     estLiq: '预估强平价',

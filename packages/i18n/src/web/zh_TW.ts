@@ -385,6 +385,7 @@ export const zh_TW: WebCatalogue = {
     originLiquidation: '強平',
     originAdl: '自動減倉',
     openQty: '未成交數量',
+    tpslWhole: '全部倉位',
     optional: '選填',
     estMargin: '預估保證金',
     estLiq: '預估強平價',

@@ -110,7 +110,10 @@ export function TpslSheet({
   const { lang } = useLang();
   const [tp, setTp] = useState('');
   const [sl, setSl] = useState('');
-  const [errors, setErrors] = useState<{ tp_price?: string; sl_price?: string }>({});
+  // Issue 8: TP/SL on the mark or the last price; with a quantity, a partial TP/SL (ADR 136).
+  const [by, setBy] = useState<'mark' | 'last'>('mark');
+  const [qty, setQty] = useState('');
+  const [errors, setErrors] = useState<{ tp_price?: string; sl_price?: string; quantity?: string }>({});
   const save = useSetTpsl();
   const scale = market?.price_scale ?? 2;
   const tick = market?.tick_size ?? '0.01';
@@ -120,7 +123,12 @@ export function TpslSheet({
     save.mutate(
       {
         id: position.id,
-        body: { ...(tp ? { tp_price: trim(tp) } : {}), ...(sl ? { sl_price: trim(sl) } : {}) },
+        body: {
+          ...(tp ? { tp_price: trim(tp) } : {}),
+          ...(sl ? { sl_price: trim(sl) } : {}),
+          trigger_by: by,
+          ...(isPositive(qty) ? { quantity: trim(qty) } : {}),
+        },
       },
       {
         onSuccess: () => {
@@ -129,7 +137,11 @@ export function TpslSheet({
         },
         onError: (e) => {
           if (isValidationError(e)) {
-            setErrors({ tp_price: e.errors.tp_price?.[0], sl_price: e.errors.sl_price?.[0] });
+            setErrors({
+              tp_price: e.errors.tp_price?.[0],
+              sl_price: e.errors.sl_price?.[0],
+              quantity: e.errors.quantity?.[0],
+            });
           }
         },
       },
@@ -144,6 +156,8 @@ export function TpslSheet({
       afterShow={() => {
         setTp(position?.tp_price ?? '');
         setSl(position?.sl_price ?? '');
+        setBy(position?.tpsl_by ?? 'mark');
+        setQty('');
         setErrors({});
       }}
     >
@@ -187,6 +201,28 @@ export function TpslSheet({
             error={errors.sl_price}
           />
         </div>
+        <div className="sheet-field">
+          <DecimalStepper
+            name="quantity"
+            label={t('trade.quantity')}
+            suffix={market?.base ?? ''}
+            value={qty}
+            placeholder={t('trade.tpslWhole')}
+            onChange={setQty}
+            step={market?.step_size ?? '0.001'}
+            scale={market?.qty_scale ?? 3}
+            error={errors.quantity}
+          />
+        </div>
+        <TextTabs<'mark' | 'last'>
+          label={t('trade.triggerBy')}
+          value={by}
+          onChange={setBy}
+          options={[
+            { value: 'mark', label: `${t('trade.triggerBy')}: ${t('trade.byMark')}` },
+            { value: 'last', label: t('trade.byLast') },
+          ]}
+        />
         <Button block color="primary" loading={save.isPending} disabled={save.isPending} onClick={submit}>
           {t('trade.save')}
         </Button>
