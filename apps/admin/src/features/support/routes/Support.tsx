@@ -73,6 +73,11 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
   });
   const close = useMutation({ mutationFn: () => api.support.admin.close(id ?? ''), onSuccess: done });
   const t = detail.data;
+  // Opening a ticket marks it read: the list loses its "new" tag.
+  const openedId = t?.id;
+  useEffect(() => {
+    if (openedId !== undefined) void qc.invalidateQueries({ queryKey: ['admin', 'support', 'tickets'] });
+  }, [openedId, qc]);
   return (
     <Drawer open={id !== null} onClose={onClose} width={560} title={t ? `#${t.id} ${t.subject}` : 'Ticket'}>
       {t && (

@@ -7,6 +7,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { applyColorMode, type ColorMode, storedColorMode } from '../../../lib/color-mode.ts';
 import { LANG_NAMES, LANGS, type Lang } from '../../../lib/lang.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
+import { useTotpStatus } from '../../security/api/security.ts';
 import { useLogout } from '../api/logout.ts';
 import { maskAccount } from '../components/mask.ts';
 
@@ -17,6 +18,7 @@ export default function Setting() {
   const navigate = useNavigate();
   const { lang, setLang } = useLang();
   const user = useUserInfo().data;
+  const totp = useTotpStatus().data;
   const logout = useLogout();
   const [langOpen, setLangOpen] = useState(false);
   const [colorsOpen, setColorsOpen] = useState(false);
@@ -111,7 +113,17 @@ export default function Setting() {
         <List.Item onClick={() => navigate('/BankCard')} arrow>
           {t('kyc.bank.manage')}
         </List.Item>
-        <List.Item onClick={() => navigate('/TwoFactor')} arrow>
+        <List.Item
+          onClick={() => navigate('/TwoFactor')}
+          extra={
+            totp ? (
+              <span className={totp.enabled ? 'up' : 'warn-text'}>
+                {totp.enabled ? t('security.twofa.on') : t('security.twofa.off')}
+              </span>
+            ) : null
+          }
+          arrow
+        >
           {t('titles.twoFactor')}
         </List.Item>
         <List.Item onClick={() => navigate('/AddressBook')} arrow>
