@@ -277,6 +277,25 @@ describe.each(BACKENDS)('account protection on %s', (backend) => {
         totp_code: code(),
       });
       expect(set.body.data.anti_phishing_code).toBe('Blue42');
+      const mine = await call<{
+        totp_enabled: boolean;
+        anti_phishing_code: string | null;
+        allowlist: boolean;
+      }>('GET', '/api/app/user/protection');
+      expect(mine.body.data).toMatchObject({
+        totp_enabled: true,
+        anti_phishing_code: 'Blue42',
+        allowlist: false,
+      });
+      // Nobody else sees it, and without a token there is nothing.
+      const otherView = await call<{ anti_phishing_code: string | null }>(
+        'GET',
+        '/api/app/user/protection',
+        undefined,
+        other.token,
+      );
+      expect(otherView.body.data.anti_phishing_code).toBeNull();
+      expect((await t.call('GET', '/api/app/user/protection')).status).toBe(401);
       // A code mail (scene security) and a new-device login mail both carry it.
       await call('POST', '/api/app/account/captcha', {
         type: 'email',
