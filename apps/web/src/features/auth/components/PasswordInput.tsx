@@ -1,7 +1,6 @@
 import { Input } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { VisibilityToggle } from './auth-form.tsx';
 
 interface Props {
   value?: string;
@@ -19,7 +18,6 @@ export function PasswordInput({
   autoComplete = 'current-password',
   id,
 }: Props) {
-  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div className="field-row">
@@ -33,15 +31,7 @@ export function PasswordInput({
         autoComplete={autoComplete}
         aria-label={placeholder}
       />
-      <button
-        type="button"
-        className="icon-btn"
-        onClick={() => setVisible((v) => !v)}
-        aria-label={t(visible ? 'auth.hidePassword' : 'auth.showPassword')}
-        aria-pressed={visible}
-      >
-        {visible ? <EyeOutline fontSize={18} /> : <EyeInvisibleOutline fontSize={18} />}
-      </button>
+      <VisibilityToggle visible={visible} onToggle={() => setVisible((v) => !v)} />
     </div>
   );
 }

@@ -247,7 +247,6 @@ export function TextInput({ value, onChange, clearable, className, ...input }: I
 
 /** A password input with a show/hide toggle. */
 export function PasswordInput(props: Omit<InputProps, 'type' | 'clearable'>) {
-  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div className="pf-input">
@@ -258,16 +257,24 @@ export function PasswordInput(props: Omit<InputProps, 'type' | 'clearable'>) {
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      <button
-        type="button"
-        className="icon-btn"
-        onClick={() => setVisible((v) => !v)}
-        aria-label={t(visible ? 'auth.hidePassword' : 'auth.showPassword')}
-        aria-pressed={visible}
-      >
-        {visible ? <EyeOutline fontSize={18} /> : <EyeInvisibleOutline fontSize={18} />}
-      </button>
+      <VisibilityToggle visible={visible} onToggle={() => setVisible((v) => !v)} />
     </div>
+  );
+}
+
+/** Shows or hides a password (also used by the antd-based PasswordInput of other screens). */
+export function VisibilityToggle({ visible, onToggle }: { visible: boolean; onToggle(): void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      onClick={onToggle}
+      aria-label={t(visible ? 'auth.hidePassword' : 'auth.showPassword')}
+      aria-pressed={visible}
+    >
+      {visible ? <EyeOutline fontSize={18} /> : <EyeInvisibleOutline fontSize={18} />}
+    </button>
   );
 }
 
