@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['test/**/*.test.ts'] } },
+      // The repository's own rules (the layer rule of docs/architecture.md).
+      { test: { name: 'repo', root: 'scripts', include: ['test/**/*.test.ts'] } },
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.ts'] } },
       { test: { name: 'sdk', root: 'packages/sdk', include: ['test/**/*.test.ts'] } },

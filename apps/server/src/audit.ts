@@ -9,6 +9,7 @@ import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { type Db, openDatabase } from './db/db.ts';
 import { EngineHost } from './engine/host.ts';
+import { MIGRATIONS } from './migrations.ts';
 
 export interface AuditReport {
   accounts: number;
@@ -66,7 +67,10 @@ export async function runAudit(db: Db): Promise<AuditReport> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = await openDatabase(
+    { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+    MIGRATIONS,
+  );
   try {
     const r = await runAudit(database.db);
     console.log(

@@ -29,6 +29,7 @@ import {
 } from './engine/transport.ts';
 import { feedProblems, selectPriceFeed } from './feed/select.ts';
 import { AppError } from './http/errors.ts';
+import { MIGRATIONS } from './migrations.ts';
 import { seedWorld } from './seed/world.ts';
 import { demoDataProblems, seedDemo } from './seed.ts';
 
@@ -116,7 +117,8 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
   const clock = options.clock ?? systemClock;
   const ownDatabase = options.database === undefined;
   const database =
-    options.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+    options.database ??
+    (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }, MIGRATIONS));
   let checked: { problems: string[]; maker?: string };
   try {
     checked = await startProblems(config, database);

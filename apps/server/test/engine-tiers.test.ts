@@ -2,7 +2,7 @@
 import { resolvePerpMarket } from '@ex/core';
 import { describe, expect, it } from 'vitest';
 import { perpMarketConfig } from '../src/engine/config.ts';
-import { MARKETS } from '../src/market/markets.ts';
+import { MARKETS } from '../src/engine/markets.ts';
 
 const perps = MARKETS.filter((m) => m.kind === 'perp');
 

@@ -11,7 +11,7 @@ import { TOTP_MAX_FAILURES } from '../src/admin/security.ts';
 import { DEFAULT_ADMIN_SESSION } from '../src/admin/session.ts';
 import { loadConfig } from '../src/config.ts';
 import { openPGlite } from '../src/db/db.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/migrations.ts';
 import { startExchange } from '../src/start.ts';
 import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 

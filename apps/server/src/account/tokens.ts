@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import type { TokenKind } from '../db/schema.ts';
+import type { SessionTokens, TokenLookup } from '../http/auth.ts';
 import { AuthCache, type AuthEvent } from './auth-cache.ts';
 
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -10,18 +11,13 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-export type TokenLookup =
-  | { status: 'active'; tokenId: string; subjectId: string }
-  /** Never issued (or issued for the other kind): HTTP 401, code 401. */
-  | { status: 'unknown' }
-  /** Issued but revoked or expired: HTTP 401, code 411. */
-  | { status: 'ended' };
+export type { TokenLookup } from '../http/auth.ts';
 
 /**
  * Opaque bearer tokens: 32 random bytes for the client, only their sha-256 in the database, so a
  * leaked table cannot be replayed. Revocation is a column, expiry a timestamp.
  */
-export class TokenStore {
+export class TokenStore implements SessionTokens {
   /** User sessions seen in the last second (auth-cache.ts); emptied by revocations and bans. */
   readonly cache = new AuthCache();
   /** Where revocations are announced to the other gateways (set by the composition root). */

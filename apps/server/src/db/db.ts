@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataFolder } from './data-lock.ts';
-import { migrate } from './migrate.ts';
+import { runMigrations } from './migrate.ts';
+import type { Migration } from './migrations/index.ts';
 import { PGliteDialect, type PGliteLike } from './pglite-dialect.ts';
 import { createPGlite, INT8, identity, NUMERIC } from './pglite-instance.ts';
 import { PGliteThread } from './pglite-thread.ts';
@@ -78,11 +79,14 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Db
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+export async function openDatabase(
+  options: { databaseUrl?: string; dataDir: string },
+  migrations: readonly Migration[],
+): Promise<DbHandle> {
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPGlite(join(options.dataDir, 'pglite'));
-  await migrate(handle.db);
+  await runMigrations(handle.db, migrations);
   return handle;
 }
 

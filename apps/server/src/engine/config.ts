@@ -5,7 +5,7 @@ import {
   type PerpMarketConfig,
   type SpotMarketConfig,
 } from '@ex/core';
-import { MARKETS, type MarketConfig, QUOTE } from '../market/markets.ts';
+import { MARKETS, type MarketConfig, QUOTE } from './markets.ts';
 
 /** Asset -> decimals in the ledger. USDC as on TRON; the others at 8 like most exchanges. */
 export const ASSETS: Record<string, number> = {
@@ -97,7 +97,7 @@ export function perpMarketConfig(m: MarketConfig): PerpMarketConfig {
   };
 }
 
-/** The engine configuration of the server's markets (market/markets.ts). */
+/** The engine configuration of the server's markets (engine/markets.ts). */
 export function serverEngineConfig(markets: readonly MarketConfig[] = MARKETS): EngineConfig {
   for (const m of markets) {
     if (ASSETS[m.base] === undefined || ASSETS[m.quote] === undefined) {

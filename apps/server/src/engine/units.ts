@@ -1,6 +1,6 @@
 import { formatDecimal, lotsToQty, type MarketScales, ticksToPrice } from '@ex/core';
-import { MARKETS, type MarketConfig } from '../market/markets.ts';
 import { ASSETS, scalesOf } from './config.ts';
+import { MARKETS, type MarketConfig } from './markets.ts';
 
 /** A market with its resolved scales: the one place that turns ticks and lots into decimal strings. */
 export interface MarketUnits {

@@ -10,12 +10,12 @@ import type {
 import { accountKey, decimal, ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
+import { QUOTE } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount, marketUnits } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 import { indexTicks } from '../market/bands.ts';
-import { QUOTE } from '../market/markets.ts';
 import { failpoint } from './failpoints.ts';
 import { ceilDiv, isCoin, Mutex, moved, moveOnce, pow10, unitsOf, userSpot } from './money.ts';
 import type { EarnDb, ExchangeRecordsTable } from './tables.ts';

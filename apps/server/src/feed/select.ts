@@ -2,7 +2,7 @@
 // the embedded default; `ccxt:<id>[,<id>...]` reads those exchanges through ccxt (feed/ccxt.ts), the
 // index being the median of the fresh sources. Nothing falls back from one to the other.
 
-import { MARKETS } from '../market/markets.ts';
+import { MARKETS } from '../engine/markets.ts';
 import { CcxtPriceFeed, CcxtSource, ccxtLib } from './ccxt.ts';
 import { type PriceFeed, SimulatedPriceFeed } from './price-feed.ts';
 

@@ -1,6 +1,6 @@
+import { MARKETS } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
 import { mustMarket } from '../engine/units.ts';
-import { MARKETS } from '../market/markets.ts';
 import { indexHealthOf } from './health.ts';
 import type { PriceFeed } from './price-feed.ts';
 

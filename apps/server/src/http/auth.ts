@@ -1,8 +1,21 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { TokenStore } from '../account/tokens.ts';
 import type { Db } from '../db/db.ts';
 import type { TokenKind } from '../db/schema.ts';
 import { AppError } from './errors.ts';
+
+export type TokenLookup =
+  | { status: 'active'; tokenId: string; subjectId: string }
+  /** Never issued (or issued for the other kind): HTTP 401, code 401. */
+  | { status: 'unknown' }
+  /** Issued but revoked or expired: HTTP 401, code 411. */
+  | { status: 'ended' };
+
+/** What authentication needs of the session store (account/tokens.ts implements it). */
+export interface SessionTokens {
+  lookup(kind: TokenKind, token: string): Promise<TokenLookup>;
+  /** A user token with its user's ban state (cached briefly, ADR 172). */
+  userSession(token: string): Promise<TokenLookup>;
+}
 
 export interface Principal {
   kind: TokenKind;
@@ -38,7 +51,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * session it had is over rather than that it sent garbage.
  */
 export async function authenticate(
-  tokens: TokenStore,
+  tokens: SessionTokens,
   db: Db,
   kind: TokenKind,
   token: string | undefined,
@@ -52,7 +65,7 @@ export async function authenticate(
   return { kind, id: found.subjectId, tokenId: found.tokenId };
 }
 
-export function requireAuth(tokens: TokenStore, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
+export function requireAuth(tokens: SessionTokens, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const bearer = bearerToken(request);
     // Beside bearer tokens, user routes accept a signed API-key request; a session wins if both.
@@ -68,7 +81,7 @@ export function requireAuth(tokens: TokenStore, db: Db, kind: TokenKind): preHan
 }
 
 /** For routes that work anonymously but know the user when a valid token is sent. */
-export function optionalAuth(tokens: TokenStore, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
+export function optionalAuth(tokens: SessionTokens, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     request.principal = token ? await authenticate(tokens, db, kind, token) : null;

@@ -1,7 +1,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import type { TokenStore } from '../account/tokens.ts';
 import type { RateLimitConfig } from '../config.ts';
+import type { SessionTokens } from './auth.ts';
 import { bearerToken } from './auth.ts';
 import { clientKeyOf } from './client.ts';
 import { AppError } from './errors.ts';
@@ -37,7 +37,7 @@ const TOKEN_CACHE_SIZE = 10_000;
  * bucket. The token lookup is cached briefly: the rate limit runs before authentication, and a
  * revoked token keeping its account's budget for 10 s is harmless (authentication still refuses it).
  */
-export function rateLimitOptions(limits: RateLimitConfig, tokens: TokenStore): RateLimitPluginOptions {
+export function rateLimitOptions(limits: RateLimitConfig, tokens: SessionTokens): RateLimitPluginOptions {
   const cache = new Map<string, { who: string | null; until: number }>();
   const accountOf = async (request: FastifyRequest): Promise<string | null> => {
     const token = bearerToken(request);

@@ -1,11 +1,9 @@
 import { WsClientMessage, type WsServerAck } from '@ex/contract';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { TokenStore } from '../account/tokens.ts';
 import type { Db } from '../db/db.ts';
 import type { PubSub } from '../engine/pubsub.ts';
-import { INTERVALS } from '../market/data.ts';
-import { marketBySymbol } from '../market/markets.ts';
+import type { SessionTokens } from './auth.ts';
 import { authenticate } from './auth.ts';
 import { AppError } from './errors.ts';
 
@@ -128,7 +126,7 @@ export interface WsFeeds {
  */
 export async function registerWs(
   app: FastifyInstance,
-  deps: { tokens: TokenStore; db: Db; feeds?: () => WsFeeds | undefined },
+  deps: { tokens: SessionTokens; db: Db; feeds?: () => WsFeeds | undefined },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const fanout = new Fanout();
@@ -258,26 +256,4 @@ export async function registerWs(
       });
     },
   });
-}
-
-/**
- * The public channels of ADR 012, exactly: `ticker`, `depth:<symbol>`, `trades:<symbol>`,
- * `kline:<symbol>:<interval>`, `mark:<perp symbol>`, for configured markets only.
- */
-export function isPublicChannel(channel: string): boolean {
-  if (channel === 'ticker') return true;
-  const parts = channel.split(':');
-  const market = parts[1] === undefined ? undefined : marketBySymbol(parts[1]);
-  if (market === undefined) return false;
-  switch (parts[0]) {
-    case 'depth':
-    case 'trades':
-      return parts.length === 2;
-    case 'kline':
-      return parts.length === 3 && Object.hasOwn(INTERVALS, parts[2]!);
-    case 'mark':
-      return parts.length === 2 && market.kind === 'perp';
-    default:
-      return false;
-  }
 }

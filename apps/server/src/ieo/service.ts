@@ -9,6 +9,7 @@ import type {
 import { decimal, formatDecimal, ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
 import { ASSETS } from '../engine/config.ts';
+import { QUOTE } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { failpoint } from '../exchange/failpoints.ts';
@@ -26,7 +27,6 @@ import {
 } from '../exchange/money.ts';
 import type { EarnDb, IeoApplicationsTable, IeoProjectsTable } from '../exchange/tables.ts';
 import { AppError } from '../http/errors.ts';
-import { QUOTE } from '../market/markets.ts';
 
 type ProjectRow = IeoProjectsTable & { id: string; cancelled: boolean };
 type AppRow = IeoApplicationsTable & { id: string };

@@ -6,8 +6,8 @@
 
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { MARKETS } from '../engine/markets.ts';
 import { seededRandom } from '../feed/price-feed.ts';
-import { MARKETS } from './markets.ts';
 
 export const HISTORY_DAYS = 30;
 const MINUTE_MS = 60_000;

@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import { chainDb } from '../chain/tables.ts';
 import type { Services } from '../deps.ts';
 import { QUOTE } from '../engine/config.ts';
+import { MARKETS } from '../engine/markets.ts';
 import { assetScale, formatAmount, marketUnits } from '../engine/units.ts';
 import { treasuriesOf } from '../exchange/treasury.ts';
 import { indexHealthOf } from '../feed/health.ts';
 import { kycDb } from '../kyc/tables.ts';
-import { MARKETS } from '../market/markets.ts';
 import { pausedMarkets } from './market-state.ts';
 
 const DAY_MS = 86_400_000;

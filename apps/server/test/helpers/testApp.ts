@@ -10,8 +10,8 @@ import { buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { type Config, DEFAULT_RATE_LIMIT, loadConfig, type RateLimitConfig } from '../../src/config.ts';
 import { type Db, type DbHandle, openPGlite, openPostgres } from '../../src/db/db.ts';
-import { migrate } from '../../src/db/migrate.ts';
 import type { Services } from '../../src/deps.ts';
+import { migrate } from '../../src/migrations.ts';
 
 export type Backend = 'pglite' | 'postgres';
 

@@ -1,27 +1,4 @@
 import type { Kysely } from 'kysely';
-import { SESSIONS_MIGRATION } from '../../account/migration-sessions.ts';
-import { ACCOUNT_PROTECTION_MIGRATION } from '../../account/protection.ts';
-import { USER_TOTP_MIGRATION } from '../../account/totp.ts';
-import { ADMIN_SECURITY_MIGRATION } from '../../admin/migration.ts';
-import { AI_MIGRATION } from '../../ai/migration.ts';
-import { API_KEYS_MIGRATION } from '../../apikeys/migration.ts';
-import { CHAIN_MIGRATION } from '../../chain/migration.ts';
-import { CHAIN_EVENTS_MIGRATION } from '../../chain/migration-events.ts';
-import { COMMUNITY_MIGRATION } from '../../community/migration.ts';
-import { CONTRACT_ORDERS_MIGRATION } from '../../contract/migration.ts';
-import { DIVIDEND_MIGRATION } from '../../dividend/migration.ts';
-import { EXCHANGE_OTC_IEO_MIGRATION } from '../../exchange/migration.ts';
-import { MONEY_MOVES_MIGRATION } from '../../exchange/migration-money-moves.ts';
-import { KYC_MIGRATION } from '../../kyc/migration.ts';
-import { MARKET_HISTORY_MIGRATION } from '../../market/history.ts';
-import { OPERATOR_CONSOLE_MIGRATION } from '../../ops/migration.ts';
-import { RELEASES_MIGRATION } from '../../release/migration.ts';
-import { LIABILITIES_MIGRATION } from '../../reserves/migration.ts';
-import { STAKING_MIGRATION } from '../../staking/migration.ts';
-import { SUPPORT_MIGRATION } from '../../support/migration.ts';
-import { UPLOAD_QUOTA_MIGRATION } from '../../system/upload-quota.ts';
-import { VOTE_MIGRATION } from '../../vote/migration.ts';
-import { LEDGER_TRANSFER_SIDES_MIGRATION } from '../../wallet/migration.ts';
 import type { Database } from '../schema.ts';
 import * as m0001 from './0001_accounts.ts';
 import * as m0010 from './0010_engine.ts';
@@ -31,34 +8,10 @@ export interface Migration {
   up(db: Kysely<Database>): Promise<void>;
 }
 
-// Migrations only run raw SQL; the Database type is just what the runner holds.
-// Listed by hand rather than read from disk so the bundled server (dist/main.js) carries them.
-// Add new files at the end; never edit one that has shipped.
-// Domains that own their tables keep the migration beside their code (release/migration.ts).
-export const MIGRATIONS: Migration[] = [
-  { version: '0001_accounts', up: m0001.up },
-  RELEASES_MIGRATION,
-  { version: '0010_engine', up: m0010.up },
-  KYC_MIGRATION,
-  CHAIN_MIGRATION,
-  COMMUNITY_MIGRATION,
-  EXCHANGE_OTC_IEO_MIGRATION,
-  AI_MIGRATION,
-  STAKING_MIGRATION,
-  DIVIDEND_MIGRATION,
-  VOTE_MIGRATION,
-  ADMIN_SECURITY_MIGRATION,
-  MONEY_MOVES_MIGRATION,
-  UPLOAD_QUOTA_MIGRATION,
-  CHAIN_EVENTS_MIGRATION,
-  LIABILITIES_MIGRATION,
-  LEDGER_TRANSFER_SIDES_MIGRATION,
-  MARKET_HISTORY_MIGRATION,
-  OPERATOR_CONSOLE_MIGRATION,
-  API_KEYS_MIGRATION,
-  SESSIONS_MIGRATION,
-  USER_TOTP_MIGRATION,
-  CONTRACT_ORDERS_MIGRATION,
-  ACCOUNT_PROTECTION_MIGRATION,
-  SUPPORT_MIGRATION,
-];
+// Migrations only run raw SQL; the Database type is just what the runner holds. The two first
+// schemas live here; every domain keeps its own migration beside its code, and the composition
+// root lists them all in order (apps/server/src/migrations.ts): the database layer imports no domain.
+export const CORE_MIGRATIONS = {
+  accounts: { version: '0001_accounts', up: m0001.up },
+  engine: { version: '0010_engine', up: m0010.up },
+} as const satisfies Record<string, Migration>;
