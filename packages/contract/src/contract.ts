@@ -152,7 +152,12 @@ export const LeverageResponse = z.object({
 
 export const FundingQuery = z.strictObject({ symbol: MarketSymbol });
 export const Funding = z.object({
-  rate: z.string(),
+  /**
+   * The rate the coming settlement applies, as a fraction ("0.0001" = 0.01 %): from the premium
+   * sampled in this interval, estimated from the book's premium before the first sample; null while
+   * the market has no index price yet (ADR 156).
+   */
+  rate: z.string().nullable(),
   next_funding_time: z.number().int(),
   mark_price: z.string(),
   index_price: z.string(),

@@ -353,6 +353,9 @@ export const de: WebCatalogue = {
     leverageSaved: 'Hebel gespeichert',
     funding: 'Funding / Countdown',
     markPrice: 'Markpreis',
+    indexStale:
+      'Für diesen Markt gibt es keinen aktuellen Indexpreis: Neue Orders und Schließungen sind pausiert, bis wieder Preise kommen. Orders stornieren geht weiterhin.',
+    indexStaleTag: 'Index veraltet',
     tp: 'Take-Profit',
     sl: 'Stop-Loss',
     tpsl: 'TP/SL',

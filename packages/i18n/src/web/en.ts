@@ -352,6 +352,9 @@ export const en = {
     leverageSaved: 'Leverage saved',
     funding: 'Funding / countdown',
     markPrice: 'Mark price',
+    indexStale:
+      'No current index price for this market: new orders and closes are paused until prices are back. Cancelling orders still works.',
+    indexStaleTag: 'Index stale',
     tp: 'Take profit',
     sl: 'Stop loss',
     tpsl: 'TP/SL',

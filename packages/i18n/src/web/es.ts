@@ -353,6 +353,9 @@ export const es: WebCatalogue = {
     leverageSaved: 'Apalancamiento guardado',
     funding: 'Financiación / cuenta atrás',
     markPrice: 'Precio de marca',
+    indexStale:
+      'No hay precio de índice actual para este mercado: las nuevas órdenes y los cierres están en pausa hasta que vuelvan los precios. Cancelar órdenes sigue funcionando.',
+    indexStaleTag: 'Índice desactualizado',
     tp: 'Take profit',
     sl: 'Stop loss',
     tpsl: 'TP/SL',

@@ -352,6 +352,9 @@ export const fr: WebCatalogue = {
     leverageSaved: 'Levier enregistré',
     funding: 'Financement / compte à rebours',
     markPrice: 'Prix de marque',
+    indexStale:
+      'Aucun prix indice à jour pour ce marché : les nouveaux ordres et les clôtures sont suspendus jusqu’au retour des prix. L’annulation des ordres reste possible.',
+    indexStaleTag: 'Indice périmé',
     tp: 'Take profit',
     sl: 'Stop loss',
     tpsl: 'TP/SL',

@@ -352,6 +352,9 @@ export const it: WebCatalogue = {
     leverageSaved: 'Leva salvata',
     funding: 'Funding / conto alla rovescia',
     markPrice: 'Prezzo mark',
+    indexStale:
+      'Nessun prezzo indice aggiornato per questo mercato: nuovi ordini e chiusure sono sospesi finché i prezzi non tornano. L’annullamento degli ordini funziona ancora.',
+    indexStaleTag: 'Indice non aggiornato',
     tp: 'Take profit',
     sl: 'Stop loss',
     tpsl: 'TP/SL',

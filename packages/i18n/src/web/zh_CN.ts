@@ -351,6 +351,8 @@ export const zh_CN: WebCatalogue = {
     leverageSaved: '杠杆已保存',
     funding: '资金费率 / 倒计时',
     markPrice: '标记价格',
+    indexStale: '该市场暂无最新指数价格：新委托和平仓已暂停，待价格恢复后继续。撤单仍可进行。',
+    indexStaleTag: '指数过期',
     tp: '止盈',
     sl: '止损',
     tpsl: '止盈/止损',

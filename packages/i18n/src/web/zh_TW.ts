@@ -351,6 +351,8 @@ export const zh_TW: WebCatalogue = {
     leverageSaved: '槓桿已儲存',
     funding: '資金費率 / 倒數',
     markPrice: '標記價格',
+    indexStale: '該市場暫無最新指數價格：新委託與平倉已暫停，待價格恢復後繼續。撤單仍可進行。',
+    indexStaleTag: '指數過期',
     tp: '止盈',
     sl: '止損',
     tpsl: '止盈/止損',

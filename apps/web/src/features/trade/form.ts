@@ -32,7 +32,8 @@ export type Market = Pick<
   | 'min_qty'
   | 'max_qty'
   | 'min_notional'
->;
+> &
+  Partial<Pick<Coin, 'taker_fee_rate'>>;
 
 export type FieldError = { key: FormErrorKey; values?: Record<string, string> };
 export type FormErrorKey =
@@ -52,12 +53,14 @@ export type FormErrorKey =
 /** USDC has 6 decimals on the ledger: estimates are exact to that, then shown with 2. */
 export const QUOTE_SCALE = 6;
 /**
- * Taker fee rates used for the estimates until the API publishes fees per market: the core's
- * configuration charges 0.1 % on spot and 0.05 % on perpetuals (docs/perpetuals.md). The estimate
- * says "about"; the ledger has the real fee.
+ * Taker fee rates of the estimates when a market does not carry its own: the core's default
+ * configuration charges 0.1 % on spot and 0.05 % on perpetuals (docs/perpetuals.md). The coins list
+ * carries the engine's live rate (`taker_fee_rate`, an operator may change it: ADR 154), which wins.
+ * The estimate says "about"; the ledger has the real fee.
  */
 export const SPOT_TAKER_FEE = '0.001';
 export const PERP_TAKER_FEE = '0.0005';
+const takerFee = (m: Market, fallback: string) => m.taker_fee_rate ?? fallback;
 
 export type Side = 'buy' | 'sell';
 export type Kind = 'limit' | 'market';
@@ -112,7 +115,7 @@ export function checkSpot(input: SpotInput, m: Market): SpotCheck {
   const price = input.type === 'limit' ? (errors.price ? null : input.price) : (input.marketPrice ?? null);
   const priceOk = price !== null && isPositive(price);
   const cost = priceOk && !qe ? mul(price, input.quantity, QUOTE_SCALE, 'up') : null;
-  const fee = cost ? mul(cost, SPOT_TAKER_FEE, QUOTE_SCALE, 'up') : null;
+  const fee = cost ? mul(cost, takerFee(m, SPOT_TAKER_FEE), QUOTE_SCALE, 'up') : null;
   if (cost && !errors.quantity && isPositive(m.min_notional) && cmp(cost, m.min_notional) < 0) {
     errors.quantity = { key: 'notionalMin', values: { min: m.min_notional, quote: m.quote } };
   }
@@ -257,7 +260,7 @@ export function checkPerp(input: PerpInput, m: Market): PerpCheck {
   if (!priceOk || qe || input.leverage < 1) return empty;
   const notional = mul(price, input.quantity, QUOTE_SCALE, 'up');
   const margin = div(notional, String(input.leverage), QUOTE_SCALE, 'up') ?? notional;
-  const fee = mul(notional, PERP_TAKER_FEE, QUOTE_SCALE, 'up');
+  const fee = mul(notional, takerFee(m, PERP_TAKER_FEE), QUOTE_SCALE, 'up');
   if (isValid(input.available) && cmp(add(margin, fee), input.available) > 0) {
     errors.quantity = { key: 'insufficient' };
   }
@@ -280,7 +283,7 @@ export function perpQtyForPercent(
   // margin + fee = qty * price * (1/lev + fee)  =>  qty = part / (price * (1/lev + fee))
   const perUnit = mul(
     price,
-    add(div('1', String(leverage), 10) ?? '0', PERP_TAKER_FEE),
+    add(div('1', String(leverage), 10) ?? '0', takerFee(m, PERP_TAKER_FEE)),
     QUOTE_SCALE + 6,
     'up',
   );

@@ -1,3 +1,4 @@
+import type { MarketParamsRequest } from '@ex/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -15,6 +16,16 @@ export function useSetPaused() {
       input.reason === null
         ? api.admin.resumeMarket(input.symbol)
         : api.admin.pauseMarket(input.symbol, { reason: input.reason }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: marketsKey }),
+  });
+}
+
+/** New fees (decimal fractions) and/or leverage list of one market (ADR 154); admin only. */
+export function useSetParams() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { symbol: string; body: MarketParamsRequest }) =>
+      api.admin.setMarketParams(input.symbol, input.body),
     onSuccess: () => qc.invalidateQueries({ queryKey: marketsKey }),
   });
 }

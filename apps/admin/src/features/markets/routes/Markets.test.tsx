@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, mountPage, ok, type Sent } from '../../../test/console.tsx';
-import { Markets } from './Markets.tsx';
+import { Markets, parseLeverages, rateFromPercent } from './Markets.tsx';
 
 const market = (symbol: string, paused: boolean) => ({
   symbol,
@@ -10,6 +10,7 @@ const market = (symbol: string, paused: boolean) => ({
   paused_at: paused ? Date.UTC(2030, 0, 1) : null,
   reason: paused ? 'incident' : null,
   leverages: symbol.endsWith('_PERP') ? [1, 5, 10] : [],
+  max_leverage: symbol.endsWith('_PERP') ? 50 : 0,
   maker_fee_rate: '0.001000',
   taker_fee_rate: '0.000500',
 });
@@ -73,5 +74,40 @@ describe('<Markets/>', () => {
       expect(sent.some((s) => s.url === '/api/admin/markets/ETH_USDC_PERP/resume')).toBe(true),
     );
     expect(screen.queryByText('Resumed')).toBeNull();
+  });
+
+  it('edits fees in percent and the leverage list, sending only what changed', async () => {
+    mountPage('/markets', <Markets />);
+    await screen.findByText('ETH_USDC_PERP');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit fees and leverage of ETH_USDC_PERP' }));
+    const taker = await screen.findByLabelText('Taker fee (%)');
+    expect((taker as HTMLInputElement).value).toBe('0.05');
+    fireEvent.change(taker, { target: { value: '0.08' } });
+    const list = screen.getByLabelText('Leverage list');
+    expect((list as HTMLInputElement).value).toBe('1, 5, 10');
+    // Above the market's ceiling: refused in the form, nothing sent.
+    fireEvent.change(list, { target: { value: '1, 5, 75' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Whole numbers in rising order, at most 50x')).toBeTruthy();
+    fireEvent.change(list, { target: { value: '1 2 5 10x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.url === '/api/admin/markets/ETH_USDC_PERP/params')?.body).toEqual({
+        taker_fee_rate: '0.0008',
+        leverages: [1, 2, 5, 10],
+      }),
+    );
+    expect(sent.filter((s) => s.url.endsWith('/params'))).toHaveLength(1);
+  });
+
+  it('moves the point as text: percent to fraction, leverage lists', () => {
+    expect(rateFromPercent('0.05')).toBe('0.0005');
+    expect(rateFromPercent('0.1')).toBe('0.001');
+    expect(rateFromPercent('1')).toBe('0.01');
+    expect(rateFromPercent('0')).toBe('0');
+    expect(rateFromPercent('0.0125')).toBe('0.000125');
+    expect(parseLeverages('1, 2,5 10x')).toEqual([1, 2, 5, 10]);
+    expect(parseLeverages('1, 2.5')).toBeNull();
+    expect(parseLeverages('  ')).toBeNull();
   });
 });

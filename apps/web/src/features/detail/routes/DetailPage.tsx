@@ -12,6 +12,7 @@ import { useDepth, useKline, useTicker, useTrades } from '../../stream/hooks.ts'
 import { StreamBanner } from '../../stream/StreamBanner.tsx';
 import { useFunding } from '../../trade/api/contract.ts';
 import { TextTabs } from '../../trade/components/SideSwitch.tsx';
+import { shiftDecimalText } from '../../trade/components/shift.ts';
 import { CandleChart } from '../components/CandleChart.tsx';
 import { DepthTable } from '../components/DepthTable.tsx';
 import { TradesList } from '../components/TradesList.tsx';
@@ -83,13 +84,10 @@ export default function DetailPage() {
                 <div className="detail-head__funding muted num">
                   {t('trade.markPrice')} {formatPrice(funding.data.mark_price, scale, lang)} ·{' '}
                   {t('detail.funding')}{' '}
-                  {
-                    formatChangePercent(
-                      funding.data.rate.startsWith('-') ? funding.data.rate : funding.data.rate,
-                      lang,
-                      4,
-                    ).text
-                  }
+                  {/* The rate is a fraction ("0.0001" = 0.01 %): shifted to percent (ADR 156). */}
+                  {funding.data.rate
+                    ? formatChangePercent(shiftDecimalText(funding.data.rate, 2), lang, 4).text
+                    : '—'}
                 </div>
               )}
             </div>

@@ -11,6 +11,7 @@ import { usePlaceContractOrder } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { cmp, isPositive, percentOf, roundToStep, trim } from '../decimal.ts';
 import { checkPerp, type Kind, type MarginMode, type PerpSide, perpQtyForPercent } from '../form.ts';
+import { contractTypeLabel } from '../order-type.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { DecimalStepper } from './DecimalStepper.tsx';
 import { fieldErrorText } from './field-error.ts';
@@ -33,6 +34,7 @@ export function ContractForm({
   mode,
   mark,
   positions,
+  indexStale = false,
 }: {
   market: Coin;
   depth: Depth | undefined;
@@ -41,6 +43,8 @@ export function ContractForm({
   mode: MarginMode;
   mark: string | undefined;
   positions: Position[];
+  /** No fresh index (ADR 153): the server refuses orders and closes, so the buttons are off. */
+  indexStale?: boolean;
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
@@ -230,13 +234,6 @@ export function ContractForm({
           : []),
       ]
     : [];
-  const typeLabel: Record<ContractOrderType, string> = {
-    limit: t('trade.limit'),
-    market: t('trade.market'),
-    stop_limit: t('trade.stopLimit'),
-    stop_market: t('trade.stopMarket'),
-    trailing_stop: t('trade.trailingStop'),
-  };
   const actionLabel: Record<ContractAction, string> = {
     open_long: t('trade.openLong'),
     open_short: t('trade.openShort'),
@@ -475,7 +472,7 @@ export function ContractForm({
         <Button
           block
           className="action-btn action-btn--up"
-          disabled={place.isPending}
+          disabled={place.isPending || (signedIn && indexStale)}
           onClick={() => start('long')}
         >
           {signedIn
@@ -488,7 +485,7 @@ export function ContractForm({
           <Button
             block
             className="action-btn action-btn--down"
-            disabled={place.isPending}
+            disabled={place.isPending || indexStale}
             onClick={() => start('short')}
           >
             {intent === 'open' ? t('trade.openShort') : t('trade.closeLong')}
@@ -505,7 +502,7 @@ export function ContractForm({
           { label: t('trade.pair'), value: `${market.base}/${market.quote} ${t('market.perp')}` },
           {
             label: t('trade.side'),
-            value: action ? `${actionLabel[action]} · ${typeLabel[orderType]}` : '',
+            value: action ? `${actionLabel[action]} · ${contractTypeLabel(t, orderType)}` : '',
             tone: confirm === 'short' ? 'down' : 'up',
           },
           ...(orderType === 'stop_limit' || orderType === 'stop_market'

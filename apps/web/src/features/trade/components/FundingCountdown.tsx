@@ -22,13 +22,14 @@ export function FundingCountdown({ symbol }: { symbol: string }) {
     return () => window.clearInterval(id);
   }, []);
   const data = funding.data;
-  // The API gives the rate as a fraction ("0.0001" = 0.01 %); the formatter takes percent.
-  const rate = data ? formatChangePercent(shiftDecimalText(data.rate, 2), lang, 4) : null;
+  // The API gives the rate as a fraction ("0.0001" = 0.01 %); the formatter takes percent. No rate
+  // yet (no index price, ADR 156) reads "—", not a made-up 0.0000 %.
+  const rate = data?.rate ? formatChangePercent(shiftDecimalText(data.rate, 2), lang, 4) : null;
   return (
     <div className="funding">
       <span className="muted">{t('trade.funding')}</span>
       <span className="num">
-        <span className={`tone-${rate?.tone ?? 'flat'}`}>{rate?.text ?? '--'}</span>
+        <span className={`tone-${rate?.tone ?? 'flat'}`}>{rate?.text ?? (data ? '—' : '--')}</span>
         {' / '}
         {data ? countdown(data.next_funding_time - now) : '--:--:--'}
       </span>

@@ -36,6 +36,8 @@ export default function ContractOpe() {
   const posList = positions.data ?? [];
   const existing = posList.find((p) => p.symbol === symbol);
   const allowed = (symbol && leverages.data?.by_symbol[symbol]) || leverages.data?.values || [];
+  // ADR 153/155: no fresh index, no orders; the banner says why, the form's buttons are off.
+  const stale = funding.data?.index_stale === true;
   useEffect(() => {
     if (!symbol) return;
     if (existing) {
@@ -78,6 +80,12 @@ export default function ContractOpe() {
         <EmptyState text={t('home.marketsEmpty')} />
       ) : (
         <>
+          {stale && (
+            <div className="index-stale" role="alert">
+              <span className="index-stale__tag">{t('trade.indexStaleTag')}</span>
+              {t('trade.indexStale')}
+            </div>
+          )}
           <div className="perp-bar">
             <LeverageChip
               market={market}
@@ -100,6 +108,7 @@ export default function ContractOpe() {
               mode={mode}
               mark={funding.data?.mark_price}
               positions={posList}
+              indexStale={stale}
             />
             <OrderBookPanel
               market={market}
