@@ -138,6 +138,6 @@ export function contractRoutes(app: FastifyInstance, s: Services): void {
     summary: 'Funding rate, next funding time, mark and index price',
     query: FundingQuery,
     response: Funding,
-    handler: async (request) => s.contract.funding(request.query.symbol),
+    handler: async (request) => s.contract.funding(request.query.symbol, s.clock.now()),
   });
 }

@@ -24,6 +24,7 @@ import {
 import { indexHealthOf } from '../feed/health.ts';
 import { AppError } from '../http/errors.ts';
 import { checkBand } from '../market/bands.ts';
+import { bookPremiumPpm } from '../market/funding.ts';
 import { liveLeverages } from '../ops/market-params.ts';
 import { assertTradingOpen } from '../ops/market-state.ts';
 
@@ -463,19 +464,30 @@ export class ContractService {
     return { symbol: body.symbol, leverage: body.leverage, margin_mode: body.margin_mode };
   }
 
-  funding(symbol: string): Funding {
+  funding(symbol: string, now: number): Funding {
     const m = this.perpMarket(symbol);
     const s = this.host.engine.perp.state(symbol)!;
     const pm = this.host.engine.perp.markets.get(symbol)!;
     // The rate the coming settlement applies (like Binance's premiumIndex): from the premium sampled
-    // so far in this interval; before any sample, the last settled one (ADR 152).
-    const rate =
+    // so far in this interval (ADR 152). Before the interval's first sample it is estimated from the
+    // premium of the book now (what the next sample takes); with no index yet it is unknown (null,
+    // shown as "—"), not the 0 of a settlement that never happened (ADR 156).
+    const premium =
       s.premiumCount > 0n
-        ? fundingRate(s.premiumSumPpm / s.premiumCount, pm.interestPpm, pm.premiumBandPpm, pm.fundingCapPpm)
-        : s.lastFundingRatePpm;
+        ? s.premiumSumPpm / s.premiumCount
+        : s.indexPrice > 0n
+          ? bookPremiumPpm(this.host.engine.perp.book(symbol), s.indexPrice)
+          : null;
+    const rate =
+      premium === null ? null : fundingRate(premium, pm.interestPpm, pm.premiumBandPpm, pm.fundingCapPpm);
+    // Before the first index the engine has not set the next settlement: it is the next interval end.
+    const next =
+      s.nextFundingTs > 0
+        ? s.nextFundingTs
+        : (Math.floor(now / pm.fundingIntervalMs) + 1) * pm.fundingIntervalMs;
     return {
-      rate: formatDecimal(rate, 6),
-      next_funding_time: s.nextFundingTs,
+      rate: rate === null ? null : formatDecimal(rate, 6),
+      next_funding_time: next,
       mark_price: m.price(s.markPrice),
       index_price: m.price(s.indexPrice),
       index_stale: indexHealthOf(this.host).staleSymbol(symbol),
