@@ -1,5 +1,6 @@
 // setMarketParams (ADR 154): an operator's fees and leverage list as an engine command. Checked in
 // the core, applied at one journal position, carried by the snapshot, the same after a replay.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   accountKey,
@@ -176,5 +177,68 @@ describe('setMarketParams', () => {
     const fresh = new ExchangeEngine(demoEngineConfig());
     replay.restore(fresh.snapshot());
     expect(marketParams(replay, SYM)?.takerFeePpm).toBe(500n);
+  });
+
+  it('property: fee and list changes among random orders, fills, prices and leverage changes keep every invariant and replay', () => {
+    const step = fc.oneof(
+      fc.record({
+        k: fc.constant('order' as const),
+        u: fc.integer({ min: 0, max: 2 }),
+        long: fc.boolean(),
+        usd: fc.integer({ min: 48_000, max: 52_000 }),
+        qty: fc.integer({ min: 1, max: 300 }),
+      }),
+      fc.record({
+        k: fc.constant('fees' as const),
+        maker: fc.integer({ min: 0, max: 800 }),
+        taker: fc.integer({ min: 0, max: 2_000 }),
+      }),
+      fc.record({
+        k: fc.constant('list' as const),
+        list: fc.uniqueArray(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 6 }),
+      }),
+      fc.record({
+        k: fc.constant('lev' as const),
+        u: fc.integer({ min: 0, max: 2 }),
+        l: fc.constantFrom(1, 5, 10, 20, 50),
+      }),
+      fc.record({ k: fc.constant('price' as const), usd: fc.integer({ min: 47_000, max: 53_000 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 5, maxLength: 40 }), (steps) => {
+        const { e, run, fund, params, journal } = setup();
+        const users = ['u0', 'u1', 'u2'];
+        fund('u0', 100_000n * USDC);
+        fund('u1', 2_000n * USDC);
+        fund('u2', 700n * USDC);
+        run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(50_000)) });
+        let n = 0;
+        for (const st of steps) {
+          if (st.k === 'order')
+            run({
+              type: 'contractPlace',
+              orderId: `p${++n}`,
+              userId: users[st.u]!,
+              symbol: SYM,
+              action: st.long ? 'open_long' : 'open_short',
+              orderType: 'limit',
+              mode: 'cross',
+              price: px(st.usd),
+              qty: st.qty,
+            });
+          else if (st.k === 'fees')
+            params({ makerFeePpm: Math.min(st.maker, st.taker), takerFeePpm: st.taker });
+          else if (st.k === 'list') params({ leverages: [...st.list].sort((a, b) => a - b) });
+          else if (st.k === 'lev')
+            run({ type: 'setLeverage', userId: users[st.u]!, symbol: SYM, leverage: st.l });
+          else run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(st.usd)) });
+        }
+        const replay = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
+        for (const c of journal) expect(replay.execute(c).code).toBe(ResultCode.OK);
+        expect(replay.stateHash()).toBe(e.stateHash());
+        expect(ExchangeEngine.fromSnapshot(demoEngineConfig(), e.snapshot()).stateHash()).toBe(e.stateHash());
+      }),
+      { numRuns: 60 },
+    );
   });
 });
