@@ -10,7 +10,7 @@ import {
   api,
   launchBrowser,
   loginToken,
-  phoneContext,
+  openSignedIn,
   type RunningServer,
   screenshot,
   startServer,
@@ -64,12 +64,7 @@ describe('contract order types in the browser', () => {
     const trigger = (Math.round(mark * 1.02 * 10) / 10).toFixed(1);
     const limit = (Math.round(mark * 1.021 * 10) / 10).toFixed(1);
 
-    const context = await phoneContext(browser, server.url);
-    await context.addInitScript((t) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('lang', 'en');
-    }, token);
-    const page = await context.newPage();
+    const page = await openSignedIn(browser, server.url, token);
     await page.goto('/ContractOpe?symbol=BTC_USDC_PERP');
 
     const form = page.locator('.tform');
@@ -148,6 +143,6 @@ describe('contract order types in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: tr.cancelAll }).click();
     await expect.poll(async () => (await openOrders()).length, { timeout: 15_000 }).toBe(0);
     await page.getByText(tr.noOrders).waitFor();
-    await context.close();
+    await page.context().close();
   });
 });

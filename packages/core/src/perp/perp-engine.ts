@@ -215,19 +215,7 @@ export interface ContractPlace {
 }
 
 /** A stop-market / stop-limit / take-profit / trailing-stop order (conditional.ts). */
-export interface ContractConditionalPlace {
-  orderId: string;
-  userId: string;
-  symbol: string;
-  action: ContractAction;
-  type: 'limit' | 'market';
-  mode: MarginMode;
-  /** Ticks, limit orders. */
-  price?: number;
-  /** Lots. */
-  qty: number;
-  tif?: TimeInForce;
-  stp?: SelfTradePrevention;
+export interface ContractConditionalPlace extends Omit<ContractPlace, 'tp' | 'sl'> {
   /** Ticks; required unless trailing (then it is derived from the price at placement). */
   triggerPrice?: number;
   /** Default 'mark'. */

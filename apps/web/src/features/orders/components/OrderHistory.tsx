@@ -10,6 +10,7 @@ import { useCoins } from '../../../lib/queries.ts';
 import { useContractHistory } from '../../trade/api/contract.ts';
 import { useSpotHistory } from '../../trade/api/spot.ts';
 import { mul } from '../../trade/decimal.ts';
+import { useContractTypeLabel } from '../../trade/order-type.ts';
 import { statusTone } from '../../trade/orders-fields.ts';
 import { formatRelative, formatTime } from '../time.ts';
 import '../../trade/trade.css';
@@ -35,6 +36,7 @@ type HistoryOrder = { kind: 'spot'; o: SpotOrder } | { kind: 'contract'; o: Cont
 
 function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: number }) {
   const { t } = useTranslation();
+  const typeLabel = useContractTypeLabel();
   const { lang } = useLang();
   const { o } = order;
   const ps = market?.price_scale ?? 2;
@@ -62,13 +64,7 @@ function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: 
     dealAmount = c.avg_price ? mul(c.filled, c.avg_price, 8) : '0';
   }
   const closing = order.kind === 'contract' && order.o.action.startsWith('close_');
-  const typeText = {
-    limit: t('trade.limit'),
-    market: t('trade.market'),
-    stop_limit: t('trade.stopLimit'),
-    stop_market: t('trade.stopMarket'),
-    trailing_stop: t('trade.trailingStop'),
-  }[o.type];
+  const typeText = typeLabel(o.type);
   // Orders the engine made for the user (ADR 139): TP/SL closes, liquidations, ADL.
   const originText =
     order.kind === 'contract' && order.o.origin !== 'user'

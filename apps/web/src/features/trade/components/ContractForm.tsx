@@ -11,6 +11,7 @@ import { usePlaceContractOrder } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { cmp, isPositive, percentOf, roundToStep, trim } from '../decimal.ts';
 import { checkPerp, type Kind, type MarginMode, type PerpSide, perpQtyForPercent } from '../form.ts';
+import { useContractTypeLabel } from '../order-type.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { DecimalStepper } from './DecimalStepper.tsx';
 import { fieldErrorText } from './field-error.ts';
@@ -46,6 +47,7 @@ export function ContractForm({
   indexStale?: boolean;
 }) {
   const { t } = useTranslation();
+  const typeLabel = useContractTypeLabel();
   const { lang } = useLang();
   const navigate = useNavigate();
   const signedIn = hasToken(window.localStorage);
@@ -233,13 +235,6 @@ export function ContractForm({
           : []),
       ]
     : [];
-  const typeLabel: Record<ContractOrderType, string> = {
-    limit: t('trade.limit'),
-    market: t('trade.market'),
-    stop_limit: t('trade.stopLimit'),
-    stop_market: t('trade.stopMarket'),
-    trailing_stop: t('trade.trailingStop'),
-  };
   const actionLabel: Record<ContractAction, string> = {
     open_long: t('trade.openLong'),
     open_short: t('trade.openShort'),
@@ -508,7 +503,7 @@ export function ContractForm({
           { label: t('trade.pair'), value: `${market.base}/${market.quote} ${t('market.perp')}` },
           {
             label: t('trade.side'),
-            value: action ? `${actionLabel[action]} · ${typeLabel[orderType]}` : '',
+            value: action ? `${actionLabel[action]} · ${typeLabel(orderType)}` : '',
             tone: confirm === 'short' ? 'down' : 'up',
           },
           ...(orderType === 'stop_limit' || orderType === 'stop_market'

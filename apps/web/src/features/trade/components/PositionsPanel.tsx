@@ -15,6 +15,7 @@ import {
   useOpenContractOrders,
 } from '../api/contract.ts';
 import { isValid } from '../decimal.ts';
+import { useContractTypeLabel } from '../order-type.ts';
 import { AmendSheet } from './AmendSheet.tsx';
 import { MarginSheet, TpslSheet } from './PositionSheets.tsx';
 import { TextTabs } from './SideSwitch.tsx';
@@ -174,13 +175,7 @@ function ContractOrderRow({
     close_short: t('trade.closeShort'),
   }[o.action];
   const tone = o.action === 'open_long' || o.action === 'close_short' ? 'up' : 'down';
-  const typeLabel = {
-    limit: t('trade.limit'),
-    market: t('trade.market'),
-    stop_limit: t('trade.stopLimit'),
-    stop_market: t('trade.stopMarket'),
-    trailing_stop: t('trade.trailingStop'),
-  }[o.type];
+  const typeLabel = useContractTypeLabel()(o.type);
   const price = o.price;
   const qty = o.quantity;
   return (
