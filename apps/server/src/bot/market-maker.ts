@@ -136,6 +136,12 @@ export class MarketMaker {
     return next;
   }
 
+  private cancelDraft(symbol: string, perp: boolean, orderId: string): CommandDraft {
+    return perp
+      ? { type: 'contractCancel', symbol, orderId, userId: this.maker }
+      : { type: 'spotCancel', symbol, orderId, userId: this.maker };
+  }
+
   /** One round over every market: re-quote what moved, maybe one taker trade each. */
   async step(): Promise<void> {
     const commands: { draft: CommandDraft; idPrefix?: string }[] = [];
@@ -147,11 +153,7 @@ export class MarketMaker {
       if (health.staleSymbol(m.symbol)) {
         const have = this.resting(m.symbol, perp);
         for (const orderId of [...have.buy.values(), ...have.sell.values()])
-          commands.push({
-            draft: perp
-              ? { type: 'contractCancel', symbol: m.symbol, orderId, userId: this.maker }
-              : { type: 'spotCancel', symbol: m.symbol, orderId, userId: this.maker },
-          });
+          commands.push({ draft: this.cancelDraft(m.symbol, perp, orderId) });
         continue;
       }
       const index = this.prices.ticks(m.symbol);
@@ -181,11 +183,7 @@ export class MarketMaker {
       for (const side of ['buy', 'sell'] as const) {
         for (const [price, orderId] of have[side]) {
           if (want[side].has(price)) continue;
-          commands.push({
-            draft: perp
-              ? { type: 'contractCancel', symbol: m.symbol, orderId, userId: this.maker }
-              : { type: 'spotCancel', symbol: m.symbol, orderId, userId: this.maker },
-          });
+          commands.push({ draft: this.cancelDraft(m.symbol, perp, orderId) });
         }
         for (const [price, lots] of want[side]) {
           if (have[side].has(price)) continue;
