@@ -1,4 +1,4 @@
-import { accountKey, ExchangeEngine, marketParams, ResultCode } from '@ex/core';
+import { accountKey, checkInvariants, ExchangeEngine, marketParams, ResultCode } from '@ex/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEngineConfig } from '../src/engine/config.ts';
@@ -227,6 +227,59 @@ describe.each(BACKENDS)('market params on %s', (backend) => {
     // The buyer took the resting sell: 0.01 BTC less the 0.3 % taker fee; the maker paid nothing.
     expect(engine.engine.ledger.available(accountKey(buyer.user.id, 'spot', 'BTC'))).toBe(997_000n);
     expect(engine.engine.ledger.available(accountKey(seller.user.id, 'spot', 'USDC'))).toBe(970_000_000n);
+  });
+
+  it('a higher taker fee holds resting opening orders again; one its owner cannot cover is cancelled', async () => {
+    const engine = t.services.engine;
+    expect((await engine.submit({ type: 'priceUpdate', symbol: PERP, indexPrice: 9_700_000n })).code).toBe(
+      ResultCode.OK,
+    );
+    const trader = await registerUser(t, 'tight@example.com');
+    const id = trader.user.id;
+    await engine.submit({ type: 'deposit', userId: id, asset: 'USDC', amount: 1_000_000_000n });
+    const tr = await t.call('POST', '/api/app/wallet/transfer', {
+      token: trader.token,
+      body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '100' },
+    });
+    expect(tr.status, JSON.stringify(tr.body)).toBe(200);
+    const placed = await t.call<{ id: string }>('POST', '/api/app/contract/orders', {
+      token: trader.token,
+      body: {
+        symbol: PERP,
+        action: 'open_long',
+        type: 'limit',
+        price: '96000',
+        quantity: '0.01',
+        leverage: 10,
+        margin_mode: 'cross',
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    // Nothing else free in the contract wallet: a higher fee cannot be held.
+    const wallet = accountKey(id, 'contract', 'USDC');
+    const free = engine.engine.ledger.available(wallet);
+    if (free > 0n)
+      await engine.submit({
+        type: 'transfer',
+        userId: id,
+        asset: 'USDC',
+        from: 'contract',
+        to: 'spot',
+        amount: free,
+      });
+    expect(engine.engine.ledger.available(wallet)).toBe(0n);
+    const r = await params(PERP, { taker_fee_rate: '0.001' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const history = await t.call<{ list: { id: string; status: string }[] }>(
+      'GET',
+      '/api/app/contract/orders?status=history',
+      { token: trader.token },
+    );
+    expect(history.body.data.list.find((o) => o.id === placed.body.data.id)?.status).toBe('cancelled');
+    expect(engine.engine.ledger.frozen(wallet)).toBe(0n);
+    const last = (await auditRows()).at(-1)!;
+    expect(last.after).toMatchObject({ taker_fee_rate: '0.001000', orders_cancelled: 1 });
+    expect(checkInvariants(engine.engine)).toEqual([]);
   });
 
   it('a replay of the journal (and a snapshot) holds the same parameters and state', async () => {
