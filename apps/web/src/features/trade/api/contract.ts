@@ -22,7 +22,8 @@ export function useLeverages() {
   return useQuery({
     queryKey: ['market', 'leverages'],
     queryFn: ({ signal }) => api.market.leverages({ signal }),
-    staleTime: 10 * 60_000,
+    // An operator can change a market's list (ADR 154): read again after a minute, not ten.
+    staleTime: 60_000,
   });
 }
 
