@@ -277,6 +277,41 @@ describe.each(BACKENDS)('contract orders on %s', (backend) => {
     expect(theirs.status).toBe(404);
   });
 
+  it('leverage with a position: lowered only as far as the margin allows; a trailing stop follows the mark', async () => {
+    expect(
+      (await place('c', { action: 'open_short', type: 'limit', price: '95900', quantity: '0.6' })).status,
+    ).toBe(200);
+    const long = await place('a', { action: 'open_long', type: 'market', quantity: '0.6', leverage: 20 });
+    expect(long.body.data.status).toBe('filled');
+    const journal = t.services.engine.journalLength;
+    const one = await t.call('POST', '/api/app/contract/leverage', {
+      token: users.a.token,
+      body: { symbol: 'BTC_USDC_PERP', leverage: 1, margin_mode: 'cross' },
+      lang: 'en',
+    });
+    expect(one.body).toMatchObject({ code: 2202, message: 'The margin is not enough for this leverage' });
+    expect(t.services.engine.journalLength).toBe(journal);
+    const fifty = await t.call('POST', '/api/app/contract/leverage', {
+      token: users.a.token,
+      body: { symbol: 'BTC_USDC_PERP', leverage: 50, margin_mode: 'cross' },
+    });
+    expect(fifty.status).toBe(200);
+    const trail = await place('a', {
+      action: 'close_long',
+      type: 'trailing_stop',
+      quantity: '0.6',
+      leverage: 50,
+      callback_rate: '1.5',
+    });
+    expect(trail.body.data).toMatchObject({ type: 'trailing_stop', callback_rate: '1.50', triggered: false });
+    const mark = BigInt(t.services.engine.engine.perp.state('BTC_USDC_PERP')!.markPrice);
+    // 1.5% under the mark, rounded down to the tick (0.01).
+    const expected = (mark * 985_000n) / 1_000_000n;
+    expect(trail.body.data.trigger_price).toBe(
+      `${expected / 100n}.${String(expected % 100n).padStart(2, '0')}`,
+    );
+  });
+
   it('the engine state replays to the same hash', async () => {
     await t.services.engine.idle();
     const hash = t.services.engine.stateHash();
