@@ -776,9 +776,10 @@ export class PerpEngine {
 
   place(cmd: ContractPlace): PerpResult {
     this.events = [];
+    const last = this.states.get(cmd.symbol)?.lastTradePrice;
     const code = this.placeInternal(cmd);
     if (code !== ResultCode.OK) return fail(code);
-    this.afterTrades(cmd.symbol, cmd.ts);
+    this.afterTrades(cmd.symbol, last, cmd.ts);
     this.afterUserCommand(cmd.ts);
     return this.done();
   }
@@ -787,9 +788,11 @@ export class PerpEngine {
    * After a command that may have traded: the last price may have moved, so the TP/SL and the
    * conditional orders that watch it are checked (those on the mark wait for the next mark).
    */
-  private afterTrades(symbol: string, ts: number): void {
+  private afterTrades(symbol: string, lastBefore: bigint | undefined, ts: number): void {
     const m = this.markets.get(symbol);
-    if (m === undefined) return;
+    // Nothing watching the last price can newly be reached while it stays where it was (placement
+    // refuses triggers already reached): an order that did not move it costs no scan.
+    if (m === undefined || this.states.get(symbol)!.lastTradePrice === lastBefore) return;
     this.triggerTpsl(m, ts, 'last');
     this.fireTriggers(m, ts);
   }
@@ -1295,9 +1298,10 @@ export class PerpEngine {
     ts: number,
   ): PerpResult {
     this.events = [];
+    const last = this.states.get(symbol)?.lastTradePrice;
     const code = this.closePositionInternal(orderId, userId, symbol, mode, side, ts);
     if (code !== ResultCode.OK) return fail(code);
-    this.afterTrades(symbol, ts);
+    this.afterTrades(symbol, last, ts);
     this.afterUserCommand(ts);
     return this.done();
   }
