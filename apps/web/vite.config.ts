@@ -27,8 +27,8 @@ function inlineEntryCss(): Plugin {
             const asset = ctx.bundle?.[file];
             if (asset?.type !== 'asset') return tag;
             // The disabled link is never fetched; it tells Vite's chunk preloader that this sheet is on
-          // the page already (a lazy chunk that imports antd's global CSS lists it as a dependency).
-          return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
+            // the page already (a lazy chunk that imports antd's global CSS lists it as a dependency).
+            return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
           },
         );
       },
