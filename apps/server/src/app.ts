@@ -279,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  await registerWs(app, { tokens, db, feeds: () => feeds });
+  await registerWs(app, { tokens, feeds: () => feeds });
 
   // API-key signed requests beside bearer tokens (http/auth.ts, ADR 202).
   app.decorate('apiKeyAuth', (request: FastifyRequest) =>

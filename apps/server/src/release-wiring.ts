@@ -13,7 +13,7 @@ export async function registerReleases(app: FastifyInstance, s: Services): Promi
     db: s.db,
     dataDir: s.config.dataDir,
     now: () => s.clock.now(),
-    requireAdmin: requireAuth(s.tokens, s.db, 'admin'),
+    requireAdmin: requireAuth(s.tokens, 'admin'),
     // Production (CHAIN=tron or NODE_ENV=production, ADR 121): the release public key must be the
     // operator's own, never missing or the DEV/TEST key (ADR 128); the start fails otherwise.
     production: s.config.production,

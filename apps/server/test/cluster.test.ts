@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { formatDecimal, parseDecimal } from '@ex/core';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
@@ -64,11 +65,15 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms 
   }
 }
 
-/** Two decimal strings of one price, whatever their trailing zeros. */
-const same = (a: string, b: string) => {
-  const norm = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
-  return norm(a) === norm(b);
+/** A decimal string in units of `scale` decimals (the core's parser: no float). */
+const units = (v: string, scale: number) => {
+  const r = parseDecimal(v, scale);
+  if (!r.ok) throw new Error(`not a decimal: ${v}`);
+  return r.value;
 };
+
+/** Two decimal strings of one price, whatever their trailing zeros. */
+const same = (a: string, b: string) => units(a, 8) === units(b, 8);
 
 describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways over NATS', () => {
   const prefix = `t${randomBytes(4).toString('hex')}`;
@@ -138,11 +143,8 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     // An eighth of the way into the band, not its edge: the index moves between this read and the
     // engine's check, and a price at the old minimum can fall out of the new band.
     const scale = (band.min.split('.')[1] ?? '').length;
-    const units = (v: string) => BigInt(v.replace('.', ''));
-    const min = units(band.min);
-    const p = min + (units(band.max) - min) / 8n;
-    const digits = p.toString().padStart(scale + 1, '0');
-    return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+    const min = units(band.min, scale);
+    return formatDecimal(min + (units(band.max, scale) - min) / 8n, scale);
   };
 
   const depth = async (base: string) =>

@@ -19,7 +19,7 @@ import { jsonRoute } from '../http/route.ts';
  * account (ADR 207): every call on the caller's own data.
  */
 export function protectionRoutes(app: FastifyInstance, s: Services): void {
-  const auth = requireAuth(s.tokens, s.db, 'user');
+  const auth = requireAuth(s.tokens, 'user');
   const tags = ['user'];
 
   jsonRoute(app, {

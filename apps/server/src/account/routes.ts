@@ -34,7 +34,7 @@ function clientOf(req: FastifyRequest): ClientInfo {
 }
 
 export function accountRoutes(app: FastifyInstance, s: Services): void {
-  const auth = requireAuth(s.tokens, s.db, 'user');
+  const auth = requireAuth(s.tokens, 'user');
   const authLimit = { max: s.config.rateLimit.authPerIpPerMinute, timeWindow: 60_000 };
   const tags = ['account'];
 
@@ -46,7 +46,7 @@ export function accountRoutes(app: FastifyInstance, s: Services): void {
     body: SendCodeRequest,
     response: z.null(),
     rateLimit: authLimit,
-    preHandler: optionalAuth(s.tokens, s.db, 'user'),
+    preHandler: optionalAuth(s.tokens, 'user'),
     handler: async (req) => {
       const device = deviceIdOf(req);
       await s.accounts.sendCode(req.body, req.lang, req.principal?.id, {

@@ -9,7 +9,7 @@ import { opsRoutes } from '../ops/routes.ts';
 import { adminSecurityRoutes } from './security-routes.ts';
 
 export function adminRoutes(app: FastifyInstance, s: Services): void {
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const admin = requireAuth(s.tokens, 'admin');
   const tags = ['admin'];
   // First, so that every /api/admin route registered after this one (all domains) gets the
   // operator guard and the audit hook (ADR 160/161).

@@ -26,8 +26,8 @@ const HOUR_MS = 3_600_000;
 export function aiRoutes(app: FastifyInstance, s: Services): AiService {
   const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, (d, m) => app.log.warn(d, m));
   const ai = new AiService(aiDb(s.db), s.edb, s.engine, s.clock, treasuries);
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
   const empty = z.strictObject({}).optional();
 
   // Timed jobs run in one process of a cluster (the engine's, ADR 172).

@@ -7,7 +7,7 @@ import { jsonRoute } from '../http/route.ts';
 
 /** Key management needs a person's session: an API key is refused here (scopes.ts). */
 export function apiKeyRoutes(app: FastifyInstance, s: Services): void {
-  const auth = requireAuth(s.tokens, s.db, 'user');
+  const auth = requireAuth(s.tokens, 'user');
   const tags = ['apikeys'];
 
   jsonRoute(app, {

@@ -7,7 +7,7 @@ import { jsonRoute } from '../http/route.ts';
 import type { BankCardService } from './service.ts';
 
 export function bankRoutes(app: FastifyInstance, s: Services, cards: BankCardService): void {
-  const user = requireAuth(s.tokens, s.db, 'user');
+  const user = requireAuth(s.tokens, 'user');
   const tags = ['bank'];
 
   jsonRoute(app, {

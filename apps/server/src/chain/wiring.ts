@@ -69,8 +69,8 @@ export async function registerChain(root: FastifyInstance, api: FastifyInstance,
   const watcher = new ChainWatcher(chain, deposits, withdrawals, log);
   domains.set(root, { chain, simulated, deposits, withdrawals, watcher, hd });
 
-  const requireUser = requireAuth(s.tokens, s.db, 'user');
-  const requireAdmin = requireAuth(s.tokens, s.db, 'admin');
+  const requireUser = requireAuth(s.tokens, 'user');
+  const requireAdmin = requireAuth(s.tokens, 'admin');
   chainRoutes(api, { deposits, simulated, requireUser, requireAdmin, now: () => s.clock.now() });
   withdrawRoutes(api, { withdrawals, requireUser, requireAdmin });
 

@@ -37,8 +37,8 @@ export function communityRoutes(app: FastifyInstance, s: Services): void {
   const messages = new MessageService(db, s.clock);
   const checkin = new CheckinService(db, s.clock);
   const invite = new InviteService(db, new URL(s.config.imageBaseUrl).origin);
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
   const empty = z.strictObject({}).optional();
 
   const kinds: [ContentKind, string][] = [

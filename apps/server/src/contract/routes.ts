@@ -24,7 +24,7 @@ import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 
 export function contractRoutes(app: FastifyInstance, s: Services): void {
-  const auth = requireAuth(s.tokens, s.db, 'user');
+  const auth = requireAuth(s.tokens, 'user');
   const user = (r: { principal: unknown }) => principalOf(r as Parameters<typeof principalOf>[0]).id;
 
   jsonRoute(app, {

@@ -18,8 +18,8 @@ import { dividendDb } from './tables.ts';
 /** Dividend plan (ADR 082). */
 export function dividendRoutes(app: FastifyInstance, s: Services): DividendService {
   const dividends = new DividendService(dividendDb(s.db), s.edb, s.engine, s.clock);
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
 
   jsonRoute(app, {
     method: 'GET',

@@ -76,6 +76,19 @@ interface Pending {
 const keyOf = (c: { userId: string; scope: string; key: string }) =>
   `${c.userId}\u0000${c.scope}\u0000${c.key}`;
 
+/**
+ * A result for a command refused before the engine saw it (a repeated idempotency key, a builder
+ * or preparer that threw): nothing journaled, and a placeholder command no one executes.
+ */
+const notRun = (code: Executed['code'], ts: number, id: string): Executed => ({
+  code,
+  events: [],
+  seq: null,
+  ts,
+  id,
+  command: { type: 'liquidationCheck', ts },
+});
+
 export type CommitListener = (executed: readonly Executed[]) => void;
 
 export class EngineHost implements EnginePort {
@@ -179,14 +192,7 @@ export class EngineHost implements EnginePort {
         // answers with the first result. Its row would otherwise fail the whole commit.
         const k = keyOf(claim);
         if (claimed.has(k)) {
-          results.push({
-            code: ResultCode.ENGINE_DUPLICATE_REFERENCE,
-            events: [],
-            seq: null,
-            ts,
-            id,
-            command: { type: 'liquidationCheck', ts },
-          });
+          results.push(notRun(ResultCode.ENGINE_DUPLICATE_REFERENCE, ts, id));
           continue;
         }
       }
@@ -197,14 +203,7 @@ export class EngineHost implements EnginePort {
             ? p.build({ ts, id })
             : materialize({ draft: p.build, options: p.options }, { ts, id }, this.preparers, this);
       } catch (error) {
-        results.push({
-          code: ResultCode.ENGINE_UNKNOWN_COMMAND,
-          events: [],
-          seq: null,
-          ts,
-          id,
-          command: { type: 'liquidationCheck', ts },
-        });
+        results.push(notRun(ResultCode.ENGINE_UNKNOWN_COMMAND, ts, id));
         p.reject(error);
         continue;
       }

@@ -9,7 +9,7 @@ import type { OrderUpdate } from './projector.ts';
 
 interface Merged {
   id: string;
-  filled: bigint | null;
+  filled: string[];
   filledValue: string[];
   status: string | null;
   ts: number;
@@ -49,14 +49,13 @@ export async function writeOrderUpdates(
   if (updates.length === 0) return;
   const amended = new Set(updates.filter(amends).map((u) => u.id));
   const merged = new Map<string, Merged>();
-  const filledParts = new Map<string, string[]>();
   for (const u of updates) {
     if (amended.has(u.id)) continue;
     let m = merged.get(u.id);
     if (m === undefined) {
       m = {
         id: u.id,
-        filled: null,
+        filled: [],
         filledValue: [],
         status: null,
         ts: u.ts,
@@ -65,9 +64,8 @@ export async function writeOrderUpdates(
         triggeredAt: null,
       };
       merged.set(u.id, m);
-      filledParts.set(u.id, []);
     }
-    if (u.filled !== null) filledParts.get(u.id)!.push(u.filled);
+    if (u.filled !== null) m.filled.push(u.filled);
     if (u.filledValue !== null) m.filledValue.push(u.filledValue);
     if (u.status !== null) m.status = u.status;
     if (u.fee !== undefined) m.fee.push(u.fee);
@@ -85,7 +83,7 @@ export async function writeOrderUpdates(
       part.map((r) => {
         const cols: RawBuilder<unknown>[] = [
           sql`${r.id}::text`,
-          sum(filledParts.get(r.id)!),
+          sum(r.filled),
           sum(r.filledValue),
           sql`${r.status}::text`,
           sql`${String(r.ts)}::int8`,

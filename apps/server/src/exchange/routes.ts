@@ -40,8 +40,8 @@ export function exchangeRoutes(app: FastifyInstance, s: Services): ExchangeServi
       app.log.error({ err: error }, 'money-move recovery failed');
     }
   });
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
 
   jsonRoute(app, {
     method: 'GET',

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/db.ts';
 import type { TokenKind } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
@@ -52,7 +51,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export async function authenticate(
   tokens: SessionTokens,
-  db: Db,
   kind: TokenKind,
   token: string | undefined,
 ): Promise<Principal> {
@@ -61,11 +59,10 @@ export async function authenticate(
   const found = kind === 'user' ? await tokens.userSession(token) : await tokens.lookup(kind, token);
   if (found.status === 'unknown') throw new AppError('UNAUTHORIZED');
   if (found.status === 'ended') throw new AppError('SESSION_ENDED');
-  void db;
   return { kind, id: found.subjectId, tokenId: found.tokenId };
 }
 
-export function requireAuth(tokens: SessionTokens, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
+export function requireAuth(tokens: SessionTokens, kind: TokenKind): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const bearer = bearerToken(request);
     // Beside bearer tokens, user routes accept a signed API-key request; a session wins if both.
@@ -76,15 +73,15 @@ export function requireAuth(tokens: SessionTokens, db: Db, kind: TokenKind): pre
       request.principal = { kind, id: key.userId, tokenId: `apikey:${key.keyId}`, apiKeyId: key.keyId };
       return;
     }
-    request.principal = await authenticate(tokens, db, kind, bearer);
+    request.principal = await authenticate(tokens, kind, bearer);
   };
 }
 
 /** For routes that work anonymously but know the user when a valid token is sent. */
-export function optionalAuth(tokens: SessionTokens, db: Db, kind: TokenKind): preHandlerAsyncHookHandler {
+export function optionalAuth(tokens: SessionTokens, kind: TokenKind): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    request.principal = token ? await authenticate(tokens, db, kind, token) : null;
+    request.principal = token ? await authenticate(tokens, kind, token) : null;
   };
 }
 

@@ -1,7 +1,6 @@
 import { WsClientMessage, type WsServerAck } from '@ex/contract';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/db.ts';
 import type { PubSub } from '../engine/pubsub.ts';
 import type { SessionTokens } from './auth.ts';
 import { authenticate } from './auth.ts';
@@ -126,7 +125,7 @@ export interface WsFeeds {
  */
 export async function registerWs(
   app: FastifyInstance,
-  deps: { tokens: SessionTokens; db: Db; feeds?: () => WsFeeds | undefined },
+  deps: { tokens: SessionTokens; feeds?: () => WsFeeds | undefined },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const fanout = new Fanout();
@@ -239,7 +238,7 @@ export async function registerWs(
               }
             }
             try {
-              userId = (await authenticate(deps.tokens, deps.db, 'user', msg.token)).id;
+              userId = (await authenticate(deps.tokens, 'user', msg.token)).id;
               reply({ op: 'authed', code: 0, ...id });
             } catch (error) {
               userId = null;

@@ -22,8 +22,8 @@ import { IeoService } from './service.ts';
 export function ieoRoutes(app: FastifyInstance, s: Services): IeoService {
   const svc = new IeoService(s.engine, earnDb(s.db), s.edb, s.clock);
   registerRecovery(s.engine, 'ieo', () => svc.recover());
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
 
   jsonRoute(app, {
     method: 'GET',

@@ -30,8 +30,8 @@ export function kycRoutes(app: FastifyInstance, s: Services): void {
   const kyc = new KycService(db, s.clock);
   const dirs = uploadDirs(s.config.dataDir);
   trackUploads(app, db, () => s.clock.now());
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
   const tags = ['kyc'];
 
   jsonRoute(app, {

@@ -168,7 +168,7 @@ function toArray<T>(hook: T | T[] | undefined): T[] {
 }
 
 async function guardRequest(deps: GuardDeps, request: FastifyRequest, url: string): Promise<void> {
-  const principal = await authenticate(deps.tokens, deps.db, 'admin', bearerToken(request));
+  const principal = await authenticate(deps.tokens, 'admin', bearerToken(request));
   const op = await operatorOf(deps.db, principal.id);
   // Disabling revokes the sessions too; this also covers a token that raced the disable.
   if (!op || op.disabled) throw new AppError('SESSION_ENDED');

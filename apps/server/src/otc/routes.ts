@@ -27,8 +27,8 @@ export function otcRoutes(app: FastifyInstance, s: Services): OtcService {
   const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, (d, m) => app.log.warn(d, m));
   const svc = new OtcService(s.engine, earnDb(s.db), s.edb, s.clock, treasuries);
   registerRecovery(s.engine, 'otc', () => svc.recover());
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
 
   jsonRoute(app, {
     method: 'GET',

@@ -40,8 +40,8 @@ export function reservesRoutes(app: FastifyInstance, s: Services): ReservesServi
     dataDir: s.config.dataDir,
   });
   const reserves = new ReservesService(s.db, s.engine, s.clock, key, reserveReader(s));
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
 
   // Daily snapshot: checked hourly, and once a minute after the start so a fresh server publishes
   // its first one. A server clock that has not moved a minute since the start (tests drive a manual

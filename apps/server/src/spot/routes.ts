@@ -14,7 +14,7 @@ import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 
 export function spotRoutes(app: FastifyInstance, s: Services): void {
-  const auth = requireAuth(s.tokens, s.db, 'user');
+  const auth = requireAuth(s.tokens, 'user');
 
   jsonRoute(app, {
     method: 'POST',

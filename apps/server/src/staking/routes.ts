@@ -24,8 +24,8 @@ const HOUR_MS = 3_600_000;
 /** DeFi staking (ADR 081). Returns the service so tests can drive the settlement job. */
 export function stakingRoutes(app: FastifyInstance, s: Services): StakingService {
   const staking = new StakingService(stakingDb(s.db), s.edb, s.engine, s.clock);
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
   const empty = z.strictObject({}).optional();
 
   // Timed jobs run in one process of a cluster (the engine's, ADR 172).

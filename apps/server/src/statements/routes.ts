@@ -14,7 +14,7 @@ const EARLIEST_MONTH = '2020-01';
  * Files, not envelopes: the SDK passes spreadsheet and PDF bodies through; refusals stay envelopes.
  */
 export function statementsRoutes(app: FastifyInstance, s: Services): void {
-  const user = requireAuth(s.tokens, s.db, 'user');
+  const user = requireAuth(s.tokens, 'user');
   // Each export reads up to 50,000 rows: it gets the tight budget of money moves (30 a minute by
   // default) instead of the general one (600).
   const STATEMENT_LIMIT = { max: s.config.rateLimit.moneyPerMinute, timeWindow: 60_000 };

@@ -28,8 +28,8 @@ import { SupportService } from './service.ts';
 /** The support centre (ADR 208): FAQ for everyone, tickets for their owner, the console's side. */
 export function supportRoutes(app: FastifyInstance, s: Services): void {
   const support = new SupportService(s.db, s.clock);
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
   const tags = ['support'];
   const dirs = uploadDirs(s.config.dataDir);
 

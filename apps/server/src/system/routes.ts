@@ -88,7 +88,7 @@ export function systemRoutes(app: FastifyInstance, s: Services): void {
       'Upload one image (multipart field "file"; JPEG, PNG or WebP; at most 5 MB); ?purpose=kyc stores it privately',
     query: UploadQuery,
     response: UploadResponse,
-    preHandler: requireAuth(s.tokens, s.db, 'user'),
+    preHandler: requireAuth(s.tokens, 'user'),
     handler: async (req) => {
       const dirs = uploadDirs(s.config.dataDir);
       const owner = { userId: principalOf(req).id, quota: uploadQuota };

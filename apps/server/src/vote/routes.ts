@@ -8,8 +8,8 @@ import { VoteService } from './service.ts';
 /** Voting (ADR 083). */
 export function voteRoutes(app: FastifyInstance, s: Services): VoteService {
   const votes = new VoteService(s.db, s.clock);
-  const user = requireAuth(s.tokens, s.db, 'user');
-  const admin = requireAuth(s.tokens, s.db, 'admin');
+  const user = requireAuth(s.tokens, 'user');
+  const admin = requireAuth(s.tokens, 'admin');
 
   jsonRoute(app, {
     method: 'GET',

@@ -32,7 +32,7 @@ export function walletRoutes(app: FastifyInstance, s: Services): void {
     },
   });
 
-  const auth = requireAuth(s.tokens, s.db, 'user');
+  const auth = requireAuth(s.tokens, 'user');
 
   jsonRoute(app, {
     method: 'GET',
