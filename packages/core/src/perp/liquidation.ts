@@ -1,0 +1,419 @@
+// Liquidation into the insurance fund and auto-deleveraging (ADL), the fund's unwinding, the ADL
+// ranking and lights.
+// Part of PerpEngine (perp-engine.ts describes the layers).
+
+import { leg, systemAccount } from '../ledger/ledger.ts';
+import { divRound } from '../money.ts';
+import { actionPositionSide, cmp, isOpen, max0, minB } from './internal.ts';
+import { costPortion, fromQuote, type PositionSide, pnlTickLots } from './math.ts';
+import { PerpOrders } from './orders.ts';
+import { INSURANCE_USER, type PerpMarket, type PerpResult, type Position, positionKey } from './types.ts';
+
+export abstract class PerpLiquidation extends PerpOrders {
+  /** Liquidation check over every market (also run after each price update). */
+  liquidationCheck(ts: number): PerpResult {
+    this.events = [];
+    this.liquidate(ts);
+    return this.done();
+  }
+
+  /** Liquidates every position whose equity is below maintenance, then deleverages if needed. */
+  protected liquidate(ts: number): void {
+    this.clawBack(ts);
+    const byUser = new Map<string, Position[]>();
+    const isolated: Position[] = [];
+    for (const p of this.positions.values()) {
+      if (p.userId === INSURANCE_USER || this.states.get(p.symbol)!.markPrice <= 0n) continue;
+      if (p.mode === 'isolated') {
+        if (p.margin + this.unrealisedPnl(p) < this.maintenance(p)) isolated.push(p);
+      } else {
+        const list = byUser.get(p.userId);
+        if (list === undefined) byUser.set(p.userId, [p]);
+        else list.push(p);
+      }
+    }
+    for (const p of isolated) this.takeOver([p], p.margin, ts);
+    for (const [userId, list] of byUser) {
+      const quotes = new Set(list.map((p) => this.markets.get(p.symbol)!.quote));
+      for (const quote of quotes) {
+        const c = this.crossAccount(userId, quote);
+        if (c.equity >= c.mm) continue;
+        // The wallet is the collateral: first give back what open orders hold in it.
+        for (const o of this.ordersOf(userId)) {
+          if (this.markets.get(o.symbol)!.quote === quote) this.cancelResting(o, 'liquidation', ts);
+        }
+        const mine = list.filter(
+          (p) =>
+            this.markets.get(p.symbol)!.quote === quote &&
+            this.positions.has(positionKey(p.userId, p.symbol, p.mode, p.side)),
+        );
+        if (mine.length === 0) continue;
+        this.takeOver(mine, this.ledger.available(this.walletKey(userId, { quote })), ts);
+      }
+    }
+    this.deleverage(ts);
+  }
+
+  /**
+   * The insurance fund takes the positions over at their bankruptcy prices: the owner loses exactly
+   * `collateral` (the isolated margin, or the whole cross wallet) and nothing more. The fund's
+   * positions are then worth the owner's remaining equity at the mark (positive: the fund's gain).
+   */
+  protected takeOver(list: Position[], collateral: bigint, ts: number): void {
+    const first = list[0]!;
+    const m0 = this.markets.get(first.symbol)!;
+    const owner = first.userId;
+    const ref = this.nextId(`liq:${owner}:${first.symbol}:${first.mode}:${first.side}`);
+    for (const p of list) this.cancelCloseOrders(p, ts);
+    const settlement = systemAccount('settlement', m0.quote);
+    const source = first.mode === 'isolated' ? this.isolatedKey(first, m0) : this.walletKey(owner, m0);
+    if (collateral > 0n) {
+      this.post('positionClose', ref, ts, [
+        leg(source, 'available', -collateral),
+        leg(settlement, 'available', collateral),
+      ]);
+    }
+    // Split the loss over the positions: each loses its unrealised loss plus a share of the equity
+    // by notional; the last takes the remainder so the shares add up exactly.
+    let totalUpnl = 0n;
+    let totalNotional = 0n;
+    for (const p of list) {
+      totalUpnl += this.unrealisedPnl(p);
+      totalNotional += this.notional(p);
+    }
+    const equity = collateral + totalUpnl;
+    let allocated = 0n;
+    list.forEach((p, i) => {
+      const m = this.markets.get(p.symbol)!;
+      const upnl = this.unrealisedPnl(p);
+      const share =
+        i === list.length - 1
+          ? collateral - allocated
+          : -upnl + (totalNotional > 0n ? (equity * this.notional(p)) / totalNotional : 0n);
+      allocated += share;
+      // Toward -infinity, also for a negative share: the fund's cost never moves by more than the
+      // money the settlement account received for it, so rounding creates no units.
+      const shareTickLots = fromQuote(share, m.k, 'floor');
+      const fundCost = p.side === 'long' ? p.cost - shareTickLots : p.cost + shareTickLots;
+      const bankruptcy = p.size > 0n ? fundCost / p.size : 0n;
+      this.events.push({
+        type: 'perp.liquidation',
+        symbol: p.symbol,
+        userId: owner,
+        mode: p.mode,
+        side: p.side,
+        size: p.size,
+        collateralTaken: i === 0 ? collateral : 0n,
+        bankruptcyPrice: bankruptcy,
+        markPrice: this.states.get(p.symbol)!.markPrice,
+        realisedPnl: -share,
+      });
+      const fp = this.fundPosition(p.symbol, p.side, ts);
+      fp.size += p.size;
+      fp.cost += fundCost;
+      p.realisedPnl -= share;
+      p.size = 0n;
+      p.cost = 0n;
+      p.margin = 0n;
+      this.afterPositionChange(p, ts);
+      this.events.push({ type: 'perp.position', position: { ...fp }, closed: false });
+    });
+  }
+
+  /**
+   * A close (a fill at `price`) whose loss is more than its owner has and than the insurance fund
+   * holds. As in a liquidation, the owner loses exactly the collateral (the isolated margin, or the
+   * whole cross wallet) and the fund takes the quantity over at the bankruptcy price; the trade in
+   * the book becomes the fund's (a position on the other side at the trade price, so open interest
+   * stays balanced). The fund's position from the owner is then auto-deleveraged at once against
+   * the most profitable opposite positions at that bankruptcy price: the profit side, not the fund
+   * and not a hole in the settlement account, carries the loss.
+   */
+  protected passToFund(m: PerpMarket, p: Position, qty: bigint, price: bigint, ref: string, ts: number) {
+    const owner = p.userId;
+    const wallet = this.walletKey(owner, m);
+    const collateral = p.mode === 'isolated' ? p.margin : max0(this.ledger.available(wallet));
+    const settlement = systemAccount('settlement', m.quote);
+    if (collateral > 0n) {
+      this.post('positionClose', ref, ts, [
+        leg(p.mode === 'isolated' ? this.isolatedKey(p, m) : wallet, 'available', -collateral),
+        leg(settlement, 'available', collateral),
+      ]);
+    }
+    const cp = costPortion(p.side, p.size, p.cost, qty);
+    const shift = fromQuote(collateral, m.k, 'down');
+    const fp = this.fundPosition(p.symbol, p.side, ts);
+    fp.size += qty;
+    fp.cost += p.side === 'long' ? cp - shift : cp + shift;
+    const other = this.fundPosition(p.symbol, p.side === 'long' ? 'short' : 'long', ts);
+    other.size += qty;
+    other.cost += price * qty;
+    // A counterparty that opened a position at this price got a windfall the fund's side mirrors:
+    // that position is closed against the fund at the same price first (ADL by the trade itself).
+    const counter = this.fillCounter === undefined ? undefined : this.orders.get(this.fillCounter.orderId);
+    if (counter !== undefined && isOpen(counter.action) && counter.userId !== INSURANCE_USER) {
+      this.clawbacks.push({
+        symbol: p.symbol,
+        fundSide: other.side,
+        userId: counter.userId,
+        mode: counter.mode,
+        side: actionPositionSide(counter.action),
+        qty,
+        price,
+      });
+    }
+    p.size -= qty;
+    p.cost -= cp;
+    if (p.mode === 'isolated') p.margin -= collateral;
+    p.realisedPnl -= collateral;
+    this.events.push({
+      type: 'perp.shortfall',
+      ref,
+      userId: owner,
+      mode: p.mode,
+      insurancePaid: 0n,
+      adlQty: qty,
+      socialised: 0n,
+    });
+    this.afterPositionChange(p, ts);
+    this.events.push({ type: 'perp.position', position: { ...other }, closed: false });
+    this.adlFundPosition(m, fp, ts);
+    // The rest of the owner's positions have nothing left behind them: liquidated before the
+    // command ends, and the fund's new positions deleveraged if it is in loss.
+    this.needDeleverage = true;
+  }
+
+  /** See `clawbacks`: only where closing at the trade price is no loss to the counterparty. */
+  protected clawBack(ts: number): void {
+    if (this.clawbacks.length === 0) return;
+    const list = this.clawbacks;
+    this.clawbacks = [];
+    for (const c of list) {
+      const m = this.markets.get(c.symbol)!;
+      const fp = this.positions.get(positionKey(INSURANCE_USER, c.symbol, 'cross', c.fundSide));
+      const p = this.positions.get(positionKey(c.userId, c.symbol, c.mode, c.side));
+      if (fp === undefined || p === undefined) continue;
+      const q = minB(c.qty, minB(fp.size, p.size));
+      if (q <= 0n) continue;
+      const cp = costPortion(p.side, p.size, p.cost, q);
+      if ((p.side === 'long' ? c.price * q - cp : cp - c.price * q) < 0n) continue;
+      this.events.push({
+        type: 'perp.adl',
+        symbol: c.symbol,
+        userId: p.userId,
+        side: p.side,
+        qty: q,
+        price: c.price,
+      });
+      const ref = this.nextId(`adl:${c.symbol}:${p.userId}:${p.mode}`);
+      this.adlDepth++;
+      try {
+        this.closeAt(m, p, q, c.price, 0n, ref, ts);
+        this.closeAt(m, fp, q, c.price, 0n, ref, ts, c.price * q);
+      } finally {
+        this.adlDepth--;
+      }
+    }
+  }
+
+  /** The fund's position on one side of a market, created empty when missing. */
+  protected fundPosition(symbol: string, side: PositionSide, ts: number): Position {
+    const key = positionKey(INSURANCE_USER, symbol, 'cross', side);
+    let fp = this.positions.get(key);
+    if (fp === undefined) {
+      fp = {
+        userId: INSURANCE_USER,
+        symbol,
+        mode: 'cross',
+        side,
+        size: 0n,
+        cost: 0n,
+        margin: 0n,
+        leverage: 1,
+        fundingIndex: this.states.get(symbol)!.fundingIndex,
+        openTs: ts,
+        tp: 0n,
+        sl: 0n,
+        realisedPnl: 0n,
+        fees: 0n,
+        funding: 0n,
+        tpslBy: 'mark',
+        tpslMisses: 0,
+        tpslWait: 0,
+      };
+      this.addPosition(key, fp);
+    }
+    return fp;
+  }
+
+  /**
+   * Whether closing all of `p` at `price` costs its owner no more than the position's collateral
+   * (the isolated margin, or the available cross wallet): the ADL may cut a profit or take a loss
+   * the position can pay, never create a new shortfall nobody can carry.
+   */
+  protected adlCanTake(p: Position, price: bigint): boolean {
+    const m = this.markets.get(p.symbol)!;
+    const pnl = pnlTickLots(p.side, p.size, p.cost, price) * m.quotePerTickLot;
+    if (pnl >= 0n) return true;
+    const cover = p.mode === 'isolated' ? p.margin : this.ledger.available(this.walletKey(p.userId, m));
+    // One tick-lot of slack for the rounding of a partial close's cost portion.
+    return -pnl + m.quotePerTickLot <= cover;
+  }
+
+  /** True when one of the position's close orders is being settled in the current match. */
+  protected closeSettling(p: Position): boolean {
+    if (this.settling.size === 0) return false;
+    const action = p.side === 'long' ? 'close_long' : 'close_short';
+    return this.ordersOf(p.userId).some(
+      (o) =>
+        this.settling.has(o.orderId) && o.symbol === p.symbol && o.mode === p.mode && o.action === action,
+    );
+  }
+
+  /**
+   * Closes a fund position against the opposite positions ranked by PnL% x effective leverage, at
+   * the fund's average entry (the bankruptcy price of what it took over), without fees.
+   */
+  protected adlFundPosition(m: PerpMarket, fp: Position, ts: number): void {
+    if (fp.size === 0n) return;
+    const symbol = m.symbol;
+    const price = fp.side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
+    const opposite: PositionSide = fp.side === 'long' ? 'short' : 'long';
+    const ranked = [...this.positions.values()]
+      .filter(
+        (p) =>
+          p.symbol === symbol &&
+          p.side === opposite &&
+          p.userId !== INSURANCE_USER &&
+          !this.closeSettling(p) &&
+          this.adlCanTake(p, price),
+      )
+      .map((p) => ({ p, score: this.adlScore(p) }))
+      .sort((a, b) =>
+        a.score !== b.score
+          ? a.score > b.score
+            ? -1
+            : 1
+          : cmp(
+              positionKey(a.p.userId, symbol, a.p.mode, a.p.side),
+              positionKey(b.p.userId, symbol, b.p.mode, b.p.side),
+            ),
+      );
+    this.adlDepth++;
+    try {
+      for (const { p } of ranked) {
+        if (fp.size === 0n) break;
+        if (p.size === 0n) continue;
+        const q = minB(fp.size, p.size);
+        this.events.push({ type: 'perp.adl', symbol, userId: p.userId, side: p.side, qty: q, price });
+        const ref = this.nextId(`adl:${symbol}:${p.userId}:${p.mode}`);
+        this.closeAt(m, p, q, price, 0n, ref, ts);
+        this.closeAt(m, fp, q, price, 0n, ref, ts);
+      }
+    } finally {
+      this.adlDepth--;
+    }
+  }
+
+  /**
+   * Auto-deleveraging: while the insurance fund's equity (wallet + unrealised PnL of the positions it
+   * holds) is negative, its losing positions are closed against the opposite positions ranked by
+   * PnL% x effective leverage, at the fund's average entry (its bankruptcy price), so the fund books
+   * no loss on them. Otherwise the fund unwinds its positions in the book, never below its entry.
+   */
+  protected deleverage(ts: number): void {
+    for (const [symbol, m] of this.markets) {
+      const fundPositions = this.positionsOf(INSURANCE_USER).filter((p) => p.symbol === symbol);
+      for (const fp of fundPositions) {
+        const c = this.crossAccount(INSURANCE_USER, m.quote);
+        if (c.equity >= 0n || fp.size === 0n || this.unrealisedPnl(fp) >= 0n) continue;
+        this.adlFundPosition(m, fp, ts);
+      }
+      this.unwindFund(m, ts);
+    }
+  }
+
+  /** IOC orders at the fund's entry price: it sells what it took over only at no loss. */
+  protected unwindFund(m: PerpMarket, ts: number): void {
+    const mark = this.states.get(m.symbol)!.markPrice;
+    for (const side of ['long', 'short'] as const) {
+      const fp = this.positions.get(positionKey(INSURANCE_USER, m.symbol, 'cross', side));
+      if (fp === undefined || fp.size === 0n) continue;
+      const entry = side === 'long' ? divRound(fp.cost, fp.size, 'ceil') : fp.cost / fp.size;
+      if (entry <= 0n) continue;
+      const qty = fp.size - this.reservedClose(fp);
+      if (qty <= 0n) continue;
+      // Into the market, not only at the entry: a position taken over after a gap would otherwise
+      // sit with the fund (paying funding, exposed to the next move) until the price came back. The
+      // fund accepts a loss up to what it can carry (its wallet less the open losses of its other
+      // positions, so its equity stays >= 0) and never trades beyond the market orders' protection
+      // from the mark. Never worse than that, never better than needed: at the entry when it can.
+      let afford = this.ledger.available(this.walletKey(INSURANCE_USER, m));
+      for (const q of this.positionsOf(INSURANCE_USER)) {
+        const u = q === fp ? 0n : this.unrealisedPnl(q);
+        if (u < 0n) afford += u;
+      }
+      const slack = afford > 0n ? fromQuote(afford, m.k, 'floor') / qty : 0n;
+      let price = entry;
+      if (mark > 0n) {
+        const guard = this.protectionPrice(m, mark, side === 'long' ? 'sell' : 'buy');
+        if (side === 'long') {
+          const floor = entry - slack > guard ? entry - slack : guard;
+          price = floor < entry ? (floor < 1n ? 1n : floor) : entry;
+        } else {
+          const cap = entry + slack < guard ? entry + slack : guard;
+          price = cap > entry ? cap : entry;
+        }
+      }
+      const orderId = this.nextId(`unwind:${m.symbol}:${side}`);
+      this.placeInternal({
+        orderId,
+        userId: INSURANCE_USER,
+        symbol: m.symbol,
+        action: side === 'long' ? 'close_long' : 'close_short',
+        type: 'limit',
+        mode: 'cross',
+        price: Number(price),
+        qty: Number(qty),
+        tif: 'IOC',
+        ts,
+      });
+    }
+  }
+
+  /**
+   * Binance's ADL ranking, scaled by 10^12: PnL% x effective leverage, with PnL% = uPnL / entry
+   * value and effective leverage = notional / (collateral + uPnL), the collateral being the
+   * isolated margin or, for cross, what the liquidation price uses (wallet + the other cross
+   * positions' PnL - their maintenance). A cross position backed by a small wallet ranks above the
+   * same position backed by a large one, whatever leverage was chosen for the order. Positions in
+   * loss rank below every gain.
+   */
+  adlScore(p: Position): bigint {
+    const upnl = this.unrealisedPnl(p);
+    const collateral = this.collateralFor(p);
+    const equity = collateral + upnl;
+    const entryValue = p.cost * this.markets.get(p.symbol)!.quotePerTickLot;
+    if (upnl <= 0n || entryValue <= 0n || equity <= 0n) return upnl - 1n;
+    return (upnl * this.notional(p) * 1_000_000_000_000n) / (entryValue * equity);
+  }
+
+  /**
+   * The ADL indicator (five lights, Binance's): where the position's ADL score ranks among the
+   * positions on its side of the market: the top fifth shows 5, the bottom fifth 1. 0 for the fund.
+   */
+  adlLights(p: Position): number {
+    if (p.userId === INSURANCE_USER) return 0;
+    const mine = this.adlScore(p);
+    let n = 0;
+    let above = 0;
+    for (const q of this.positions.values()) {
+      if (q.symbol !== p.symbol || q.side !== p.side || q.userId === INSURANCE_USER || q.size === 0n)
+        continue;
+      n++;
+      if (q !== p && this.adlScore(q) > mine) above++;
+    }
+    if (n === 0) return 1;
+    return 5 - Math.floor((above * 5) / n);
+  }
+}
