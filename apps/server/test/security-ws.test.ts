@@ -4,10 +4,8 @@
 
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
-
-type Msg = Record<string, unknown> & { channel?: string; op?: string; code?: number; channels?: string[] };
+import { openSocket } from './helpers/ws-client.ts';
 
 describe.each(BACKENDS)('security: private streams on %s', (backend) => {
   let t: TestApp;
@@ -37,25 +35,7 @@ describe.each(BACKENDS)('security: private streams on %s', (backend) => {
     await t.close();
   });
 
-  async function socket() {
-    const ws = new WebSocket(url);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    const inbox: Msg[] = [];
-    ws.on('message', (raw: Buffer) => inbox.push(JSON.parse(raw.toString()) as Msg));
-    const next = async (pred: (m: Msg) => boolean, timeoutMs = 5000): Promise<Msg> => {
-      const until = Date.now() + timeoutMs;
-      while (Date.now() < until) {
-        const i = inbox.findIndex(pred);
-        if (i >= 0) return inbox.splice(i, 1)[0]!;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no message within ${timeoutMs} ms; inbox ${JSON.stringify(inbox)}`);
-    };
-    return { ws, inbox, next, send: (m: unknown) => ws.send(JSON.stringify(m)) };
-  }
+  const socket = () => openSocket(url);
 
   const topics = (id: string) => [`orders:@${id}`, `balances:@${id}`, `positions:@${id}`];
 

@@ -191,6 +191,7 @@ export class MarketData {
     for (const ex of batch) {
       const touchedUsers = new Set<string>();
       for (const e of ex.events) this.publishEvent(e, ex, tickers, touchedUsers);
+      if (ex.command.type === 'spotAmend') this.spotAmended(ex.command);
       for (const u of touchedUsers) this.pubsub.publish(privateTopic('balances', u), { ts: ex.ts });
     }
     if (tickers.size > 0) {
@@ -275,6 +276,44 @@ export class MarketData {
           kind: e.type === 'spot.accepted' ? 'spot' : 'perp',
         });
         return;
+      case 'perp.conditional': {
+        // A stop / take-profit / trailing order waiting outside the book (ADR 136): placed reads as
+        // an accepted order with its trigger, an amend as an amended one, firing as `triggered`
+        // (the order it becomes is then accepted and traded under the same id).
+        const c = e.trigger;
+        const m = mustMarket(c.symbol);
+        const trigger = { trigger_price: m.price(c.triggerPrice), trigger_by: c.by };
+        if (e.status === 'placed') {
+          this.privateOrder(c.userId, {
+            event: 'accepted',
+            symbol: c.symbol,
+            order_id: c.orderId,
+            kind: 'perp',
+            ...trigger,
+          });
+        } else {
+          this.privateOrder(c.userId, {
+            event: e.status,
+            symbol: c.symbol,
+            order_id: c.orderId,
+            ...(c.orderType === 'limit' ? { price: m.price(c.price) } : {}),
+            qty: m.qty(c.qty),
+            ...trigger,
+          });
+        }
+        return;
+      }
+      case 'perp.amended': {
+        const m = mustMarket(e.symbol);
+        this.privateOrder(e.userId, {
+          event: 'amended',
+          symbol: e.symbol,
+          order_id: e.orderId,
+          price: m.price(e.price),
+          qty: m.qty(e.remaining),
+        });
+        return;
+      }
       case 'spot.cancelled':
       case 'perp.cancelled':
         this.privateOrder(e.userId, {
@@ -315,6 +354,21 @@ export class MarketData {
       default:
         return;
     }
+  }
+
+  /**
+   * The spot engine's amend has no event of its own (its hold and depth changes are ledger and
+   * depth events), so the committed command says what changed: the new price and/or quantity.
+   */
+  private spotAmended(c: Extract<Executed['command'], { type: 'spotAmend' }>): void {
+    const m = mustMarket(c.symbol);
+    this.privateOrder(c.userId, {
+      event: 'amended',
+      symbol: c.symbol,
+      order_id: c.orderId,
+      ...(c.price !== undefined ? { price: m.price(c.price) } : {}),
+      ...(c.qty !== undefined ? { qty: m.qty(c.qty) } : {}),
+    });
   }
 
   private privateOrder(userId: string, data: Record<string, unknown>): void {
