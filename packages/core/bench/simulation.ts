@@ -32,6 +32,8 @@ export interface SimOptions {
   checkEvery: number;
   /** Called after each periodic check (the CLI prints progress). */
   onCheck?: (commands: number, problems: number) => void;
+  /** Share of the users that start in one-way position mode (ADR 180); default 0.5. */
+  oneWayShare?: number;
 }
 
 export interface SimSummary {
@@ -46,6 +48,8 @@ export interface SimSummary {
   shortfalls: { events: number; insurancePaid: string; passedToAdlLots: string; socialised: string };
   funding: number;
   tpsl: number;
+  /** One-way position mode: users in it at the start and the end, and accepted mode changes. */
+  positionModes: { oneWayAtStart: number; oneWayAtEnd: number; changes: number };
   crashes: number;
   spikes: number;
   invariantChecks: number;
@@ -134,6 +138,7 @@ export function runSimulation(o: SimOptions): SimSummary {
     shortfalls: { events: 0, insurancePaid: '0', passedToAdlLots: '0', socialised: '0' },
     funding: 0,
     tpsl: 0,
+    positionModes: { oneWayAtStart: 0, oneWayAtEnd: 0, changes: 0 },
     crashes: 0,
     spikes: 0,
     invariantChecks: 0,
@@ -183,6 +188,9 @@ export function runSimulation(o: SimOptions): SimSummary {
           break;
         case 'perp.funding':
           s.funding++;
+          break;
+        case 'perp.positionMode':
+          s.positionModes.changes++;
           break;
         case 'perp.tpsl':
           s.tpsl++;
@@ -243,7 +251,12 @@ export function runSimulation(o: SimOptions): SimSummary {
       const leverage = makers.includes(u) ? 1 : r.pick(m.leverages);
       exec({ type: 'setLeverage', ts, userId: u, symbol: m.symbol, leverage });
     }
+    // Both position modes side by side: in one-way mode the same opens reduce and flip the net
+    // position, and the closes are reduce-only orders.
+    if (!makers.includes(u) && r.chance(o.oneWayShare ?? 0.5))
+      exec({ type: 'setPositionMode', ts, userId: u, mode: 'one_way' });
   }
+  s.positionModes.oneWayAtStart = s.positionModes.changes;
   for (const m of markets) exec({ type: 'priceUpdate', ts, symbol: m.symbol, indexPrice: BigInt(m.index) });
 
   const mark = (m: Mkt) => Number(e.perp.state(m.symbol)!.markPrice);
@@ -518,6 +531,10 @@ export function runSimulation(o: SimOptions): SimSummary {
       });
     } else if (x < 0.96) {
       exec({ type: 'contractCancelAll', ts, userId: u, ...(r.chance(0.5) ? { symbol: m.symbol } : {}) });
+    } else if (x < 0.97) {
+      // A mode change: refused while the user has a position or an order, accepted when flat.
+      const to = e.perp.positionModeOf(u) === 'one_way' ? 'hedge' : 'one_way';
+      exec({ type: 'setPositionMode', ts, userId: u, mode: to });
     } else exec({ type: 'liquidationCheck', ts });
   }
 
@@ -552,6 +569,7 @@ export function runSimulation(o: SimOptions): SimSummary {
     if (a.owner !== 'system' && (b.available < 0n || b.frozen < 0n)) s.problems.push(`${key} below zero`);
   }
   s.shortfalls.passedToAdlLots = passedLots.toString();
+  for (const u of users) if (e.perp.positionModeOf(u) === 'one_way') s.positionModes.oneWayAtEnd++;
   s.stateHash = e.stateHash();
   return s;
 }

@@ -18,6 +18,7 @@ import {
   type PerpEvent,
   type PerpMarketConfig,
   type PerpSnapshot,
+  type PositionMode,
 } from '../perp/perp-engine.ts';
 import { type BookFactory, fastBookFactory } from '../spot/book-factory.ts';
 import {
@@ -141,6 +142,8 @@ export type Command =
       triggerPrice?: number;
     }
   | { type: 'setLeverage'; ts: number; userId: string; symbol: string; leverage: number }
+  /** Hedge or one-way position mode for all of a user's contract markets (ADR 180). */
+  | { type: 'setPositionMode'; ts: number; userId: string; mode: PositionMode }
   | {
       type: 'adjustMargin';
       ts: number;
@@ -304,6 +307,8 @@ export class ExchangeEngine {
       }
       case 'setLeverage':
         return this.perp.setLeverage(cmd.userId, cmd.symbol, cmd.leverage, cmd.ts);
+      case 'setPositionMode':
+        return this.perp.setPositionMode(cmd.userId, cmd.mode);
       case 'adjustMargin':
         return this.perp.adjustMargin(cmd.userId, cmd.symbol, cmd.side, cmd.amount, cmd.id, cmd.ts);
       case 'setTpsl':

@@ -81,10 +81,15 @@ export function checkInvariants(e: ExchangeEngine, events?: readonly EngineEvent
       continue;
     }
     const need = o.action.startsWith('open')
-      ? e.perp.holdNeeded(m, o.price, o.remaining, o.leverage, o.lossTicks)
+      ? e.perp.holdNeeded(m, o.price, o.remaining - o.reduce, o.leverage, o.lossTicks)
       : 0n;
     if (o.hold !== need) problems.push(`contract order ${o.orderId} holds ${o.hold}, needs ${need}`);
+    if (o.reduce < 0n || o.reduce > o.remaining)
+      problems.push(`contract order ${o.orderId} reduces ${o.reduce} of ${o.remaining}`);
+    if (o.reduce > 0n && e.perp.positionModeOf(o.userId) !== 'one_way')
+      problems.push(`contract order ${o.orderId} reduces in hedge mode`);
   }
+  problems.push(...checkOneWay(e));
   // Every resting order is known to settlement.
   for (const sym of e.spot.markets.keys()) {
     if (e.spot.book(sym)!.size() !== [...e.spot.openOrders()].filter((o) => o.symbol === sym).length) {
@@ -99,6 +104,42 @@ export function checkInvariants(e: ExchangeEngine, events?: readonly EngineEvent
   // Books never crossed.
   for (const sym of e.spot.markets.keys()) problems.push(...crossed(sym, e.spot.book(sym)));
   for (const sym of e.perp.markets.keys()) problems.push(...crossed(sym, e.perp.book(sym)));
+  return problems;
+}
+
+/**
+ * One-way mode (ADR 180): a user holds at most one side per symbol and margin mode, and what the
+ * user's orders will close of a position (close orders and the reserved part of opposite orders,
+ * whose hold leaves that part out) is never more than the position: otherwise an order could open
+ * lots nobody held margin for.
+ */
+function checkOneWay(e: ExchangeEngine): string[] {
+  const problems: string[] = [];
+  const reserved = new Map<string, bigint>();
+  const add = (k: string, v: bigint) => reserved.set(k, (reserved.get(k) ?? 0n) + v);
+  for (const o of e.perp.openOrders()) {
+    if (e.perp.positionModeOf(o.userId) !== 'one_way') continue;
+    const key = `${o.userId}|${o.symbol}|${o.mode}|`;
+    if (o.action === 'close_long' || o.action === 'open_short')
+      add(`${key}long`, o.action === 'close_long' ? o.remaining : o.reduce);
+    else add(`${key}short`, o.action === 'close_short' ? o.remaining : o.reduce);
+  }
+  for (const [k, q] of reserved) {
+    if (q === 0n) continue;
+    const [userId, symbol, mode, side] = k.split('|') as [
+      string,
+      string,
+      'cross' | 'isolated',
+      'long' | 'short',
+    ];
+    const size = e.perp.position(userId, symbol, mode, side)?.size ?? 0n;
+    if (q > size) problems.push(`one-way ${k}: orders close ${q}, the position is ${size}`);
+  }
+  for (const p of e.perp.allPositions()) {
+    if (p.side !== 'long' || e.perp.positionModeOf(p.userId) !== 'one_way') continue;
+    if (e.perp.position(p.userId, p.symbol, p.mode, 'short') !== undefined)
+      problems.push(`one-way ${p.userId} ${p.symbol} ${p.mode}: long and short at once`);
+  }
   return problems;
 }
 

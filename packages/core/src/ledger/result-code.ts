@@ -54,6 +54,10 @@ export const ResultCode = {
   PERP_AMEND_REFUSED: 318,
   /** A leverage change the position's margin or the open orders' holds cannot carry. */
   PERP_LEVERAGE_MARGIN: 319,
+  /** A position mode change while the user has a position, an open order or a waiting conditional order. */
+  PERP_POSITION_MODE_BUSY: 320,
+  /** A position mode other than hedge or one_way (or for the insurance fund). */
+  PERP_INVALID_POSITION_MODE: 321,
 
   ENGINE_UNKNOWN_COMMAND: 400,
   ENGINE_DUPLICATE_REFERENCE: 401,

@@ -22,6 +22,7 @@ import {
   type PerpMarketConfig,
   type PerpResult,
   type Position,
+  type PositionMode,
   positionKey,
   resolvePerpMarket,
 } from './types.ts';
@@ -47,6 +48,9 @@ export abstract class PerpState {
 
   /** `${userId}|${symbol}` -> leverage chosen by the user. */
   protected leverage = new Map<string, number>();
+
+  /** Users in one-way position mode (ADR 180); everyone else is in hedge mode. */
+  protected oneWay = new Set<string>();
 
   /** Indexes by user (derived from positions and orders, rebuilt on restore in the same order). */
   protected positionsByUser = new Map<string, Set<string>>();
@@ -194,6 +198,9 @@ export abstract class PerpState {
 
   leverageOf(userId: string, symbol: string): number {
     return this.leverage.get(`${userId}|${symbol}`) ?? this.markets.get(symbol)?.defaultLeverage ?? 1;
+  }
+  positionModeOf(userId: string): PositionMode {
+    return this.oneWay.has(userId) ? 'one_way' : 'hedge';
   }
 
   /** The wallet that backs a user's cross positions: the insurance fund for the fund itself. */

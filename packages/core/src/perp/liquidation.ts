@@ -260,13 +260,20 @@ export abstract class PerpLiquidation extends PerpOrders {
     return -pnl + m.quotePerTickLot <= cover;
   }
 
-  /** True when one of the position's close orders is being settled in the current match. */
+  /**
+   * True when one of the position's close orders (in one-way mode: an opposite order reserving a
+   * part to reduce it) is being settled in the current match.
+   */
   protected closeSettling(p: Position): boolean {
     if (this.settling.size === 0) return false;
     const action = p.side === 'long' ? 'close_long' : 'close_short';
+    const reducing = p.side === 'long' ? 'open_short' : 'open_long';
     return this.ordersOf(p.userId).some(
       (o) =>
-        this.settling.has(o.orderId) && o.symbol === p.symbol && o.mode === p.mode && o.action === action,
+        this.settling.has(o.orderId) &&
+        o.symbol === p.symbol &&
+        o.mode === p.mode &&
+        (o.action === action || (o.action === reducing && o.reduce > 0n)),
     );
   }
 

@@ -193,7 +193,8 @@ export abstract class PerpMargin extends PerpState {
     }
     const action = side === 'long' ? 'open_long' : 'open_short';
     for (const o of this.ordersOf(userId)) {
-      if (o.symbol === m.symbol && o.action === action) n += o.price * o.remaining * m.quotePerTickLot;
+      if (o.symbol === m.symbol && o.action === action)
+        n += o.price * (o.remaining - o.reduce) * m.quotePerTickLot;
     }
     return n;
   }
@@ -206,11 +207,18 @@ export abstract class PerpMargin extends PerpState {
     return p < 1n ? 1n : p;
   }
 
+  /**
+   * Lots of a position its owner's open orders will close: its close orders, and in one-way mode
+   * the part of the opposite orders reserved to reduce it (ContractOrder.reduce).
+   */
   protected reservedClose(p: Position): bigint {
     const action = p.side === 'long' ? 'close_long' : 'close_short';
+    const reducing = p.side === 'long' ? 'open_short' : 'open_long';
     let q = 0n;
     for (const o of this.ordersOf(p.userId)) {
-      if (o.symbol === p.symbol && o.mode === p.mode && o.action === action) q += o.remaining;
+      if (o.symbol !== p.symbol || o.mode !== p.mode) continue;
+      if (o.action === action) q += o.remaining;
+      else if (o.action === reducing) q += o.reduce;
     }
     return q;
   }

@@ -80,7 +80,17 @@ export abstract class PerpOrders extends PerpPositions {
     let hold = 0n;
     let holdPrice = 0n;
     let lossTicks = 0n;
+    let reduce = 0n;
     if (isOpen(cmd.action)) {
+      // One-way mode (ADR 180): the part that closes the opposite position (what the user's other
+      // orders do not reserve already) opens nothing and needs no hold; fills close it first.
+      const opposite = this.oneWay.has(cmd.userId)
+        ? this.positions.get(
+            positionKey(cmd.userId, cmd.symbol, cmd.mode, side === 'long' ? 'short' : 'long'),
+          )
+        : undefined;
+      if (opposite !== undefined) reduce = minB(qty, max0(opposite.size - this.reservedClose(opposite)));
+      const opening = qty - reduce;
       if (tp !== 0n || sl !== 0n) {
         const bad = this.tpslProblem(side, tp, sl, mark);
         if (bad !== ResultCode.OK) return bad;
@@ -94,12 +104,16 @@ export abstract class PerpOrders extends PerpPositions {
       // Risk limit over everything the user has or may get on this side of the market: positions in
       // both margin modes and the open opening orders, not just this order and one position.
       if (
-        tierFor(m.resolvedTiers, this.exposure(cmd.userId, m, side) + holdPrice * qty * m.quotePerTickLot)
+        opening > 0n &&
+        tierFor(m.resolvedTiers, this.exposure(cmd.userId, m, side) + holdPrice * opening * m.quotePerTickLot)
           .maxLeverage < leverage
       )
         return ResultCode.PERP_RISK_LIMIT_EXCEEDED;
-      hold = this.holdNeeded(m, holdPrice, qty, leverage, lossTicks);
+      hold = this.holdNeeded(m, holdPrice, opening, leverage, lossTicks);
       if (this.freeCollateral(cmd.userId, m.quote) < hold) return ResultCode.PERP_INSUFFICIENT_MARGIN;
+      // A market order that reduces trades no further than the reduced position's bankruptcy
+      // price, like a market close.
+      if (reduce > 0n && cmd.type === 'market') price = this.bankruptcyBound(opposite!, price);
     } else {
       if (tp !== 0n || sl !== 0n) return ResultCode.PERP_INVALID_TPSL;
       const p = this.positions.get(positionKey(cmd.userId, cmd.symbol, cmd.mode, side));
@@ -107,11 +121,7 @@ export abstract class PerpOrders extends PerpPositions {
       if (this.reservedClose(p) + qty > p.size) return ResultCode.PERP_CLOSE_EXCEEDS_POSITION;
       // A market close trades no further than the position's bankruptcy price: beyond it the loss
       // is more than the owner holds (the liquidation engine takes over from there).
-      if (cmd.type === 'market' && cmd.userId !== INSURANCE_USER) {
-        const b = this.bankruptcyPriceOf(p);
-        if (side === 'long' && b > BigInt(price)) price = Number(b);
-        if (side === 'short' && b > 0n && b < BigInt(price)) price = Number(b);
-      }
+      if (cmd.type === 'market' && cmd.userId !== INSURANCE_USER) price = this.bankruptcyBound(p, price);
     }
     const r = this.books.get(cmd.symbol)!.place({
       id: cmd.orderId,
@@ -147,6 +157,7 @@ export abstract class PerpOrders extends PerpPositions {
       lossTicks,
       tp,
       sl,
+      reduce,
     });
     this.afterMatch(m, r, cmd.ts);
     this.events.push({
@@ -159,6 +170,14 @@ export abstract class PerpOrders extends PerpPositions {
     });
     if (r.restingQty === 0) this.release(cmd.orderId, 'done', cmd.ts);
     return ResultCode.OK;
+  }
+
+  /** A market order closing `p` trades no further than its bankruptcy price (the price limit, ticks). */
+  private bankruptcyBound(p: Position, price: number): number {
+    const b = this.bankruptcyPriceOf(p);
+    if (p.side === 'long' && b > BigInt(price)) return Number(b);
+    if (p.side === 'short' && b > 0n && b < BigInt(price)) return Number(b);
+    return price;
   }
 
   cancel(symbol: string, orderId: string, userId: string, ts: number): PerpResult {
@@ -246,17 +265,19 @@ export abstract class PerpOrders extends PerpPositions {
     let hold = o.hold;
     let holdPrice = o.price;
     let lossTicks = o.lossTicks;
+    // One-way mode: a smaller order reserves at most its new quantity to reduce.
+    const reduce = minB(o.reduce, qty);
     if (isOpen(o.action)) {
       const mark = this.states.get(a.symbol)!.markPrice;
       if (a.price !== undefined) {
         holdPrice = side === 'short' && mark > price ? mark : price;
         lossTicks = mark > 0n ? max0(side === 'long' ? price - mark : mark - price) : 0n;
       }
-      hold = this.holdNeeded(m, holdPrice, qty, o.leverage, lossTicks);
+      hold = this.holdNeeded(m, holdPrice, qty - reduce, o.leverage, lossTicks);
       const exposure =
         this.exposure(o.userId, m, side) -
-        o.price * o.remaining * m.quotePerTickLot +
-        holdPrice * qty * m.quotePerTickLot;
+        o.price * (o.remaining - o.reduce) * m.quotePerTickLot +
+        holdPrice * (qty - reduce) * m.quotePerTickLot;
       if (tierFor(m.resolvedTiers, exposure).maxLeverage < o.leverage)
         return fail(ResultCode.PERP_RISK_LIMIT_EXCEEDED);
       if (hold > o.hold && this.freeCollateral(o.userId, m.quote) < hold - o.hold)
@@ -289,6 +310,7 @@ export abstract class PerpOrders extends PerpPositions {
     o.price = holdPrice;
     o.lossTicks = lossTicks;
     o.remaining = qty;
+    o.reduce = reduce;
     this.events.push({
       type: 'perp.amended',
       symbol: a.symbol,
@@ -311,14 +333,20 @@ export abstract class PerpOrders extends PerpPositions {
       this.events.push({ type: 'perp.depth', symbol: o.symbol, seq: r.seq, deltas: r.deltas });
   }
 
+  /**
+   * Cancels the orders that would close the position: its close orders, and in one-way mode the
+   * opposite orders that reserve a part to reduce it (their hold covers only the rest, so they
+   * must not outlive what they were to reduce).
+   */
   protected cancelCloseOrders(p: Position, ts: number): void {
     const action = p.side === 'long' ? 'close_long' : 'close_short';
+    const reducing = p.side === 'long' ? 'open_short' : 'open_long';
     const book = this.books.get(p.symbol)!;
     const mine = this.ordersOf(p.userId).filter(
       (o) =>
         o.symbol === p.symbol &&
         o.mode === p.mode &&
-        o.action === action &&
+        (o.action === action || (o.action === reducing && o.reduce > 0n)) &&
         // An order being settled right now stays until its fills are settled; one that has left the
         // book already is released by its own settlement.
         !this.settling.has(o.orderId) &&
@@ -404,13 +432,61 @@ export abstract class PerpOrders extends PerpPositions {
     const feeDue = fee(notional, rate);
     if (qty > o.remaining) throw new Error(`perp: fill of ${o.orderId} exceeds its remaining quantity`);
     if (isOpen(o.action)) {
-      // What stays frozen is exactly the hold of the unfilled rest at the order's price.
-      const part = o.hold - this.holdNeeded(m, o.price, o.remaining - qty, o.leverage, o.lossTicks);
+      // One-way mode (ADR 180): the fill first closes what it can of the opposite position, and
+      // opens with the rest. In hedge mode nothing closes.
+      const opposite = this.oneWay.has(o.userId)
+        ? this.positions.get(positionKey(o.userId, o.symbol, o.mode, side === 'long' ? 'short' : 'long'))
+        : undefined;
+      const closing = opposite === undefined ? 0n : minB(qty, opposite.size);
+      const opening = qty - closing;
+      const rest = o.remaining - qty;
+      // What stays reserved to reduce is never more than the rest; the close of a fill uses it up.
+      const reduce = minB(max0(o.reduce - closing), rest);
+      // What stays frozen is exactly the hold of the unfilled rest that can open, at the order's price.
+      let part = o.hold - this.holdNeeded(m, o.price, rest - reduce, o.leverage, o.lossTicks);
       o.hold -= part;
-      o.remaining -= qty;
+      o.remaining = rest;
+      o.reduce = reduce;
+      let closeFee = 0n;
+      let closePnl = 0n;
+      if (closing > 0n) {
+        // The released hold is the owner's again before the close's loss is paid.
+        this.post('refundPostingOrder', ref, ts, [
+          leg(wallet, 'frozen', -part),
+          leg(wallet, 'available', part),
+        ]);
+        part = 0n;
+        const pnlBefore = opposite!.realisedPnl;
+        const feesBefore = opposite!.fees;
+        this.fillCounter =
+          o.orderId === f.makerOrderId
+            ? { userId: f.takerUserId, orderId: f.takerOrderId }
+            : { userId: f.makerUserId, orderId: f.makerOrderId };
+        try {
+          this.closeAt(m, opposite!, closing, price, fee(price * closing * m.quotePerTickLot, rate), ref, ts);
+        } finally {
+          this.fillCounter = undefined;
+        }
+        closeFee = opposite!.fees - feesBefore;
+        closePnl = opposite!.realisedPnl - pnlBefore;
+        if (opening === 0n) {
+          this.events.push({
+            type: 'perp.fill',
+            symbol: o.symbol,
+            orderId: o.orderId,
+            userId: o.userId,
+            qty: f.qty,
+            fee: closeFee,
+            realisedPnl: closePnl,
+          });
+          return;
+        }
+      }
+      const openNotional = closing === 0n ? notional : price * opening * m.quotePerTickLot;
+      const openFee = closing === 0n ? feeDue : fee(openNotional, rate);
       // Release this part of the hold, take the fee, then (isolated) move the margin it needs.
       const avail = this.ledger.available(wallet) + part;
-      const feePaid = minB(feeDue, avail);
+      const feePaid = minB(openFee, avail);
       this.post('positionFee', ref, ts, [
         leg(wallet, 'frozen', -part),
         leg(wallet, 'available', part - feePaid),
@@ -449,16 +525,19 @@ export abstract class PerpOrders extends PerpPositions {
         // its leverage promises instead of below maintenance.
         const mark = this.states.get(o.symbol)!.markPrice;
         const openLoss =
-          mark > 0n ? max0(side === 'long' ? price - mark : mark - price) * qty * m.quotePerTickLot : 0n;
-        const margin = minB(initialMargin(notional, o.leverage) + openLoss, this.ledger.available(wallet));
+          mark > 0n ? max0(side === 'long' ? price - mark : mark - price) * opening * m.quotePerTickLot : 0n;
+        const margin = minB(
+          initialMargin(openNotional, o.leverage) + openLoss,
+          this.ledger.available(wallet),
+        );
         this.post('positionMargin', ref, ts, [
           leg(wallet, 'available', -margin),
           leg(this.isolatedKey(p, m), 'available', margin),
         ]);
         p.margin += margin;
       }
-      p.size += qty;
-      p.cost += price * qty;
+      p.size += opening;
+      p.cost += price * opening;
       p.fees += feePaid;
       this.events.push({ type: 'perp.position', position: { ...p }, closed: false });
       this.events.push({
@@ -467,8 +546,8 @@ export abstract class PerpOrders extends PerpPositions {
         orderId: o.orderId,
         userId: o.userId,
         qty: f.qty,
-        fee: feePaid,
-        realisedPnl: 0n,
+        fee: closeFee + feePaid,
+        realisedPnl: closePnl,
       });
       return;
     }

@@ -63,7 +63,7 @@ export class PerpEngine extends PerpTriggers {
       .filter((o) => o.symbol === symbol && isOpen(o.action))
       .sort((a, b) => cmp(a.orderId, b.orderId));
     for (const o of orders) {
-      const need = this.holdNeeded(m, o.price, o.remaining, o.leverage, o.lossTicks);
+      const need = this.holdNeeded(m, o.price, o.remaining - o.reduce, o.leverage, o.lossTicks);
       const delta = need - o.hold;
       if (delta === 0n) continue;
       if (delta > 0n && this.freeCollateral(o.userId, m.quote) < delta) {
@@ -123,13 +123,15 @@ export class PerpEngine extends PerpTriggers {
         String(o.price),
         // Written only when set, so a snapshot taken before these existed restores to the same
         // text and the same state hash (the server checks it at start).
-        ...(o.lossTicks !== 0n || o.tp !== 0n || o.sl !== 0n
+        ...(o.lossTicks !== 0n || o.tp !== 0n || o.sl !== 0n || o.reduce !== 0n
           ? [String(o.lossTicks), String(o.tp), String(o.sl)]
           : []),
+        ...(o.reduce !== 0n ? [String(o.reduce)] : []),
       ]),
       leverage: [...this.leverage.entries()],
       ...(this.idSeq !== 0 ? { idSeq: this.idSeq } : {}),
       ...(this.triggers.size > 0 ? { triggers: [...this.triggers.values()].map(triggerRow) } : {}),
+      ...(this.oneWay.size > 0 ? { oneWay: [...this.oneWay] } : {}),
     };
   }
 
@@ -193,11 +195,13 @@ export class PerpEngine extends PerpTriggers {
         lossTicks: BigInt(r[9] ?? 0),
         tp: BigInt(r[10] ?? 0),
         sl: BigInt(r[11] ?? 0),
+        reduce: BigInt(r[12] ?? 0),
       };
       this.addOrder(o);
     }
     this.leverage = new Map(s.leverage);
     this.idSeq = s.idSeq ?? 0;
+    this.oneWay = new Set(s.oneWay ?? []);
     this.triggers = new Map((s.triggers ?? []).map((r) => triggerFromRow(r)).map((t) => [t.orderId, t]));
   }
 }

@@ -15,10 +15,30 @@ import {
   type PerpMarket,
   type PerpResult,
   type Position,
+  type PositionMode,
   positionKey,
 } from './types.ts';
 
 export abstract class PerpPositions extends PerpMargin {
+  /**
+   * Hedge or one-way position mode for a user (ADR 180), in all markets. Refused while the user has
+   * a position, an open order or a waiting conditional order anywhere (Binance's rule), so no order
+   * or position ever lives under a mode it was not made for. Setting the mode the user has already
+   * is accepted and changes nothing.
+   */
+  setPositionMode(userId: string, mode: PositionMode): PerpResult {
+    if ((mode !== 'hedge' && mode !== 'one_way') || userId === INSURANCE_USER)
+      return fail(ResultCode.PERP_INVALID_POSITION_MODE);
+    if (this.positionModeOf(userId) === mode) return { code: ResultCode.OK, events: [] };
+    if (this.positionsByUser.has(userId) || this.ordersByUser.has(userId))
+      return fail(ResultCode.PERP_POSITION_MODE_BUSY);
+    for (const t of this.triggers.values())
+      if (t.userId === userId) return fail(ResultCode.PERP_POSITION_MODE_BUSY);
+    if (mode === 'one_way') this.oneWay.add(userId);
+    else this.oneWay.delete(userId);
+    return { code: ResultCode.OK, events: [{ type: 'perp.positionMode', userId, mode }] };
+  }
+
   /**
    * The user's leverage in a market, also with open positions and orders (ADR 135): positions take
    * the new leverage, open opening orders are held again at it. Refused when the risk tier of what
@@ -46,7 +66,9 @@ export abstract class PerpPositions extends PerpMargin {
           return fail(ResultCode.PERP_LEVERAGE_MARGIN);
       } else need += initialMargin(notional, leverage) - initialMargin(notional, p.leverage);
     }
-    const holds = orders.map((o) => this.holdNeeded(m, o.price, o.remaining, leverage, o.lossTicks));
+    const holds = orders.map((o) =>
+      this.holdNeeded(m, o.price, o.remaining - o.reduce, leverage, o.lossTicks),
+    );
     orders.forEach((o, i) => {
       need += holds[i]! - o.hold;
     });

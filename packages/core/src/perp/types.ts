@@ -19,6 +19,13 @@ export const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;
 
 export type MarginMode = 'cross' | 'isolated';
 export type ContractAction = 'open_long' | 'open_short' | 'close_long' | 'close_short';
+/**
+ * Hedge mode (the default): a long and a short may coexist per symbol and margin mode, each order
+ * says which it opens or closes. One-way mode (ADR 180): one net position per symbol and margin
+ * mode; `open_long` is a buy and `open_short` a sell that first reduce the opposite position and
+ * open with the rest, `close_short` / `close_long` are reduce-only buys / sells.
+ */
+export type PositionMode = 'hedge' | 'one_way';
 
 export interface PerpMarketConfig {
   symbol: string;
@@ -138,6 +145,11 @@ export interface ContractOrder {
   /** TP/SL (ticks, 0 = none) that the position takes over when this opening order fills. */
   tp: bigint;
   sl: bigint;
+  /**
+   * One-way mode: lots of `remaining` reserved to close the opposite position (fills close it
+   * first); the hold covers only `remaining - reduce`, the part that can open. 0 in hedge mode.
+   */
+  reduce: bigint;
 }
 
 export interface MarketState {
@@ -252,6 +264,8 @@ export type PerpEvent =
       realisedPnl: bigint;
     }
   | { type: 'perp.depth'; symbol: string; seq: number; deltas: PlaceAccepted['deltas'] }
+  /** A user's position mode changed (ADR 180). */
+  | { type: 'perp.positionMode'; userId: string; mode: PositionMode }
   | { type: 'perp.position'; position: Position; closed: boolean }
   | { type: 'perp.mark'; symbol: string; indexPrice: bigint; markPrice: bigint }
   | {
@@ -323,6 +337,8 @@ export interface PerpSnapshot {
   idSeq?: number;
   /** Waiting conditional orders (conditional.ts triggerRow), absent when none. */
   triggers?: (string | number)[][];
+  /** Users in one-way position mode (ADR 180); absent when none, so older hashes stay the same. */
+  oneWay?: string[];
 }
 
 /** Quote units of one whole unit of the quote asset, for display helpers. */
