@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -59,6 +58,7 @@ import { registerApiCompression } from './http/compress.ts';
 import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerWs, type WsFeeds } from './http/ws.ts';
@@ -238,7 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const imageOrigin = new URL(config.imageBaseUrl).origin;
-  await app.register(helmet, {
+  // helmet's headers, computed once instead of per response (http/security-headers.ts, ADR 174).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
