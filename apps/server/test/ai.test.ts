@@ -1,9 +1,9 @@
-import { type AccountKind, accountKey, ResultCode, SYSTEM_OWNER } from '@ex/core';
+import { type AccountKind, accountKey, SYSTEM_OWNER } from '@ex/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dailyInterest, earlyFee, termInterest } from '../src/ai/interest.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
-import { adminToken } from './kyc-support.ts';
+import { earnUsers } from './helpers/earn.ts';
+import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Product {
   id: string;
@@ -52,20 +52,7 @@ describe.each(BACKENDS)('AI quantified savings on %s', (backend) => {
 
   beforeAll(async () => {
     t = await testApp(backend);
-    const u = await registerUser(t, 'ai1@example.com');
-    token = u.token;
-    userId = u.user.id;
-    otherToken = (await registerUser(t, 'ai2@example.com')).token;
-    admin = await adminToken(t);
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId,
-      asset: 'USDC',
-      amount: 10_000_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    ({ token, userId, otherToken, admin } = await earnUsers(t, 'ai'));
     const f = await t.call<Product>('POST', '/api/admin/ai/products', {
       token: admin,
       body: {

@@ -1,6 +1,5 @@
-import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Bal {
   spot: { coin: string; available: string; frozen: string }[];
@@ -19,17 +18,7 @@ describe.each(BACKENDS)('spot on %s', (backend) => {
   let t: TestApp;
   let seller: { token: string; id: string };
   let buyer: { token: string; id: string };
-  const fund = async (userId: string, asset: string, amount: bigint) => {
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId,
-      asset,
-      amount,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
-  };
+  const fund = (userId: string, asset: string, amount: bigint) => deposit(t, userId, asset, amount);
   beforeAll(async () => {
     t = await testApp(backend);
     const s = await registerUser(t, 's1@example.com');

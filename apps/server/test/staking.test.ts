@@ -1,8 +1,8 @@
-import { accountKey, ResultCode } from '@ex/core';
+import { accountKey } from '@ex/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
-import { adminToken } from './kyc-support.ts';
+import { earnUsers } from './helpers/earn.ts';
+import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface StakeOut {
   id: string;
@@ -35,20 +35,7 @@ describe.each(BACKENDS)('DeFi staking on %s', (backend) => {
 
   beforeAll(async () => {
     t = await testApp(backend);
-    const u = await registerUser(t, 'st1@example.com');
-    token = u.token;
-    userId = u.user.id;
-    otherToken = (await registerUser(t, 'st2@example.com')).token;
-    admin = await adminToken(t);
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId,
-      asset: 'USDC',
-      amount: 10_000_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    ({ token, userId, otherToken, admin } = await earnUsers(t, 'st'));
     const p = await t.call<{ id: string }>('POST', '/api/admin/staking/products', {
       token: admin,
       body: {

@@ -14,13 +14,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../deps.ts';
+import { hourlyJob } from '../earn/earn.ts';
 import { treasuriesOf } from '../exchange/treasury.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 import { AiService } from './service.ts';
 import { aiDb } from './tables.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** AI quantified savings (ADR 080). Returns the service so tests and jobs can drive accrual. */
 export function aiRoutes(app: FastifyInstance, s: Services): AiService {
@@ -30,15 +29,8 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
   const admin = requireAuth(s.tokens, 'admin');
   const empty = z.strictObject({}).optional();
 
-  // Timed jobs run in one process of a cluster (the engine's, ADR 172).
-  if (s.jobs) {
-    // The accrual is idempotent per day, so running it hourly only catches up on missed days.
-    const timer = setInterval(() => {
-      ai.runAccrual().catch((e: unknown) => app.log.error(e, 'AI accrual failed'));
-    }, HOUR_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // The accrual is idempotent per day: running it hourly only catches up on missed days.
+  hourlyJob(app, s.jobs, 'AI accrual', () => ai.runAccrual());
 
   jsonRoute(app, {
     method: 'GET',

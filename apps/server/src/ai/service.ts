@@ -8,14 +8,23 @@ import type {
   AiSubscribeRequest,
   Page,
 } from '@ex/contract';
-import { type AccountRef, parseDecimal, ResultCode, SYSTEM_OWNER } from '@ex/core';
+import { ResultCode } from '@ex/core';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
-import { ASSETS } from '../engine/config.ts';
+import {
+  coinUnits,
+  EarnMoney,
+  earnAccount,
+  openProduct,
+  productRange,
+  shownRange,
+  subscriptionAmount,
+} from '../earn/earn.ts';
 import { refusal } from '../engine/errors.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
+import { system } from '../exchange/money.ts';
 import { type Treasuries, treasuryAccount } from '../exchange/treasury.ts';
 import { AppError } from '../http/errors.ts';
 import { DAY_MS, dailyInterest, earlyFee, proRataInterest, termInterest, utcDay } from './interest.ts';
@@ -23,14 +32,6 @@ import type { AiDb, AiOrdersTable, AiProductsTable } from './tables.ts';
 
 type ProductRow = Selectable<AiProductsTable>;
 type Order = Selectable<AiOrdersTable>;
-
-const SCOPE = 'earn';
-const sys = (kind: 'earn' | 'treasury' | 'fee' | 'chain', asset: string): AccountRef => ({
-  owner: SYSTEM_OWNER,
-  kind,
-  asset,
-});
-const spot = (userId: string, asset: string): AccountRef => ({ owner: userId, kind: 'spot', asset });
 
 function toProduct(r: ProductRow): AiProduct {
   return {
@@ -41,8 +42,7 @@ function toProduct(r: ProductRow): AiProduct {
     days: r.days,
     daily_rate_min_ppm: r.daily_rate_min_ppm,
     daily_rate_max_ppm: r.daily_rate_max_ppm,
-    min_amount: formatAmount(r.min_amount, r.coin),
-    max_amount: formatAmount(r.max_amount, r.coin),
+    ...shownRange(r),
     early_fee_bp: r.early_fee_bp,
     enabled: r.enabled,
   };
@@ -76,16 +76,6 @@ function toOrder(r: OrderRow): AiOrder {
   };
 }
 
-/** Parses an amount in the coin's scale; more decimals than the coin has is a 422 on `field`. */
-function units(value: string, coin: string, field: string): bigint {
-  const scale = ASSETS[coin];
-  if (scale === undefined)
-    throw new AppError('VALIDATION', undefined, { coin: ['validation.invalid_format'] });
-  const r = parseDecimal(value, scale);
-  if (!r.ok) throw new AppError('VALIDATION', { scale }, { [field]: ['validation.decimal_scale'] });
-  return r.value;
-}
-
 /**
  * AI quantified savings (ADR 080). Every balance change is a `ledgerTransfer` (entry `system`)
  * through the engine host: subscribe spot -> earn, daily interest treasury -> earn, payout
@@ -95,39 +85,16 @@ function units(value: string, coin: string, field: string): bigint {
  * interleave on an order.
  */
 export class AiService {
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly money: EarnMoney;
 
   constructor(
     private readonly db: AiDb,
-    private readonly edb: EngineDb,
+    edb: EngineDb,
     private readonly host: EnginePort,
     private readonly clock: Clock,
     private readonly treasuries?: Treasuries,
-  ) {}
-
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work);
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
-  /** One engine move, at most once per (user, key). Returns the engine code (OK when done before). */
-  private async move(userId: string, key: string, from: AccountRef, to: AccountRef, amount: bigint) {
-    if (amount === 0n) return ResultCode.OK;
-    const done = await this.edb
-      .selectFrom('idempotency_keys')
-      .select('ref_id')
-      .where('user_id', '=', userId)
-      .where('scope', '=', SCOPE)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (done !== undefined) return ResultCode.OK;
-    const r = await this.host.submit(
-      { type: 'ledgerTransfer', entryType: 'system', from, to, amount },
-      { idempotency: { userId, scope: SCOPE, key, hash: key } },
-    );
-    // Refused as a repeat of a committed key (two processes raced it, ADR 172): it was moved once.
-    return r.code === ResultCode.ENGINE_DUPLICATE_REFERENCE ? ResultCode.OK : r.code;
+  ) {
+    this.money = new EarnMoney(host, edb);
   }
 
   async products(all = false): Promise<AiProduct[]> {
@@ -137,9 +104,7 @@ export class AiService {
   }
 
   async createProduct(body: AdminAiProductCreate): Promise<AiProduct> {
-    const min = units(body.min_amount, body.coin, 'min_amount');
-    const max = units(body.max_amount, body.coin, 'max_amount');
-    if (max < min) throw new AppError('VALIDATION', undefined, { max_amount: ['validation.invalid_format'] });
+    const range = productRange(body);
     const row = await this.db
       .insertInto('ai_products')
       .values({
@@ -149,8 +114,7 @@ export class AiService {
         days: body.days,
         daily_rate_min_ppm: body.daily_rate_min_ppm,
         daily_rate_max_ppm: body.daily_rate_max_ppm,
-        min_amount: min.toString(),
-        max_amount: max.toString(),
+        ...range,
         early_fee_bp: body.early_fee_bp,
         enabled: true,
         created_at: String(this.clock.now()),
@@ -176,12 +140,12 @@ export class AiService {
    * chain -> that purpose of the treasury (ADR 113).
    */
   async fundTreasury(adminId: string, body: AdminTreasuryFund): Promise<{ coin: string; amount: string }> {
-    const amount = units(body.amount, body.coin, 'amount');
+    const amount = coinUnits(body.amount, body.coin, 'amount');
     const purpose = body.purpose ?? 'earn';
     const r = await this.host.submit({
       type: 'ledgerTransfer',
       entryType: 'system',
-      from: sys('chain', body.coin),
+      from: system('chain', body.coin),
       to: treasuryAccount(purpose, body.coin),
       amount,
     });
@@ -192,18 +156,16 @@ export class AiService {
   }
 
   subscribe(userId: string, body: AiSubscribeRequest): Promise<AiOrder> {
-    return this.serial(async () => {
-      const product = await this.db
-        .selectFrom('ai_products')
-        .selectAll()
-        .where('id', '=', body.product_id)
-        .executeTakeFirst();
-      if (product === undefined || !product.enabled) throw new AppError('NOT_FOUND');
+    return this.money.serial(async () => {
+      const product = openProduct(
+        await this.db
+          .selectFrom('ai_products')
+          .selectAll()
+          .where('id', '=', body.product_id)
+          .executeTakeFirst(),
+      );
       if (body.days !== product.days) throw new AppError('SUBSCRIPTION_INVALID');
-      const amount = units(body.amount, product.coin, 'amount');
-      if (amount < BigInt(product.min_amount) || amount > BigInt(product.max_amount)) {
-        throw new AppError('QUANTITY_OUT_OF_RANGE');
-      }
+      const amount = subscriptionAmount(product, body.amount);
       const now = this.clock.now();
       const startDay = utcDay(now);
       // The row first (pending, invisible to the job), then the money; a refusal deletes the row.
@@ -229,19 +191,9 @@ export class AiService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const code = await this.move(
-        userId,
-        `ai:${order.id}:in`,
-        spot(userId, product.coin),
-        sys('earn', product.coin),
-        amount,
+      await this.money.takeIn(userId, `ai:${order.id}:in`, product.coin, amount, () =>
+        this.db.deleteFrom('ai_orders').where('id', '=', order.id).execute(),
       );
-      if (code !== ResultCode.OK) {
-        await this.db.deleteFrom('ai_orders').where('id', '=', order.id).execute();
-        throw code === ResultCode.LEDGER_INSUFFICIENT_AVAILABLE
-          ? new AppError('INSUFFICIENT_BALANCE')
-          : refusal(code);
-      }
       await this.db.updateTable('ai_orders').set({ status: 'active' }).where('id', '=', order.id).execute();
       return this.order(userId, order.id);
     });
@@ -298,11 +250,11 @@ export class AiService {
         o.kind === 'current'
           ? proRataInterest(daily, day * DAY_MS - Math.max(dayStart, Number(o.started_at)))
           : daily;
-      const code = await this.move(
+      const code = await this.money.move(
         o.user_id,
         `ai:${o.id}:d${day}`,
         treasuryAccount('earn', o.coin),
-        sys('earn', o.coin),
+        earnAccount(o.coin),
         amount,
       );
       if (code !== ResultCode.OK) return false;
@@ -335,11 +287,11 @@ export class AiService {
     if (o.kind !== 'current') return true;
     const daily = dailyInterest(BigInt(o.amount), o.daily_rate_ppm);
     const amount = proRataInterest(daily, now - Math.max(utcDay(now) * DAY_MS, Number(o.started_at)));
-    const code = await this.move(
+    const code = await this.money.move(
       o.user_id,
       `ai:${o.id}:part`,
       treasuryAccount('earn', o.coin),
-      sys('earn', o.coin),
+      earnAccount(o.coin),
       amount,
     );
     if (code !== ResultCode.OK) return false;
@@ -356,15 +308,14 @@ export class AiService {
   /** Pays out `principal + interest - fee` to spot and the fee to the system fee account. */
   private async payout(o: Order, fee: bigint, status: 'settled' | 'redeemed') {
     const total = BigInt(o.amount) + BigInt(o.interest);
-    const pay = await this.move(
+    await this.money.payOut(o.user_id, `ai:${o.id}:out`, o.coin, total - fee, `AI payout ${o.id}`);
+    const cut = await this.money.move(
       o.user_id,
-      `ai:${o.id}:out`,
-      sys('earn', o.coin),
-      spot(o.user_id, o.coin),
-      total - fee,
+      `ai:${o.id}:fee`,
+      earnAccount(o.coin),
+      system('fee', o.coin),
+      fee,
     );
-    if (pay !== ResultCode.OK) throw new Error(`engine refused AI payout ${o.id}: code ${pay}`);
-    const cut = await this.move(o.user_id, `ai:${o.id}:fee`, sys('earn', o.coin), sys('fee', o.coin), fee);
     if (cut !== ResultCode.OK) throw new Error(`engine refused AI fee ${o.id}: code ${cut}`);
     await this.db
       .updateTable('ai_orders')
@@ -376,7 +327,7 @@ export class AiService {
 
   /** The daily job: accrue every active order, settle fixed orders that reached maturity. */
   runAccrual(): Promise<AiAccrualResult> {
-    return this.serial(async () => {
+    return this.money.serial(async () => {
       const now = this.clock.now();
       const today = utcDay(now);
       const rows = await this.db.selectFrom('ai_orders').selectAll().where('status', '=', 'active').execute();
@@ -397,7 +348,7 @@ export class AiService {
 
   /** Redeem: current any time without fee; fixed at maturity without fee, earlier with the fee. */
   redeem(userId: string, id: string): Promise<AiOrder> {
-    return this.serial(async () => {
+    return this.money.serial(async () => {
       const o = await this.db
         .selectFrom('ai_orders')
         .selectAll()

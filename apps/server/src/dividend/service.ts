@@ -5,11 +5,11 @@ import type {
   DividendClaimsQuery,
   Page,
 } from '@ex/contract';
-import { type AccountRef, parseDecimal, ResultCode, SYSTEM_OWNER } from '@ex/core';
+import { parseDecimal, SYSTEM_OWNER } from '@ex/core';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { EarnMoney, earnAccount } from '../earn/earn.ts';
 import { ASSETS } from '../engine/config.ts';
-import { refusal } from '../engine/errors.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
@@ -17,49 +17,25 @@ import { treasuryAccount } from '../exchange/treasury.ts';
 import { AppError } from '../http/errors.ts';
 import type { DividendDb } from './tables.ts';
 
-const SCOPE = 'earn';
-const sys = (kind: 'earn', asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind, asset });
-
 /**
  * Dividend plan (ADR 082): creating a pool moves its total `system/treasury` -> `system/earn`
  * (refused when the treasury is short: nothing is created); a claim moves the user's amount
  * `system/earn` -> spot once. Keys `(user|system, 'earn', 'dv:...')` make every move once-only.
  */
 export class DividendService {
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly money: EarnMoney;
 
   constructor(
     private readonly db: DividendDb,
-    private readonly edb: EngineDb,
-    private readonly host: EnginePort,
+    edb: EngineDb,
+    host: EnginePort,
     private readonly clock: Clock,
-  ) {}
-
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work);
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
-  private async move(owner: string, key: string, from: AccountRef, to: AccountRef, amount: bigint) {
-    const done = await this.edb
-      .selectFrom('idempotency_keys')
-      .select('ref_id')
-      .where('user_id', '=', owner)
-      .where('scope', '=', SCOPE)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (done !== undefined) return ResultCode.OK;
-    const r = await this.host.submit(
-      { type: 'ledgerTransfer', entryType: 'system', from, to, amount },
-      { idempotency: { userId: owner, scope: SCOPE, key, hash: key } },
-    );
-    // Refused as a repeat of a committed key (two processes raced it, ADR 172): it was moved once.
-    return r.code === ResultCode.ENGINE_DUPLICATE_REFERENCE ? ResultCode.OK : r.code;
+  ) {
+    this.money = new EarnMoney(host, edb);
   }
 
   create(body: AdminDividendCreate): Promise<AdminDividendPool> {
-    return this.serial(async () => {
+    return this.money.serial(async () => {
       const scale = ASSETS[body.coin];
       if (scale === undefined)
         throw new AppError('VALIDATION', undefined, { coin: ['validation.invalid_format'] });
@@ -100,20 +76,15 @@ export class DividendService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const code = await this.move(
+      await this.money.moveOrUndo(
         SYSTEM_OWNER,
         `dv:${pool.id}:fund`,
         // Pools are paid from the dividend purpose of the treasury only (ADR 113).
         treasuryAccount('dividend', body.coin),
-        sys('earn', body.coin),
+        earnAccount(body.coin),
         total,
+        () => this.db.deleteFrom('dividend_pools').where('id', '=', pool.id).execute(),
       );
-      if (code !== ResultCode.OK) {
-        await this.db.deleteFrom('dividend_pools').where('id', '=', pool.id).execute();
-        throw code === ResultCode.LEDGER_INSUFFICIENT_AVAILABLE
-          ? new AppError('INSUFFICIENT_BALANCE')
-          : refusal(code);
-      }
       await this.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('dividend_claims')
@@ -218,7 +189,7 @@ export class DividendService {
   }
 
   claim(userId: string, id: string): Promise<DividendClaim> {
-    return this.serial(async () => {
+    return this.money.serial(async () => {
       const row = await this.claimsOf(userId)
         .select([
           'dividend_claims.id',
@@ -233,14 +204,13 @@ export class DividendService {
         .executeTakeFirst();
       if (row === undefined) throw new AppError('NOT_FOUND');
       if (row.claimed_at !== null) throw new AppError('ALREADY_CLAIMED');
-      const code = await this.move(
+      await this.money.payOut(
         userId,
         `dv:${row.id}:claim`,
-        sys('earn', row.coin),
-        { owner: userId, kind: 'spot', asset: row.coin },
+        row.coin,
         BigInt(row.amount),
+        `dividend claim ${row.id}`,
       );
-      if (code !== ResultCode.OK) throw new Error(`engine refused dividend claim ${row.id}: code ${code}`);
       const now = String(this.clock.now());
       await this.db
         .updateTable('dividend_claims')

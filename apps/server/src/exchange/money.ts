@@ -5,7 +5,7 @@ import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { AppError } from '../http/errors.ts';
 
-// Shared by the flash exchange, OTC and IEO: every money move is one engine `ledgerTransfer`
+// Shared by the flash exchange, OTC, IEO and the earn domains: every money move is one engine `ledgerTransfer`
 // (ADR 075); nothing here touches a balance.
 
 export const userSpot = (userId: string, asset: string): AccountRef => ({
@@ -13,7 +13,7 @@ export const userSpot = (userId: string, asset: string): AccountRef => ({
   kind: 'spot',
   asset,
 });
-export const system = (kind: 'treasury' | 'ieo' | 'chain', asset: string): AccountRef => ({
+export const system = (kind: 'treasury' | 'ieo' | 'chain' | 'earn' | 'fee', asset: string): AccountRef => ({
   owner: SYSTEM_OWNER,
   kind,
   asset,
@@ -45,39 +45,49 @@ export async function mustMove(
 
 /** The idempotency scope of the flash exchange, OTC and IEO money moves (ADR 114). */
 export const MONEY_SCOPE = 'money';
+/** The idempotency scope of the AI savings, staking and dividend money moves (ADR 080-082). */
+export const EARN_SCOPE = 'earn';
+/** The scopes the stored keys were written under; a key is recognised only in its own scope. */
+export type MoveScope = typeof MONEY_SCOPE | typeof EARN_SCOPE;
+
+/** One money move: `key` is unique per (owner, scope), e.g. `otc:<id>:in`, `ai:<id>:d<day>`. */
+export interface OnceMove {
+  userId: string;
+  key: string;
+  entryType: 'ieo' | 'system';
+  from: AccountRef;
+  to: AccountRef;
+  amount: bigint;
+}
 
 /**
- * One engine move at most once per (user, key), the pattern of ai/service.ts and staking: the key
- * is written in the same commit as the journal entry, so after a crash a retry either finds it
- * (the move happened: skip) or does not (it did not: move now). Returns the engine code, OK when
- * done before. Callers serialise per domain, so two moves with one key never share a batch.
+ * One engine move at most once per (user, scope, key): the key is written in the same commit as
+ * the journal entry, so after a crash a retry either finds it (the move happened: skip) or does not
+ * (it did not: move now). Returns the engine code, OK when done before (and for a zero amount, which
+ * moves nothing). Callers serialise per domain, so two moves with one key never share a batch.
  */
 export async function moveOnce(
   host: EnginePort,
   edb: EngineDb,
-  userId: string,
-  key: string,
-  entryType: 'ieo' | 'system',
-  from: AccountRef,
-  to: AccountRef,
-  amount: bigint,
+  scope: MoveScope,
+  m: OnceMove,
 ): Promise<ResultCode> {
-  if (amount === 0n || (await moved(edb, userId, key))) return ResultCode.OK;
+  if (m.amount === 0n || (await moved(edb, scope, m.userId, m.key))) return ResultCode.OK;
   const r = await host.submit(
-    { type: 'ledgerTransfer', entryType, from, to, amount },
-    { idempotency: { userId, scope: MONEY_SCOPE, key, hash: key } },
+    { type: 'ledgerTransfer', entryType: m.entryType, from: m.from, to: m.to, amount: m.amount },
+    { idempotency: { userId: m.userId, scope, key: m.key, hash: m.key } },
   );
   // Refused as a repeat of a committed key (two processes raced it, ADR 172): it was moved once.
   return r.code === ResultCode.ENGINE_DUPLICATE_REFERENCE ? ResultCode.OK : r.code;
 }
 
 /** Whether the move with this key was committed. */
-export async function moved(edb: EngineDb, userId: string, key: string): Promise<boolean> {
+export async function moved(edb: EngineDb, scope: MoveScope, userId: string, key: string): Promise<boolean> {
   const done = await edb
     .selectFrom('idempotency_keys')
     .select('ref_id')
     .where('user_id', '=', userId)
-    .where('scope', '=', MONEY_SCOPE)
+    .where('scope', '=', scope)
     .where('key', '=', key)
     .executeTakeFirst();
   return done !== undefined;

@@ -17,7 +17,7 @@ import { formatAmount, marketUnits } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 import { indexTicks } from '../market/bands.ts';
 import { failpoint } from './failpoints.ts';
-import { ceilDiv, isCoin, Mutex, moved, moveOnce, pow10, unitsOf, userSpot } from './money.ts';
+import { ceilDiv, isCoin, MONEY_SCOPE, Mutex, moved, moveOnce, pow10, unitsOf, userSpot } from './money.ts';
 import type { EarnDb, ExchangeRecordsTable } from './tables.ts';
 import { type Treasuries, type TreasuryPurpose, treasuryAccount } from './treasury.ts';
 
@@ -221,7 +221,7 @@ export class ExchangeService {
       const status = await this.complete(row);
       if (status === 'failed') {
         // Paid in and refunded: the float was short; never paid in: the user's balance was.
-        const paidIn = await moved(this.edb, userId, `fx:${row.id}:in`);
+        const paidIn = await moved(this.edb, MONEY_SCOPE, userId, `fx:${row.id}:in`);
         throw new AppError(paidIn ? 'EXCHANGE_UNAVAILABLE' : 'INSUFFICIENT_BALANCE');
       }
       return toRecord({ ...row, status });
@@ -237,42 +237,36 @@ export class ExchangeService {
     const amount = decimal(r.amount, ASSETS[r.from_coin]!);
     const receive = decimal(r.receive, ASSETS[r.to_coin]!);
     const key = (step: string) => `fx:${r.id}:${step}`;
-    const paid = await moveOnce(
-      this.host,
-      this.edb,
-      r.user_id,
-      key('in'),
-      'system',
-      userSpot(r.user_id, r.from_coin),
-      treasuryAccount(FLOAT, r.from_coin),
-      amount,
-    );
+    const paid = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
+      userId: r.user_id,
+      key: key('in'),
+      entryType: 'system',
+      from: userSpot(r.user_id, r.from_coin),
+      to: treasuryAccount(FLOAT, r.from_coin),
+      amount: amount,
+    });
     let status: 'done' | 'failed' = 'done';
     if (paid !== ResultCode.OK) status = 'failed';
     else {
       failpoint('exchange.after-in');
-      const out = await moveOnce(
-        this.host,
-        this.edb,
-        r.user_id,
-        key('out'),
-        'system',
-        treasuryAccount(FLOAT, r.to_coin),
-        userSpot(r.user_id, r.to_coin),
-        receive,
-      );
+      const out = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
+        userId: r.user_id,
+        key: key('out'),
+        entryType: 'system',
+        from: treasuryAccount(FLOAT, r.to_coin),
+        to: userSpot(r.user_id, r.to_coin),
+        amount: receive,
+      });
       if (out !== ResultCode.OK) {
         // The float ran short between the check and the payout: the user's coins go back.
-        const back = await moveOnce(
-          this.host,
-          this.edb,
-          r.user_id,
-          key('back'),
-          'system',
-          treasuryAccount(FLOAT, r.from_coin),
-          userSpot(r.user_id, r.from_coin),
-          amount,
-        );
+        const back = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
+          userId: r.user_id,
+          key: key('back'),
+          entryType: 'system',
+          from: treasuryAccount(FLOAT, r.from_coin),
+          to: userSpot(r.user_id, r.from_coin),
+          amount: amount,
+        });
         if (back !== ResultCode.OK) throw new Error(`flash exchange ${r.id}: refund refused (${back})`);
         status = 'failed';
       }
@@ -300,7 +294,7 @@ export class ExchangeService {
         .where('status', '=', 'pending')
         .execute();
       for (const r of rows) {
-        if (await moved(this.edb, r.user_id, `fx:${r.id}:in`)) await this.complete(r);
+        if (await moved(this.edb, MONEY_SCOPE, r.user_id, `fx:${r.id}:in`)) await this.complete(r);
         else {
           await this.db
             .updateTable('exchange_records')

@@ -16,6 +16,7 @@ import { failpoint } from '../exchange/failpoints.ts';
 import {
   ceilDiv,
   isCoin,
+  MONEY_SCOPE,
   Mutex,
   moved,
   moveOnce,
@@ -62,12 +63,19 @@ export class IeoService {
     to: ReturnType<typeof system>,
     amount: bigint,
   ) {
-    return moveOnce(this.host, this.edb, a.user_id, `ieo:${a.id}:${step}`, 'ieo', from, to, amount);
+    return moveOnce(this.host, this.edb, MONEY_SCOPE, {
+      userId: a.user_id,
+      key: `ieo:${a.id}:${step}`,
+      entryType: 'ieo',
+      from,
+      to,
+      amount,
+    });
   }
 
   /** A `pending` subscription: applying once its USDC is in the pool, else dropped. */
   private async resolvePending(a: AppRow): Promise<void> {
-    if (await moved(this.edb, a.user_id, `ieo:${a.id}:pay`)) {
+    if (await moved(this.edb, MONEY_SCOPE, a.user_id, `ieo:${a.id}:pay`)) {
       await this.db
         .updateTable('ieo_applications')
         .set({ status: 'applying' })

@@ -18,6 +18,7 @@ import { failpoint } from '../exchange/failpoints.ts';
 import {
   ceilDiv,
   isCoin,
+  MONEY_SCOPE,
   Mutex,
   moved,
   moveOnce,
@@ -226,16 +227,14 @@ export class OtcService {
   /** A sell's coins into the inventory once, then the row to `review`. */
   private async takeIn(row: OrderRow): Promise<ResultCode> {
     const qty = decimal(row.quantity, ASSETS[row.coin]!);
-    const code = await moveOnce(
-      this.host,
-      this.edb,
-      row.user_id,
-      `otc:${row.id}:in`,
-      'system',
-      userSpot(row.user_id, row.coin),
-      inventory(row.coin),
-      qty,
-    );
+    const code = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
+      userId: row.user_id,
+      key: `otc:${row.id}:in`,
+      entryType: 'system',
+      from: userSpot(row.user_id, row.coin),
+      to: inventory(row.coin),
+      amount: qty,
+    });
     if (code !== ResultCode.OK) return code;
     failpoint('otc.after-in');
     await this.db
@@ -349,16 +348,14 @@ export class OtcService {
     const pays =
       (action === 'complete' && row.side === 'buy') || (action === 'reject' && row.side === 'sell');
     if (pays) {
-      const code = await moveOnce(
-        this.host,
-        this.edb,
-        row.user_id,
-        `otc:${row.id}:out`,
-        'system',
-        inventory(row.coin),
-        userSpot(row.user_id, row.coin),
-        qty,
-      );
+      const code = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
+        userId: row.user_id,
+        key: `otc:${row.id}:out`,
+        entryType: 'system',
+        from: inventory(row.coin),
+        to: userSpot(row.user_id, row.coin),
+        amount: qty,
+      });
       if (code !== ResultCode.OK) {
         // The inventory is short: the decision is undone so the operator can fund and retry.
         await this.db
@@ -396,7 +393,7 @@ export class OtcService {
         .execute()) as OrderRow[];
       for (const row of rows) {
         if (row.status === 'pending') {
-          if (await moved(this.edb, row.user_id, `otc:${row.id}:in`)) await this.takeIn(row);
+          if (await moved(this.edb, MONEY_SCOPE, row.user_id, `otc:${row.id}:in`)) await this.takeIn(row);
           else await this.db.deleteFrom('otc_orders').where('id', '=', row.id).execute();
         } else if (row.status === 'review') {
           await this.finish(row).catch(() => undefined);

@@ -14,12 +14,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../deps.ts';
+import { hourlyJob } from '../earn/earn.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 import { StakingService } from './service.ts';
 import { stakingDb } from './tables.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** DeFi staking (ADR 081). Returns the service so tests can drive the settlement job. */
 export function stakingRoutes(app: FastifyInstance, s: Services): StakingService {
@@ -28,14 +27,7 @@ export function stakingRoutes(app: FastifyInstance, s: Services): StakingService
   const admin = requireAuth(s.tokens, 'admin');
   const empty = z.strictObject({}).optional();
 
-  // Timed jobs run in one process of a cluster (the engine's, ADR 172).
-  if (s.jobs) {
-    const timer = setInterval(() => {
-      staking.settleDue().catch((e: unknown) => app.log.error(e, 'staking settlement failed'));
-    }, HOUR_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  hourlyJob(app, s.jobs, 'staking settlement', () => staking.settleDue());
 
   jsonRoute(app, {
     method: 'GET',

@@ -7,28 +7,25 @@ import type {
   StakesQuery,
   StakingProduct,
 } from '@ex/contract';
-import { type AccountRef, parseDecimal, ResultCode, SYSTEM_OWNER } from '@ex/core';
+import { ResultCode } from '@ex/core';
 import type { Selectable } from 'kysely';
 import { termInterest } from '../ai/interest.ts';
 import type { Clock } from '../clock.ts';
-import { ASSETS } from '../engine/config.ts';
-import { refusal } from '../engine/errors.ts';
+import { EarnMoney, openProduct, productRange, shownRange, subscriptionAmount } from '../earn/earn.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
+import { userSpot } from '../exchange/money.ts';
 import { treasuryAccount } from '../exchange/treasury.ts';
 import { AppError } from '../http/errors.ts';
 import type { StakesTable, StakingDb, StakingProductsTable } from './tables.ts';
 
-const SCOPE = 'earn';
 const DAY_MS = 86_400_000;
 /** The upper limit of open stakes (under review, in progress, outstanding) per user; not shown. */
 export const MAX_OPEN_STAKES = 3;
 const OPEN: StakesTable['status'][] = ['pending', 'review', 'active', 'outstanding'];
 
 type Row = Selectable<StakesTable>;
-const sys = (kind: 'earn', asset: string): AccountRef => ({ owner: SYSTEM_OWNER, kind, asset });
-const spot = (userId: string, asset: string): AccountRef => ({ owner: userId, kind: 'spot', asset });
 
 function toProduct(r: Selectable<StakingProductsTable>): StakingProduct {
   return {
@@ -37,8 +34,7 @@ function toProduct(r: Selectable<StakingProductsTable>): StakingProduct {
     coin: r.coin,
     days: r.days,
     daily_rate_ppm: r.daily_rate_ppm,
-    min_amount: formatAmount(r.min_amount, r.coin),
-    max_amount: formatAmount(r.max_amount, r.coin),
+    ...shownRange(r),
     enabled: r.enabled,
   };
 }
@@ -62,15 +58,6 @@ function toStake(r: Row & { product_name: string }): Stake & { user_id: string }
   };
 }
 
-function units(value: string, coin: string, field: string): bigint {
-  const scale = ASSETS[coin];
-  if (scale === undefined)
-    throw new AppError('VALIDATION', undefined, { coin: ['validation.invalid_format'] });
-  const r = parseDecimal(value, scale);
-  if (!r.ok) throw new AppError('VALIDATION', { scale }, { [field]: ['validation.decimal_scale'] });
-  return r.value;
-}
-
 /**
  * DeFi staking (ADR 081): staking moves the amount spot -> earn at once (under review); the
  * operator approves (in progress until the period ends) or rejects (earn -> spot, refunded). At
@@ -79,37 +66,15 @@ function units(value: string, coin: string, field: string): bigint {
  * idempotency key per stake and step; the domain's operations run one at a time.
  */
 export class StakingService {
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly money: EarnMoney;
 
   constructor(
     private readonly db: StakingDb,
-    private readonly edb: EngineDb,
-    private readonly host: EnginePort,
+    edb: EngineDb,
+    host: EnginePort,
     private readonly clock: Clock,
-  ) {}
-
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work);
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
-  private async move(userId: string, key: string, from: AccountRef, to: AccountRef, amount: bigint) {
-    if (amount === 0n) return ResultCode.OK;
-    const done = await this.edb
-      .selectFrom('idempotency_keys')
-      .select('ref_id')
-      .where('user_id', '=', userId)
-      .where('scope', '=', SCOPE)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (done !== undefined) return ResultCode.OK;
-    const r = await this.host.submit(
-      { type: 'ledgerTransfer', entryType: 'system', from, to, amount },
-      { idempotency: { userId, scope: SCOPE, key, hash: key } },
-    );
-    // Refused as a repeat of a committed key (two processes raced it, ADR 172): it was moved once.
-    return r.code === ResultCode.ENGINE_DUPLICATE_REFERENCE ? ResultCode.OK : r.code;
+  ) {
+    this.money = new EarnMoney(host, edb);
   }
 
   async products(all = false): Promise<StakingProduct[]> {
@@ -119,9 +84,7 @@ export class StakingService {
   }
 
   async createProduct(body: AdminStakingProductCreate): Promise<StakingProduct> {
-    const min = units(body.min_amount, body.coin, 'min_amount');
-    const max = units(body.max_amount, body.coin, 'max_amount');
-    if (max < min) throw new AppError('VALIDATION', undefined, { max_amount: ['validation.invalid_format'] });
+    const range = productRange(body);
     const row = await this.db
       .insertInto('staking_products')
       .values({
@@ -129,8 +92,7 @@ export class StakingService {
         coin: body.coin,
         days: body.days,
         daily_rate_ppm: body.daily_rate_ppm,
-        min_amount: min.toString(),
-        max_amount: max.toString(),
+        ...range,
         enabled: body.enabled,
         created_at: String(this.clock.now()),
       })
@@ -140,17 +102,15 @@ export class StakingService {
   }
 
   stake(userId: string, body: StakeRequest): Promise<Stake> {
-    return this.serial(async () => {
-      const p = await this.db
-        .selectFrom('staking_products')
-        .selectAll()
-        .where('id', '=', body.product_id)
-        .executeTakeFirst();
-      if (p === undefined || !p.enabled) throw new AppError('NOT_FOUND');
-      const amount = units(body.amount, p.coin, 'amount');
-      if (amount < BigInt(p.min_amount) || amount > BigInt(p.max_amount)) {
-        throw new AppError('QUANTITY_OUT_OF_RANGE');
-      }
+    return this.money.serial(async () => {
+      const p = openProduct(
+        await this.db
+          .selectFrom('staking_products')
+          .selectAll()
+          .where('id', '=', body.product_id)
+          .executeTakeFirst(),
+      );
+      const amount = subscriptionAmount(p, body.amount);
       const open = await this.db
         .selectFrom('stakes')
         .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -176,19 +136,9 @@ export class StakingService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const code = await this.move(
-        userId,
-        `st:${row.id}:in`,
-        spot(userId, p.coin),
-        sys('earn', p.coin),
-        amount,
+      await this.money.takeIn(userId, `st:${row.id}:in`, p.coin, amount, () =>
+        this.db.deleteFrom('stakes').where('id', '=', row.id).execute(),
       );
-      if (code !== ResultCode.OK) {
-        await this.db.deleteFrom('stakes').where('id', '=', row.id).execute();
-        throw code === ResultCode.LEDGER_INSUFFICIENT_AVAILABLE
-          ? new AppError('INSUFFICIENT_BALANCE')
-          : refusal(code);
-      }
       await this.db.updateTable('stakes').set({ status: 'review' }).where('id', '=', row.id).execute();
       return this.get(userId, row.id);
     });
@@ -232,7 +182,7 @@ export class StakingService {
   }
 
   review(id: string, body: AdminStakeReview): Promise<Stake & { user_id: string }> {
-    return this.serial(async () => {
+    return this.money.serial(async () => {
       const s = await this.db.selectFrom('stakes').selectAll().where('id', '=', id).executeTakeFirst();
       if (s === undefined || s.status === 'pending') throw new AppError('NOT_FOUND');
       if (s.status !== 'review') throw new AppError('ACTIVITY_UNAVAILABLE');
@@ -244,14 +194,7 @@ export class StakingService {
           .where('id', '=', id)
           .execute();
       } else {
-        const code = await this.move(
-          s.user_id,
-          `st:${id}:refund`,
-          sys('earn', s.coin),
-          spot(s.user_id, s.coin),
-          BigInt(s.amount),
-        );
-        if (code !== ResultCode.OK) throw new Error(`engine refused stake refund ${id}: code ${code}`);
+        await this.money.payOut(s.user_id, `st:${id}:refund`, s.coin, BigInt(s.amount), `stake refund ${id}`);
         await this.db
           .updateTable('stakes')
           .set({ status: 'rejected', reason: body.reason, settled_at: String(now) })
@@ -265,7 +208,7 @@ export class StakingService {
 
   /** The job: pays every stake whose period is over; a short treasury leaves it outstanding. */
   settleDue(): Promise<{ settled: number; outstanding: number }> {
-    return this.serial(async () => {
+    return this.money.serial(async () => {
       const now = this.clock.now();
       const due = await this.db
         .selectFrom('stakes')
@@ -276,20 +219,19 @@ export class StakingService {
       let settled = 0;
       let outstanding = 0;
       for (const s of due) {
-        const back = await this.move(
+        await this.money.payOut(
           s.user_id,
           `st:${s.id}:out`,
-          sys('earn', s.coin),
-          spot(s.user_id, s.coin),
+          s.coin,
           BigInt(s.amount),
+          `stake payout ${s.id}`,
         );
-        if (back !== ResultCode.OK) throw new Error(`engine refused stake payout ${s.id}: code ${back}`);
-        const paid = await this.move(
+        const paid = await this.money.move(
           s.user_id,
           `st:${s.id}:interest`,
           // The earn interest reserve pays staking interest too (ADR 113).
           treasuryAccount('earn', s.coin),
-          spot(s.user_id, s.coin),
+          userSpot(s.user_id, s.coin),
           BigInt(s.interest),
         );
         const status = paid === ResultCode.OK ? 'settled' : 'outstanding';

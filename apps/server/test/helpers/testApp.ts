@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ResultCode } from '@ex/core';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -189,4 +190,17 @@ export async function registerUser(t: TestApp, email: string, password = PASSWOR
   );
   if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+/** Credits `amount` (smallest units) of `asset` to `userId`'s spot wallet through the engine. */
+export async function deposit(t: TestApp, userId: string, asset: string, amount: bigint): Promise<void> {
+  const r = await t.services.engine.submit(({ ts, id }) => ({
+    type: 'deposit',
+    ts,
+    id,
+    userId,
+    asset,
+    amount,
+  }));
+  if (r.code !== ResultCode.OK) throw new Error(`deposit refused: code ${r.code}`);
 }
