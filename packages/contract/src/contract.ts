@@ -24,6 +24,11 @@ export const SelfTradePrevention = z.enum(['none', 'cancel_newest', 'cancel_olde
 /** The price a trigger (conditional order, TP/SL) watches: the mark (default) or the last trade. */
 export const TriggerBy = z.enum(['mark', 'last']);
 
+/**
+ * In one-way position mode (ADR 180) the actions read as: `open_long` Buy, `open_short` Sell (each
+ * reduces the opposite position first and opens with the rest), `close_long` / `close_short`
+ * reduce-only Sell / Buy. In hedge mode (the default) they mean what they say.
+ */
 export const ContractOrderRequest = z.strictObject({
   symbol: MarketSymbol,
   action: ContractAction,
@@ -149,6 +154,17 @@ export const LeverageResponse = z.object({
   leverage: z.number().int(),
   margin_mode: MarginMode,
 });
+
+/** Hedge (a long and a short side by side, the default) or one-way (one net position), ADR 180. */
+export const PositionMode = z.enum(['hedge', 'one_way']);
+export type PositionMode = z.infer<typeof PositionMode>;
+export const PositionModeRequest = z.strictObject({ mode: PositionMode });
+export const PositionModeResponse = z.object({
+  mode: PositionMode,
+  /** False while the user has a position, an open order or a waiting conditional order. */
+  can_change: z.boolean(),
+});
+export type PositionModeResponse = z.infer<typeof PositionModeResponse>;
 
 export const FundingQuery = z.strictObject({ symbol: MarketSymbol });
 export const Funding = z.object({

@@ -119,6 +119,8 @@ export const ERRORS = {
   TRIGGER_INVALID: { code: 2200, status: 400, key: 'error.trigger_invalid' },
   AMEND_REFUSED: { code: 2201, status: 400, key: 'error.amend_refused' },
   LEVERAGE_MARGIN: { code: 2202, status: 400, key: 'error.leverage_margin' },
+  // ADR 180: the position mode changes only with no position, open order or waiting stop.
+  POSITION_MODE_BUSY: { code: 2203, status: 409, key: 'error.position_mode_busy' },
   // Operator console: fees and leverage list per market (issue 10 item 4, ADR 154): 2240-2249.
   MARKET_FEE_INVALID: { code: 2240, status: 400, key: 'error.market_fee_invalid' },
   MARKET_LEVERAGES_INVALID: { code: 2241, status: 400, key: 'error.market_leverages_invalid' },

@@ -39,6 +39,8 @@ import {
   MarginRequest,
   Position,
   PositionList,
+  PositionModeRequest,
+  PositionModeResponse,
   TpslRequest,
 } from './contract.ts';
 import {
@@ -459,6 +461,19 @@ export const ENDPOINTS = {
     auth: 'user',
     body: LeverageRequest,
     response: LeverageResponse,
+  },
+  contractPositionMode: {
+    method: 'GET',
+    path: '/api/app/contract/position-mode',
+    auth: 'user',
+    response: PositionModeResponse,
+  },
+  contractSetPositionMode: {
+    method: 'POST',
+    path: '/api/app/contract/position-mode',
+    auth: 'user',
+    body: PositionModeRequest,
+    response: PositionModeResponse,
   },
   contractAmendOrder: {
     method: 'POST',

@@ -80,6 +80,8 @@ export const ROUTES = {
   contractTpsl: { method: 'POST', path: '/api/app/contract/positions/:id/tpsl' },
   contractClose: { method: 'POST', path: '/api/app/contract/positions/:id/close' },
   contractLeverage: { method: 'POST', path: '/api/app/contract/leverage' },
+  contractPositionMode: { method: 'GET', path: '/api/app/contract/position-mode' },
+  contractSetPositionMode: { method: 'POST', path: '/api/app/contract/position-mode' },
   contractAmendOrder: { method: 'POST', path: '/api/app/contract/orders/:id/amend' },
   contractCancelAll: { method: 'POST', path: '/api/app/contract/orders/cancel-all' },
   contractFunding: { method: 'GET', path: '/api/app/contract/funding' },

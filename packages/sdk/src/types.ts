@@ -147,6 +147,8 @@ export type ContractCancelAllRequest = BodyOf<'contractCancelAll'>;
 export type ContractOrderType = ContractOrderRequest['type'];
 export type LeverageRequest = BodyOf<'contractLeverage'>;
 export type LeverageResult = ResponseOf<'contractLeverage'>;
+export type PositionModeRequest = BodyOf<'contractSetPositionMode'>;
+export type PositionModeResult = ResponseOf<'contractPositionMode'>;
 
 // ---- admin ----
 

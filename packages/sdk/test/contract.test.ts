@@ -112,6 +112,8 @@ const invoke: Record<Exclude<EndpointName, 'health'>, (api: Api) => Promise<unkn
   contractClose: (api) => api.contract.closePosition('42'),
   contractLeverage: (api) =>
     api.contract.setLeverage({ symbol: 'BTC_USDC_PERP', leverage: 10, margin_mode: 'cross' }),
+  contractPositionMode: (api) => api.contract.positionMode(),
+  contractSetPositionMode: (api) => api.contract.setPositionMode({ mode: 'one_way' }),
   contractFunding: (api) => api.market.funding({ symbol: 'BTC_USDC_PERP' }),
   update: (api) =>
     api.system.update({ platform: 'android', device_id: 'd', app_version: '1', plugin_version: '1' }),

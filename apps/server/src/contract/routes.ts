@@ -16,6 +16,8 @@ import {
   Position,
   PositionIdParams,
   PositionList,
+  PositionModeRequest,
+  PositionModeResponse,
   TpslRequest,
 } from '@ex/contract';
 import type { FastifyInstance } from 'fastify';
@@ -130,6 +132,26 @@ export function contractRoutes(app: FastifyInstance, s: Services): void {
     response: LeverageResponse,
     preHandler: auth,
     handler: async (request) => s.contract.leverage(user(request), request.body),
+  });
+  jsonRoute(app, {
+    method: 'GET',
+    url: '/api/app/contract/position-mode',
+    tags: ['contract'],
+    summary: 'Own position mode (hedge or one-way) and whether it can change now',
+    response: PositionModeResponse,
+    preHandler: auth,
+    handler: async (request) => s.contract.positionMode(user(request)),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/position-mode',
+    tags: ['contract'],
+    summary:
+      'Choose hedge or one-way position mode (refused while a position, an open order or a waiting stop exists)',
+    body: PositionModeRequest,
+    response: PositionModeResponse,
+    preHandler: auth,
+    handler: async (request) => s.contract.setPositionMode(user(request), request.body),
   });
   jsonRoute(app, {
     method: 'GET',

@@ -1,4 +1,12 @@
-import type { ContractOrder, ContractOrderRequest, Funding, Page, Position } from '@ex/contract';
+import type {
+  ContractOrder,
+  ContractOrderRequest,
+  Funding,
+  Page,
+  Position,
+  PositionMode,
+  PositionModeResponse,
+} from '@ex/contract';
 import {
   type Position as CorePosition,
   formatDecimal,
@@ -462,6 +470,27 @@ export class ContractService {
       });
     }
     return { symbol: body.symbol, leverage: body.leverage, margin_mode: body.margin_mode };
+  }
+
+  /** The user's position mode (ADR 180) and whether it can change now. */
+  positionMode(userId: string): PositionModeResponse {
+    const perp = this.host.engine.perp;
+    const busy =
+      perp.positionsOf(userId).length > 0 ||
+      perp.ordersOf(userId).length > 0 ||
+      perp.triggersOf(userId).length > 0;
+    return { mode: perp.positionModeOf(userId), can_change: !busy };
+  }
+
+  /**
+   * Hedge or one-way mode for all of the user's contract markets. The engine refuses the change
+   * (POSITION_MODE_BUSY) while the user has a position, an open order or a waiting stop; the same
+   * mode again changes nothing and is not journaled.
+   */
+  async setPositionMode(userId: string, body: { mode: PositionMode }): Promise<PositionModeResponse> {
+    if (this.host.engine.perp.positionModeOf(userId) !== body.mode)
+      await this.run({ type: 'setPositionMode', userId, mode: body.mode });
+    return this.positionMode(userId);
   }
 
   funding(symbol: string, now: number): Funding {

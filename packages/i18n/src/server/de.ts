@@ -119,6 +119,8 @@ export const de = {
     'Der Auslösepreis fehlt, liegt auf der falschen Seite oder ist der aktuelle Preis (höchstens 100 wartende Bedingungsaufträge)',
   'error.amend_refused': 'Die Änderung ist nicht möglich: der neue Preis würde sofort handeln',
   'error.leverage_margin': 'Die Margin reicht für diesen Hebel nicht aus',
+  'error.position_mode_busy':
+    'Den Positionsmodus können Sie nur ohne offene Positionen, Orders und wartende Stop-Orders ändern',
   'error.already_processed': 'Dies wurde bereits bearbeitet',
   'validation.user_or_broadcast': 'Entweder eine Benutzer-ID oder „an alle“ angeben',
   'validation.invalid_type': 'Falscher Typ: {expected} erwartet',

@@ -123,6 +123,8 @@ export const en = {
     'The trigger price is missing, on the wrong side or equal to the current price (at most 100 waiting conditional orders)',
   'error.amend_refused': 'This change is not possible: the new price would trade at once',
   'error.leverage_margin': 'The margin is not enough for this leverage',
+  'error.position_mode_busy':
+    'You can change the position mode only with no open positions, orders or waiting stop orders',
   'error.already_processed': 'This has already been processed',
   'validation.user_or_broadcast': 'Give either a user id or broadcast',
   'validation.invalid_type': 'Wrong type: {expected} expected',

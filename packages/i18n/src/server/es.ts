@@ -117,6 +117,8 @@ export const es = {
     'El precio de activación falta, está en el lado equivocado o es el precio actual (máximo 100 órdenes condicionales en espera)',
   'error.amend_refused': 'No se puede modificar: el nuevo precio se ejecutaría de inmediato',
   'error.leverage_margin': 'El margen no es suficiente para este apalancamiento',
+  'error.position_mode_busy':
+    'Solo puede cambiar el modo de posición sin posiciones abiertas, órdenes ni órdenes stop en espera',
   'error.already_processed': 'Esto ya ha sido procesado',
   'validation.user_or_broadcast': 'Indique un ID de usuario o el envío a todos',
   'validation.invalid_type': 'Tipo incorrecto: se esperaba {expected}',

@@ -118,6 +118,8 @@ export const fr = {
     'Le prix de déclenchement manque, est du mauvais côté ou égal au prix actuel (100 ordres conditionnels en attente au plus)',
   'error.amend_refused': 'Modification impossible : le nouveau prix serait exécuté immédiatement',
   'error.leverage_margin': 'La marge ne suffit pas pour cet effet de levier',
+  'error.position_mode_busy':
+    'Vous ne pouvez changer le mode de position que sans position ouverte, ordre ou ordre stop en attente',
   'error.already_processed': 'Cela a déjà été traité',
   'validation.user_or_broadcast': "Indiquez un identifiant d'utilisateur ou l'envoi à tous",
   'validation.invalid_type': 'Type incorrect : {expected} attendu',

@@ -114,6 +114,8 @@ export const it = {
     'Il prezzo di attivazione manca, è dal lato sbagliato o è uguale al prezzo attuale (al massimo 100 ordini condizionati in attesa)',
   'error.amend_refused': 'Modifica non possibile: il nuovo prezzo verrebbe eseguito subito',
   'error.leverage_margin': 'Il margine non è sufficiente per questa leva',
+  'error.position_mode_busy':
+    'Puoi cambiare la modalità di posizione solo senza posizioni aperte, ordini o ordini stop in attesa',
   'error.already_processed': 'Questo è già stato elaborato',
   'validation.user_or_broadcast': "Indica un ID utente oppure l'invio a tutti",
   'validation.invalid_type': 'Tipo errato: previsto {expected}',

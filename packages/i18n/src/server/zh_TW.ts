@@ -107,6 +107,7 @@ export const zh_TW = {
   'error.trigger_invalid': '觸發價缺失、方向錯誤或等於目前價格（最多 100 個等待中的條件單）',
   'error.amend_refused': '無法修改：新價格會立即成交',
   'error.leverage_margin': '保證金不足以使用該槓桿',
+  'error.position_mode_busy': '僅在沒有持倉、掛單和待觸發的條件單時才能變更持倉模式',
   'error.already_processed': '已處理過',
   'validation.user_or_broadcast': '請填寫用戶 ID 或選擇群發，二者擇一',
   'validation.invalid_type': '類型錯誤：應為{expected}',

@@ -8,6 +8,7 @@ import type {
   ContractOrdersQuery,
   LeverageRequest,
   MarginRequest,
+  PositionModeRequest,
   TpslRequest,
 } from '../types.ts';
 
@@ -36,5 +37,10 @@ export function contractApi(client: Client) {
       call(client, 'contractClose', { params: { id }, body: body ?? {} }, opts),
     setLeverage: (body: LeverageRequest, opts?: CallOptions) =>
       call(client, 'contractLeverage', { body }, opts),
+    /** `{ mode, can_change }`: hedge (default) or one-way (ADR 180). */
+    positionMode: (opts?: CallOptions) => call(client, 'contractPositionMode', {}, opts),
+    /** Refused with 2203 while a position, an open order or a waiting stop exists. */
+    setPositionMode: (body: PositionModeRequest, opts?: CallOptions) =>
+      call(client, 'contractSetPositionMode', { body }, opts),
   };
 }
