@@ -17,9 +17,12 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 export function measure(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const refs = (re) => [...html.matchAll(re)].map((m) => m[1].replace(/^.*\/assets\//, 'assets/'));
+  // (A file can be both the module script and a modulepreload: counted once.)
   const initialJs = [
-    ...refs(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-    ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+    ...new Set([
+      ...refs(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+      ...refs(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+    ]),
   ];
   // (A `disabled` link is never fetched: it stands for the inlined sheet, see below.)
   const css = refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"(?![^>]*disabled)/g);

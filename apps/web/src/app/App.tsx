@@ -1,6 +1,9 @@
 import type { WebCatalogueWithEarn1 } from '@ex/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
+// antd-mobile by component, not through its index: the index statically imports every component,
+// which would make each lazy import of one (lazy-overlays.tsx, lib/toast.ts) land in the first load.
+import 'antd-mobile/es/global';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterFirstPaint } from '../lib/after-paint.ts';

@@ -1,4 +1,4 @@
-import { TabBar } from 'antd-mobile';
+import TabBar from 'antd-mobile/es/components/tab-bar';
 import { AppOutline, FileOutline, HistogramOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';

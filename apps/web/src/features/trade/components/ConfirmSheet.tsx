@@ -1,6 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPopup as Popup } from '../../../app/lazy-overlays.tsx';
 
 export interface ConfirmRow {
   label: string;

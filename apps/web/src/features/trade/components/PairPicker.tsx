@@ -1,9 +1,9 @@
 import type { Coin } from '@ex/sdk';
-import { Popup, SearchBar } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { LazyPopup as Popup, LazySearchBar as SearchBar } from '../../../app/lazy-overlays.tsx';
 import { ChangePill } from '../../../components/ChangePill.tsx';
 import { formatLastPrice } from '../../../lib/format.ts';
 import { pairLabel } from '../market.ts';

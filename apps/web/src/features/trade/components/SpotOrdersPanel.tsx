@@ -1,12 +1,14 @@
 import type { Coin, SpotOrder } from '@ex/sdk';
-import { Button, Checkbox, Dialog, Toast } from 'antd-mobile';
+import { Button, Checkbox } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatDecimal, formatPrice, formatUsdc } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { formatTime } from '../../orders/time.ts';
 import { useBalances, useCancelAllSpot, useCancelSpotOrder, useOpenSpotOrders } from '../api/spot.ts';
 import { isPositive } from '../decimal.ts';
@@ -36,7 +38,7 @@ function OpenOrderRow({ order, market }: { order: SpotOrder; market: Coin | unde
           loading={cancel.isPending}
           onClick={() =>
             cancel.mutate(order.id, {
-              onSuccess: () => Toast.show({ content: t('trade.cancelled'), duration: 2000 }),
+              onSuccess: () => showToast(t('trade.cancelled'), 2000),
             })
           }
         >
@@ -127,14 +129,14 @@ export function SpotOrdersPanel({ market, coins }: { market: Coin; coins: Coin[]
               className="small-btn"
               disabled={list.length === 0 || cancelAll.isPending}
               onClick={async () => {
-                const ok = await Dialog.confirm({
+                const ok = await confirmDialog({
                   content: t('trade.cancelAllConfirm', { count: list.length }),
                   confirmText: t('trade.cancelAll'),
                   cancelText: t('common.cancel'),
                 });
                 if (!ok) return;
                 cancelAll.mutate(hideOthers ? market.symbol : undefined, {
-                  onSuccess: () => Toast.show({ content: t('trade.allCancelled'), duration: 2000 }),
+                  onSuccess: () => showToast(t('trade.allCancelled'), 2000),
                 });
               }}
             >
