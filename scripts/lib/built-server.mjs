@@ -28,19 +28,27 @@ export async function freePort() {
   });
 }
 
+/**
+ * Polls `probe` every `everyMs` until it gives something other than undefined (a throw counts as
+ * "not yet") and returns that; throws after `ms` naming `what`.
+ */
+export async function waitUntil(what, probe, ms = 120_000, everyMs = 250) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 /** Polls `url` until it answers below 500, the child exits, or two minutes pass. */
 export async function waitFor(url, child, what) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited early (run npm run build first)`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not start`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const up = await waitUntil(`${what} to start`, async () => {
+    if (child.exitCode !== null) return 'exited';
+    return (await fetch(url)).status < 500 ? 'up' : undefined;
+  });
+  if (up === 'exited') throw new Error(`${what} exited early (run npm run build first)`);
 }
 
 /**

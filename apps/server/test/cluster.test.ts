@@ -6,7 +6,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { formatDecimal, parseDecimal } from '@ex/core';
@@ -15,6 +14,7 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { freePort, waitUntil } from '../../../scripts/lib/built-server.mjs';
 import { runAudit } from '../src/audit.ts';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/db.ts';
@@ -45,25 +45,9 @@ async function call<T>(base: string, method: string, path: string, token?: strin
   return { status: res.status, body: (await res.json()) as Envelope<T> };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Polls every 100 ms (the shared helper's default is for a server's start). */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> =>
+  waitUntil(what, probe, ms, 100);
 
 /** A decimal string in units of `scale` decimals (the core's parser: no float). */
 const units = (v: string, scale: number) => {
