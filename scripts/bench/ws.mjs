@@ -8,6 +8,7 @@
 //   npm run bench:ws                         # 10 then 1,000 subscribers, 20 s each
 //   npm run bench:ws -- --subscribers 2000 --seconds 30 [--url ws://host:port/ws]
 //   npm run bench:ws -- --gateways 2 --subscribers 2000   # engine + 2 gateways over NATS_URL (ADR 172)
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { arg, startBuiltCluster, startBuiltServer } from '../lib/built-server.mjs';
 
@@ -87,8 +88,13 @@ async function run(urls, subscribers) {
   await new Promise((r) => setTimeout(r, 1000));
   lags.length = 0;
   messages = 0;
+  // This process's own event-loop delay: a lag the client adds (1,000 sockets parsing in one thread
+  // on a shared 2-core machine), not the server's.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const started = Date.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  loop.disable();
   const elapsed = (Date.now() - started) / 1000;
   const delivered = messages;
   for (const ws of sockets) ws.close();
@@ -104,6 +110,7 @@ async function run(urls, subscribers) {
     resyncs,
     closedByServer: closed - 0,
     perSecond: Math.round(delivered / elapsed),
+    clientLoopP99: Math.round(loop.percentile(99) / 1e6),
   };
 }
 
@@ -120,7 +127,7 @@ try {
   for (const n of sizes) {
     const r = await run(urls, n);
     console.log(
-      `${String(n).padStart(5)} subscribers: depth push lag p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms over ${r.depthDeltas} deltas; seq gaps ${r.gaps} (stale deltas dropped ${r.stale}), resyncs ${r.resyncs}; ${r.perSecond} messages/s delivered`,
+      `${String(n).padStart(5)} subscribers: depth push lag p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms over ${r.depthDeltas} deltas; seq gaps ${r.gaps} (stale deltas dropped ${r.stale}), resyncs ${r.resyncs}; ${r.perSecond} messages/s delivered; client event-loop delay p99 ${r.clientLoopP99} ms`,
     );
   }
 } finally {
