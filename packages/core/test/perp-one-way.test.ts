@@ -216,6 +216,28 @@ describe('one-way position mode', () => {
     expect(t.pos('alice', 'long')?.size).toBe(1000n);
   });
 
+  it('a reduce-only order and a plain buy filled in one sweep, the plain one first: each does its own part', () => {
+    // Found by the simulation: the plain buy used to close the short first, and the reduce-only
+    // fill after it in the same match found no position left.
+    const t = setup();
+    t.price(50_000);
+    t.fund('alice', 20_000n);
+    t.fund('bob', 200_000n);
+    t.mode('alice', 'one_way');
+    t.order('bob', 'open_long', 50_000, 1);
+    t.order('alice', 'open_short', 50_000, 1);
+    const ro = t.order('alice', 'close_short', 47_000, 1);
+    const plain = t.order('alice', 'open_long', 48_000, 1);
+    // The short is reserved by the reduce-only order: the plain buy is held in full as an opening.
+    expect(t.e.perp.order(plain.orderId)).toMatchObject({ reduce: 0n, hold: 4_824n * USDC });
+    const r = t.order('bob', 'open_short', 47_000, 2);
+    expect(r.r.code).toBe(ResultCode.OK);
+    expect(t.e.perp.order(ro.orderId)).toBeUndefined();
+    expect(t.pos('alice', 'short')).toBeUndefined();
+    expect(t.pos('alice', 'long')).toMatchObject({ size: 1000n, cost: BigInt(px(48_000)) * 1000n });
+    expect(t.wallet('alice').frozen).toBe(0n);
+  });
+
   it('attack: the mode cannot change under a resting order, a waiting stop or a position (a fill cannot race it)', () => {
     const t = setup();
     t.price(50_000);

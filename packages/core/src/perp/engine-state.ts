@@ -69,6 +69,16 @@ export abstract class PerpState {
   /** Orders with fills being settled right now: not cancellable until their settlement is done. */
   protected settling = new Set<string>();
 
+  /**
+   * One-way mode, during a match: what the fills still to be settled in it will close of each
+   * position (by positionKey), and what each fill side (by its ledger ref) counted there. An
+   * opening fill reduces only what is left, so a reduce-only order matched in the same sweep still
+   * finds its position (ADR 180).
+   */
+  protected matchCloses:
+    | { byPosition: Map<string, bigint>; bySide: Map<string, { key: string; qty: bigint }> }
+    | undefined;
+
   /** Set when a loss was passed to the fund as a position: ADL runs before the command ends. */
   protected needDeleverage = false;
 

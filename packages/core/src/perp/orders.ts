@@ -379,15 +379,56 @@ export abstract class PerpOrders extends PerpPositions {
     for (const f of r.fills) settling.add(f.makerOrderId).add(f.takerOrderId);
     for (const c of r.cancelled) settling.add(c.orderId);
     for (const id of settling) this.settling.add(id);
-    for (let i = 0; i < r.fills.length; i++) {
-      const f = r.fills[i]!;
-      this.settleFill(m, f, `${f.takerOrderId}:${i}`, ts);
+    this.matchCloses = this.oneWay.size > 0 ? this.closesOfMatch(r.fills) : undefined;
+    try {
+      for (let i = 0; i < r.fills.length; i++) {
+        const f = r.fills[i]!;
+        this.settleFill(m, f, `${f.takerOrderId}:${i}`, ts);
+      }
+    } finally {
+      this.matchCloses = undefined;
     }
     for (const id of settling) this.settling.delete(id);
     for (const c of r.cancelled) this.release(c.orderId, c.reason, ts);
     for (const f of r.fills) if (f.makerRemaining === 0) this.release(f.makerOrderId, 'done', ts);
     if (r.deltas.length > 0)
       this.events.push({ type: 'perp.depth', symbol: m.symbol, seq: r.seq, deltas: r.deltas });
+  }
+
+  /**
+   * See `matchCloses`: per position, the lots the match's close orders and one-way reducing orders
+   * (up to what they reserve) will close; undefined when no one-way user is in the match.
+   */
+  private closesOfMatch(fills: readonly Fill[]): typeof this.matchCloses {
+    if (!fills.some((f) => this.oneWay.has(f.makerUserId) || this.oneWay.has(f.takerUserId)))
+      return undefined;
+    const byPosition = new Map<string, bigint>();
+    const bySide = new Map<string, { key: string; qty: bigint }>();
+    const reduceLeft = new Map<string, bigint>();
+    fills.forEach((f, i) => {
+      for (const [id, suffix] of [
+        [f.makerOrderId, 'm'],
+        [f.takerOrderId, 't'],
+      ] as const) {
+        const o = this.orders.get(id)!;
+        const side = actionPositionSide(o.action);
+        let key: string;
+        let qty: bigint;
+        if (!isOpen(o.action)) {
+          key = positionKey(o.userId, o.symbol, o.mode, side);
+          qty = BigInt(f.qty);
+        } else if (o.reduce > 0n) {
+          key = positionKey(o.userId, o.symbol, o.mode, side === 'long' ? 'short' : 'long');
+          const left = reduceLeft.get(id) ?? o.reduce;
+          qty = minB(BigInt(f.qty), left);
+          reduceLeft.set(id, left - qty);
+        } else continue;
+        if (qty === 0n) continue;
+        byPosition.set(key, (byPosition.get(key) ?? 0n) + qty);
+        bySide.set(`${f.takerOrderId}:${i}:${suffix}`, { key, qty });
+      }
+    });
+    return { byPosition, bySide };
   }
 
   protected settleFill(m: PerpMarket, f: Fill, tradeId: string, ts: number): void {
@@ -431,13 +472,27 @@ export abstract class PerpOrders extends PerpPositions {
     const notional = price * qty * m.quotePerTickLot;
     const feeDue = fee(notional, rate);
     if (qty > o.remaining) throw new Error(`perp: fill of ${o.orderId} exceeds its remaining quantity`);
+    // This fill is being settled: what it was counted to close is no longer "later" in the match.
+    const counted = this.matchCloses?.bySide.get(ref);
+    if (counted !== undefined) {
+      const left = this.matchCloses!.byPosition;
+      left.set(counted.key, left.get(counted.key)! - counted.qty);
+    }
     if (isOpen(o.action)) {
       // One-way mode (ADR 180): the fill first closes what it can of the opposite position, and
       // opens with the rest. In hedge mode nothing closes.
       const opposite = this.oneWay.has(o.userId)
         ? this.positions.get(positionKey(o.userId, o.symbol, o.mode, side === 'long' ? 'short' : 'long'))
         : undefined;
-      const closing = opposite === undefined ? 0n : minB(qty, opposite.size);
+      // Lots that later fills of this match close (a reduce-only order, another reducing order) are
+      // left to them.
+      const later =
+        opposite === undefined
+          ? 0n
+          : (this.matchCloses?.byPosition.get(
+              positionKey(opposite.userId, opposite.symbol, opposite.mode, opposite.side),
+            ) ?? 0n);
+      const closing = opposite === undefined ? 0n : minB(qty, max0(opposite.size - later));
       const opening = qty - closing;
       const rest = o.remaining - qty;
       // What stays reserved to reduce is never more than the rest; the close of a fill uses it up.
