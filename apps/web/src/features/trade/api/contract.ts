@@ -1,22 +1,15 @@
 import type {
   ContractAmendRequest,
-  ContractOrderRequest,
   ContractOrdersQuery,
   LeverageRequest,
   MarginRequest,
   TpslRequest,
 } from '@ex/sdk';
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { hasToken } from '../../../lib/storage.ts';
 import { POLL_MS, streamKeys, useStreamStatus } from '../../stream/hooks.ts';
-import { PAGE_SIZE } from './spot.ts';
+import { useInvalidate, useOpenOrders, useOrderHistory, usePlaceOrder } from './orders.ts';
 
 export function useLeverages() {
   return useQuery({
@@ -48,43 +41,18 @@ export function usePositions() {
 }
 
 export function useOpenContractOrders(symbol?: string) {
-  const status = useStreamStatus();
-  return useQuery({
-    queryKey: [...streamKeys.contractOrders, 'open', symbol ?? 'all'],
-    queryFn: ({ signal }) => api.contract.orders({ status: 'open', symbol, limit: 100 }, { signal }),
-    enabled: hasToken(window.localStorage),
-    placeholderData: keepPreviousData,
-    refetchInterval: status === 'open' ? 30_000 : POLL_MS * 2,
-  });
+  return useOpenOrders(streamKeys.contractOrders, symbol, api.contract.orders);
 }
 
 export function useContractHistory(query: Omit<ContractOrdersQuery, 'page' | 'limit'>) {
-  return useInfiniteQuery({
-    queryKey: [...streamKeys.contractOrders, 'history', query],
-    queryFn: ({ pageParam, signal }) =>
-      api.contract.orders({ ...query, page: pageParam, limit: PAGE_SIZE }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
-    enabled: hasToken(window.localStorage),
-  });
+  return useOrderHistory(streamKeys.contractOrders, query, api.contract.orders);
 }
 
-function useInvalidateContract() {
-  const qc = useQueryClient();
-  return () => {
-    void qc.invalidateQueries({ queryKey: streamKeys.contractOrders });
-    void qc.invalidateQueries({ queryKey: streamKeys.positions });
-    void qc.invalidateQueries({ queryKey: streamKeys.wallet });
-  };
-}
+const useInvalidateContract = () =>
+  useInvalidate(streamKeys.contractOrders, streamKeys.positions, streamKeys.wallet);
 
 export function usePlaceContractOrder() {
-  const done = useInvalidateContract();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: ContractOrderRequest; key: string }) =>
-      api.contract.placeOrder(body, { idempotencyKey: key, dedupe: false }),
-    onSuccess: done,
-  });
+  return usePlaceOrder(api.contract.placeOrder, useInvalidateContract());
 }
 
 export function useCancelContractOrder() {

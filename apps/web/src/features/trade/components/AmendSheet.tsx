@@ -1,11 +1,10 @@
 import type { Coin, ContractOrder } from '@ex/sdk';
-import { isValidationError } from '@ex/sdk';
 import { Button, Popup, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmendContractOrder } from '../api/contract.ts';
 import { cmp, isPositive, sub, trim } from '../decimal.ts';
-import { DecimalStepper } from './DecimalStepper.tsx';
+import { fieldErrors, PriceStepper, QuantityStepper } from './order-ticket.tsx';
 
 type Field = 'price' | 'quantity' | 'trigger_price';
 
@@ -60,11 +59,8 @@ export function AmendSheet({
           onClose();
         },
         onError: (e) => {
-          if (isValidationError(e)) {
-            const next: Partial<Record<Field, string>> = {};
-            for (const [f, m] of Object.entries(e.errors)) next[f as Field] = m[0];
-            setErrors(next);
-          }
+          const next = fieldErrors(e, (name) => name as Field, false);
+          if (next) setErrors(next);
         },
       },
     );
@@ -80,41 +76,34 @@ export function AmendSheet({
         <h2 className="sheet__title">{t('trade.amendTitle')}</h2>
         {waiting && order?.type !== 'trailing_stop' && (
           <div className="sheet-field">
-            <DecimalStepper
+            <PriceStepper
+              market={market}
               name="trigger_price"
               label={t('trade.triggerPrice')}
-              suffix={market.quote}
               value={trigger}
               onChange={setTrigger}
-              step={market.tick_size}
-              scale={market.price_scale}
               error={errors.trigger_price}
             />
           </div>
         )}
         {order?.price !== null && (
           <div className="sheet-field">
-            <DecimalStepper
+            <PriceStepper
+              market={market}
               name="price"
               label={t('trade.price')}
-              suffix={market.quote}
               value={price}
               onChange={setPrice}
-              step={market.tick_size}
-              scale={market.price_scale}
               error={errors.price}
             />
           </div>
         )}
         <div className="sheet-field">
-          <DecimalStepper
-            name="quantity"
+          <QuantityStepper
+            market={market}
             label={t('trade.openQty')}
-            suffix={market.base}
             value={qty}
             onChange={setQty}
-            step={market.step_size}
-            scale={market.qty_scale}
             error={errors.quantity}
           />
         </div>

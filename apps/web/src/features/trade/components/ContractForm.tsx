@@ -1,12 +1,10 @@
 import type { Coin, ContractAction, ContractOrderRequest, ContractOrderType, Depth, Position } from '@ex/sdk';
-import { isValidationError } from '@ex/sdk';
-import { Button, Checkbox, Toast } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatDecimal, formatPrice, formatUsdc } from '../../../lib/format.ts';
-import { hasToken } from '../../../lib/storage.ts';
 import { usePlaceContractOrder } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { cmp, isPositive, percentOf, roundToStep, trim } from '../decimal.ts';
@@ -15,12 +13,26 @@ import { useContractTypeLabel } from '../order-type.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { DecimalStepper } from './DecimalStepper.tsx';
 import { fieldErrorText } from './field-error.ts';
+import {
+  PriceQuantityFields,
+  PriceStepper,
+  sameNames,
+  useOrderTicket,
+  usePickedPrice,
+  useSeedPrice,
+} from './order-ticket.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
 import { TextTabs } from './SideSwitch.tsx';
-import { newKey } from './SpotForm.tsx';
 
 type Field = 'price' | 'quantity' | 'tp_price' | 'sl_price' | 'trigger_price' | 'callback_rate';
-const FIELDS: Field[] = ['price', 'quantity', 'tp_price', 'sl_price', 'trigger_price', 'callback_rate'];
+const fieldOf = sameNames<Field>([
+  'price',
+  'quantity',
+  'tp_price',
+  'sl_price',
+  'trigger_price',
+  'callback_rate',
+]);
 type Tif = NonNullable<ContractOrderRequest['time_in_force']>;
 type Stp = NonNullable<ContractOrderRequest['stp']>;
 type StopKind = 'stop_limit' | 'stop_market' | 'trailing_stop';
@@ -49,8 +61,8 @@ export function ContractForm({
   const { t } = useTranslation();
   const typeLabel = useContractTypeLabel();
   const { lang } = useLang();
-  const navigate = useNavigate();
-  const signedIn = hasToken(window.localStorage);
+  const ticket = useOrderTicket<Field>(`/ContractOpe?symbol=${market.symbol}`);
+  const { signedIn, touched, setTouched, serverErrors, setServerErrors, clearError } = ticket;
   const balances = useBalances();
   const place = usePlaceContractOrder();
   const [intent, setIntent] = useState<'open' | 'close'>('open');
@@ -71,25 +83,13 @@ export function ContractForm({
   const [tp, setTp] = useState('');
   const [sl, setSl] = useState('');
   const [percent, setPercent] = useState(0);
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [confirm, setConfirm] = useState<PerpSide | null>(null);
-  const keyRef = useRef(newKey());
 
-  const seeded = useRef('');
-  useEffect(() => {
-    if (seeded.current === market.symbol) return;
-    const ref = isPositive(market.last) ? market.last : mark;
-    if (!ref) return;
-    seeded.current = market.symbol;
-    setPrice(ref);
-  }, [market.symbol, market.last, mark]);
-  useEffect(() => {
-    if (pickedPrice) {
-      setPrice(pickedPrice.price);
-      setTab('limit');
-    }
-  }, [pickedPrice]);
+  useSeedPrice(market.symbol, (isPositive(market.last) ? market.last : mark) || undefined, setPrice);
+  usePickedPrice(pickedPrice, (p) => {
+    setPrice(p);
+    setTab('limit');
+  });
 
   const available = balances.data?.contract.available ?? '0';
   // A close order reduces the position of the chosen margin mode (ids are SYMBOL:mode:side).
@@ -136,7 +136,7 @@ export function ContractForm({
 
   const onPercent = (p: number) => {
     setPercent(p);
-    setServerErrors((e) => ({ ...e, quantity: undefined }));
+    clearError('quantity');
     if (p === 0) return setQuantity('');
     if (intent === 'open') return setQuantity(perpQtyForPercent(p, available, leverage, refPrice, market));
     // Closing: a share of the larger open position of this market.
@@ -145,10 +145,7 @@ export function ContractForm({
   };
 
   const start = (side: PerpSide) => {
-    if (!signedIn) {
-      navigate(`/Login?redirect=${encodeURIComponent(`/ContractOpe?symbol=${market.symbol}`)}`);
-      return;
-    }
+    if (!ticket.ensureSignedIn()) return;
     setTouched(true);
     setLastSide(side);
     if (Object.keys(checkFor(side).errors).length > 0) return;
@@ -180,30 +177,16 @@ export function ContractForm({
             : {}),
           ...(orderType === 'trailing_stop' ? { callback_rate: trim(callback) } : {}),
         },
-        key: keyRef.current,
+        key: ticket.key(),
       },
-      {
-        onSuccess: () => {
-          keyRef.current = newKey();
-          setConfirm(null);
+      ticket.outcome(
+        fieldOf,
+        () => setConfirm(null),
+        () => {
           setQuantity('');
           setPercent(0);
-          setTouched(false);
-          Toast.show({ content: t('trade.placed'), icon: 'success', duration: 2000 });
         },
-        onError: (error) => {
-          keyRef.current = newKey();
-          setConfirm(null);
-          if (isValidationError(error)) {
-            const next: Partial<Record<Field, string>> = {};
-            for (const [field, messages] of Object.entries(error.errors)) {
-              if ((FIELDS as string[]).includes(field)) next[field as Field] = messages[0];
-              else Toast.show({ content: messages[0] ?? error.message, duration: 2000 });
-            }
-            setServerErrors(next);
-          }
-        },
-      },
+      ),
     );
   };
 
@@ -298,24 +281,22 @@ export function ContractForm({
               value={callback}
               onChange={(v) => {
                 setCallback(v);
-                setServerErrors((e) => ({ ...e, callback_rate: undefined }));
+                clearError('callback_rate');
               }}
               step="0.1"
               scale={2}
               error={serverErrors.callback_rate}
             />
           ) : (
-            <DecimalStepper
+            <PriceStepper
+              market={market}
               name="trigger_price"
               label={t('trade.triggerPrice')}
-              suffix={market.quote}
               value={trigger}
               onChange={(v) => {
                 setTrigger(v);
-                setServerErrors((e) => ({ ...e, trigger_price: undefined }));
+                clearError('trigger_price');
               }}
-              step={market.tick_size}
-              scale={market.price_scale}
               fallback={mark ?? market.last}
               error={serverErrors.trigger_price}
             />
@@ -332,42 +313,23 @@ export function ContractForm({
           />
         </>
       )}
-      {type === 'limit' ? (
-        <DecimalStepper
-          name="price"
-          label={t('trade.price')}
-          suffix={market.quote}
-          value={price}
-          onChange={(v) => {
-            setPrice(v);
-            setServerErrors((e) => ({ ...e, price: undefined }));
-          }}
-          step={market.tick_size}
-          scale={market.price_scale}
-          fallback={mark ?? market.last}
-          error={shownError('price')}
-        />
-      ) : (
-        <div className="stepper stepper--disabled">
-          <div className="stepper__field stepper__field--static">
-            <span className="stepper__label">{t('trade.price')}</span>
-            <span className="stepper__static">{t('trade.marketPrice')}</span>
-          </div>
-        </div>
-      )}
-      <DecimalStepper
-        name="quantity"
-        label={t('trade.quantity')}
-        suffix={market.base}
-        value={quantity}
-        onChange={(v) => {
+      <PriceQuantityFields
+        market={market}
+        limit={type === 'limit'}
+        price={price}
+        onPrice={(v) => {
+          setPrice(v);
+          clearError('price');
+        }}
+        priceFallback={mark ?? market.last}
+        priceError={shownError('price')}
+        quantity={quantity}
+        onQuantity={(v) => {
           setQuantity(v);
           setPercent(0);
-          setServerErrors((e) => ({ ...e, quantity: undefined }));
+          clearError('quantity');
         }}
-        step={market.step_size}
-        scale={market.qty_scale}
-        error={shownError('quantity')}
+        quantityError={shownError('quantity')}
       />
       <PercentSlider tone="up" value={percent} onChange={onPercent} disabled={!signedIn} />
       <div className="tform__selects">
@@ -402,27 +364,23 @@ export function ContractForm({
       )}
       {useTpsl && (
         <>
-          <DecimalStepper
+          <PriceStepper
+            market={market}
             name="tp_price"
             label={t('trade.tp')}
-            suffix={market.quote}
             value={tp}
             placeholder={t('trade.optional')}
             onChange={setTp}
-            step={market.tick_size}
-            scale={market.price_scale}
             fallback={refPrice}
             error={shownError('tp_price')}
           />
-          <DecimalStepper
+          <PriceStepper
+            market={market}
             name="sl_price"
             label={t('trade.sl')}
-            suffix={market.quote}
             value={sl}
             placeholder={t('trade.optional')}
             onChange={setSl}
-            step={market.tick_size}
-            scale={market.price_scale}
             fallback={refPrice}
             error={shownError('sl_price')}
           />

@@ -9,6 +9,7 @@ import { useAdjustMargin, useSetTpsl } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
 import { DecimalStepper } from './DecimalStepper.tsx';
+import { fieldErrors, sameNames } from './order-ticket.tsx';
 import { TextTabs } from './SideSwitch.tsx';
 
 /** Modify margin (add/reduce) of a position. */
@@ -136,13 +137,8 @@ export function TpslSheet({
           onClose();
         },
         onError: (e) => {
-          if (isValidationError(e)) {
-            setErrors({
-              tp_price: e.errors.tp_price?.[0],
-              sl_price: e.errors.sl_price?.[0],
-              quantity: e.errors.quantity?.[0],
-            });
-          }
+          const next = fieldErrors(e, sameNames(['tp_price', 'sl_price', 'quantity'] as const), false);
+          if (next) setErrors(next);
         },
       },
     );
@@ -173,34 +169,27 @@ export function TpslSheet({
             <dd className="num">{formatPrice(position?.mark_price, scale, lang)}</dd>
           </div>
         </dl>
-        <div className="sheet-field">
-          <DecimalStepper
-            name="tp_price"
-            label={t('trade.tp')}
-            suffix="USDC"
-            value={tp}
-            placeholder={t('trade.none')}
-            onChange={setTp}
-            step={tick}
-            scale={scale}
-            fallback={entry}
-            error={errors.tp_price}
-          />
-        </div>
-        <div className="sheet-field">
-          <DecimalStepper
-            name="sl_price"
-            label={t('trade.sl')}
-            suffix="USDC"
-            value={sl}
-            placeholder={t('trade.none')}
-            onChange={setSl}
-            step={tick}
-            scale={scale}
-            fallback={entry}
-            error={errors.sl_price}
-          />
-        </div>
+        {(
+          [
+            ['tp_price', t('trade.tp'), tp, setTp],
+            ['sl_price', t('trade.sl'), sl, setSl],
+          ] as const
+        ).map(([name, label, value, onChange]) => (
+          <div className="sheet-field" key={name}>
+            <DecimalStepper
+              name={name}
+              label={label}
+              suffix="USDC"
+              value={value}
+              placeholder={t('trade.none')}
+              onChange={onChange}
+              step={tick}
+              scale={scale}
+              fallback={entry}
+              error={errors[name]}
+            />
+          </div>
+        ))}
         <div className="sheet-field">
           <DecimalStepper
             name="quantity"

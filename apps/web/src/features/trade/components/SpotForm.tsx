@@ -1,12 +1,9 @@
 import type { Coin, Depth } from '@ex/sdk';
-import { isValidationError } from '@ex/sdk';
-import { Button, Toast } from 'antd-mobile';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatDecimal, formatPrice, formatUsdc } from '../../../lib/format.ts';
-import { hasToken } from '../../../lib/storage.ts';
 import { useBalances, usePlaceSpotOrder } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
 import {
@@ -18,18 +15,14 @@ import {
   spotQtyForPercent,
 } from '../form.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
-import { DecimalStepper } from './DecimalStepper.tsx';
 import { fieldErrorText } from './field-error.ts';
+import { PriceQuantityFields, useOrderTicket, usePickedPrice, useSeedPrice } from './order-ticket.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
 import { SideSwitch, TextTabs } from './SideSwitch.tsx';
 
 type Field = 'price' | 'quantity';
-
-export function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
+const fieldOf = (name: string): Field | null =>
+  name === 'price' ? 'price' : name === 'quantity' || name === 'quote_amount' ? 'quantity' : null;
 
 /** The spot order form (DESIGN.md trade screen, left 55 %). */
 export function SpotForm({
@@ -46,39 +39,32 @@ export function SpotForm({
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const navigate = useNavigate();
-  const signedIn = hasToken(window.localStorage);
+  const ticket = useOrderTicket<Field>(`/SpotOpe?symbol=${market.symbol}`);
+  const { signedIn, touched, setTouched, serverErrors, setServerErrors, clearError } = ticket;
   const balances = useBalances();
   const place = usePlaceSpotOrder();
   const [side, setSide] = useState<Side>(initialSide);
   const [type, setType] = useState<Kind>('limit');
   const [price, setPrice] = useState('');
   const [quantity, setQuantity] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [confirming, setConfirming] = useState(false);
-  const keyRef = useRef(newKey());
 
-  // A new pair starts with its last price and an empty amount.
-  const seeded = useRef('');
-  useEffect(() => {
-    if (seeded.current === market.symbol) return;
-    if (!isPositive(market.last) && !depth) return;
-    seeded.current = market.symbol;
-    const ref = isPositive(market.last) ? market.last : (depth?.bids[0]?.[0] ?? '');
-    setPrice(ref);
-    setQuantity('');
-    setTouched(false);
-    setServerErrors({});
-  }, [market.symbol, market.last, depth]);
-
-  useEffect(() => {
-    if (pickedPrice) {
-      setPrice(pickedPrice.price);
-      setType('limit');
-      setServerErrors((e) => ({ ...e, price: undefined }));
-    }
-  }, [pickedPrice]);
+  // A new pair starts with its last price (else the best bid) and an empty amount.
+  useSeedPrice(
+    market.symbol,
+    isPositive(market.last) ? market.last : depth ? (depth.bids[0]?.[0] ?? '') : undefined,
+    (ref) => {
+      setPrice(ref);
+      setQuantity('');
+      setTouched(false);
+      setServerErrors({});
+    },
+  );
+  usePickedPrice(pickedPrice, (p) => {
+    setPrice(p);
+    setType('limit');
+    clearError('price');
+  });
 
   const quoteBal = balances.data?.spot.find((b) => b.coin === market.quote)?.available ?? '0';
   const baseBal = balances.data?.spot.find((b) => b.coin === market.base)?.available ?? '0';
@@ -102,10 +88,7 @@ export function SpotForm({
     formatDecimal(q, lang, { minFraction: market.qty_scale, maxFraction: market.qty_scale });
 
   const submit = () => {
-    if (!signedIn) {
-      navigate(`/Login?redirect=${encodeURIComponent(`/SpotOpe?symbol=${market.symbol}`)}`);
-      return;
-    }
+    if (!ticket.ensureSignedIn()) return;
     setTouched(true);
     if (Object.keys(check.errors).length > 0) return;
     setConfirming(true);
@@ -121,35 +104,13 @@ export function SpotForm({
           ...(type === 'limit' ? { price: trim(price) } : {}),
           quantity: trim(quantity),
         },
-        key: keyRef.current,
+        key: ticket.key(),
       },
-      {
-        onSuccess: () => {
-          keyRef.current = newKey();
-          setConfirming(false);
-          setQuantity('');
-          setTouched(false);
-          Toast.show({ content: t('trade.placed'), icon: 'success', duration: 2000 });
-        },
-        onError: (error) => {
-          keyRef.current = newKey();
-          setConfirming(false);
-          if (isValidationError(error)) {
-            const next: Partial<Record<Field, string>> = {};
-            for (const [field, messages] of Object.entries(error.errors)) {
-              const f: Field | null =
-                field === 'price'
-                  ? 'price'
-                  : field === 'quantity' || field === 'quote_amount'
-                    ? 'quantity'
-                    : null;
-              if (f) next[f] = messages[0];
-              else Toast.show({ content: messages[0] ?? error.message, duration: 2000 });
-            }
-            setServerErrors(next);
-          }
-        },
-      },
+      ticket.outcome(
+        fieldOf,
+        () => setConfirming(false),
+        () => setQuantity(''),
+      ),
     );
   };
 
@@ -207,41 +168,22 @@ export function SpotForm({
           { value: 'market', label: t('trade.market') },
         ]}
       />
-      {type === 'limit' ? (
-        <DecimalStepper
-          name="price"
-          label={t('trade.price')}
-          suffix={market.quote}
-          value={price}
-          onChange={(v) => {
-            setPrice(v);
-            setServerErrors((e) => ({ ...e, price: undefined }));
-          }}
-          step={market.tick_size}
-          scale={market.price_scale}
-          fallback={market.last}
-          error={shownError('price')}
-        />
-      ) : (
-        <div className="stepper stepper--disabled">
-          <div className="stepper__field stepper__field--static">
-            <span className="stepper__label">{t('trade.price')}</span>
-            <span className="stepper__static">{t('trade.marketPrice')}</span>
-          </div>
-        </div>
-      )}
-      <DecimalStepper
-        name="quantity"
-        label={t('trade.quantity')}
-        suffix={market.base}
-        value={quantity}
-        onChange={(v) => {
-          setQuantity(v);
-          setServerErrors((e) => ({ ...e, quantity: undefined }));
+      <PriceQuantityFields
+        market={market}
+        limit={type === 'limit'}
+        price={price}
+        onPrice={(v) => {
+          setPrice(v);
+          clearError('price');
         }}
-        step={market.step_size}
-        scale={market.qty_scale}
-        error={shownError('quantity')}
+        priceFallback={market.last}
+        priceError={shownError('price')}
+        quantity={quantity}
+        onQuantity={(v) => {
+          setQuantity(v);
+          clearError('quantity');
+        }}
+        quantityError={shownError('quantity')}
       />
       <PercentSlider
         tone={tone}
@@ -249,7 +191,7 @@ export function SpotForm({
         disabled={!signedIn}
         onChange={(p) => {
           setQuantity(p === 0 ? '' : spotQtyForPercent(side, p, available, refPrice, market));
-          setServerErrors((e) => ({ ...e, quantity: undefined }));
+          clearError('quantity');
         }}
       />
       <dl className="tform__info">
