@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AdminDeposit, Deposit, DepositAddress, DepositQuery, Page } from '@ex/contract';
 import { ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
+import { fetchPage } from '../db/page.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
+import { Mutex } from '../exchange/money.ts';
 import { AppError } from '../http/errors.ts';
 import type { HdWallet } from './hd.ts';
 import type { ChainBlock, IncomingTransfer } from './port.ts';
@@ -37,18 +39,9 @@ function toDeposit(r: ChainDepositRow): Deposit {
   };
 }
 
-/** One queue for every deposit: the txid check and the credit never interleave in this process. */
-class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(work, work);
-    this.tail = next.catch(() => {});
-    return next;
-  }
-}
-
 export class DepositService {
-  private readonly queue = new SerialQueue();
+  /** One queue for every deposit: the txid check and the credit never interleave in this process. */
+  private readonly queue = new Mutex();
 
   constructor(
     private readonly cdb: ChainDb,
@@ -198,37 +191,24 @@ export class DepositService {
   }
 
   async list(userId: string, q: DepositQuery): Promise<Page<Deposit>> {
-    let base = this.cdb.selectFrom('chain_deposits').where('user_id', '=', userId);
-    if (q.status !== undefined && q.status.length > 0) base = base.where('status', 'in', q.status);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('seq', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toDeposit), total: Number(total.n), page: q.page, limit: q.limit };
+    const { rows, total } = await fetchPage(this.filtered(q).where('user_id', '=', userId), q, (b) =>
+      b.selectAll().orderBy('seq', 'desc'),
+    );
+    return { list: rows.map(toDeposit), total, page: q.page, limit: q.limit };
   }
 
   async adminList(q: DepositQuery): Promise<Page<AdminDeposit>> {
-    let base = this.cdb.selectFrom('chain_deposits');
-    if (q.status !== undefined && q.status.length > 0) base = base.where('status', 'in', q.status);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('seq', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await fetchPage(this.filtered(q), q, (b) => b.selectAll().orderBy('seq', 'desc'));
     return {
       list: rows.map((r) => ({ ...toDeposit(r), user_id: r.user_id })),
-      total: Number(total.n),
+      total,
       page: q.page,
       limit: q.limit,
     };
+  }
+
+  private filtered(q: DepositQuery) {
+    const base = this.cdb.selectFrom('chain_deposits');
+    return q.status !== undefined && q.status.length > 0 ? base.where('status', 'in', q.status) : base;
   }
 }

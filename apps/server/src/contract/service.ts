@@ -17,7 +17,14 @@ import {
 import type { CommandDraft } from '../engine/commands.ts';
 import { QUOTE } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
-import { fixed, listOrders, OPEN_STATUSES, type OrderListQuery, orderCommon } from '../engine/orders.ts';
+import {
+  fixed,
+  listOrders,
+  OPEN_STATUSES,
+  type OrderListQuery,
+  orderCommon,
+  ownOrder,
+} from '../engine/orders.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, OrdersTable } from '../engine/tables.ts';
 import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
@@ -264,15 +271,7 @@ export class ContractService {
   }
 
   async orderById(userId: string, id: string): Promise<ContractOrder> {
-    const row = await this.edb
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'perp')
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('ORDER_NOT_FOUND');
-    return toContractOrder(row);
+    return toContractOrder(await ownOrder(this.edb, userId, id, 'perp'));
   }
 
   async cancel(userId: string, id: string): Promise<ContractOrder> {

@@ -1,4 +1,5 @@
 import { formatDecimal, pow10 } from '@ex/core';
+import { AppError } from '../http/errors.ts';
 import type { EngineDb, OrdersTable } from './tables.ts';
 import { mustMarket } from './units.ts';
 
@@ -77,4 +78,22 @@ export async function listOrders<T>(
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { list: rows.map(toView), total: Number(total.n), page: q.page, limit: q.limit };
+}
+
+/** A user's own spot or perp order row; another user's, another kind's or none is ORDER_NOT_FOUND. */
+export async function ownOrder(
+  edb: EngineDb,
+  userId: string,
+  id: string,
+  kind: 'spot' | 'perp',
+): Promise<OrdersTable> {
+  const row = await edb
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (row === undefined) throw new AppError('ORDER_NOT_FOUND');
+  return row;
 }

@@ -8,6 +8,7 @@ import type {
 } from '@ex/contract';
 import { decimal, formatDecimal, ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
+import { fetchPage } from '../db/page.ts';
 import { ASSETS } from '../engine/config.ts';
 import { QUOTE } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
@@ -270,19 +271,14 @@ export class IeoService {
   }
 
   async applications(userId: string, page: number, limit: number): Promise<Page<IeoApplication>> {
+    // Never a `pending` row (its payment is not confirmed yet, ADR 114).
     const base = this.db
       .selectFrom('ieo_applications')
       .where('user_id', '=', userId)
       .where('status', '!=', 'pending');
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await fetchPage(base, { page, limit }, (b) =>
+      b.selectAll().orderBy('id', 'desc'),
+    );
     const ids = [...new Set(rows.map((r) => r.project_id))];
     const projects = ids.length
       ? ((await this.db
@@ -294,7 +290,7 @@ export class IeoService {
     const list = rows.map((r) =>
       this.toApplication(r as AppRow, projects.find((p) => p.id === r.project_id)!),
     );
-    return { list, total: Number(count.n), page, limit };
+    return { list, total, page, limit };
   }
 
   /**

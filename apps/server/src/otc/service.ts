@@ -11,6 +11,7 @@ import type {
 import { decimal, formatDecimal, ResultCode } from '@ex/core';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { fetchPage } from '../db/page.ts';
 import { ASSETS } from '../engine/config.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
@@ -255,20 +256,17 @@ export class OtcService {
   }
 
   async orders(userId: string, page: number, limit: number): Promise<Page<OtcOrder>> {
-    const base = this.db
-      .selectFrom('otc_orders')
-      .where('user_id', '=', userId)
-      .where('status', '!=', 'pending');
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: await this.withContact(rows as OrderRow[]), total: Number(count.n), page, limit };
+    const { rows, total } = await fetchPage(
+      this.listed().where('user_id', '=', userId),
+      { page, limit },
+      (b) => b.selectAll().orderBy('id', 'desc'),
+    );
+    return { list: await this.withContact(rows as OrderRow[]), total, page, limit };
+  }
+
+  /** Orders a list may show: never a `pending` row (ADR 114). */
+  private listed() {
+    return this.db.selectFrom('otc_orders').where('status', '!=', 'pending');
   }
 
   async order(userId: string, id: string): Promise<OtcOrder> {
@@ -284,21 +282,14 @@ export class OtcService {
   }
 
   async adminOrders(q: AdminOtcOrderQuery): Promise<Page<AdminOtcOrder>> {
-    let base = this.db.selectFrom('otc_orders').where('status', '!=', 'pending');
-    if (q.status) base = base.where('status', '=', q.status);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const base = this.listed();
+    const { rows, total } = await fetchPage(q.status ? base.where('status', '=', q.status) : base, q, (b) =>
+      b.selectAll().orderBy('id', 'desc'),
+    );
     const list = await this.withContact(rows as OrderRow[]);
     return {
       list: list.map((o, i) => ({ ...o, user_id: (rows[i] as OrderRow).user_id })),
-      total: Number(count.n),
+      total,
       page: q.page,
       limit: q.limit,
     };

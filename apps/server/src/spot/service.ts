@@ -3,7 +3,14 @@ import { ResultCode } from '@ex/core';
 import type { CommandDraft } from '../engine/commands.ts';
 import { refusal } from '../engine/errors.ts';
 import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
-import { fixed, listOrders, OPEN_STATUSES, type OrderListQuery, orderCommon } from '../engine/orders.ts';
+import {
+  fixed,
+  listOrders,
+  OPEN_STATUSES,
+  type OrderListQuery,
+  orderCommon,
+  ownOrder,
+} from '../engine/orders.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, OrdersTable } from '../engine/tables.ts';
 import { assetScale, marketUnits } from '../engine/units.ts';
@@ -151,15 +158,7 @@ export class SpotService {
   }
 
   async byId(userId: string, id: string): Promise<SpotOrder> {
-    const row = await this.edb
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'spot')
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('ORDER_NOT_FOUND');
-    return toSpotOrder(row);
+    return toSpotOrder(await ownOrder(this.edb, userId, id, 'spot'));
   }
 
   async cancel(userId: string, id: string): Promise<SpotOrder> {

@@ -17,10 +17,12 @@ import type { ChainDb, WithdrawalRow } from '../chain/tables.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { fetchPage } from '../db/page.ts';
 import { ASSETS } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
 import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
 import type { EnginePort } from '../engine/port.ts';
+import { Mutex } from '../exchange/money.ts';
 import { requireWithdrawalGates } from '../gates/index.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -57,17 +59,8 @@ function toWithdrawal(r: WithdrawalRow): Withdrawal {
   };
 }
 
-/** Serialises every state change of withdrawals in this process (the engine is single-writer too). */
-class Mutex {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(work, work);
-    this.tail = next.catch(() => {});
-    return next;
-  }
-}
-
 export class WithdrawService {
+  /** Serialises every state change of withdrawals in this process (the engine is single-writer too). */
   private readonly mutex = new Mutex();
   private readonly limiter: FailureLimiter;
 
@@ -221,35 +214,20 @@ export class WithdrawService {
   }
 
   async list(userId: string, q: WithdrawalQuery): Promise<Page<Withdrawal>> {
-    let base = this.cdb
-      .selectFrom('withdrawals')
-      .where('user_id', '=', userId)
-      .where('status', '<>', 'pending');
-    if (q.status !== undefined && q.status.length > 0) base = base.where('status', 'in', q.status);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('seq', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toWithdrawal), total: Number(total.n), page: q.page, limit: q.limit };
+    const { rows, total } = await fetchPage(this.listed(q).where('user_id', '=', userId), q, (b) =>
+      b.selectAll().orderBy('seq', 'desc'),
+    );
+    return { list: rows.map(toWithdrawal), total, page: q.page, limit: q.limit };
+  }
+
+  /** Withdrawals a list may show ('pending' rows never leave the service), by status. */
+  private listed(q: WithdrawalQuery) {
+    const base = this.cdb.selectFrom('withdrawals').where('status', '<>', 'pending');
+    return q.status !== undefined && q.status.length > 0 ? base.where('status', 'in', q.status) : base;
   }
 
   async adminList(q: WithdrawalQuery): Promise<Page<AdminWithdrawal>> {
-    let base = this.cdb.selectFrom('withdrawals').where('status', '<>', 'pending');
-    if (q.status !== undefined && q.status.length > 0) base = base.where('status', 'in', q.status);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('seq', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await fetchPage(this.listed(q), q, (b) => b.selectAll().orderBy('seq', 'desc'));
     const ids = [...new Set(rows.map((r) => r.user_id))];
     const users =
       ids.length === 0
@@ -267,7 +245,7 @@ export class WithdrawService {
     );
     return {
       list: rows.map((r) => this.toAdmin(r, account.get(r.user_id) ?? null)),
-      total: Number(total.n),
+      total,
       page: q.page,
       limit: q.limit,
     };
