@@ -1,27 +1,13 @@
-import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { SendOutlined } from '@ant-design/icons';
 import type { AdminDeposit, DepositStatus } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  Segmented,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
 import { dateTime, timeAgo } from '../../../lib/format.ts';
 import { formatUsdc } from '../../withdrawals/lib/status.ts';
 import { randomTxid, useDeposits, useSimulateDeposit } from '../api/chain.ts';
 
-const LIMITS = [10, 20, 50, 100];
 const STATUSES: DepositStatus[] = ['received', 'applying', 'failed'];
 const LABEL: Record<DepositStatus, string> = {
   received: 'Credited',
@@ -30,12 +16,6 @@ const LABEL: Record<DepositStatus, string> = {
 };
 const COLOR: Record<DepositStatus, string> = { received: 'green', applying: 'gold', failed: 'red' };
 const FIELDS = ['address', 'amount', 'txid'] as const;
-
-function readInt(value: string | null, fallback: number, allowed?: number[]): number {
-  const n = value === null ? Number.NaN : Number.parseInt(value, 10);
-  if (!Number.isSafeInteger(n) || n < 1) return fallback;
-  return allowed && !allowed.includes(n) ? fallback : n;
-}
 
 const columns = (now: number): TableColumnsType<AdminDeposit> => [
   {
@@ -168,74 +148,31 @@ function SimulateForm() {
   );
 }
 
+const FILTER = {
+  param: 'status',
+  options: [
+    { label: 'All', value: 'all' as DepositStatus | 'all' },
+    ...STATUSES.map((s) => ({ label: LABEL[s], value: s })),
+  ],
+  fallback: 'all' as const,
+};
+
+const useRows = ({ page, limit, filter }: ListQuery<DepositStatus | 'all'>) =>
+  useDeposits(page, limit, filter === 'all' ? undefined : filter);
+
 export function Chain() {
-  const [params, setParams] = useSearchParams();
-  const page = readInt(params.get('page'), 1);
-  const limit = readInt(params.get('limit'), 20, LIMITS);
-  const raw = params.get('status');
-  const status: DepositStatus | 'all' = STATUSES.find((s) => s === raw) ?? 'all';
-  const list = useDeposits(page, limit, status === 'all' ? undefined : status);
-  const now = list.dataUpdatedAt || Date.now();
-
-  const update = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null) merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
-
   return (
-    <>
-      <div style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Chain (USDC TRC20)
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          Deposits seen on chain, including transfers to addresses no user owns.
-        </Typography.Text>
-      </div>
-      <SimulateForm />
-      <Card
-        title="Deposits"
-        styles={{ body: { padding: 0 } }}
-        extra={
-          <Space wrap>
-            <Segmented
-              value={status}
-              onChange={(v) => update({ status: v === 'all' ? null : String(v), page: null })}
-              options={[
-                { label: 'All', value: 'all' },
-                ...STATUSES.map((s) => ({ label: LABEL[s], value: s })),
-              ]}
-            />
-            <Button icon={<ReloadOutlined spin={list.isFetching} />} onClick={() => void list.refetch()}>
-              Refresh
-            </Button>
-          </Space>
-        }
-      >
-        <Table<AdminDeposit>
-          rowKey="id"
-          size="middle"
-          columns={columns(now)}
-          dataSource={list.data?.list ?? []}
-          loading={list.isLoading}
-          scroll={{ x: 950 }}
-          locale={{ emptyText: list.isError ? 'Could not load the deposits' : 'No deposit here' }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: LIMITS,
-            showSizeChanger: true,
-            showTotal: (total) => `${total} deposits`,
-            onChange: (nextPage, nextLimit) =>
-              update({ page: String(nextPage), limit: nextLimit === 20 ? null : String(nextLimit) }),
-          }}
-        />
-      </Card>
-    </>
+    <ReviewTable
+      title="Chain (USDC TRC20)"
+      description="Deposits seen on chain, including transfers to addresses no user owns."
+      above={<SimulateForm />}
+      cardTitle="Deposits"
+      filter={FILTER}
+      useRows={useRows}
+      columns={columns}
+      noun="deposits"
+      empty={{ error: 'Could not load the deposits', none: 'No deposit here' }}
+      scrollX={950}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { KycReviewStatus } from '@ex/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { ReviewDecision } from '../../../components/review-table/ReviewDrawer.tsx';
 import { api } from '../../../lib/api.ts';
 
 export const kycKey = ['admin', 'kyc'] as const;
@@ -16,9 +17,8 @@ export function useKycApplications(page: number, limit: number, status: KycRevie
 export function useReviewKyc() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (
-      input: { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string },
-    ) => (input.decision === 'approve' ? api.kyc.approve(input.id) : api.kyc.reject(input.id, input.reason)),
+    mutationFn: (input: ReviewDecision) =>
+      input.decision === 'approve' ? api.kyc.approve(input.id) : api.kyc.reject(input.id, input.reason),
     onSuccess: () => qc.invalidateQueries({ queryKey: kycKey }),
   });
 }

@@ -1,19 +1,12 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { OutboxEntry } from '@ex/sdk';
-import { Button, Card, Space, Switch, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { tokens } from '../../../app/theme.ts';
+import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
+import { useUrlState } from '../../../components/review-table/url-state.ts';
 import { dateTime, timeAgo } from '../../../lib/format.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 
-const LIMITS = [10, 20, 50, 100];
 const AUTO_REFRESH_MS = 5000;
-
-function readInt(value: string | null, fallback: number, allowed?: number[]): number {
-  const n = value === null ? Number.NaN : Number.parseInt(value, 10);
-  if (!Number.isSafeInteger(n) || n < 1) return fallback;
-  return allowed && !allowed.includes(n) ? fallback : n;
-}
 
 const columns = (now: number): TableColumnsType<OutboxEntry> => [
   {
@@ -77,87 +70,40 @@ const columns = (now: number): TableColumnsType<OutboxEntry> => [
   },
 ];
 
+const expandable = {
+  expandedRowRender: (row: OutboxEntry) => (
+    <pre style={{ margin: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit', color: tokens.text2 }}>
+      {row.body}
+    </pre>
+  ),
+};
+
 export function Outbox() {
-  const [params, setParams] = useSearchParams();
-  const page = readInt(params.get('page'), 1);
-  const limit = readInt(params.get('limit'), 20, LIMITS);
+  const { params, update } = useUrlState();
   const auto = params.get('auto') === '1';
-  const outbox = useOutbox(page, limit, auto ? AUTO_REFRESH_MS : false);
-  const now = outbox.dataUpdatedAt || Date.now();
-
-  const update = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null) merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
-
+  const useRows = ({ page, limit }: ListQuery<never>) =>
+    useOutbox(page, limit, auto ? AUTO_REFRESH_MS : false);
   return (
-    <>
-      <div
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          marginBottom: 16,
-          gap: 16,
-          flexWrap: 'wrap',
-        }}
-      >
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            Outbox
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            Verification codes and mails the embedded sender wrote instead of sending them.
-          </Typography.Text>
-        </div>
-        <Space size="middle">
-          <Space size="small">
-            <Switch
-              size="small"
-              checked={auto}
-              onChange={(on) => update({ auto: on ? '1' : null })}
-              aria-label="Refresh automatically"
-            />
-            <Typography.Text type="secondary">Auto refresh (5 s)</Typography.Text>
-          </Space>
-          <Button icon={<ReloadOutlined spin={outbox.isFetching} />} onClick={() => void outbox.refetch()}>
-            Refresh
-          </Button>
+    <ReviewTable
+      title="Outbox"
+      description="Verification codes and mails the embedded sender wrote instead of sending them."
+      useRows={useRows}
+      columns={columns}
+      noun="messages"
+      empty={{ error: 'Could not load the outbox', none: 'Nothing sent yet' }}
+      scrollX={960}
+      controls={
+        <Space size="small">
+          <Switch
+            size="small"
+            checked={auto}
+            onChange={(on) => update({ auto: on ? '1' : null })}
+            aria-label="Refresh automatically"
+          />
+          <Typography.Text type="secondary">Auto refresh (5 s)</Typography.Text>
         </Space>
-      </div>
-      <Card styles={{ body: { padding: 0 } }}>
-        <Table<OutboxEntry>
-          rowKey="id"
-          size="middle"
-          columns={columns(now)}
-          dataSource={outbox.data?.list ?? []}
-          loading={outbox.isLoading}
-          expandable={{
-            expandedRowRender: (row) => (
-              <pre style={{ margin: 0, whiteSpace: 'pre-wrap', fontFamily: 'inherit', color: tokens.text2 }}>
-                {row.body}
-              </pre>
-            ),
-          }}
-          locale={{ emptyText: outbox.isError ? 'Could not load the outbox' : 'Nothing sent yet' }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: outbox.data?.total ?? 0,
-            pageSizeOptions: LIMITS,
-            showSizeChanger: true,
-            showTotal: (total) => `${total} messages`,
-            onChange: (nextPage, nextLimit) =>
-              update({ page: String(nextLimit === limit ? nextPage : 1), limit: String(nextLimit) }),
-          }}
-          scroll={{ x: 960 }}
-          style={{ fontVariantNumeric: 'tabular-nums' }}
-        />
-      </Card>
-    </>
+      }
+      table={{ expandable, style: { fontVariantNumeric: 'tabular-nums' } }}
+    />
   );
 }

@@ -1,40 +1,16 @@
-import { CloudUploadOutlined, ExpandAltOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, ExpandAltOutlined } from '@ant-design/icons';
 import { LANGS } from '@ex/i18n';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Grid,
-  Progress,
-  Segmented,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Grid, Progress, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { tokens } from '../../../app/theme.ts';
+import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
 import { dateTime, timeAgo } from '../../../lib/format.ts';
 import { type Platform, type ReleaseRecord, useReleases } from '../api/releases.ts';
 import { PublishReleaseDrawer } from '../components/PublishReleaseDrawer.tsx';
 import { WidenRolloutModal } from '../components/WidenRolloutModal.tsx';
 import { fileSize, LANG_LABELS } from '../lib/publish-form.ts';
 
-const LIMITS = [10, 20, 50, 100];
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
-
-function readInt(value: string | null, fallback: number, allowed?: number[]): number {
-  const n = value === null ? Number.NaN : Number.parseInt(value, 10);
-  if (!Number.isSafeInteger(n) || n < 1) return fallback;
-  return allowed && !allowed.includes(n) ? fallback : n;
-}
-
-function readPlatform(value: string | null): Platform | undefined {
-  return value === 'android' || value === 'ios' ? value : undefined;
-}
 
 const PlatformTag = ({ platform }: { platform: Platform }) =>
   platform === 'ios' ? <Tag color="geekblue">iOS</Tag> : <Tag color="green">Android</Tag>;
@@ -178,92 +154,44 @@ function Details({ row }: { row: ReleaseRecord }) {
   );
 }
 
+const FILTER = {
+  param: 'platform',
+  options: [
+    { label: 'All', value: 'all' as const },
+    { label: 'Android', value: 'android' as const },
+    { label: 'iOS', value: 'ios' as const },
+  ],
+  fallback: 'all' as const,
+};
+
+const useRows = ({ page, limit, filter }: ListQuery<Platform | 'all'>) =>
+  useReleases(page, limit, filter === 'all' ? undefined : filter);
+
+const expandable = { expandedRowRender: (row: ReleaseRecord) => <Details row={row} /> };
+
 export function Releases() {
-  const [params, setParams] = useSearchParams();
-  const page = readInt(params.get('page'), 1);
-  const limit = readInt(params.get('limit'), 20, LIMITS);
-  const platform = readPlatform(params.get('platform'));
-  const releases = useReleases(page, limit, platform);
-  const now = releases.dataUpdatedAt || Date.now();
   const screens = Grid.useBreakpoint();
   const [publishing, setPublishing] = useState(false);
   const [widening, setWidening] = useState<ReleaseRecord | null>(null);
 
-  const update = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null) merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
-
   return (
     <>
-      <div
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          marginBottom: 16,
-          gap: 16,
-          flexWrap: 'wrap',
-        }}
-      >
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            Releases
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            Signed web bundles for the native apps, newest first, and their staged rollout.
-          </Typography.Text>
-        </div>
-        <Space size="middle" wrap>
-          <Segmented
-            value={platform ?? 'all'}
-            onChange={(v) => update({ platform: v === 'all' ? null : String(v), page: null })}
-            options={[
-              { label: 'All', value: 'all' },
-              { label: 'Android', value: 'android' },
-              { label: 'iOS', value: 'ios' },
-            ]}
-          />
-          <Button
-            icon={<ReloadOutlined spin={releases.isFetching} />}
-            onClick={() => void releases.refetch()}
-          >
-            Refresh
-          </Button>
+      <ReviewTable
+        title="Releases"
+        description="Signed web bundles for the native apps, newest first, and their staged rollout."
+        filter={FILTER}
+        useRows={useRows}
+        columns={(now) => columns(now, screens.md === true, setWidening)}
+        noun="releases"
+        empty={{ error: 'Could not load the releases', none: 'No release published yet' }}
+        scrollX={1000}
+        actions={
           <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setPublishing(true)}>
             Publish release
           </Button>
-        </Space>
-      </div>
-      <Card styles={{ body: { padding: 0 } }}>
-        <Table<ReleaseRecord>
-          rowKey="id"
-          size="middle"
-          columns={columns(now, screens.md === true, setWidening)}
-          dataSource={releases.data?.list ?? []}
-          loading={releases.isLoading}
-          expandable={{ expandedRowRender: (row) => <Details row={row} /> }}
-          locale={{
-            emptyText: releases.isError ? 'Could not load the releases' : 'No release published yet',
-          }}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: releases.data?.total ?? 0,
-            pageSizeOptions: LIMITS,
-            showSizeChanger: true,
-            showTotal: (total) => `${total} releases`,
-            onChange: (nextPage, nextLimit) =>
-              update({ page: String(nextLimit === limit ? nextPage : 1), limit: String(nextLimit) }),
-          }}
-          scroll={{ x: 1000 }}
-          style={{ fontVariantNumeric: 'tabular-nums' }}
-        />
-      </Card>
+        }
+        table={{ expandable, style: { fontVariantNumeric: 'tabular-nums' } }}
+      />
       <PublishReleaseDrawer open={publishing} onClose={() => setPublishing(false)} />
       <WidenRolloutModal release={widening} onClose={() => setWidening(null)} />
     </>

@@ -1,6 +1,10 @@
 import type { WithdrawalStatus } from '@ex/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReviewDecision } from '../../../components/review-table/ReviewDrawer.tsx';
 import { api } from '../../../lib/api.ts';
+
+/** What approving or rejecting answers: the withdrawal as it now is. */
+export type ReviewedWithdrawal = Awaited<ReturnType<typeof api.chain.admin.approve>>;
 
 export const withdrawalsKey = ['admin', 'withdrawals'] as const;
 
@@ -16,9 +20,7 @@ export function useWithdrawals(page: number, limit: number, status: WithdrawalSt
 export function useReviewWithdrawal() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (
-      input: { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string },
-    ) =>
+    mutationFn: (input: ReviewDecision) =>
       input.decision === 'approve'
         ? api.chain.admin.approve(input.id)
         : api.chain.admin.reject(input.id, input.reason),

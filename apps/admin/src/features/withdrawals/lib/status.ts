@@ -27,11 +27,6 @@ export const STATUS_COLOR: Record<WithdrawalStatus, string> = {
   failed: 'red',
 };
 
-export function readStatus(value: string | null): WithdrawalStatus | 'all' {
-  if (value === 'all') return 'all';
-  return STATUSES.find((s) => s === value) ?? 'under_review';
-}
-
 /** "1234.500000" -> "1,234.5" without going through a float. */
 export function formatUsdc(value: string): string {
   const [int = '0', frac = ''] = value.split('.');
