@@ -351,6 +351,20 @@ export const de: WebCatalogue = {
     isolatedHint: 'Isoliert: Jede Position riskiert nur die ihr zugewiesene Margin.',
     leverageHint: 'Ein höherer Hebel rückt den Liquidationspreis näher.',
     leverageSaved: 'Hebel gespeichert',
+    positionMode: 'Positionsmodus',
+    hedgeMode: 'Hedge',
+    oneWayMode: 'Einweg',
+    hedgeHint:
+      'Hedge: Long und Short können nebeneinander bestehen; jede Order eröffnet oder schließt eine davon.',
+    oneWayHint:
+      'Einweg: eine Position je Markt; ein Kauf verringert zuerst einen Short und eröffnet dann einen Long (ein Verkauf umgekehrt).',
+    positionModeBusy:
+      'Schließen Sie alle Positionen und stornieren Sie alle Orders samt Stop-Orders, um den Positionsmodus zu ändern.',
+    positionModeConfirm: 'Zum Modus {{mode}} wechseln? Er gilt für alle Perpetual-Märkte.',
+    positionModeSwitch: 'Wechseln',
+    positionModeSaved: 'Positionsmodus gespeichert',
+    buyLong: 'Kaufen/Long',
+    sellShort: 'Verkaufen/Short',
     funding: 'Funding / Countdown',
     markPrice: 'Markpreis',
     indexStale:

@@ -350,6 +350,19 @@ export const en = {
     isolatedHint: 'Isolated: each position risks only the margin assigned to it.',
     leverageHint: 'Higher leverage brings the liquidation price closer.',
     leverageSaved: 'Leverage saved',
+    positionMode: 'Position mode',
+    hedgeMode: 'Hedge',
+    oneWayMode: 'One-way',
+    hedgeHint: 'Hedge: a long and a short can be held side by side; each order opens or closes one of them.',
+    oneWayHint:
+      'One-way: one position per market; a buy first reduces a short, then opens a long (and a sell the other way round).',
+    positionModeBusy:
+      'Close all positions and cancel all orders, stop orders included, to change the position mode.',
+    positionModeConfirm: 'Switch to {{mode}} mode? It applies to all perpetual markets.',
+    positionModeSwitch: 'Switch',
+    positionModeSaved: 'Position mode saved',
+    buyLong: 'Buy/Long',
+    sellShort: 'Sell/Short',
     funding: 'Funding / countdown',
     markPrice: 'Mark price',
     indexStale:

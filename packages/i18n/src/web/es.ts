@@ -351,6 +351,20 @@ export const es: WebCatalogue = {
     isolatedHint: 'Aislado: cada posición solo arriesga el margen que se le asigna.',
     leverageHint: 'Más apalancamiento acerca el precio de liquidación.',
     leverageSaved: 'Apalancamiento guardado',
+    positionMode: 'Modo de posición',
+    hedgeMode: 'Cobertura',
+    oneWayMode: 'Unidireccional',
+    hedgeHint:
+      'Cobertura: un largo y un corto pueden mantenerse a la vez; cada orden abre o cierra uno de ellos.',
+    oneWayHint:
+      'Unidireccional: una posición por mercado; una compra reduce primero un corto y luego abre un largo (una venta, al revés).',
+    positionModeBusy:
+      'Cierre todas las posiciones y cancele todas las órdenes, incluidas las stop, para cambiar el modo de posición.',
+    positionModeConfirm: '¿Cambiar al modo {{mode}}? Se aplica a todos los mercados perpetuos.',
+    positionModeSwitch: 'Cambiar',
+    positionModeSaved: 'Modo de posición guardado',
+    buyLong: 'Comprar/Largo',
+    sellShort: 'Vender/Corto',
     funding: 'Financiación / cuenta atrás',
     markPrice: 'Precio de marca',
     indexStale:

@@ -350,6 +350,20 @@ export const fr: WebCatalogue = {
     isolatedHint: 'Isolée : chaque position ne risque que la marge qui lui est attribuée.',
     leverageHint: 'Un levier plus élevé rapproche le prix de liquidation.',
     leverageSaved: 'Levier enregistré',
+    positionMode: 'Mode de position',
+    hedgeMode: 'Couverture',
+    oneWayMode: 'Unidirectionnel',
+    hedgeHint:
+      'Couverture : un long et un short peuvent coexister ; chaque ordre ouvre ou clôture l’un d’eux.',
+    oneWayHint:
+      'Unidirectionnel : une position par marché ; un achat réduit d’abord un short puis ouvre un long (une vente, l’inverse).',
+    positionModeBusy:
+      'Clôturez toutes les positions et annulez tous les ordres, ordres stop compris, pour changer le mode de position.',
+    positionModeConfirm: 'Passer en mode {{mode}} ? Il s’applique à tous les marchés perpétuels.',
+    positionModeSwitch: 'Changer',
+    positionModeSaved: 'Mode de position enregistré',
+    buyLong: 'Acheter/Long',
+    sellShort: 'Vendre/Short',
     funding: 'Financement / compte à rebours',
     markPrice: 'Prix de marque',
     indexStale:

@@ -350,6 +350,19 @@ export const it: WebCatalogue = {
     isolatedHint: 'Isolato: ogni posizione rischia solo il margine assegnato.',
     leverageHint: 'Una leva più alta avvicina il prezzo di liquidazione.',
     leverageSaved: 'Leva salvata',
+    positionMode: 'Modalità posizione',
+    hedgeMode: 'Hedge',
+    oneWayMode: 'Unidirezionale',
+    hedgeHint: 'Hedge: un long e uno short possono coesistere; ogni ordine apre o chiude uno dei due.',
+    oneWayHint:
+      'Unidirezionale: una posizione per mercato; un acquisto riduce prima uno short e poi apre un long (una vendita al contrario).',
+    positionModeBusy:
+      'Chiudi tutte le posizioni e annulla tutti gli ordini, stop inclusi, per cambiare la modalità di posizione.',
+    positionModeConfirm: 'Passare alla modalità {{mode}}? Vale per tutti i mercati perpetui.',
+    positionModeSwitch: 'Cambia',
+    positionModeSaved: 'Modalità posizione salvata',
+    buyLong: 'Compra/Long',
+    sellShort: 'Vendi/Short',
     funding: 'Funding / conto alla rovescia',
     markPrice: 'Prezzo mark',
     indexStale:

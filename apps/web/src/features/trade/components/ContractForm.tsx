@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatDecimal, formatPrice, formatUsdc } from '../../../lib/format.ts';
 import { usePlaceContractOrder } from '../api/contract.ts';
+import { usePositionMode } from '../api/position-mode.ts';
 import { useBalances } from '../api/spot.ts';
 import { cmp, isPositive, percentOf, roundToStep, trim } from '../decimal.ts';
 import { checkPerp, type Kind, type MarginMode, type PerpSide, perpQtyForPercent } from '../form.ts';
@@ -66,6 +67,10 @@ export function ContractForm({
   const balances = useBalances();
   const place = usePlaceContractOrder();
   const [intent, setIntent] = useState<'open' | 'close'>('open');
+  // One-way mode (ADR 180): Buy/Long and Sell/Short without open/close tabs (a buy reduces a short
+  // first; positions close from their own buttons).
+  const oneWay = usePositionMode().data?.mode === 'one_way';
+  if (oneWay && intent === 'close') setIntent('open');
   // limit / market, or a conditional order (ADR 136): stop-limit, stop-market, trailing stop.
   const [tab, setTab] = useState<Kind | 'stop'>('limit');
   const [stopKind, setStopKind] = useState<StopKind>('stop_limit');
@@ -219,8 +224,8 @@ export function ContractForm({
       ]
     : [];
   const actionLabel: Record<ContractAction, string> = {
-    open_long: t('trade.openLong'),
-    open_short: t('trade.openShort'),
+    open_long: oneWay ? t('trade.buyLong') : t('trade.openLong'),
+    open_short: oneWay ? t('trade.sellShort') : t('trade.openShort'),
     close_long: t('trade.closeLong'),
     close_short: t('trade.closeShort'),
   };
@@ -234,22 +239,24 @@ export function ContractForm({
         start('long');
       }}
     >
-      <TextTabs<'open' | 'close'>
-        className="intent-tabs"
-        label={t('trade.side')}
-        value={intent}
-        onChange={(v) => {
-          setIntent(v);
-          setQuantity('');
-          setPercent(0);
-          setTouched(false);
-          setServerErrors({});
-        }}
-        options={[
-          { value: 'open', label: t('trade.open') },
-          { value: 'close', label: t('trade.close') },
-        ]}
-      />
+      {!oneWay && (
+        <TextTabs<'open' | 'close'>
+          className="intent-tabs"
+          label={t('trade.side')}
+          value={intent}
+          onChange={(v) => {
+            setIntent(v);
+            setQuantity('');
+            setPercent(0);
+            setTouched(false);
+            setServerErrors({});
+          }}
+          options={[
+            { value: 'open', label: t('trade.open') },
+            { value: 'close', label: t('trade.close') },
+          ]}
+        />
+      )}
       <TextTabs<Kind | 'stop'>
         label={t('trade.orderType')}
         value={tab}
@@ -436,7 +443,7 @@ export function ContractForm({
         >
           {signedIn
             ? intent === 'open'
-              ? t('trade.openLong')
+              ? actionLabel.open_long
               : t('trade.closeShort')
             : t('trade.loginToTrade')}
         </Button>
@@ -447,7 +454,7 @@ export function ContractForm({
             disabled={place.isPending || indexStale}
             onClick={() => start('short')}
           >
-            {intent === 'open' ? t('trade.openShort') : t('trade.closeLong')}
+            {intent === 'open' ? actionLabel.open_short : t('trade.closeLong')}
           </Button>
         )}
       </div>

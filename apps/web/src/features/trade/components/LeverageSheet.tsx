@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { hasToken } from '../../../lib/storage.ts';
 import { useLeverages, useSetLeverage } from '../api/contract.ts';
 import type { MarginMode } from '../form.ts';
+import { PositionModeSection } from './PositionModeSection.tsx';
 import { TextTabs } from './SideSwitch.tsx';
 
 /** The leverage and margin-mode chip at the top of the contract screen, and its sheet. */
@@ -64,6 +65,7 @@ export function LeverageChip({
       >
         <div role="dialog" aria-label={t('trade.adjustLeverage')}>
           <h2 className="sheet__title">{t('trade.adjustLeverage')}</h2>
+          <PositionModeSection open={open} />
           <TextTabs<MarginMode>
             label={t('trade.marginMode')}
             value={draftMode}
