@@ -2,12 +2,10 @@ import type { Coin, ContractOrder, Position } from '@ex/sdk';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatChangePercent, formatDecimal, formatPrice } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
-import { formatTime } from '../../orders/time.ts';
 import {
   useCancelAllContract,
   useCancelContractOrder,
@@ -17,8 +15,14 @@ import {
 import { isValid } from '../decimal.ts';
 import { useContractTypeLabel } from '../order-type.ts';
 import { AmendSheet } from './AmendSheet.tsx';
+import {
+  CancelButton,
+  OpenOrderCard,
+  PanelHead,
+  SignedOutPanel,
+  useConfirmCancelAll,
+} from './OrderPanel.tsx';
 import { MarginSheet, TpslSheet } from './PositionSheets.tsx';
-import { TextTabs } from './SideSwitch.tsx';
 
 function signed(value: string | undefined, lang: Parameters<typeof formatDecimal>[1]) {
   if (!value || !isValid(value)) return { text: '--', tone: 'flat' as const };
@@ -166,8 +170,6 @@ function ContractOrderRow({
   const { t } = useTranslation();
   const { lang } = useLang();
   const cancel = useCancelContractOrder();
-  const scale = market?.price_scale ?? 2;
-  const qs = market?.qty_scale ?? 4;
   const label = {
     open_long: t('trade.openLong'),
     open_short: t('trade.openShort'),
@@ -176,71 +178,53 @@ function ContractOrderRow({
   }[o.action];
   const tone = o.action === 'open_long' || o.action === 'close_short' ? 'up' : 'down';
   const typeLabel = useContractTypeLabel()(o.type);
-  const price = o.price;
-  const qty = o.quantity;
+  const scale = market?.price_scale ?? 2;
   return (
-    <li className="order-card">
-      <div className="order-card__head">
-        <span>
+    <OpenOrderCard
+      title={
+        <>
           <b className={`tone-${tone}`}>{label}</b> <b>{(market?.base ?? '') || o.symbol}/USDC</b>{' '}
           <span className="muted">{typeLabel}</span>
-        </span>
+        </>
+      }
+      buttons={
         <span className="order-card__btns">
           <Button size="mini" className="small-btn" onClick={onAmend}>
             {t('trade.amend')}
           </Button>
-          <Button
-            size="mini"
-            className="small-btn"
-            loading={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(o.id, {
-                onSuccess: () => Toast.show({ content: t('trade.cancelled'), duration: 2000 }),
-              })
-            }
-          >
-            {t('trade.cancel')}
-          </Button>
+          <CancelButton id={o.id} cancel={cancel} />
         </span>
-      </div>
-      <div className="order-card__time muted">{formatTime(o.created_at, lang)}</div>
-      <dl className="order-card__grid">
+      }
+      createdAt={o.created_at}
+      price={o.price}
+      filled={o.filled}
+      quantity={o.quantity}
+      market={market}
+    >
+      {o.trigger_price !== null && (
         <div>
-          <dt>{t('trade.price')}</dt>
-          <dd className="num">{price ? formatPrice(price, scale, lang) : t('trade.market')}</dd>
-        </div>
-        <div>
-          <dt>{t('orders.filled')}</dt>
+          <dt>
+            {t('trade.triggerPrice')} ({o.trigger_by === 'last' ? t('trade.byLast') : t('trade.byMark')})
+          </dt>
           <dd className="num">
-            {formatDecimal(o.filled, lang, { minFraction: qs, maxFraction: qs })} /{' '}
-            {formatDecimal(qty, lang, { minFraction: qs, maxFraction: qs })}
+            {formatPrice(o.trigger_price, scale, lang)}
+            {o.callback_rate !== null ? ` · ${o.callback_rate} %` : ''}
           </dd>
         </div>
-        {o.trigger_price !== null && (
-          <div>
-            <dt>
-              {t('trade.triggerPrice')} ({o.trigger_by === 'last' ? t('trade.byLast') : t('trade.byMark')})
-            </dt>
-            <dd className="num">
-              {formatPrice(o.trigger_price, scale, lang)}
-              {o.callback_rate !== null ? ` · ${o.callback_rate} %` : ''}
-            </dd>
-          </div>
-        )}
-        {o.trigger_price !== null && (
-          <div>
-            <dt>{t('orders.status')}</dt>
-            <dd>{o.triggered ? t('trade.triggered') : t('trade.waiting')}</dd>
-          </div>
-        )}
-        {o.time_in_force !== null && o.time_in_force !== 'GTC' && (
-          <div>
-            <dt>{t('trade.tif')}</dt>
-            <dd>{o.time_in_force === 'POST_ONLY' ? t('trade.postOnly') : o.time_in_force}</dd>
-          </div>
-        )}
-      </dl>
-    </li>
+      )}
+      {o.trigger_price !== null && (
+        <div>
+          <dt>{t('orders.status')}</dt>
+          <dd>{o.triggered ? t('trade.triggered') : t('trade.waiting')}</dd>
+        </div>
+      )}
+      {o.time_in_force !== null && o.time_in_force !== 'GTC' && (
+        <div>
+          <dt>{t('trade.tif')}</dt>
+          <dd>{o.time_in_force === 'POST_ONLY' ? t('trade.postOnly') : o.time_in_force}</dd>
+        </div>
+      )}
+    </OpenOrderCard>
   );
 }
 
@@ -254,45 +238,23 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
   const [amendOf, setAmendOf] = useState<ContractOrder | null>(null);
   const orders = useOpenContractOrders();
   const cancelAll = useCancelAllContract();
+  const confirmCancelAll = useConfirmCancelAll();
   const bySymbol = new Map(coins.map((c) => [c.symbol, c]));
   const list = orders.data?.list ?? [];
-  if (!signedIn) {
-    return (
-      <section className="tpanel">
-        <EmptyState
-          compact
-          text={t('trade.loginToTrade')}
-          action={
-            <Link className="link-btn" to="/Login?redirect=%2FContractOpe">
-              {t('trade.login')}
-            </Link>
-          }
-        />
-      </section>
-    );
-  }
+  if (!signedIn) return <SignedOutPanel redirect="/ContractOpe" />;
   return (
     <section className="tpanel">
-      <div className="tpanel__head">
-        <TextTabs<'positions' | 'orders'>
-          label={t('trade.positions', { count: positions.length })}
-          value={tab}
-          onChange={setTab}
-          options={[
-            { value: 'positions', label: t('trade.positions', { count: positions.length }) },
-            { value: 'orders', label: t('trade.openOrders', { count: orders.data?.total ?? list.length }) },
-          ]}
-        />
-        <Link to="/ContractOrder" className="icon-link" aria-label={t('titles.contractOrder')}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M6 2h9l5 5v15H6zM14 3.5V8h4.5M8 12h8v1.5H8zm0 4h8v1.5H8z"
-              fillRule="evenodd"
-            />
-          </svg>
-        </Link>
-      </div>
+      <PanelHead<'positions' | 'orders'>
+        label={t('trade.positions', { count: positions.length })}
+        value={tab}
+        onChange={setTab}
+        options={[
+          { value: 'positions', label: t('trade.positions', { count: positions.length }) },
+          { value: 'orders', label: t('trade.openOrders', { count: orders.data?.total ?? list.length }) },
+        ]}
+        to="/ContractOrder"
+        linkLabel={t('titles.contractOrder')}
+      />
       {tab === 'positions' ? (
         positions.length === 0 ? (
           <EmptyState compact text={t('trade.noPositions')} />
@@ -319,12 +281,7 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
               className="small-btn"
               loading={cancelAll.isPending}
               onClick={async () => {
-                const ok = await Dialog.confirm({
-                  content: t('trade.cancelAllConfirm', { count: orders.data?.total ?? list.length }),
-                  confirmText: t('trade.cancelAll'),
-                  cancelText: t('common.cancel'),
-                });
-                if (ok)
+                if (await confirmCancelAll(orders.data?.total ?? list.length))
                   cancelAll.mutate(undefined, {
                     onSuccess: (r) =>
                       Toast.show({

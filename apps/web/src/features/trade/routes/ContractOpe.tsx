@@ -1,18 +1,14 @@
-import { HistogramOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { hasToken } from '../../../lib/storage.ts';
 import { useDepth, usePrivateStreams, useTicker } from '../../stream/hooks.ts';
-import { StreamBanner } from '../../stream/StreamBanner.tsx';
 import { useFunding, useLeverages, usePositions } from '../api/contract.ts';
 import { ContractForm } from '../components/ContractForm.tsx';
 import { FundingCountdown } from '../components/FundingCountdown.tsx';
 import { LeverageChip } from '../components/LeverageSheet.tsx';
 import { OrderBookPanel } from '../components/OrderBookPanel.tsx';
-import { PairPicker } from '../components/PairPicker.tsx';
 import { PositionsPanel } from '../components/PositionsPanel.tsx';
+import { TradeScreen } from '../components/TradeScreen.tsx';
 import type { MarginMode } from '../form.ts';
 import { useSymbolParam } from '../market.ts';
 import '../trade.css';
@@ -20,7 +16,8 @@ import '../trade.css';
 /** /ContractOpe: perpetuals with leverage/margin mode, funding, form + book, positions below. */
 export default function ContractOpe() {
   const { t } = useTranslation();
-  const { coins, markets, market, select } = useSymbolParam('perp');
+  const pair = useSymbolParam('perp');
+  const market = pair.market;
   const depth = useDepth(market?.symbol, 20);
   const funding = useFunding(market?.symbol);
   const positions = usePositions();
@@ -53,32 +50,8 @@ export default function ContractOpe() {
   }, [symbol, existing, allowed]);
 
   return (
-    <div className="trade">
-      <StreamBanner />
-      <header className="trade-head">
-        {market ? (
-          <PairPicker market={market} markets={markets} onSelect={select} perp />
-        ) : (
-          <span className="sk sk--w40" />
-        )}
-        {market && (
-          <Link
-            to={`/DetailPage?symbol=${encodeURIComponent(market.symbol)}`}
-            className="icon-btn"
-            aria-label={t('detail.chart')}
-          >
-            <HistogramOutline fontSize={22} />
-          </Link>
-        )}
-      </header>
-      {coins.isPending ? (
-        <div className="trade-grid" role="status" aria-label={t('common.loading')}>
-          <div className="sk-block" />
-          <div className="sk-block" />
-        </div>
-      ) : !market ? (
-        <EmptyState text={t('home.marketsEmpty')} />
-      ) : (
+    <TradeScreen pair={pair} perp>
+      {(market) => (
         <>
           {stale && (
             <div className="index-stale" role="alert">
@@ -118,9 +91,9 @@ export default function ContractOpe() {
               onPick={(price) => setPicked({ price })}
             />
           </div>
-          <PositionsPanel coins={coins.data ?? []} positions={posList} />
+          <PositionsPanel coins={pair.coins.data ?? []} positions={posList} />
         </>
       )}
-    </div>
+    </TradeScreen>
   );
 }
