@@ -1,0 +1,55 @@
+import { Card, Col, Statistic, Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+
+/** A figure with its title and an optional note after it ("+5 today", "· 3"). */
+interface Stat {
+  title: string;
+  value: string | number;
+  suffix?: string;
+}
+
+/** Rows shown as a small table without paging. */
+interface Rows<T> {
+  rows: T[];
+  columns: TableColumnsType<T>;
+  rowKey: keyof T | ((row: T) => string);
+}
+
+/**
+ * One dashboard tile (ADR 191): a grid cell (half the row on a phone, a quarter on a desktop unless
+ * `xs`/`lg` say otherwise) holding a card with a figure (`stat`), a small table (`table`) or
+ * anything else (`children`). Amounts are passed as the server's decimal strings, never as numbers.
+ */
+export function DashboardCard<T extends object>({
+  title,
+  xs = 12,
+  lg = 6,
+  stat,
+  table,
+  children,
+}: {
+  title?: string;
+  xs?: number;
+  lg?: number;
+  stat?: Stat;
+  table?: Rows<T>;
+  children?: ReactNode;
+}) {
+  return (
+    <Col xs={xs} lg={lg}>
+      <Card title={title}>
+        {stat && <Statistic title={stat.title} value={stat.value} suffix={stat.suffix} />}
+        {table && (
+          <Table<T>
+            size="small"
+            rowKey={table.rowKey as string | ((row: T) => string)}
+            pagination={false}
+            dataSource={table.rows}
+            columns={table.columns}
+          />
+        )}
+        {children}
+      </Card>
+    </Col>
+  );
+}
