@@ -1,48 +1,19 @@
 // Issue 10 items 1 and 2: a fresh embedded default is a living exchange. The demo world is seeded
 // through the services and the ledger (the audit holds); every market has a price, volume and a
 // chart from the first second (ADRs 151, 152).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../src/audit.ts';
 import { loadConfig } from '../src/config.ts';
-import { type DbHandle, openPGlite, openPostgres } from '../src/db/db.ts';
+import type { DbHandle } from '../src/db/db.ts';
 import { MARKETS } from '../src/engine/markets.ts';
 import { readAnchor, synthesize } from '../src/market/history.ts';
-import { migrate } from '../src/migrations.ts';
 import { seedWorld } from '../src/seed/world.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
 import { type RunningExchange, startExchange } from '../src/start.ts';
-import { BACKENDS, type Backend } from './helpers/testApp.ts';
-
-async function freshDatabase(backend: Backend): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
-  if (backend === 'pglite') {
-    const handle = await openPGlite(undefined);
-    await migrate(handle.db);
-    return { handle, drop: async () => {} };
-  }
-  const url = process.env.DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = await openPostgres(url, schema);
-  await migrate(handle.db);
-  return {
-    handle,
-    drop: async () => {
-      await handle.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
+import { BACKENDS, freshDatabase } from './helpers/testApp.ts';
 
 describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, (backend) => {
   let db: { handle: DbHandle; drop(): Promise<void> };

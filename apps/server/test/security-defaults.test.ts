@@ -1,55 +1,24 @@
 // Issue 7 items 3 and 4: the price feed PRICE_FEED names, a simulator nobody can predict, and a
 // production mode that refuses demo funds, minted bot funds and the simulator (ADRs 120, 121).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accountKey } from '@ex/core';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketMaker } from '../src/bot/market-maker.ts';
 import { startLiquidity } from '../src/bot/run.ts';
 import { MM_USER, TAKER_USER } from '../src/bot/users.ts';
 import { chainDomainOf } from '../src/chain/wiring.ts';
 import { ConfigError, loadConfig, productionProblems } from '../src/config.ts';
-import { type DbHandle, openPGlite, openPostgres } from '../src/db/db.ts';
 import { CcxtPriceFeed } from '../src/feed/ccxt.ts';
 import { SimulatedPriceFeed } from '../src/feed/price-feed.ts';
 import { feedProblems, selectPriceFeed } from '../src/feed/select.ts';
-import { migrate } from '../src/migrations.ts';
 import { DEMO_EMAIL } from '../src/seed.ts';
 import { startExchange } from '../src/start.ts';
-import { BACKENDS, type Backend, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, freshDatabase, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 const TRON = { CHAIN: 'tron', TRON_API_URL: 'http://127.0.0.1:9' };
-
-/** A fresh, migrated database: in-memory PGlite, or a new schema on PostgreSQL dropped afterwards. */
-async function freshDatabase(backend: Backend): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
-  if (backend === 'pglite') {
-    const handle = await openPGlite(undefined);
-    await migrate(handle.db);
-    return { handle, drop: () => handle.close() };
-  }
-  const url = process.env.DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = await openPostgres(url, schema);
-  await migrate(handle.db);
-  return {
-    handle,
-    drop: async () => {
-      await handle.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
 
 const problemsOf = (error: unknown) => {
   expect(error).toBeInstanceOf(ConfigError);

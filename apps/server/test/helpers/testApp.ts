@@ -57,20 +57,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openBackend(backend: Backend): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  if (backend === 'pglite') return { handle: await openPGlite(undefined), drop: async () => {} };
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new schema on DATABASE_URL's PostgreSQL (its
+ * tables, sequences and data start empty). `drop()` closes it and drops the schema.
+ */
+export async function freshDatabase(backend: Backend): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+  if (backend === 'pglite') {
+    const handle = await openPGlite(undefined);
+    await migrate(handle.db);
+    return { handle, drop: () => handle.close().catch(() => {}) };
+  }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set');
-  // A fresh schema per test file: tables, sequences and data start empty and vanish afterwards.
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = await openPostgres(url, schema);
+  await migrate(handle.db);
   return {
     handle,
     drop: async () => {
+      await handle.close().catch(() => {});
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);
@@ -80,8 +89,8 @@ async function openBackend(backend: Backend): Promise<{ handle: DbHandle; drop: 
 }
 
 export async function testApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
-  const { handle, drop } = await openBackend(backend);
-  await migrate(handle.db);
+  // A fresh database per test file (a schema on PostgreSQL), gone again after close().
+  const { handle, drop } = await freshDatabase(backend);
   const dataDir = mkdtempSync(join(tmpdir(), 'ex-server-test-'));
   const config: Config = {
     ...loadConfig({
@@ -155,7 +164,6 @@ export async function testApp(backend: Backend, options: TestAppOptions = {}): P
       if (closed) return;
       closed = true;
       await app.close();
-      await handle.close().catch(() => {});
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
