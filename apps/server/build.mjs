@@ -20,7 +20,12 @@ const externalNpm = {
 
 await build({
   // The PGlite worker thread (ADR 171) is its own entry: dist/main.js starts dist/pglite-worker.js.
-  entryPoints: { main: join(here, 'src/main.ts'), 'pglite-worker': join(here, 'src/db/pglite-worker.ts') },
+  // The engine's snapshot thread (ADR 176) likewise: dist/snapshot-worker.js.
+  entryPoints: {
+    main: join(here, 'src/main.ts'),
+    'pglite-worker': join(here, 'src/db/pglite-worker.ts'),
+    'snapshot-worker': join(here, 'src/engine/snapshot-worker.ts'),
+  },
   outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
@@ -34,4 +39,4 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
-console.log('server: dist/main.js, dist/pglite-worker.js');
+console.log('server: dist/main.js, dist/pglite-worker.js, dist/snapshot-worker.js');

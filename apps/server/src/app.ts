@@ -124,6 +124,17 @@ export function makeSender(config: Config, log: SenderLog): Sender {
   return email === outboxSender && sms === outboxSender ? outboxSender : new ChannelSender({ email, sms });
 }
 
+/**
+ * Periodic engine snapshots on their own thread (ADR 176): on in the server, off in tests (a thread
+ * per test app costs more than the snapshots it saves; engine-snapshot-thread.test.ts covers it).
+ * SNAPSHOT_THREAD=0 or 1 decides explicitly.
+ */
+function snapshotThreadOn(): boolean {
+  const set = process.env.SNAPSHOT_THREAD;
+  if (set !== undefined) return set !== '0';
+  return process.env.VITEST === undefined && process.env.NODE_ENV !== 'test';
+}
+
 /** The whole HTTP app without listening: `main.ts` listens, tests call `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
@@ -163,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       db,
       clock,
       botUsers: BOT_USERS,
+      snapshotThread: snapshotThreadOn(),
       log: (message) => app.log.error(message),
       ...(deps.onEngineFatal ? { onFatal: deps.onEngineFatal } : {}),
     }));

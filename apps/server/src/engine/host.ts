@@ -32,6 +32,7 @@ import { restoreEngine } from './journal.ts';
 import { writeOrderUpdates } from './order-updates.ts';
 import type { EnginePort } from './port.ts';
 import { project, RowBatch } from './projector.ts';
+import { Snapshotter, type WorkerSnapshot } from './snapshotter.ts';
 import { type EngineDb, engineDb, type OrdersTable } from './tables.ts';
 
 export interface CommandCtx {
@@ -63,6 +64,11 @@ export interface HostOptions {
   snapshotEvery?: number;
   /** Engine owners that are bots: their orders are not projected into `orders`. */
   botUsers?: ReadonlySet<string>;
+  /**
+   * Serialise periodic snapshots on a thread of their own that replays the journal (ADR 176), so the
+   * writer never pauses for one. Off: on this thread, between batches (tests, the default here).
+   */
+  snapshotThread?: boolean;
   /** Called once when a commit fails; main.ts exits the process. Default: nothing more. */
   onFatal?: (error: unknown) => void;
   log?: (message: string) => void;
@@ -168,6 +174,9 @@ export class EngineHost implements EnginePort {
   private readonly snapshotEvery: number;
   private readonly botUsers: ReadonlySet<string>;
   private readonly preparers = new Preparers();
+  private snapshotter: Snapshotter | null = null;
+  /** A snapshot asked of the thread and not stored yet. */
+  private threadSnapshot: Promise<void> | null = null;
   private readonly stats = process.env.ENGINE_STATS ? new CommitStats(process.env.ENGINE_STATS) : null;
 
   private constructor(private readonly options: HostOptions) {
@@ -181,6 +190,12 @@ export class EngineHost implements EnginePort {
   static async start(options: HostOptions): Promise<EngineHost> {
     const host = new EngineHost(options);
     await host.load();
+    if (options.snapshotThread === true) {
+      host.snapshotter = new Snapshotter(
+        { state: stableStringify(host.engine.snapshot()), seq: host.journalLength },
+        (reason) => options.log?.(`snapshot thread stopped (${reason}); snapshots on the writer's thread`),
+      );
+    }
     return host;
   }
 
@@ -295,6 +310,7 @@ export class EngineHost implements EnginePort {
       } catch (error) {
         this.fatal = error;
         this.options.log?.(`engine commit failed, stopping: ${String(error)}`);
+        void this.snapshotter?.close();
         for (const p of batch) p.reject(error);
         for (const p of this.queue) p.reject(error);
         this.queue = [];
@@ -303,6 +319,11 @@ export class EngineHost implements EnginePort {
       }
     }
     this.stats?.batch(batch.length, executed - started, performance.now() - executed);
+    if (rows.commands.length > 0)
+      this.snapshotter?.apply(
+        Number(rows.commands[0]!.seq),
+        rows.commands.map((c) => c.body),
+      );
     for (let i = 0; i < batch.length; i++) batch[i]!.resolve(results[i]!);
     const accepted = results.filter((r) => r.seq !== null);
     if (accepted.length > 0) {
@@ -315,6 +336,10 @@ export class EngineHost implements EnginePort {
       }
     }
     if (this.journalLength - this.lastSnapshotSeq >= this.snapshotDue()) {
+      if (this.snapshotter?.ok === true) {
+        this.snapshotOnThread(this.snapshotter);
+        return;
+      }
       const t = performance.now();
       await this.snapshot();
       this.stats?.snapshot(performance.now() - t);
@@ -389,6 +414,35 @@ export class EngineHost implements EnginePort {
     return Math.max(this.snapshotEvery, Math.floor(this.lastSnapshotChars / 100));
   }
 
+  /** Asks the snapshot thread for the state as of what it has applied; stores it when it answers. */
+  private snapshotOnThread(snapshotter: Snapshotter): void {
+    if (this.threadSnapshot !== null) return;
+    const asked = performance.now();
+    this.threadSnapshot = snapshotter
+      .snapshot()
+      .then(async (s) => {
+        if (s === null) return;
+        await this.store(s);
+        this.stats?.snapshot(performance.now() - asked);
+      })
+      .catch((error: unknown) => this.options.log?.(`snapshot not stored: ${String(error)}`))
+      .finally(() => {
+        this.threadSnapshot = null;
+      });
+  }
+
+  private async store(s: WorkerSnapshot): Promise<void> {
+    await this.edb
+      .insertInto('engine_snapshots')
+      .values({ seq: String(s.seq), state: s.state, state_hash: s.hash, ts: String(s.ts) })
+      .onConflict((oc) => oc.column('seq').doNothing())
+      .execute();
+    if (s.seq > this.lastSnapshotSeq) {
+      this.lastSnapshotSeq = s.seq;
+      this.lastSnapshotChars = s.state.length;
+    }
+  }
+
   /** Writes a snapshot of the current state (between batches: the caller holds no batch). */
   async snapshot(): Promise<void> {
     const seq = this.journalLength;
@@ -413,6 +467,8 @@ export class EngineHost implements EnginePort {
   async close(options: { snapshot?: boolean } = {}): Promise<void> {
     while (this.running !== null) await this.running;
     this.closed = true;
+    await this.snapshotter?.close();
+    await this.threadSnapshot;
     if (options.snapshot !== false && this.fatal === null) await this.snapshot();
   }
 
