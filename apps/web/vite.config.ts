@@ -10,6 +10,49 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 };
 
 /**
+ * boot.ts (the entry) loads main.tsx with a dynamic import, so that it can start the first screen and
+ * the language first; index.html still names main's files, so the browser fetches the shell beside
+ * the entry instead of after it (issue 11, ADR 086): a `modulepreload` per script and the stylesheets
+ * (which `inlineEntryCss` then inlines).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'ex:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const main = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/main.tsx'),
+        );
+        if (main?.type !== 'chunk') return html;
+        const js = new Set<string>();
+        const css = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk' || js.has(file)) return;
+          js.add(file);
+          for (const f of chunk.viteMetadata?.importedCss ?? []) css.add(f);
+          for (const f of chunk.imports) visit(f);
+        };
+        visit(main.fileName);
+        const present = (f: string) => html.includes(`/${f}"`);
+        const tags = [
+          ...[...css]
+            .filter((f) => !present(f))
+            .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+          ...[...js]
+            .filter((f) => !present(f))
+            .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ];
+        return html.replace('</head>', `${tags.join('')}</head>`);
+      },
+    },
+  };
+}
+
+/**
  * The app's own stylesheet (~6 KB gzip) goes into index.html as a <style>: the first paint then
  * waits for the HTML alone, not for a second, render-blocking request (issue 11, ADR 093). Screens'
  * own CSS still comes with their chunks. The CSP allows inline styles; scripts stay external.
@@ -36,13 +79,17 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-/** Modules of the first load (the shell): React, the router, i18next, TanStack Query, the SDK. */
+/**
+ * The shell (loaded by main.tsx, preloaded by index.html): React, the router, i18next, TanStack Query,
+ * the SDK, antd's shared utilities and the tab bar. What boot.ts needs (the route table, the guard,
+ * storage keys, the language loaders, Vite's preload helper) stays out of it, in the entry chunk.
+ */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|use-sync-external-store|react-is|tslib|classnames)[\\/]|packages[\\/]sdk[\\/]src[\\/]|packages[\\/]contract[\\/]src[\\/]routes\.ts$|packages[\\/]i18n[\\/]src[\\/](langs|web[\\/]load)\.ts$|vite[\\/](preload-helper|modulepreload-polyfill)|rolldown[\\/]runtime|node_modules[\\/](ahooks|lodash)[\\/]|antd-mobile-icons[\\/]es[\\/](CloseOutline|AppOutline|HistogramOutline|PayCircleOutline|FileOutline|UserOutline)\.|antd-mobile[\\/]es[\\/](index\.js$|utils[\\/]|global[\\/]|locales[\\/]zh-CN|components[\\/](config-provider|tab-bar|badge|safe-area)[\\/])|apps[\\/]web[\\/]src[\\/](app[\\/](?!antd-react19)|components[\\/]NetworkBanner|lib[\\/](api|storage|lang|i18n|toast|queries|after-paint|color-mode|font-scale)\.ts$)/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|use-sync-external-store|react-is|tslib|classnames)[\\/]|packages[\\/]sdk[\\/]src[\\/]|packages[\\/]contract[\\/]src[\\/]routes\.ts$|node_modules[\\/](ahooks|lodash)[\\/]|antd-mobile-icons[\\/]es[\\/](CloseOutline|AppOutline|HistogramOutline|PayCircleOutline|FileOutline|UserOutline)\.|antd-mobile[\\/]es[\\/](index\.js$|utils[\\/]|global[\\/]|locales[\\/]zh-CN|components[\\/](config-provider|tab-bar|badge|safe-area)[\\/])|apps[\\/]web[\\/]src[\\/](app[\\/](?!antd-react19|guard|routes|antd-locales)|components[\\/]NetworkBanner|lib[\\/](api|i18n|toast|queries|after-paint|color-mode|font-scale)\.ts$)/;
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), preloadApp(), inlineEntryCss()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     // The workspace root hoists React 18 (a peer of a root tool) while this app uses React 19 from
