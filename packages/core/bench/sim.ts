@@ -1,6 +1,6 @@
 // `npm run sim`: the seeded market simulation of the perpetuals core at full size (see
 // simulation.ts). Prints the summary as JSON and exits non-zero if any invariant broke.
-// Options: --seed=N --commands=N --users=N --check-every=N.
+// Options: --seed=N --commands=N --users=N --check-every=N --liquidation-fee-ppm=N.
 import { runSimulation } from './simulation.ts';
 
 const opt = (name: string, dflt: number): number => {
@@ -13,6 +13,7 @@ const options = {
   commands: opt('commands', 1_000_000),
   users: opt('users', 3_000),
   checkEvery: opt('check-every', 10_000),
+  ...(opt('liquidation-fee-ppm', -1) >= 0 ? { liquidationFeePpm: BigInt(opt('liquidation-fee-ppm', 0)) } : {}),
   onCheck: (n: number, problems: number) => console.error(`${n} commands, ${problems} problems`),
 };
 const started = performance.now();

@@ -34,6 +34,8 @@ export interface SimOptions {
   onCheck?: (commands: number, problems: number) => void;
   /** Share of the users that start in one-way position mode (ADR 180); default 0.5. */
   oneWayShare?: number;
+  /** Liquidation clearance fee of every market (ADR 182); default the engine's (100%: all to the fund). */
+  liquidationFeePpm?: bigint;
 }
 
 export interface SimSummary {
@@ -103,7 +105,12 @@ interface Mkt {
 
 export function runSimulation(o: SimOptions): SimSummary {
   const r = rng(o.seed);
-  const config = demoEngineConfig();
+  const base = demoEngineConfig();
+  const fee = o.liquidationFeePpm;
+  const config =
+    fee === undefined
+      ? base
+      : { ...base, perpMarkets: base.perpMarkets.map((m) => ({ ...m, liquidationFeePpm: fee })) };
   const e = new ExchangeEngine(config);
   const markets: Mkt[] = [
     {

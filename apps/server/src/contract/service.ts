@@ -115,6 +115,9 @@ export class ContractService {
       assertTradingOpen(writer, m.config.symbol);
     indexHealthOf(writer).mustBeFresh(m.config.symbol);
     if (draft.price !== undefined) checkBand(writer, m, draft.price);
+    // A stop-limit meets the band again when it fires (ADR 181): the engine gets the market's band.
+    if (draft.type === 'contractConditional' && draft.orderType === 'limit')
+      return { ...draft, bandPpm: Number(m.config.priceBandPpm) };
     return draft;
   }
 

@@ -127,6 +127,8 @@ export type Command =
       triggerPrice?: number;
       triggerBy?: TriggerBy;
       trailingPpm?: number;
+      /** Stop-limit: the price band checked again when it fires (ADR 181). */
+      bandPpm?: number;
     }
   | { type: 'contractCancel'; ts: number; symbol: string; orderId: string; userId: string }
   /** All of a user's contract orders (resting and conditional), in one market or all. */

@@ -36,6 +36,11 @@ export interface ContractTrigger {
   /** Trailing stop: the best price seen since placement (highest for a sell, lowest for a buy). */
   extreme: bigint;
   ts: number;
+  /**
+   * Stop-limit: the market's price band (ppm of the index) the limit must still be inside when the
+   * order fires, or it is cancelled (`price_out_of_band`, ADR 181); 0 = not checked.
+   */
+  bandPpm: bigint;
 }
 
 export const isBuyAction = (a: ContractTrigger['action']): boolean =>
@@ -83,7 +88,15 @@ export function triggerRow(t: ContractTrigger): (string | number)[] {
     String(t.trailingPpm),
     String(t.extreme),
     t.ts,
+    // Written only when set, so snapshots without it keep their text and hash.
+    ...(t.bandPpm !== 0n ? [String(t.bandPpm)] : []),
   ];
+}
+
+/** The limit prices [low, high] in ticks a band allows around the index, rounded inward. */
+export function bandAround(index: bigint, bandPpm: bigint): { low: bigint; high: bigint } {
+  const low = divRound(index * (PPM - bandPpm), PPM, 'ceil');
+  return { low: low < 1n ? 1n : low, high: divRound(index * (PPM + bandPpm), PPM, 'floor') };
 }
 
 export function triggerFromRow(r: (string | number)[]): ContractTrigger {
@@ -104,5 +117,6 @@ export function triggerFromRow(r: (string | number)[]): ContractTrigger {
     trailingPpm: BigInt(r[13]!),
     extreme: BigInt(r[14]!),
     ts: Number(r[15]),
+    bandPpm: BigInt(r[16] ?? 0),
   };
 }

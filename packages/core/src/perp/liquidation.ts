@@ -5,7 +5,7 @@
 import { leg, systemAccount } from '../ledger/ledger.ts';
 import { divRound } from '../money.ts';
 import { actionPositionSide, cmp, isOpen, max0, minB } from './internal.ts';
-import { costPortion, fromQuote, type PositionSide, pnlTickLots } from './math.ts';
+import { costPortion, fee, fromQuote, type PositionSide, PPM, pnlTickLots } from './math.ts';
 import { PerpOrders } from './orders.ts';
 import { INSURANCE_USER, type PerpMarket, type PerpResult, type Position, positionKey } from './types.ts';
 
@@ -59,7 +59,7 @@ export abstract class PerpLiquidation extends PerpOrders {
    * `collateral` (the isolated margin, or the whole cross wallet) and nothing more. The fund's
    * positions are then worth the owner's remaining equity at the mark (positive: the fund's gain).
    */
-  protected takeOver(list: Position[], collateral: bigint, ts: number): void {
+  protected takeOver(list: Position[], all: bigint, ts: number): void {
     const first = list[0]!;
     const m0 = this.markets.get(first.symbol)!;
     const owner = first.userId;
@@ -67,6 +67,9 @@ export abstract class PerpLiquidation extends PerpOrders {
     for (const p of list) this.cancelCloseOrders(p, ts);
     const settlement = systemAccount('settlement', m0.quote);
     const source = first.mode === 'isolated' ? this.isolatedKey(first, m0) : this.walletKey(owner, m0);
+    const { clearanceFee, refund, applies } = this.clearance(list, all, source, ref, ts);
+    // What backs the positions the fund takes over: the collateral less the fee and what the owner keeps.
+    const collateral = all - clearanceFee - refund;
     if (collateral > 0n) {
       this.post('positionClose', ref, ts, [
         leg(source, 'available', -collateral),
@@ -103,7 +106,8 @@ export abstract class PerpLiquidation extends PerpOrders {
         mode: p.mode,
         side: p.side,
         size: p.size,
-        collateralTaken: i === 0 ? collateral : 0n,
+        collateralTaken: i === 0 ? collateral + clearanceFee : 0n,
+        ...(applies ? { clearanceFee: i === 0 ? clearanceFee : 0n } : {}),
         bankruptcyPrice: bankruptcy,
         markPrice: this.states.get(p.symbol)!.markPrice,
         realisedPnl: -share,
@@ -118,6 +122,47 @@ export abstract class PerpLiquidation extends PerpOrders {
       this.afterPositionChange(p, ts);
       this.events.push({ type: 'perp.position', position: { ...fp }, closed: false });
     });
+  }
+
+  /**
+   * The liquidation clearance fee (ADR 182). Where every market of the liquidated positions sets a
+   * rate below 100% of the notional, the insurance fund is paid that rate of the notional at the
+   * mark out of the remaining equity (collateral + unrealised PnL), never more than there is, and
+   * the owner keeps the rest of the equity; the fund then takes the positions over at the mark. At
+   * 100% (the default) nothing is done here: the whole remaining equity goes to the fund through
+   * the bankruptcy price, as before. An account already below zero pays no fee.
+   */
+  private clearance(list: Position[], collateral: bigint, source: string, ref: string, ts: number) {
+    const none = { clearanceFee: 0n, refund: 0n, applies: false };
+    if (!list.every((p) => this.markets.get(p.symbol)!.liquidationFeePpm < PPM)) return none;
+    const first = list[0]!;
+    const m = this.markets.get(first.symbol)!;
+    let upnl = 0n;
+    let due = 0n;
+    for (const p of list) {
+      upnl += this.unrealisedPnl(p);
+      due += fee(this.notional(p), this.markets.get(p.symbol)!.liquidationFeePpm);
+    }
+    const remaining = max0(collateral + upnl);
+    const clearanceFee = minB(due, remaining);
+    const refund = remaining - clearanceFee;
+    if (clearanceFee > 0n) {
+      this.post('positionFee', ref, ts, [
+        leg(source, 'available', -clearanceFee),
+        leg(systemAccount('insurance', m.quote), 'available', clearanceFee),
+      ]);
+      first.fees += clearanceFee;
+    }
+    if (first.mode === 'isolated') {
+      // What the owner keeps leaves the isolated account for the wallet (cross: it stays there).
+      if (refund > 0n)
+        this.post('positionMargin', ref, ts, [
+          leg(source, 'available', -refund),
+          leg(this.walletKey(first.userId, m), 'available', refund),
+        ]);
+      first.margin -= clearanceFee + refund;
+    }
+    return { clearanceFee, refund, applies: true };
   }
 
   /**

@@ -4,6 +4,7 @@
 
 import { ResultCode } from '../ledger/result-code.ts';
 import {
+  bandAround,
   type ContractTrigger,
   isBuyAction,
   observe,
@@ -41,6 +42,11 @@ export abstract class PerpTriggers extends PerpFunding {
       if (c.price === undefined || !Number.isSafeInteger(c.price) || c.price <= 0)
         return fail(ResultCode.PERP_INVALID_PRICE);
     } else if (c.price !== undefined) return fail(ResultCode.PERP_INVALID_PRICE);
+    if (
+      c.bandPpm !== undefined &&
+      (c.type !== 'limit' || !Number.isSafeInteger(c.bandPpm) || c.bandPpm <= 0 || c.bandPpm >= 1_000_000)
+    )
+      return fail(ResultCode.PERP_INVALID_PRICE);
     const by: TriggerBy = c.triggerBy ?? 'mark';
     if (by !== 'mark' && by !== 'last') return fail(ResultCode.PERP_INVALID_TRIGGER);
     const s = this.states.get(c.symbol)!;
@@ -94,6 +100,7 @@ export abstract class PerpTriggers extends PerpFunding {
       trailingPpm,
       extreme: ref,
       ts: c.ts,
+      bandPpm: BigInt(c.bandPpm ?? 0),
     };
     this.triggers.set(t.orderId, t);
     this.events = [{ type: 'perp.conditional', status: 'placed', trigger: { ...t } }];
@@ -232,6 +239,22 @@ export abstract class PerpTriggers extends PerpFunding {
             continue;
           }
           if (qty > free) qty = free;
+        }
+        // A stop-limit's limit was inside the band when placed; the index may have moved since
+        // (ADR 181): outside the band now, it is cancelled instead of resting far from the market.
+        if (t.orderType === 'limit' && t.bandPpm > 0n && s.indexPrice > 0n) {
+          const { low, high } = bandAround(s.indexPrice, t.bandPpm);
+          const limit = BigInt(t.price);
+          if (limit < low || limit > high) {
+            this.events.push({
+              type: 'perp.cancelled',
+              symbol: t.symbol,
+              orderId: t.orderId,
+              userId: t.userId,
+              reason: 'price_out_of_band',
+            });
+            continue;
+          }
         }
         const code = this.placeInternal({
           orderId: t.orderId,

@@ -8,6 +8,7 @@ import type { ContractTrigger, TriggerBy } from './conditional.ts';
 import {
   type MarginTier,
   type PositionSide,
+  PPM,
   type QuoteUnit,
   quoteUnit,
   type ResolvedTier,
@@ -55,6 +56,12 @@ export interface PerpMarketConfig {
   markEmaPeriods?: number;
   /** Market orders and TP/SL closes may trade at most this far from the mark (default 5%). */
   marketProtectionPpm?: bigint;
+  /**
+   * Liquidation clearance fee (ADR 182), ppm of the liquidated notional at the mark, paid to the
+   * insurance fund out of the remaining equity (never more); the owner keeps the rest. The default,
+   * 1,000,000 (100%), gives the fund the whole remaining equity, the rule before the fee existed.
+   */
+  liquidationFeePpm?: bigint;
 }
 
 export interface PerpMarket extends Required<PerpMarketConfig> {
@@ -79,6 +86,7 @@ export function resolvePerpMarket(c: PerpMarketConfig): PerpMarket {
     premiumBandPpm: 500n,
     markEmaPeriods: 30,
     marketProtectionPpm: 50_000n,
+    liquidationFeePpm: PPM,
     ...c,
     fundingCapPpm: cap < capLimit ? cap : capLimit,
     k,
@@ -196,6 +204,11 @@ export interface ContractConditionalPlace extends Omit<ContractPlace, 'tp' | 'sl
   triggerBy?: TriggerBy;
   /** Trailing stop callback rate in ppm (1,000 = 0.1% ... 100,000 = 10%). */
   trailingPpm?: number;
+  /**
+   * Stop-limit only: the market's price band (ppm of the index, 1 ... 999,999) checked again when
+   * the order fires (ADR 181). The server's sequencer step puts its band here.
+   */
+  bandPpm?: number;
   ts: number;
 }
 
@@ -275,8 +288,10 @@ export type PerpEvent =
       mode: MarginMode;
       side: PositionSide;
       size: bigint;
-      /** What the owner lost: the isolated margin, or the whole cross wallet. */
+      /** What the owner lost: the isolated margin, or the whole cross wallet (less what it keeps, ADR 182). */
       collateralTaken: bigint;
+      /** The clearance fee paid to the insurance fund (ADR 182); absent under the default rule. */
+      clearanceFee?: bigint;
       bankruptcyPrice: bigint;
       markPrice: bigint;
       /** The PnL this position realised by being taken over (its share of the loss, negative). */
