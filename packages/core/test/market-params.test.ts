@@ -5,58 +5,19 @@ import { describe, expect, it } from 'vitest';
 import {
   accountKey,
   type Command,
-  checkInvariants,
   demoEngineConfig,
   ExchangeEngine,
   MAX_FEE_PPM,
   marketParams,
   ResultCode,
 } from '../src/index.ts';
-
-const USDC = 1_000_000n;
-const SYM = 'BTC_USDC_PERP';
-const px = (usd: number) => Math.round(usd * 10);
-const btc = (n: number) => Math.round(n * 1000);
-
-type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
+import { perpScenario, px, SYM, USDC } from './helpers/scenario.ts';
 
 function setup() {
-  const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
-  let ts = 1_000;
-  const journal: Command[] = [];
-  const run = (c: WithoutTs<Command>) => {
-    const cmd = { ...c, ts: ts++ } as Command;
-    const r = e.execute(cmd);
-    if (r.code === ResultCode.OK) journal.push(cmd);
-    expect(checkInvariants(e, r.events)).toEqual([]);
-    return r;
-  };
-  const fund = (userId: string, amount: bigint, market = true) => {
-    run({ type: 'deposit', id: `d-${userId}`, userId, asset: 'USDC', amount });
-    if (market)
-      run({
-        type: 'transfer',
-        id: `t-${userId}`,
-        userId,
-        asset: 'USDC',
-        from: 'spot',
-        to: 'contract',
-        amount,
-      });
-  };
-  let n = 0;
+  const s = perpScenario({ journal: 'accepted' });
+  const { e, run, fund, journal } = s;
   const order = (userId: string, action: 'open_long' | 'open_short', usd: number, qty: number) =>
-    run({
-      type: 'contractPlace',
-      orderId: `o${++n}`,
-      userId,
-      symbol: SYM,
-      action,
-      orderType: 'limit',
-      mode: 'cross',
-      price: px(usd),
-      qty: btc(qty),
-    });
+    s.place(userId, action, 'cross', usd, qty);
   const params = (
     p: Omit<Extract<Command, { type: 'setMarketParams' }>, 'type' | 'ts' | 'symbol'>,
     symbol = SYM,

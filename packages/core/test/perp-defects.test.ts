@@ -5,7 +5,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   accountKey,
-  type Command,
   checkInvariants,
   demoEngineConfig,
   type EngineEvent,
@@ -16,30 +15,11 @@ import {
   resolvePerpMarket,
   systemAccount,
 } from '../src/index.ts';
-
-const USDC = 1_000_000n;
-const SYM = 'BTC_USDC_PERP';
-// BTC_USDC_PERP: ticks of 0.1, lots of 0.001 BTC.
-const px = (usd: number) => Math.round(usd * 10);
-const btc = (n: number) => Math.round(n * 1000);
-const usdc = (n: number) => BigInt(Math.round(n * 1_000_000));
-
-type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
+import { aliceLongAgainstBob, btc, perpScenario, px, SYM, USDC, usdc } from './helpers/scenario.ts';
 
 function setup() {
-  const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
-  let ts = 1_000;
-  const all: EngineEvent[] = [];
-  const run = (c: WithoutTs<Command>, at = ts++) => {
-    const r = e.execute({ ...c, ts: at } as Command);
-    all.push(...r.events);
-    expect(checkInvariants(e, r.events)).toEqual([]);
-    return r;
-  };
-  const fund = (userId: string, amount: bigint) => {
-    run({ type: 'deposit', id: `d-${userId}`, userId, asset: 'USDC', amount });
-    run({ type: 'transfer', id: `t-${userId}`, userId, asset: 'USDC', from: 'spot', to: 'contract', amount });
-  };
+  const s = perpScenario();
+  const { e, run } = s;
   const insurance = (amount: bigint) =>
     run({
       type: 'ledgerTransfer',
@@ -49,37 +29,14 @@ function setup() {
       to: { owner: 'system', kind: 'insurance', asset: 'USDC' },
       amount,
     });
-  const wallet = (u: string) => e.ledger.balance(accountKey(u, 'contract', 'USDC'));
   const fundBalance = () => e.ledger.available(systemAccount('insurance', 'USDC'));
-  const price = (usd: number) => run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(usd)) });
   const lev = (userId: string, leverage: number) =>
     expect(run({ type: 'setLeverage', userId, symbol: SYM, leverage }).code).toBe(ResultCode.OK);
-  let n = 0;
-  const order = (
-    userId: string,
-    action: 'open_long' | 'open_short' | 'close_long' | 'close_short',
-    mode: 'cross' | 'isolated',
-    usd: number,
-    qtyBtc: number,
-    extra: { tp?: bigint; sl?: bigint } = {},
-  ) =>
-    run({
-      type: 'contractPlace',
-      orderId: `o${++n}`,
-      userId,
-      symbol: SYM,
-      action,
-      orderType: 'limit',
-      mode,
-      price: px(usd),
-      qty: btc(qtyBtc),
-      ...extra,
-    });
   const close = (userId: string, mode: 'cross' | 'isolated', side: 'long' | 'short') =>
-    run({ type: 'closePosition', orderId: `c${++n}`, userId, symbol: SYM, mode, side });
+    run({ type: 'closePosition', orderId: `c${s.nextId()}`, userId, symbol: SYM, mode, side });
   const position = (userId: string, mode: 'cross' | 'isolated', side: 'long' | 'short') =>
     e.perp.position(userId, SYM, mode, side);
-  return { e, run, fund, insurance, wallet, fundBalance, price, lev, order, close, position, all };
+  return { ...s, insurance, fundBalance, lev, order: s.place, close, position };
 }
 
 const ofType = <T extends EngineEvent['type']>(events: EngineEvent[], t: T) =>
@@ -201,12 +158,11 @@ describe('2. the risk tier counts open orders and both margin modes', () => {
 describe('3. a loss beyond the fund goes to ADL at the bankruptcy price, never to a hidden hole', () => {
   it('an isolated long sold at 40,000 to a colluding buyer: alice loses her margin, bob is deleveraged at 45,000', () => {
     const s = setup();
-    s.fund('alice', 10_000n * USDC);
-    s.fund('bob', 100_000n * USDC);
-    s.fund('carol', 50_000n * USDC);
-    s.price(50_000);
-    s.order('bob', 'open_short', 'cross', 50_000, 1);
-    s.order('alice', 'open_long', 'isolated', 50_000, 1);
+    aliceLongAgainstBob(
+      s,
+      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 50_000n * USDC },
+      'isolated',
+    );
     // alice offers her 1 BTC at 40,000 (a loss of 10,000 on 5,000 margin); carol buys it.
     s.order('alice', 'close_long', 'isolated', 40_000, 1);
     const r = s.order('carol', 'open_long', 'cross', 40_000, 1);
@@ -228,12 +184,11 @@ describe('3. a loss beyond the fund goes to ADL at the bankruptcy price, never t
 
   it('a market close stops at the bankruptcy price', () => {
     const s = setup();
-    s.fund('alice', 10_000n * USDC);
-    s.fund('bob', 100_000n * USDC);
-    s.fund('carol', 100_000n * USDC);
-    s.price(50_000);
-    s.order('bob', 'open_short', 'cross', 50_000, 1);
-    s.order('alice', 'open_long', 'isolated', 50_000, 1);
+    aliceLongAgainstBob(
+      s,
+      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 100_000n * USDC },
+      'isolated',
+    );
     s.price(46_000);
     s.order('carol', 'open_long', 'cross', 44_000, 1);
     const r = s.close('alice', 'isolated', 'long');
@@ -244,11 +199,7 @@ describe('3. a loss beyond the fund goes to ADL at the bankruptcy price, never t
 
   it('the invariant checker reports a settlement account short of what positions are owed, and a socialised loss', () => {
     const s = setup();
-    s.fund('alice', 10_000n * USDC);
-    s.fund('bob', 100_000n * USDC);
-    s.price(50_000);
-    s.order('bob', 'open_short', 'cross', 50_000, 1);
-    s.order('alice', 'open_long', 'isolated', 50_000, 1);
+    aliceLongAgainstBob(s, { alice: 10_000n * USDC, bob: 100_000n * USDC }, 'isolated');
     // What the old engine did with a shortfall beyond the fund: paid it out of settlement.
     s.e.ledger.mustPost('positionClose', 'hole', 9_999, [
       leg(systemAccount('settlement', 'USDC'), 'available', -1_000n * USDC),
@@ -302,12 +253,11 @@ describe('4. the open loss is part of the order cost', () => {
 describe('5. engine-made ids never repeat', () => {
   it('two unwinds of the fund in the same millisecond get different trade ids', () => {
     const s = setup();
-    s.fund('alice', 10_000n * USDC);
-    s.fund('bob', 100_000n * USDC);
-    s.fund('carol', 100_000n * USDC);
-    s.price(50_000);
-    s.order('bob', 'open_short', 'cross', 50_000, 1);
-    s.order('alice', 'open_long', 'isolated', 50_000, 1);
+    aliceLongAgainstBob(
+      s,
+      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 100_000n * USDC },
+      'isolated',
+    );
     s.price(45_180.7);
     expect(s.position(INSURANCE_USER, 'cross', 'long')!.size).toBe(1000n);
     // Three commands in the same millisecond.
@@ -356,12 +306,11 @@ describe('5. engine-made ids never repeat', () => {
 describe('6. TP/SL never leaves a position unprotected', () => {
   it('an SL that fills 0.1 of 1 BTC stays armed and leaves the user’s close order alone', () => {
     const s = setup();
-    s.fund('alice', 10_000n * USDC);
-    s.fund('bob', 100_000n * USDC);
-    s.fund('carol', 100_000n * USDC);
-    s.price(50_000);
-    s.order('bob', 'open_short', 'cross', 50_000, 1);
-    s.order('alice', 'open_long', 'isolated', 50_000, 1);
+    aliceLongAgainstBob(
+      s,
+      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 100_000n * USDC },
+      'isolated',
+    );
     s.order('alice', 'close_long', 'isolated', 55_000, 0.5);
     s.run({
       type: 'setTpsl',
@@ -429,11 +378,7 @@ describe('7. further findings', () => {
 
   it('every missed funding interval is settled', () => {
     const s = setup();
-    s.fund('alice', 10_000n * USDC);
-    s.fund('bob', 100_000n * USDC);
-    s.price(50_000);
-    s.order('bob', 'open_short', 'cross', 50_000, 1);
-    s.order('alice', 'open_long', 'isolated', 50_000, 1);
+    aliceLongAgainstBob(s, { alice: 10_000n * USDC, bob: 100_000n * USDC }, 'isolated');
     const next = s.e.perp.state(SYM)!.nextFundingTs;
     const r = s.run({ type: 'fundingTick', symbol: SYM }, next + 2 * 8 * 3_600_000);
     expect(ofType(r.events, 'perp.funding')).toHaveLength(3);
@@ -463,12 +408,11 @@ describe('7. further findings', () => {
   it('the fund closes what it took over into the market, at a loss it can carry, after a gap', () => {
     const s = setup();
     s.insurance(10_000n * USDC);
-    s.fund('alice', 10_000n * USDC);
-    s.fund('bob', 100_000n * USDC);
-    s.fund('carol', 100_000n * USDC);
-    s.price(50_000);
-    s.order('bob', 'open_short', 'cross', 50_000, 1);
-    s.order('alice', 'open_long', 'isolated', 50_000, 1);
+    aliceLongAgainstBob(
+      s,
+      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 100_000n * USDC },
+      'isolated',
+    );
     s.price(45_180.7);
     // The price gaps below the fund's 45,000 entry; its equity (9,000) stays positive: no ADL.
     s.price(44_000);

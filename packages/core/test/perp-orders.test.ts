@@ -5,66 +5,40 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  accountKey,
   type Command,
-  checkInvariants,
   demoEngineConfig,
   type EngineEvent,
   ExchangeEngine,
   ResultCode,
 } from '../src/index.ts';
-
-const USDC = 1_000_000n;
-const SYM = 'BTC_USDC_PERP';
-const px = (usd: number) => Math.round(usd * 10);
-const btc = (n: number) => Math.round(n * 1000);
-
-type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
+import {
+  aliceLongAgainstBob,
+  btc,
+  type ContractAction,
+  perpScenario,
+  px,
+  SYM,
+  USDC,
+  type WithoutTs,
+} from './helpers/scenario.ts';
 
 function setup() {
-  const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
-  let ts = 1_000;
-  const journal: Command[] = [];
-  const run = (c: WithoutTs<Command>) => {
-    const cmd = { ...c, ts: ts++ } as Command;
-    journal.push(cmd);
-    const r = e.execute(cmd);
-    expect(checkInvariants(e, r.events)).toEqual([]);
-    return r;
-  };
-  const fund = (userId: string, amount: bigint) => {
-    run({ type: 'deposit', id: `d-${userId}`, userId, asset: 'USDC', amount });
-    run({ type: 'transfer', id: `t-${userId}`, userId, asset: 'USDC', from: 'spot', to: 'contract', amount });
-  };
-  const wallet = (u: string) => e.ledger.balance(accountKey(u, 'contract', 'USDC'));
-  const price = (usd: number) => run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(usd)) });
-  let n = 0;
+  const s = perpScenario();
+  const { e, run, nextId } = s;
   const order = (
     userId: string,
-    action: 'open_long' | 'open_short' | 'close_long' | 'close_short',
+    action: ContractAction,
     usd: number,
     qtyBtc: number,
     extra: Partial<Extract<Command, { type: 'contractPlace' }>> = {},
-  ) =>
-    run({
-      type: 'contractPlace',
-      orderId: `o${++n}`,
-      userId,
-      symbol: SYM,
-      action,
-      orderType: 'limit',
-      mode: 'cross',
-      price: px(usd),
-      qty: btc(qtyBtc),
-      ...extra,
-    });
+  ) => s.place(userId, action, 'cross', usd, qtyBtc, extra);
   const stop = (
     userId: string,
-    action: 'open_long' | 'open_short' | 'close_long' | 'close_short',
+    action: ContractAction,
     qtyBtc: number,
     extra: Partial<Extract<Command, { type: 'contractConditional' }>>,
   ) => {
-    const orderId = `s${++n}`;
+    const orderId = `s${nextId()}`;
     const r = run({
       type: 'contractConditional',
       orderId,
@@ -81,14 +55,15 @@ function setup() {
   const pos = (userId: string, side: 'long' | 'short') => e.perp.position(userId, SYM, 'cross', side);
   /** alice long 1 BTC at 50,000 against bob, bob keeps a deep book on both sides. */
   const withLong = () => {
-    fund('alice', 20_000n * USDC);
-    fund('bob', 1_000_000n * USDC);
-    fund('carol', 1_000_000n * USDC);
-    price(50_000);
-    order('bob', 'open_short', 50_000, 1);
-    expect(order('alice', 'open_long', 50_000, 1).code).toBe(ResultCode.OK);
+    expect(
+      aliceLongAgainstBob(
+        s,
+        { alice: 20_000n * USDC, bob: 1_000_000n * USDC, carol: 1_000_000n * USDC },
+        'cross',
+      ).code,
+    ).toBe(ResultCode.OK);
   };
-  return { e, run, fund, wallet, price, order, stop, pos, withLong, journal };
+  return { ...s, order, stop, pos, withLong };
 }
 
 const ofType = <T extends EngineEvent['type']>(events: readonly EngineEvent[], t: T) =>

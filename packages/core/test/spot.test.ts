@@ -29,25 +29,17 @@ function setup() {
   run({ type: 'deposit', id: 'd1', userId: 'buyer', asset: 'USDC', amount: 100_000n * USDC });
   run({ type: 'deposit', id: 'd2', userId: 'seller', asset: 'BTC', amount: 2n * BTC });
   const bal = (u: string, a: string) => e.ledger.balance(accountKey(u, 'spot', a));
-  return { e, run, bal };
+  /** A limit order on BTC_USDC (price in ticks, quantity in lots). */
+  const limit = (orderId: string, userId: string, side: 'buy' | 'sell', price: number, qty: number) =>
+    run({ type: 'spotPlace', orderType: 'limit', orderId, userId, symbol: 'BTC_USDC', side, price, qty });
+  return { e, run, bal, limit };
 }
 
 describe('spot settlement', () => {
   it('limit sell rests and freezes base; partial fill pays fees on the received asset; cancel refunds the rest', () => {
-    const { e, run, bal } = setup();
+    const { e, run, bal, limit } = setup();
     // seller: 1 BTC at 30,000 (maker)
-    expect(
-      run({
-        type: 'spotPlace',
-        orderType: 'limit',
-        orderId: 's1',
-        userId: 'seller',
-        symbol: 'BTC_USDC',
-        side: 'sell',
-        price: px(30_000),
-        qty: lots(10_000),
-      }).code,
-    ).toBe(ResultCode.OK);
+    expect(limit('s1', 'seller', 'sell', px(30_000), lots(10_000)).code).toBe(ResultCode.OK);
     expect(bal('seller', 'BTC')).toEqual({ available: 1n * BTC, frozen: 1n * BTC });
     // buyer: 0.4 BTC at up to 31,000 (taker): holds 12,400, pays 12,000 at the maker's price.
     run({
@@ -75,28 +67,10 @@ describe('spot settlement', () => {
   });
 
   it('a resting buy filled below its price gives back the difference when done', () => {
-    const { run, bal } = setup();
-    run({
-      type: 'spotPlace',
-      orderType: 'limit',
-      orderId: 'b1',
-      userId: 'buyer',
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      price: px(31_000),
-      qty: lots(5_000),
-    });
+    const { run, bal, limit } = setup();
+    limit('b1', 'buyer', 'buy', px(31_000), lots(5_000));
     expect(bal('buyer', 'USDC')).toEqual({ available: 84_500n * USDC, frozen: 15_500n * USDC });
-    run({
-      type: 'spotPlace',
-      orderType: 'limit',
-      orderId: 's1',
-      userId: 'seller',
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      price: px(30_000),
-      qty: lots(2_000),
-    });
+    limit('s1', 'seller', 'sell', px(30_000), lots(2_000));
     // 0.2 BTC at the maker's 31,000 = 6,200 spent; 9,300 still held for 0.3 BTC.
     expect(bal('buyer', 'USDC')).toEqual({ available: 84_500n * USDC, frozen: 9_300n * USDC });
     expect(bal('buyer', 'BTC').available).toBe(19_980_000n); // maker fee 0.1%
@@ -105,27 +79,9 @@ describe('spot settlement', () => {
   });
 
   it('a buy that takes below its price and rests keeps frozen only what the rest needs', () => {
-    const { run, bal } = setup();
-    run({
-      type: 'spotPlace',
-      orderType: 'limit',
-      orderId: 's1',
-      userId: 'seller',
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      price: px(30_000),
-      qty: lots(2_000),
-    });
-    run({
-      type: 'spotPlace',
-      orderType: 'limit',
-      orderId: 'b1',
-      userId: 'buyer',
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      price: px(31_000),
-      qty: lots(5_000),
-    });
+    const { bal, limit } = setup();
+    limit('s1', 'seller', 'sell', px(30_000), lots(2_000));
+    limit('b1', 'buyer', 'buy', px(31_000), lots(5_000));
     // Held 15,500; paid 6,000 for 0.2 BTC; 0.3 BTC rests at 31,000 = 9,300 frozen; 200 back at once.
     expect(bal('buyer', 'USDC')).toEqual({ available: 84_700n * USDC, frozen: 9_300n * USDC });
   });
@@ -154,17 +110,8 @@ describe('spot settlement', () => {
   });
 
   it('market buy by quote amount holds the amount and refunds what was not spent', () => {
-    const { run, bal } = setup();
-    run({
-      type: 'spotPlace',
-      orderType: 'limit',
-      orderId: 's1',
-      userId: 'seller',
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      price: px(30_000),
-      qty: lots(1_000),
-    });
+    const { run, bal, limit } = setup();
+    limit('s1', 'seller', 'sell', px(30_000), lots(1_000));
     const r = run({
       type: 'spotPlace',
       orderType: 'market',

@@ -1,0 +1,106 @@
+// The scenario builder the perpetual tests share (perp-defects, perp-orders, market-params): the
+// demo engine driven one command at a time through the real `execute`, each command stamped with
+// the next time and followed by the invariant checker, with the usual first steps (fund a user's
+// contract wallet, move the index, place a limit order) as one call each.
+import { expect } from 'vitest';
+import {
+  accountKey,
+  type Command,
+  checkInvariants,
+  demoEngineConfig,
+  type EngineEvent,
+  ExchangeEngine,
+  ResultCode,
+} from '../../src/index.ts';
+
+export const USDC = 1_000_000n;
+export const SYM = 'BTC_USDC_PERP';
+// BTC_USDC_PERP: ticks of 0.1, lots of 0.001 BTC.
+export const px = (usd: number) => Math.round(usd * 10);
+export const btc = (n: number) => Math.round(n * 1000);
+export const usdc = (n: number) => BigInt(Math.round(n * 1_000_000));
+
+export type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
+export type ContractAction = 'open_long' | 'open_short' | 'close_long' | 'close_short';
+export type Mode = 'cross' | 'isolated';
+
+export interface ScenarioOptions {
+  /** What `journal` keeps: every command run (the default) or only the accepted ones. */
+  journal?: 'all' | 'accepted';
+}
+
+export type Scenario = ReturnType<typeof perpScenario>;
+
+export function perpScenario(options: ScenarioOptions = {}) {
+  const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
+  let ts = 1_000;
+  const journal: Command[] = [];
+  /** Every event of every command, in order. */
+  const all: EngineEvent[] = [];
+  /** Runs one command at the next time (or at `at`, leaving the clock) and checks the invariants. */
+  const run = (c: WithoutTs<Command>, at = ts++) => {
+    const cmd = { ...c, ts: at } as Command;
+    const r = e.execute(cmd);
+    if (options.journal !== 'accepted' || r.code === ResultCode.OK) journal.push(cmd);
+    all.push(...r.events);
+    expect(checkInvariants(e, r.events)).toEqual([]);
+    return r;
+  };
+  /** Deposits `amount` USDC and, unless `toContract` is false, moves it to the contract wallet. */
+  const fund = (userId: string, amount: bigint, toContract = true) => {
+    run({ type: 'deposit', id: `d-${userId}`, userId, asset: 'USDC', amount });
+    if (toContract)
+      run({
+        type: 'transfer',
+        id: `t-${userId}`,
+        userId,
+        asset: 'USDC',
+        from: 'spot',
+        to: 'contract',
+        amount,
+      });
+  };
+  const wallet = (u: string) => e.ledger.balance(accountKey(u, 'contract', 'USDC'));
+  const price = (usd: number) => run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(usd)) });
+  let n = 0;
+  /** The next number of the `o1`, `o2`, ... (and `s3`, `c4`, ...) ids of this scenario. */
+  const nextId = () => ++n;
+  /** A limit order `o<n>` of `qtyBtc` BTC at `usd` on BTC_USDC_PERP. */
+  const place = (
+    userId: string,
+    action: ContractAction,
+    mode: Mode,
+    usd: number,
+    qtyBtc: number,
+    extra: Partial<Extract<Command, { type: 'contractPlace' }>> = {},
+  ) =>
+    run({
+      type: 'contractPlace',
+      orderId: `o${nextId()}`,
+      userId,
+      symbol: SYM,
+      action,
+      orderType: 'limit',
+      mode,
+      price: px(usd),
+      qty: btc(qtyBtc),
+      ...extra,
+    });
+  return { e, run, journal, all, fund, wallet, price, nextId, place };
+}
+
+/**
+ * The scenarios' usual start: each user in `funds` funded (in that order), the index at `usd`, bob
+ * short `qtyBtc` BTC resting at `usd` in cross, then alice's opening long in `mode` (its result).
+ */
+export function aliceLongAgainstBob(
+  s: Scenario,
+  funds: Record<string, bigint>,
+  mode: Mode,
+  { usd = 50_000, qtyBtc = 1 }: { usd?: number; qtyBtc?: number } = {},
+) {
+  for (const [user, amount] of Object.entries(funds)) s.fund(user, amount);
+  s.price(usd);
+  s.place('bob', 'open_short', 'cross', usd, qtyBtc);
+  return s.place('alice', 'open_long', mode, usd, qtyBtc);
+}
