@@ -14,6 +14,7 @@ const DETAIL: Record<ContentKind, string> = { notice: '/NoticeDetail', news: '/N
 export function HomeNotices() {
   const { t } = useTranslation();
   const notices = useContentList('notice', 3);
+  if (notices.isPending) return <div className="cm-notices cm-notices--loading" aria-busy="true" />;
   const list = notices.data?.list ?? [];
   if (list.length === 0) return null;
   return (
