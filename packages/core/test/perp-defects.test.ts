@@ -15,7 +15,16 @@ import {
   resolvePerpMarket,
   systemAccount,
 } from '../src/index.ts';
-import { aliceLongAgainstBob, btc, perpScenario, px, SYM, USDC, usdc } from './helpers/scenario.ts';
+import {
+  aliceLongAgainstBob,
+  aliceStopLoss,
+  btc,
+  perpScenario,
+  px,
+  SYM,
+  USDC,
+  usdc,
+} from './helpers/scenario.ts';
 
 function setup() {
   const s = perpScenario();
@@ -312,15 +321,7 @@ describe('6. TP/SL never leaves a position unprotected', () => {
       'isolated',
     );
     s.order('alice', 'close_long', 'isolated', 55_000, 0.5);
-    s.run({
-      type: 'setTpsl',
-      userId: 'alice',
-      symbol: SYM,
-      mode: 'isolated',
-      side: 'long',
-      tp: 0n,
-      sl: BigInt(px(49_000)),
-    });
+    aliceStopLoss(s, 'isolated', 49_000);
     s.order('carol', 'open_long', 'cross', 48_900, 0.1);
     // The mark (a median with the premium and the last trade) goes below the stop.
     const r = s.price(48_500);

@@ -13,6 +13,7 @@ import {
 } from '../src/index.ts';
 import {
   aliceLongAgainstBob,
+  aliceStopLoss,
   btc,
   type ContractAction,
   perpScenario,
@@ -327,15 +328,7 @@ describe('ADL lights and the TP/SL back-off', () => {
   it('a stop loss into an empty book does not refire on every price update', () => {
     const s = setup();
     s.withLong();
-    s.run({
-      type: 'setTpsl',
-      userId: 'alice',
-      symbol: SYM,
-      mode: 'cross',
-      side: 'long',
-      tp: 0n,
-      sl: BigInt(px(49_000)),
-    });
+    aliceStopLoss(s, 'cross', 49_000);
     let fires = 0;
     for (let i = 0; i < 20; i++) fires += ofType(s.price(48_900 - i).events, 'perp.tpsl').length;
     // Fires at checks 1, 3, 7, 15 (waits of 1, 3, 7): 4, not 20.
@@ -348,16 +341,7 @@ describe('ADL lights and the TP/SL back-off', () => {
   it('TP/SL on the last price fires on a trade, on the mark it does not', () => {
     const s = setup();
     s.withLong();
-    s.run({
-      type: 'setTpsl',
-      userId: 'alice',
-      symbol: SYM,
-      mode: 'cross',
-      side: 'long',
-      tp: 0n,
-      sl: BigInt(px(49_000)),
-      tpslBy: 'last',
-    });
+    aliceStopLoss(s, 'cross', 49_000, { tpslBy: 'last' });
     s.order('bob', 'open_long', 48_000, 2);
     const r = s.order('carol', 'open_short', 48_000, 0.001);
     expect(ofType(r.events, 'perp.tpsl')).toHaveLength(1);
@@ -370,16 +354,7 @@ describe('determinism', () => {
     s.withLong();
     s.stop('alice', 'close_long', 0.5, { trailingPpm: 5_000 });
     s.stop('carol', 'open_short', 1, { orderType: 'limit', price: px(49_000), triggerPrice: px(49_500) });
-    s.run({
-      type: 'setTpsl',
-      userId: 'alice',
-      symbol: SYM,
-      mode: 'cross',
-      side: 'long',
-      tp: 0n,
-      sl: BigInt(px(45_000)),
-      tpslBy: 'last',
-    });
+    aliceStopLoss(s, 'cross', 45_000, { tpslBy: 'last' });
     const mid = ExchangeEngine.fromSnapshot(demoEngineConfig(), JSON.parse(JSON.stringify(s.e.snapshot())));
     expect(mid.stateHash()).toBe(s.e.stateHash());
     const rest: Command[] = [];

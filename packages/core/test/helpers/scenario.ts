@@ -104,3 +104,21 @@ export function aliceLongAgainstBob(
   s.place('bob', 'open_short', 'cross', usd, qtyBtc);
   return s.place('alice', 'open_long', mode, usd, qtyBtc);
 }
+
+/** alice's stop loss at `slUsd` (no take-profit) on her long in `mode`, e.g. `{ tpslBy: 'last' }`. */
+export const aliceStopLoss = (
+  s: Scenario,
+  mode: Mode,
+  slUsd: number,
+  extra: Partial<Extract<Command, { type: 'setTpsl' }>> = {},
+) =>
+  s.run({
+    type: 'setTpsl',
+    userId: 'alice',
+    symbol: SYM,
+    mode,
+    side: 'long',
+    tp: 0n,
+    sl: BigInt(px(slUsd)),
+    ...extra,
+  });
