@@ -3,11 +3,11 @@ import { Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useAiOrders, useAiRedeem } from '../api/ai.ts';
+import { EarnItems, EarnTabs } from '../components/EarnList.tsx';
 import { earlyFee, fromUnits, toUnits } from '../lib/money.ts';
 import { useT2 } from '../lib/t.ts';
 import { formatDate } from '../lib/time.ts';
@@ -104,27 +104,17 @@ export default function AIHis() {
     <PageShell title={t('titles.aiHis')} fallback="/AI">
       <PullRefresh onRefresh={() => q.refetch()}>
         <div className="ai-page">
-          <div className="ai-tabs" role="tablist">
-            {(['active', 'settled'] as const).map((k) => (
-              <button
-                key={k}
-                type="button"
-                role="tab"
-                aria-selected={tab === k}
-                className="ai-tab"
-                onClick={() => setTab(k)}
-              >
-                {t2(`ai.${k}`)}
-              </button>
-            ))}
-          </div>
-          {q.isPending ? (
-            <div className="ai-skeleton" aria-busy="true" />
-          ) : items.length === 0 ? (
-            <EmptyState text={t2('ai.noRecords')} />
-          ) : (
-            items.map((o) => <OrderCard key={o.id} o={o} />)
-          )}
+          <EarnTabs<Tab>
+            value={tab}
+            onChange={setTab}
+            options={(['active', 'settled'] as const).map((k) => ({ value: k, label: t2(`ai.${k}`) }))}
+          />
+          <EarnItems
+            pending={q.isPending}
+            items={items}
+            empty={t2('ai.noRecords')}
+            row={(o) => <OrderCard key={o.id} o={o} />}
+          />
           {q.hasNextPage && (
             <button type="button" className="ai-btn ai-btn--ghost" onClick={() => void q.fetchNextPage()}>
               {t('common.loading')}

@@ -4,11 +4,11 @@ import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
+import { EarnItems, EarnTabs } from '../../ai/components/EarnList.tsx';
 import { useT2 } from '../../ai/lib/t.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
@@ -37,26 +37,19 @@ export default function RedPlan() {
       <PullRefresh onRefresh={() => q.refetch()}>
         <div className="ai-page">
           <p className="ai-intro">{t2('dividend.intro')}</p>
-          <div className="ai-tabs" role="tablist">
-            {(['claimable', 'claimed'] as const).map((k) => (
-              <button
-                key={k}
-                type="button"
-                role="tab"
-                aria-selected={tab === k}
-                className="ai-tab"
-                onClick={() => setTab(k)}
-              >
-                {t2(`dividend.${k}`)}
-              </button>
-            ))}
-          </div>
-          {q.isPending ? (
-            <div className="ai-skeleton" aria-busy="true" />
-          ) : items.length === 0 ? (
-            <EmptyState text={t2('dividend.empty')} />
-          ) : (
-            items.map((c) => (
+          <EarnTabs<DividendClaimStatus>
+            value={tab}
+            onChange={setTab}
+            options={(['claimable', 'claimed'] as const).map((k) => ({
+              value: k,
+              label: t2(`dividend.${k}`),
+            }))}
+          />
+          <EarnItems
+            pending={q.isPending}
+            items={items}
+            empty={t2('dividend.empty')}
+            row={(c) => (
               <article key={c.id} className="ai-card" data-testid="dividend">
                 <div className="ai-card__head">
                   <span className="ai-card__name">{c.title}</span>
@@ -82,8 +75,8 @@ export default function RedPlan() {
                   </button>
                 )}
               </article>
-            ))
-          )}
+            )}
+          />
         </div>
       </PullRefresh>
     </PageShell>

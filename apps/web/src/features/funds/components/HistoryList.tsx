@@ -1,7 +1,16 @@
+import type { Page } from '@ex/contract';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageShell } from '../../../components/PageShell.tsx';
+import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
+import { formatDateTime } from '../lib/time.ts';
+import { shortAddress } from '../lib/tron.ts';
 
 interface Props<T> {
   items: T[];
@@ -61,5 +70,104 @@ export function HistoryList<T>(p: Props<T>) {
         }
       </InfiniteScroll>
     </>
+  );
+}
+
+/**
+ * A whole history screen (deposits, withdrawals; ADR 095): the page with its back target, pull to
+ * refresh, and the list of an infinite query with an empty state that leads to `emptyAction`.
+ */
+export function HistoryPage<T>({
+  title,
+  fallback,
+  query: q,
+  row,
+  empty,
+}: {
+  title: string;
+  fallback: string;
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  row: (item: T) => ReactNode;
+  empty: { title: string; text: string; action: string; to: string };
+}) {
+  const navigate = useNavigate();
+  const items = q.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <PageShell title={title} fallback={fallback}>
+      <PullRefresh onRefresh={() => q.refetch()}>
+        <div className="f-list">
+          <HistoryList
+            items={items}
+            isPending={q.isPending}
+            isError={q.isError}
+            hasMore={Boolean(q.hasNextPage)}
+            loadMore={() => q.fetchNextPage({ throwOnError: true, cancelRefetch: false })}
+            retry={() => void q.refetch()}
+            row={row}
+            empty={
+              <EmptyState
+                title={empty.title}
+                text={empty.text}
+                action={
+                  <button type="button" className="btn-ghost" onClick={() => navigate(empty.to)}>
+                    {empty.action}
+                  </button>
+                }
+              />
+            }
+          />
+        </div>
+      </PullRefresh>
+    </PageShell>
+  );
+}
+
+/** One deposit or withdrawal: amount and network, `children` as the lines below, time, status. */
+export function HistoryRow({
+  sign,
+  amount,
+  network,
+  at,
+  status,
+  testId,
+  children,
+}: {
+  sign: '+' | '−';
+  amount: string;
+  network: string;
+  at: number;
+  status: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const { lang } = useLang();
+  return (
+    <div className="f-row" data-testid={testId}>
+      <div className="f-row__main">
+        <div className="f-row__title">
+          <span className="num">
+            {sign}
+            {formatDecimal(amount, lang, { minFraction: 2, maxFraction: 6 })}
+          </span>{' '}
+          USDC
+          <span className="f-network f-network--small">{network}</span>
+        </div>
+        {children}
+        <div className="f-row__sub">
+          <time dateTime={new Date(at).toISOString()}>{formatDateTime(at, lang)}</time>
+        </div>
+      </div>
+      <div className="f-row__side">{status}</div>
+    </div>
+  );
+}
+
+/** The "TxID abcd…wxyz" line of a row. */
+export function TxidLine({ txid }: { txid: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="f-row__sub" title={txid}>
+      {t('funds.common.txid')} <span className="num">{shortAddress(txid, 8, 8)}</span>
+    </div>
   );
 }

@@ -1,10 +1,9 @@
-import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { PageShell } from '../../../components/PageShell.tsx';
 import { useDepositAddress } from '../api/funds.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { CoinNetworkPair, FundsPage } from '../components/FundsPage.tsx';
 import { QrCode } from '../components/QrCode.tsx';
 import '../funds.css';
 
@@ -14,33 +13,13 @@ export default function Recharge() {
   const address = useDepositAddress();
 
   return (
-    <PageShell
+    <FundsPage
       title={t('titles.recharge')}
-      fallback="/My"
-      right={
-        <Link to="/RechargeHistory" className="icon-btn" aria-label={t('titles.rechargeHistory')}>
-          <UnorderedListOutline fontSize={20} />
-        </Link>
-      }
+      history="/RechargeHistory"
+      historyTitle={t('titles.rechargeHistory')}
     >
       <div className="f-page">
-        <div className="f-pair">
-          <div className="f-pair__item">
-            <span className="f-pair__label">{t('funds.common.coin')}</span>
-            <span className="f-pair__value">
-              <span className="f-coin-icon" aria-hidden>
-                $
-              </span>
-              USDC
-            </span>
-          </div>
-          <div className="f-pair__item">
-            <span className="f-pair__label">{t('funds.common.network')}</span>
-            <span className="f-pair__value">
-              <span className="f-network">TRC20</span>
-            </span>
-          </div>
-        </div>
+        <CoinNetworkPair />
 
         <div className="f-warning" role="note">
           <strong>{t('funds.recharge.warningTitle')}</strong>
@@ -89,6 +68,6 @@ export default function Recharge() {
           </Link>
         </div>
       </div>
-    </PageShell>
+    </FundsPage>
   );
 }

@@ -1,18 +1,18 @@
 import { isApiError, isValidationError } from '@ex/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { ActionSheet, Button, Input, Popup, Toast } from 'antd-mobile';
-import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { RightOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
-import { PageShell } from '../../../components/PageShell.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
 import { useAddressBook, useTotpStatus } from '../../security/api/security.ts';
 import { normalizeTotp, TOTP_RE } from '../../security/components/TotpField.tsx';
 import { useWithdraw, useWithdrawLimits } from '../api/funds.ts';
+import { CoinNetworkPair, FundsPage } from '../components/FundsPage.tsx';
 import {
   type AmountError,
   leastAmount,
@@ -215,14 +215,10 @@ export default function Withdrawal() {
   };
 
   return (
-    <PageShell
+    <FundsPage
       title={t('titles.withdrawal')}
-      fallback="/My"
-      right={
-        <Link to="/WithdrawalHistory" className="icon-btn" aria-label={t('titles.withdrawalHistory')}>
-          <UnorderedListOutline fontSize={20} />
-        </Link>
-      }
+      history="/WithdrawalHistory"
+      historyTitle={t('titles.withdrawalHistory')}
     >
       <div className="f-page">
         {user.data && cards.data && (
@@ -233,23 +229,7 @@ export default function Withdrawal() {
           />
         )}
 
-        <div className="f-pair">
-          <div className="f-pair__item">
-            <span className="f-pair__label">{t('funds.common.coin')}</span>
-            <span className="f-pair__value">
-              <span className="f-coin-icon" aria-hidden>
-                $
-              </span>
-              USDC
-            </span>
-          </div>
-          <div className="f-pair__item">
-            <span className="f-pair__label">{t('funds.common.network')}</span>
-            <span className="f-pair__value">
-              <span className="f-network">TRC20</span>
-            </span>
-          </div>
-        </div>
+        <CoinNetworkPair />
         <p className="f-note f-note--tight">{t('funds.withdraw.networkNote')}</p>
 
         <div className="f-label-row">
@@ -455,6 +435,6 @@ export default function Withdrawal() {
           </div>
         </div>
       </Popup>
-    </PageShell>
+    </FundsPage>
   );
 }
