@@ -5,7 +5,7 @@
 // on a last price one user can print.
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, contractTrader, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Order {
   id: string;
@@ -41,24 +41,7 @@ describe.each(BACKENDS)('contract orders on %s', (backend) => {
     }));
   beforeAll(async () => {
     t = await testApp(backend);
-    for (const k of ['a', 'b', 'c'] as const) {
-      const r = await registerUser(t, `co-${k}@example.com`);
-      users[k] = { token: r.token, id: r.user.id };
-      const d = await t.services.engine.submit(({ ts, id }) => ({
-        type: 'deposit',
-        ts,
-        id,
-        userId: r.user.id,
-        asset: 'USDC',
-        amount: 100_000_000_000n,
-      }));
-      expect(d.code).toBe(ResultCode.OK);
-      const tr = await t.call('POST', '/api/app/wallet/transfer', {
-        token: r.token,
-        body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '50000' },
-      });
-      expect(tr.status).toBe(200);
-    }
+    for (const k of ['a', 'b', 'c'] as const) users[k] = await contractTrader(t, `co-${k}@example.com`);
     expect((await index(9_700_000n)).code).toBe(ResultCode.OK);
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { ReplicaEngine } from '../src/engine/replica.ts';
 import { engineDb } from '../src/engine/tables.ts';
 import { inProcessTransport, reviveError } from '../src/engine/transport.ts';
 import { mustMarket } from '../src/engine/units.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, contractTrader, type TestApp, testApp } from './helpers/testApp.ts';
 import { authedSocket, type WsClient, type WsMsg } from './helpers/ws-client.ts';
 
 const SYMBOL = 'BTC_USDC_PERP';
@@ -57,24 +57,7 @@ describe.each(BACKENDS)('private order pushes on every role on %s', (backend) =>
       const address = await app.listen({ host: '127.0.0.1', port: 0 });
       urls[role] = `${address.replace('http', 'ws')}/ws`;
     }
-    for (const k of ['a', 'b', 'c'] as const) {
-      const r = await registerUser(t, `push-${k}@example.com`);
-      users[k] = { token: r.token, id: r.user.id };
-      const d = await t.services.engine.submit(({ ts, id }) => ({
-        type: 'deposit',
-        ts,
-        id,
-        userId: r.user.id,
-        asset: 'USDC',
-        amount: 100_000_000_000n,
-      }));
-      expect(d.code).toBe(ResultCode.OK);
-      const tr = await t.call('POST', '/api/app/wallet/transfer', {
-        token: r.token,
-        body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '50000' },
-      });
-      expect(tr.status).toBe(200);
-    }
+    for (const k of ['a', 'b', 'c'] as const) users[k] = await contractTrader(t, `push-${k}@example.com`);
     expect((await index(9_700_000n)).code).toBe(ResultCode.OK);
     owner = [
       await authedSocket(urls.all, users.a.token, ['orders']),

@@ -212,3 +212,25 @@ export async function deposit(t: TestApp, userId: string, asset: string, amount:
   }));
   if (r.code !== ResultCode.OK) throw new Error(`deposit refused: code ${r.code}`);
 }
+
+/**
+ * A registered user with `deposit` USDC units on spot (100,000 USDC by default), `toContract` of it
+ * (a decimal string, 50,000 by default) moved to the contract wallet through the API.
+ */
+export async function contractTrader(
+  t: TestApp,
+  email: string,
+  {
+    deposit: amount = 100_000_000_000n,
+    toContract = '50000',
+  }: { deposit?: bigint; toContract?: string } = {},
+): Promise<{ token: string; id: string }> {
+  const r = await registerUser(t, email);
+  await deposit(t, r.user.id, 'USDC', amount);
+  const tr = await t.call('POST', '/api/app/wallet/transfer', {
+    token: r.token,
+    body: { from: 'spot', to: 'contract', coin: 'USDC', amount: toContract },
+  });
+  if (tr.status !== 200) throw new Error(`transfer failed: ${JSON.stringify(tr.body)}`);
+  return { token: r.token, id: r.user.id };
+}
