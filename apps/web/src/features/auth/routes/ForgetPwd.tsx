@@ -1,15 +1,10 @@
-import type { AccountType } from '@ex/sdk';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
-import { useAppConfig } from '../../../lib/queries.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useCaptcha } from '../api/captcha.ts';
 import { useForget } from '../api/forget.ts';
-import { AccountTypeTabs } from '../components/AccountTypeTabs.tsx';
-import { AuthHero } from '../components/AuthHero.tsx';
+import { AuthFrame, useAccountForm } from '../components/AuthFrame.tsx';
 import {
   AccountField,
   CaptchaField,
@@ -29,25 +24,9 @@ export default function ForgetPwd() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = usePlainForm(EMPTY);
-  const [type, setType] = useState<AccountType>('email');
-  const [areaCode, setAreaCode] = useState<string>();
-  const captchaOn = useAppConfig().data?.captcha === true;
-  const { captcha, refresh } = useCaptcha(captchaOn);
+  const acct = useAccountForm(form, ['account', 'code']);
   const forget = useForget();
-  const sendCode = useCodeSender({
-    form,
-    type,
-    areaCode,
-    scene: 'forget',
-    captcha,
-    captchaOn,
-    refreshCaptcha: () => void refresh(),
-  });
-
-  const switchType = (next: AccountType) => {
-    setType(next);
-    form.resetFields(['account', 'code']);
-  };
+  const sendCode = useCodeSender({ form, scene: 'forget', ...acct });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,15 +34,12 @@ export default function ForgetPwd() {
     const values = form.current();
     forget.mutate(
       {
-        type,
-        account: values.account.trim(),
+        // The reset itself needs a solved image too (issue 7 item 6): sending the code used up the
+        // first one, so the field holds the answer to the fresh image by now.
+        ...acct.fields(values),
         code: values.code.trim(),
         password: values.password,
         password_confirmation: values.password_confirmation,
-        ...(type === 'phone' && areaCode ? { area_code: areaCode } : {}),
-        // The reset itself needs a solved image too (issue 7 item 6): sending the code used up the
-        // first one, so the field holds the answer to the fresh image by now.
-        ...(captchaOn && captcha ? { captcha_key: captcha.key, captcha_code: values.captcha_code } : {}),
       },
       {
         onSuccess: () => {
@@ -71,30 +47,27 @@ export default function ForgetPwd() {
           navigate('/Login', { replace: true });
         },
         onError: (error) => showServerErrors(form, error, FIELDS),
-        onSettled: () => {
-          if (captchaOn) {
-            form.setFieldValue('captcha_code', '');
-            void refresh();
-          }
-        },
+        onSettled: acct.settled,
       },
     );
   };
 
   return (
-    <PageShell title={t('titles.forgetPwd')} fallback="/Login">
-      <div className="auth">
-        <AuthHero title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')} />
-        <AccountTypeTabs value={type} onChange={switchType} />
-        <form className="auth-form" onSubmit={submit} noValidate>
-          <AccountField form={form} type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
-          {captchaOn && <CaptchaField form={form} captcha={captcha} onRefresh={() => void refresh()} />}
-          <CodeField form={form} onSend={sendCode} />
-          <PasswordField form={form} label={t('auth.newPassword')} strict />
-          <ConfirmField form={form} />
-          <SubmitButton busy={forget.isPending}>{t('auth.resetSubmit')}</SubmitButton>
-        </form>
-      </div>
-    </PageShell>
+    <AuthFrame
+      title={t('titles.forgetPwd')}
+      fallback="/Login"
+      heroTitle={t('auth.resetTitle')}
+      heroSubtitle={t('auth.resetSubtitle')}
+      type={acct.type}
+      onType={acct.switchType}
+      onSubmit={submit}
+    >
+      <AccountField form={form} type={acct.type} areaCode={acct.areaCode} onAreaCode={acct.setAreaCode} />
+      {acct.captchaOn && <CaptchaField form={form} captcha={acct.captcha} onRefresh={acct.refreshCaptcha} />}
+      <CodeField form={form} onSend={sendCode} />
+      <PasswordField form={form} label={t('auth.newPassword')} strict />
+      <ConfirmField form={form} />
+      <SubmitButton busy={forget.isPending}>{t('auth.resetSubmit')}</SubmitButton>
+    </AuthFrame>
   );
 }

@@ -1,16 +1,11 @@
-import type { AccountType } from '@ex/sdk';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
-import { useAppConfig } from '../../../lib/queries.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useCaptcha } from '../api/captcha.ts';
 import { useRegister } from '../api/register.ts';
-import { AccountTypeTabs } from '../components/AccountTypeTabs.tsx';
 import { AgreeLine } from '../components/AgreeLine.tsx';
-import { AuthHero } from '../components/AuthHero.tsx';
+import { AuthFrame, useAccountForm } from '../components/AuthFrame.tsx';
 import {
   AccountField,
   CaptchaField,
@@ -52,25 +47,9 @@ export default function Register() {
     captcha_code: '',
     agree: false,
   });
-  const [type, setType] = useState<AccountType>('email');
-  const [areaCode, setAreaCode] = useState<string>();
-  const captchaOn = useAppConfig().data?.captcha === true;
-  const { captcha, refresh } = useCaptcha(captchaOn);
+  const acct = useAccountForm(form, ['account', 'code']);
   const register = useRegister();
-  const sendCode = useCodeSender({
-    form,
-    type,
-    areaCode,
-    scene: 'register',
-    captcha,
-    captchaOn,
-    refreshCaptcha: () => void refresh(),
-  });
-
-  const switchType = (next: AccountType) => {
-    setType(next);
-    form.resetFields(['account', 'code']);
-  };
+  const sendCode = useCodeSender({ form, scene: 'register', ...acct });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,14 +58,11 @@ export default function Register() {
     const invite = values.invite_code?.trim();
     register.mutate(
       {
-        type,
-        account: values.account.trim(),
+        ...acct.fields(values),
         password: values.password,
         password_confirmation: values.password_confirmation,
         code: values.code.trim(),
         ...(invite ? { invite_code: invite } : {}),
-        ...(type === 'phone' && areaCode ? { area_code: areaCode } : {}),
-        ...(captchaOn && captcha ? { captcha_key: captcha.key, captcha_code: values.captcha_code } : {}),
       },
       {
         onSuccess: () => {
@@ -94,45 +70,40 @@ export default function Register() {
           navigate('/', { replace: true });
         },
         onError: (error) => showServerErrors(form, error, FIELDS),
-        onSettled: () => {
-          if (captchaOn) {
-            form.setFieldValue('captcha_code', '');
-            void refresh();
-          }
-        },
+        onSettled: acct.settled,
       },
     );
   };
 
   return (
-    <PageShell title={t('titles.register')} fallback="/Login">
-      <div className="auth">
-        <AuthHero title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')} />
-        <AccountTypeTabs value={type} onChange={switchType} />
-        <form className="auth-form" onSubmit={submit} noValidate>
-          <AccountField form={form} type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
-          {captchaOn && <CaptchaField form={form} captcha={captcha} onRefresh={() => void refresh()} />}
-          <CodeField form={form} onSend={sendCode} />
-          <Field
-            form={form}
-            name="invite_code"
-            label={invited ? t('auth.inviteCode') : t('auth.inviteOptional')}
-          >
-            {(control) => (
-              <TextInput {...control} placeholder={t('auth.inviteCodePlaceholder')} autoComplete="off" />
-            )}
-          </Field>
-          <PasswordField form={form} strict />
-          <ConfirmField form={form} />
-          <Field form={form} name="agree" rules={[{ required: true, message: t('auth.agreeRequired') }]}>
-            {() => <AgreeLine value={form.values.agree} onChange={(v) => form.setFieldValue('agree', v)} />}
-          </Field>
-          <SubmitButton busy={register.isPending}>{t('auth.register')}</SubmitButton>
-        </form>
+    <AuthFrame
+      title={t('titles.register')}
+      fallback="/Login"
+      heroTitle={t('auth.registerTitle')}
+      heroSubtitle={t('auth.registerSubtitle')}
+      type={acct.type}
+      onType={acct.switchType}
+      onSubmit={submit}
+      after={
         <p className="auth__switch">
           {t('auth.haveAccount')} <Link to="/Login">{t('titles.login')}</Link>
         </p>
-      </div>
-    </PageShell>
+      }
+    >
+      <AccountField form={form} type={acct.type} areaCode={acct.areaCode} onAreaCode={acct.setAreaCode} />
+      {acct.captchaOn && <CaptchaField form={form} captcha={acct.captcha} onRefresh={acct.refreshCaptcha} />}
+      <CodeField form={form} onSend={sendCode} />
+      <Field form={form} name="invite_code" label={invited ? t('auth.inviteCode') : t('auth.inviteOptional')}>
+        {(control) => (
+          <TextInput {...control} placeholder={t('auth.inviteCodePlaceholder')} autoComplete="off" />
+        )}
+      </Field>
+      <PasswordField form={form} strict />
+      <ConfirmField form={form} />
+      <Field form={form} name="agree" rules={[{ required: true, message: t('auth.agreeRequired') }]}>
+        {() => <AgreeLine value={form.values.agree} onChange={(v) => form.setFieldValue('agree', v)} />}
+      </Field>
+      <SubmitButton busy={register.isPending}>{t('auth.register')}</SubmitButton>
+    </AuthFrame>
   );
 }
