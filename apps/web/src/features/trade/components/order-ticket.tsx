@@ -1,10 +1,10 @@
 import type { Coin } from '@ex/sdk';
 import { isValidationError } from '@ex/sdk';
-import { Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasToken } from '../../../lib/storage.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { DecimalStepper } from './DecimalStepper.tsx';
 
 // The core the spot and contract order forms share (ADR 094): the idempotency key, the signed-out
@@ -33,7 +33,7 @@ export function fieldErrors<F extends string>(
   for (const [name, messages] of Object.entries(error.errors)) {
     const f = fieldOf(name);
     if (f) next[f] = messages[0];
-    else if (others) Toast.show({ content: messages[0] ?? error.message, duration: 2000 });
+    else if (others) showToast(messages[0] ?? error.message, 2000);
   }
   return next;
 }
@@ -76,7 +76,7 @@ export function useOrderTicket<F extends string>(returnTo: string) {
           done();
           placed();
           setTouched(false);
-          Toast.show({ content: t('trade.placed'), icon: 'success', duration: 2000 });
+          showToast(t('trade.placed'), 2000, 'success');
         },
         onError: (error: unknown) => {
           keyRef.current = newKey();
