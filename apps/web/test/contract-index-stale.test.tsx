@@ -54,6 +54,10 @@ vi.mock('../src/features/trade/api/contract.ts', () => ({
   useSetTpsl: () => idle,
   useClosePosition: () => idle,
 }));
+vi.mock('../src/features/trade/api/position-mode.ts', () => ({
+  usePositionMode: () => ({ data: { mode: 'hedge', can_change: true }, refetch: async () => ({}) }),
+  useSetPositionMode: () => idle,
+}));
 vi.mock('../src/features/trade/api/spot.ts', () => ({
   useBalances: () => ({ data: { spot: [], contract: { coin: 'USDC', available: '1000', frozen: '0' } } }),
 }));
