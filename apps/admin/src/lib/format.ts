@@ -31,3 +31,11 @@ export function timeAgo(epochMs: number, nowMs: number): string {
 export function dateTime(epochMs: number): string {
   return absolute.format(new Date(epochMs));
 }
+
+/** "1234.500000" -> "1,234.5" without going through a float. */
+export function formatUsdc(value: string): string {
+  const [int = '0', frac = ''] = value.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const trimmed = frac.replace(/0+$/, '');
+  return `${grouped}.${trimmed.padEnd(2, '0')}`;
+}

@@ -11,8 +11,8 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { DEFAULT_LIMIT, LIMITS, readInt, useUrlState } from '../../lib/url-state.ts';
 import { ReviewDrawer, type ReviewSpec } from './ReviewDrawer.tsx';
-import { DEFAULT_LIMIT, LIMITS, readInt, useUrlState } from './url-state.ts';
 
 /** A filter kept in the URL under `param`; `fallback` is shown when the URL has none and stays out of it. */
 export interface ReviewFilter<F extends string> {

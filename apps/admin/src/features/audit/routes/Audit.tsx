@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@ex/contract';
 import { Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
 import { dateTime } from '../../../lib/format.ts';
+import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type AuditFilters, useAudit } from '../api/audit.ts';
 
 const TARGETS = ['user', 'operator', 'market', 'withdrawals', 'kyc', 'staking', 'otc', 'content', 'ieo'];
@@ -31,23 +31,14 @@ const columns: TableColumnsType<AuditEntry> = [
 
 /** Read-only by design: the server has no route that changes an entry and the table refuses it. */
 export function Audit() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { params, update } = useUrlState();
+  const page = readInt(params.get('page'), 1);
   const filters: AuditFilters = {};
   for (const key of ['action', 'target_type', 'target_id'] as const) {
     const v = params.get(key);
     if (v) filters[key] = v;
   }
   const audit = useAudit(page, 50, filters);
-
-  const update = (next: Record<string, string | null | undefined>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (!value) merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
 
   return (
     <>

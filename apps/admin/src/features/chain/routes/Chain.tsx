@@ -4,8 +4,8 @@ import { isApiError, isValidationError } from '@ex/sdk';
 import { Alert, App, Button, Card, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
-import { dateTime, timeAgo } from '../../../lib/format.ts';
-import { formatUsdc } from '../../withdrawals/lib/status.ts';
+import { agoCell, codeCell, usdcCell } from '../../../components/table-cells.tsx';
+import { formatUsdc } from '../../../lib/format.ts';
 import { randomTxid, useDeposits, useSimulateDeposit } from '../api/chain.ts';
 
 const STATUSES: DepositStatus[] = ['received', 'applying', 'failed'];
@@ -22,35 +22,27 @@ const columns = (now: number): TableColumnsType<AdminDeposit> => [
     title: 'Seen',
     dataIndex: 'created_at',
     width: 120,
-    render: (ms: number) => <span title={dateTime(ms)}>{timeAgo(ms, now)}</span>,
+    render: agoCell(now),
   },
   {
     title: 'Amount',
     dataIndex: 'amount',
     width: 140,
     align: 'right',
-    render: (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatUsdc(v)} USDC</span>,
+    render: usdcCell(),
   },
   {
     title: 'To address',
     dataIndex: 'address',
     width: 220,
-    render: (v: string) => (
-      <Typography.Text code copyable={{ text: v }} title={v}>
-        {`${v.slice(0, 8)}…${v.slice(-6)}`}
-      </Typography.Text>
-    ),
+    render: codeCell(8, 6),
   },
   { title: 'User id', dataIndex: 'user_id', width: 90, render: (v: string | null) => v ?? <Tag>none</Tag> },
   {
     title: 'Transaction',
     dataIndex: 'txid',
     width: 200,
-    render: (v: string) => (
-      <Typography.Text code copyable={{ text: v }} title={v}>
-        {`${v.slice(0, 10)}…`}
-      </Typography.Text>
-    ),
+    render: codeCell(10),
   },
   {
     title: 'Status',

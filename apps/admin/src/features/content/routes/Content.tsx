@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { dateTime, timeAgo } from '../../../lib/format.ts';
+import { agoCell } from '../../../components/table-cells.tsx';
 import { useContentItems, useSaveContent, useSendMessage } from '../api/content.ts';
 import { fieldsFromErrors, LangTabs, type TextFields, toTranslations } from '../components/LangTabs.tsx';
 
@@ -141,7 +141,7 @@ function ContentTable({ kind }: { kind: ContentKind }) {
       title: 'Updated',
       dataIndex: 'updated_at',
       width: 130,
-      render: (ms: number) => <span title={dateTime(ms)}>{timeAgo(ms, now)}</span>,
+      render: agoCell(now),
     },
     {
       title: '',

@@ -2,7 +2,8 @@ import type { AdminKycItem, KycReviewStatus } from '@ex/contract';
 import { Descriptions, Image, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReviewSpec } from '../../../components/review-table/ReviewDrawer.tsx';
 import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
-import { dateTime, timeAgo } from '../../../lib/format.ts';
+import { agoCell } from '../../../components/table-cells.tsx';
+import { dateTime } from '../../../lib/format.ts';
 import { useKycApplications, useKycImage, useReviewKyc } from '../api/kyc.ts';
 
 const STATUSES: KycReviewStatus[] = ['under_audit', 'passed', 'failed'];
@@ -28,7 +29,7 @@ const columns = (now: number): TableColumnsType<AdminKycItem> => [
     title: 'Submitted',
     dataIndex: 'submitted_at',
     width: 140,
-    render: (ms: number) => <span title={dateTime(ms)}>{timeAgo(ms, now)}</span>,
+    render: agoCell(now),
   },
   { title: 'Account', dataIndex: 'account', width: 200, ellipsis: true },
   {

@@ -2,8 +2,8 @@ import type { OutboxEntry } from '@ex/sdk';
 import { Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { tokens } from '../../../app/theme.ts';
 import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
-import { useUrlState } from '../../../components/review-table/url-state.ts';
 import { dateTime, timeAgo } from '../../../lib/format.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 
 const AUTO_REFRESH_MS = 5000;

@@ -12,8 +12,8 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useSearchParams } from 'react-router';
 import { dateTime } from '../../../lib/format.ts';
+import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type UserAction, useUser, useUserAction, useUsers } from '../api/users.ts';
 
 const columns: TableColumnsType<UserSummary> = [
@@ -174,20 +174,11 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
 }
 
 export function Users() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlState();
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = readInt(params.get('page'), 1);
   const open = params.get('user');
   const users = useUsers(page, 20, q);
-
-  const update = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
 
   return (
     <>

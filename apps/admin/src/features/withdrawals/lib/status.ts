@@ -26,11 +26,3 @@ export const STATUS_COLOR: Record<WithdrawalStatus, string> = {
   review_failed: 'red',
   failed: 'red',
 };
-
-/** "1234.500000" -> "1,234.5" without going through a float. */
-export function formatUsdc(value: string): string {
-  const [int = '0', frac = ''] = value.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const trimmed = frac.replace(/0+$/, '');
-  return `${grouped}.${trimmed.padEnd(2, '0')}`;
-}

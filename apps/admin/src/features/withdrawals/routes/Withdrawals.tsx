@@ -2,9 +2,10 @@ import type { AdminWithdrawal, WithdrawalStatus } from '@ex/contract';
 import { Descriptions, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReviewSpec } from '../../../components/review-table/ReviewDrawer.tsx';
 import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
-import { dateTime, timeAgo } from '../../../lib/format.ts';
+import { agoCell, codeCell, usdcCell } from '../../../components/table-cells.tsx';
+import { dateTime, formatUsdc } from '../../../lib/format.ts';
 import { type ReviewedWithdrawal, useReviewWithdrawal, useWithdrawals } from '../api/withdrawals.ts';
-import { formatUsdc, STATUS_COLOR, STATUS_LABEL, STATUSES } from '../lib/status.ts';
+import { STATUS_COLOR, STATUS_LABEL, STATUSES } from '../lib/status.ts';
 
 export const StatusTag = ({ status }: { status: WithdrawalStatus }) => (
   <Tag color={STATUS_COLOR[status]}>{STATUS_LABEL[status]}</Tag>
@@ -15,7 +16,7 @@ const columns = (now: number): TableColumnsType<AdminWithdrawal> => [
     title: 'Requested',
     dataIndex: 'created_at',
     width: 130,
-    render: (ms: number) => <span title={dateTime(ms)}>{timeAgo(ms, now)}</span>,
+    render: agoCell(now),
   },
   {
     title: 'Account',
@@ -29,24 +30,20 @@ const columns = (now: number): TableColumnsType<AdminWithdrawal> => [
     dataIndex: 'amount',
     width: 140,
     align: 'right',
-    render: (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatUsdc(v)} USDC</span>,
+    render: usdcCell(),
   },
   {
     title: 'Receives',
     dataIndex: 'receive_amount',
     width: 120,
     align: 'right',
-    render: (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatUsdc(v)}</span>,
+    render: usdcCell(false),
   },
   {
     title: 'To (TRC20)',
     dataIndex: 'address',
     width: 220,
-    render: (v: string) => (
-      <Typography.Text code copyable={{ text: v }} title={v}>
-        {`${v.slice(0, 8)}…${v.slice(-6)}`}
-      </Typography.Text>
-    ),
+    render: codeCell(8, 6),
   },
   {
     title: 'Status',
