@@ -18,10 +18,13 @@ export function json(status: number, body: unknown): Response {
 }
 export const ok = (data: unknown) => json(200, { code: 0, data, message: 'OK' });
 
-/** Replaces fetch with `answer`; returns the list every request is pushed to. */
-export function fakeServer(answer: (s: Sent) => Response): Sent[] {
+/**
+ * Replaces fetch with `answer`; returns the list every request is pushed to. The operator is signed
+ * in with `token` (`null`: signed out).
+ */
+export function fakeServer(answer: (s: Sent) => Response, token: string | null = 'op-token'): Sent[] {
   const sent: Sent[] = [];
-  sessionStorage.setItem('admin_token', 'op-token');
+  if (token !== null) sessionStorage.setItem('admin_token', token);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const s = {
       method: init.method ?? 'GET',
@@ -35,8 +38,16 @@ export function fakeServer(answer: (s: Sent) => Response): Sent[] {
   return sent;
 }
 
-/** Renders one console page at `path` with the providers the app gives it. */
-export function mountPage(path: string, page: ReactNode, entry = path) {
+/**
+ * Renders one console page at `path` with the providers the app gives it, starting at `entry`;
+ * `others` are further routes (path -> element) the page may navigate to.
+ */
+export function mountPage(
+  path: string,
+  page: ReactNode,
+  entry = path,
+  others: Record<string, ReactNode> = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -46,6 +57,9 @@ export function mountPage(path: string, page: ReactNode, entry = path) {
         <MemoryRouter initialEntries={[entry]}>
           <Routes>
             <Route path={path} element={page} />
+            {Object.entries(others).map(([p, element]) => (
+              <Route key={p} path={p} element={element} />
+            ))}
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>

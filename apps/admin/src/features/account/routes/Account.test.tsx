@@ -1,16 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, json, mountPage, ok, type Sent } from '../../../test/console.tsx';
 import { Account } from './Account.tsx';
-
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-  auth: string | null;
-}
 
 const SESSION = {
   id: '1',
@@ -23,28 +14,7 @@ const SESSION = {
 };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-const ok = (data: unknown) => json(200, { code: 0, data, message: 'OK' });
-
-function mount() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/account']}>
-          <Routes>
-            <Route path="/account" element={<Account />} />
-            <Route path="/login" element={<p>login page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AntApp>,
-  );
-}
+const mount = () => mountPage('/account', <Account />, '/account', { '/login': <p>login page</p> });
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -56,8 +26,6 @@ describe('<Account/>', () => {
   let session: typeof SESSION;
 
   beforeEach(() => {
-    sessionStorage.setItem('admin_token', 'op-token');
-    sent = [];
     session = { ...SESSION };
     answer = (s) => {
       if (s.url === '/api/admin/me') return ok(session);
@@ -65,16 +33,7 @@ describe('<Account/>', () => {
         return ok({ secret: SECRET, otpauth_uri: `otpauth://totp/x?secret=${SECRET}` });
       return ok(null);
     };
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      const s = {
-        method: init.method ?? 'GET',
-        url,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        auth: new Headers(init.headers).get('authorization'),
-      };
-      sent.push(s);
-      return answer(s);
-    });
+    sent = fakeServer((s) => answer(s));
   });
   afterEach(() => {
     cleanup();

@@ -1,29 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, json, mountPage, ok } from '../../../test/console.tsx';
 import { Login } from './Login.tsx';
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+/** The server's answer to a successful sign-in. */
+const signedIn = () => ok({ token: 'op-token', admin: { id: '1', email: 'ops@example.com', created_at: 1 } });
 
-function mount() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/login']}>
-          <Routes>
-            <Route path="/login" element={<Login />} />
-            <Route path="/outbox" element={<p>outbox page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AntApp>,
-  );
-}
+const mount = () => mountPage('/login', <Login />, '/login', { '/outbox': <p>outbox page</p> });
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -34,8 +17,8 @@ describe('<Login/> with two-step sign-in', () => {
 
   beforeEach(() => {
     bodies = [];
-    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    fakeServer((s) => {
+      const body = s.body as Record<string, unknown>;
       bodies.push(body);
       if (body.otp === undefined) {
         return json(400, { code: 1070, data: null, message: 'Enter the code from your authenticator app' });
@@ -47,12 +30,8 @@ describe('<Login/> with two-step sign-in', () => {
           message: 'The authenticator code is wrong or was already used',
         });
       }
-      return json(200, {
-        code: 0,
-        message: 'OK',
-        data: { token: 'op-token', admin: { id: '1', email: 'ops@example.com', created_at: 1 } },
-      });
-    });
+      return signedIn();
+    }, null);
   });
   afterEach(() => {
     cleanup();
@@ -91,15 +70,15 @@ describe('<Login/> with the captcha step-up (ADR 101)', () => {
 
   beforeEach(() => {
     bodies = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      if (String(url).endsWith('/api/app/captcha')) {
+    fakeServer((s) => {
+      if (s.url.endsWith('/api/app/captcha')) {
         return json(200, {
           code: 0,
           message: 'OK',
           data: { key: `k${bodies.length}`, image: 'data:image/svg+xml;base64,PHN2Zy8+' },
         });
       }
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const body = s.body as Record<string, unknown>;
       bodies.push(body);
       if (body.captcha_key === undefined) {
         return json(400, { code: 1050, data: null, message: 'Please solve the image code to continue' });
@@ -107,12 +86,8 @@ describe('<Login/> with the captcha step-up (ADR 101)', () => {
       if (body.captcha_code !== 'abcd') {
         return json(400, { code: 1020, data: null, message: 'The image code is wrong or has expired' });
       }
-      return json(200, {
-        code: 0,
-        message: 'OK',
-        data: { token: 'op-token', admin: { id: '1', email: 'ops@example.com', created_at: 1 } },
-      });
-    });
+      return signedIn();
+    }, null);
   });
   afterEach(() => {
     cleanup();

@@ -1,16 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, mountPage, ok, type Sent } from '../../../test/console.tsx';
 import { Kyc } from './Kyc.tsx';
-
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-  auth?: string | null;
-}
 
 const ITEM = {
   id: '7',
@@ -30,53 +21,24 @@ const ITEM = {
   reviewed_at: null,
 };
 
-function envelope(data: unknown): Response {
-  return new Response(JSON.stringify({ code: 0, data, message: 'OK' }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-function mount(url = '/kyc') {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <AntApp>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[url]}>
-          <Kyc />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AntApp>,
-  );
-}
+const mount = () => mountPage('/kyc', <Kyc />);
 
 describe('<Kyc/>', () => {
   let sent: Sent[];
   beforeEach(() => {
-    sessionStorage.setItem('admin_token', 'op-token');
     let n = 0;
     const sides = ['front', 'back', 'face'];
     URL.createObjectURL = () => `blob:${sides[n++ % 3]}`;
     URL.revokeObjectURL = () => {};
-    sent = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({
-        method: init.method ?? 'GET',
-        url,
-        body,
-        auth: new Headers(init.headers).get('authorization'),
-      });
-      if (url.includes('/images/')) {
+    sent = fakeServer((s) => {
+      if (s.url.includes('/images/')) {
         return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
           status: 200,
           headers: { 'content-type': 'image/png' },
         });
       }
-      if ((init.method ?? 'GET') === 'GET') return envelope({ list: [ITEM], total: 1, page: 1, limit: 20 });
-      return envelope({ ...ITEM, status: 'failed', reason: body?.reason ?? null });
+      if (s.method === 'GET') return ok({ list: [ITEM], total: 1, page: 1, limit: 20 });
+      return ok({ ...ITEM, status: 'failed', reason: (s.body as { reason?: string })?.reason ?? null });
     });
   });
   afterEach(() => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/console.tsx';
 import { PublishReleaseDrawer } from './PublishReleaseDrawer.tsx';
 
 const LANG_CODES = ['DE', 'EN', '简中', '繁中', 'ES', 'FR', 'IT'];
@@ -10,10 +11,6 @@ interface Sent {
   url: string;
   auth: string | null;
   form: FormData;
-}
-
-function envelope(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 function mount() {
@@ -55,7 +52,7 @@ describe('<PublishReleaseDrawer/>', () => {
   beforeEach(() => {
     sessionStorage.setItem('admin_token', 'op-token');
     sent = [];
-    reply = () => envelope(200, { code: 0, data: null });
+    reply = () => json(200, { code: 0, data: null });
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       const headers = new Headers(init.headers);
       sent.push({ url, auth: headers.get('authorization'), form: init.body as FormData });
@@ -95,7 +92,7 @@ describe('<PublishReleaseDrawer/>', () => {
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       sent.push({ url, auth: new Headers(init.headers).get('authorization'), form: init.body as FormData });
       await gate;
-      return envelope(200, { code: 0, data, message: 'OK' });
+      return json(200, { code: 0, data, message: 'OK' });
     });
     mount();
     await fillValid();
@@ -127,7 +124,7 @@ describe('<PublishReleaseDrawer/>', () => {
 
   it('shows the server 422 field errors under their fields', async () => {
     reply = () =>
-      envelope(422, {
+      json(422, {
         code: 422,
         data: null,
         message: 'Validation failed',
