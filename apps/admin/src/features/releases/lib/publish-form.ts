@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '@ex/i18n';
+import { LANG_NAMES, LANGS, type Lang } from '@ex/i18n';
 import type { FieldErrors } from '@ex/sdk';
 import type { Platform } from '../api/releases.ts';
 
@@ -6,15 +6,8 @@ import type { Platform } from '../api/releases.ts';
 export const MAX_BUNDLE_BYTES = 50 * 1024 * 1024;
 export const MAX_NOTES_CHARS = 2000;
 
-export const LANG_LABELS: Record<Lang, string> = {
-  de: 'Deutsch',
-  en: 'English',
-  zh_CN: '简体中文',
-  zh_TW: '繁體中文',
-  es: 'Español',
-  fr: 'Français',
-  it: 'Italiano',
-};
+/** Each language by its own name (the i18n package's list). */
+export const LANG_LABELS: Record<Lang, string> = LANG_NAMES;
 
 export const LANG_CODES: Record<Lang, string> = {
   de: 'DE',
