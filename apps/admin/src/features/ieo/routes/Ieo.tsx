@@ -8,7 +8,6 @@ import {
   Drawer,
   Form,
   Input,
-  Modal,
   Progress,
   Select,
   Table,
@@ -37,14 +36,14 @@ type FormValues = Omit<IeoProjectCreate, 'start_at' | 'end_at' | 'listing_at' | 
 
 /** /admin/ieo: create IEO projects and settle them after the end (ADR 077). */
 export function Ieo() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const projects = useIeoProjects();
   const { create, settle } = useIeoMutations();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<FormValues>();
 
   const doSettle = (p: IeoProject) =>
-    Modal.confirm({
+    modal.confirm({
       title: `Settle ${p.coin} (${p.name})?`,
       content: `${p.subscribed} ${p.coin} subscribed for ${p.issue_amount}. Allotment is pro rata when oversubscribed; the coins are delivered, the rest of the USDC refunded. This cannot be undone.`,
       okText: 'Settle',

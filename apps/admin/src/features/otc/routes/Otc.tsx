@@ -37,7 +37,7 @@ function fieldErrors(form: ReturnType<typeof Form.useForm>[0], err: unknown): vo
 }
 
 function Orders() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [status, setStatus] = useState<OtcStatus | 'all'>('review');
   const [page, setPage] = useState(1);
   const orders = useOtcOrders(page, status === 'all' ? undefined : status);
@@ -46,7 +46,7 @@ function Orders() {
   const [reason, setReason] = useState('');
 
   const complete = (o: AdminOtcOrder) =>
-    Modal.confirm({
+    modal.confirm({
       title: `Complete ${o.side} order #${o.id}?`,
       content:
         o.side === 'buy'
