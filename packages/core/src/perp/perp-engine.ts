@@ -1,5 +1,6 @@
-// USDC-margined linear perpetuals: contract orders through one order book per symbol, positions in
-// hedge mode (a long and a short can coexist) per (user, symbol, margin mode, side), margin, fees,
+// USDC-margined linear perpetuals: contract orders through one order book per symbol, positions per
+// (user, symbol, margin mode, side) in hedge mode (a long and a short can coexist) or, per user,
+// one-way mode (one net position: orders reduce the opposite side first, ADR 180), margin, fees,
 // mark price, funding, TP/SL, liquidation into the insurance fund and auto-deleveraging.
 // Formulas and worked examples: docs/perpetuals.md. Units: see math.ts.
 //
