@@ -3,9 +3,8 @@
 // foreign IP and a deleted key are each refused with their own code and nothing changes.
 import { createHmac } from 'node:crypto';
 import { apiSignPayload } from '@ex/contract';
-import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 type Key = { id: string; api_key: string; secret: string; permissions: string[] };
 const ORDER = { symbol: 'BTC_USDC', side: 'buy', type: 'limit', price: '90000.00', quantity: '0.01' };
@@ -18,15 +17,7 @@ describe.each(BACKENDS)('API keys on %s', (backend) => {
     t = await testApp(backend);
     const u = await registerUser(t, 'bot@example.com');
     user = { token: u.token, id: u.user.id };
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId: user.id,
-      asset: 'USDC',
-      amount: 10_000_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    await deposit(t, user.id, 'USDC', 10_000_000_000n);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,6 @@
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Bal {
   contract: { available: string; frozen: string; equity: string; unrealized_pnl: string };
@@ -34,15 +34,7 @@ describe.each(BACKENDS)('contract on %s', (backend) => {
     maker = { token: a.token, id: a.user.id };
     taker = { token: b.token, id: b.user.id };
     for (const u of [maker, taker]) {
-      const r = await t.services.engine.submit(({ ts, id }) => ({
-        type: 'deposit',
-        ts,
-        id,
-        userId: u.id,
-        asset: 'USDC',
-        amount: 10_000_000_000n,
-      }));
-      expect(r.code).toBe(ResultCode.OK);
+      await deposit(t, u.id, 'USDC', 10_000_000_000n);
       const tr = await t.call('POST', '/api/app/wallet/transfer', {
         token: u.token,
         body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '1000' },

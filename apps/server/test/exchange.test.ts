@@ -1,6 +1,6 @@
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
 interface Bal {
@@ -67,15 +67,7 @@ describe.each(BACKENDS)('flash exchange on %s', (backend) => {
       ['USDC', 1_000_000_000n],
       ['BTC', 10_000_000n],
     ] as const) {
-      const r = await t.services.engine.submit(({ ts, id }) => ({
-        type: 'deposit',
-        ts,
-        id,
-        userId: alice.id,
-        asset,
-        amount,
-      }));
-      expect(r.code).toBe(ResultCode.OK);
+      await deposit(t, alice.id, asset, amount);
     }
     // A BTC price (no spot trade yet: the perpetual's mark) of 50 000.00 USDC.
     const p = await t.services.engine.submit(({ ts }) => ({

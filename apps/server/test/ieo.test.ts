@@ -1,6 +1,5 @@
-import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
 interface Bal {
@@ -57,15 +56,7 @@ describe.each(BACKENDS)('IEO on %s', (backend) => {
     for (const e of ['ieo-a', 'ieo-b', 'ieo-c']) {
       const u = await registerUser(t, `${e}@example.com`);
       users.push({ token: u.token, id: u.user.id });
-      const r = await t.services.engine.submit(({ ts, id }) => ({
-        type: 'deposit',
-        ts,
-        id,
-        userId: u.user.id,
-        asset: 'USDC',
-        amount: 1_000_000_000n,
-      }));
-      expect(r.code).toBe(ResultCode.OK);
+      await deposit(t, u.user.id, 'USDC', 1_000_000_000n);
     }
     [alice, bob, carol] = users as [typeof alice, typeof bob, typeof carol];
     const now = t.clock.now();

@@ -1,8 +1,7 @@
-import { ResultCode } from '@ex/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ADMIN_ROUTES, rolesFor } from '../src/ops/roles.ts';
-import { BACKENDS, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { verify } from './kyc-support.ts';
 
 /**
@@ -258,15 +257,7 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
 
   it('markets: a reviewer cannot pause; a paused market refuses new orders, cancels work, the change is audited and survives a restart of the state', async () => {
     const trader = await registerUser(t, 'trader@example.com');
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId: trader.user.id,
-      asset: 'USDC',
-      amount: 10_000_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    await deposit(t, trader.user.id, 'USDC', 10_000_000_000n);
     const order = { symbol: 'BTC_USDC', side: 'buy', type: 'limit', price: '97000.00', quantity: '0.01' };
     const open = await t.call<{ id: string }>('POST', '/api/app/spot/orders', {
       token: trader.token,

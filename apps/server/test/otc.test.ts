@@ -1,6 +1,5 @@
-import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
 interface Bal {
@@ -56,15 +55,7 @@ describe.each(BACKENDS)('OTC on %s', (backend) => {
     const b = await registerUser(t, 'otc-b@example.com');
     alice = { token: a.token, id: a.user.id };
     bob = { token: b.token, id: b.user.id };
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId: alice.id,
-      asset: 'BTC',
-      amount: 100_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    await deposit(t, alice.id, 'BTC', 100_000_000n);
     // The OTC desk pays from its own purpose of the treasury (ADR 113).
     const fund = await t.call('POST', '/api/admin/treasury/fund', {
       token: admin,

@@ -3,14 +3,13 @@
 // index is the median of fresh sources, stale and outlier sources are dropped, one source down is
 // carried by the others, and with all down the index is stale: the mark freezes and new contract
 // orders are refused with a localised INDEX_STALE, changing nothing.
-import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { CcxtPriceFeed, CcxtSource, indexOf, median } from '../src/feed/ccxt.ts';
 import { feedProblems, selectPriceFeed } from '../src/feed/select.ts';
 import { ReferencePrices } from '../src/feed/service.ts';
 import { type FakeExchange, fakeExchange } from './helpers/fake-exchange.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 const usd = (n: bigint) => n * 1_000_000n;
 
@@ -118,15 +117,7 @@ describe.each(BACKENDS)('all sources down on a real server on %s', { timeout: 12
     );
     const u = await registerUser(t, 'stale@example.com');
     token = u.token;
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId: u.user.id,
-      asset: 'USDC',
-      amount: 10_000_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    await deposit(t, u.user.id, 'USDC', 10_000_000_000n);
     await t.call('POST', '/api/app/wallet/transfer', {
       token,
       body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '1000' },

@@ -2,7 +2,7 @@ import { ResultCode } from '@ex/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../src/audit.ts';
 import { armFailpoint, failpoint } from '../src/exchange/failpoints.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
 // Issue 7 items 11 and 15 (ADRs 114, 115): a crash between a ledger move and its row, injected at
@@ -54,15 +54,7 @@ describe.each(BACKENDS)('crash-safe money moves on %s', (backend) => {
         ['USDC', 1_000_000_000n],
         ['BTC', 100_000_000n],
       ] as const) {
-        const r = await t.services.engine.submit(({ ts, id }) => ({
-          type: 'deposit',
-          ts,
-          id,
-          userId: u.user.id,
-          asset,
-          amount,
-        }));
-        expect(r.code).toBe(ResultCode.OK);
+        await deposit(t, u.user.id, asset, amount);
       }
     }
     [alice, bob, carol] = users as [typeof alice, typeof bob, typeof carol];

@@ -1,7 +1,7 @@
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../src/audit.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
 // Issue 7 item 1 (ADRs 110-113): each attack over HTTP against a real server, on PGlite and on
@@ -91,15 +91,7 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
         ['USDC', 10_000_000_000n],
         ['BTC', 100_000_000n],
       ] as const) {
-        const r = await t.services.engine.submit(({ ts, id }) => ({
-          type: 'deposit',
-          ts,
-          id,
-          userId: u.user.id,
-          asset,
-          amount,
-        }));
-        expect(r.code).toBe(ResultCode.OK);
+        await deposit(t, u.user.id, asset, amount);
       }
       const tr = await t.call('POST', '/api/app/wallet/transfer', {
         token: u.token,

@@ -2,9 +2,8 @@
 // listening server with a real WebSocket client: an anonymous socket (and another logged-in user) asks
 // for the internal per-user topics `orders:@<id>`, `balances:@<id>`, `positions:@<id>` by name.
 
-import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { openSocket } from './helpers/ws-client.ts';
 
 describe.each(BACKENDS)('security: private streams on %s', (backend) => {
@@ -21,15 +20,7 @@ describe.each(BACKENDS)('security: private streams on %s', (backend) => {
     const a = await registerUser(t, 'attacker-ws@example.com');
     victim = { token: v.token, id: v.user.id };
     attacker = { token: a.token, id: a.user.id };
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId: victim.id,
-      asset: 'USDC',
-      amount: 10_000_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    await deposit(t, victim.id, 'USDC', 10_000_000_000n);
   });
   afterAll(async () => {
     await t.close();

@@ -1,8 +1,7 @@
-import { ResultCode } from '@ex/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as migrateTransferSides } from '../src/wallet/migration.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Entry {
   type: string;
@@ -30,15 +29,7 @@ describe.each(BACKENDS)('ledger entry types per side of a transfer on %s', (back
     const u = await registerUser(t, 'sides@example.com');
     token = u.token;
     userId = u.user.id;
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId,
-      asset: 'USDC',
-      amount: 500_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    await deposit(t, userId, 'USDC', 500_000_000n);
   });
   afterAll(async () => {
     await t.close();

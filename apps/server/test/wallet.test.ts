@@ -1,6 +1,5 @@
-import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Bal {
   spot: { coin: string; available: string; frozen: string }[];
@@ -18,15 +17,7 @@ describe.each(BACKENDS)('wallet on %s', (backend) => {
     token = u.token;
     userId = u.user.id;
     otherToken = (await registerUser(t, 'w2@example.com')).token;
-    const r = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId,
-      asset: 'USDC',
-      amount: 1_000_000_000n,
-    }));
-    expect(r.code).toBe(ResultCode.OK);
+    await deposit(t, userId, 'USDC', 1_000_000_000n);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,5 @@
-import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 type Msg = Record<string, unknown> & { channel?: string; op?: string; seq?: number; data?: unknown };
 
@@ -15,15 +14,7 @@ describe.each(BACKENDS)('ws streams on %s', (backend) => {
       ['USDC', 100_000_000_000n],
       ['BTC', 100_000_000n],
     ] as const) {
-      const r = await t.services.engine.submit(({ ts, id }) => ({
-        type: 'deposit',
-        ts,
-        id,
-        userId: user.id,
-        asset,
-        amount,
-      }));
-      expect(r.code).toBe(ResultCode.OK);
+      await deposit(t, user.id, asset, amount);
     }
   });
   afterAll(async () => {
