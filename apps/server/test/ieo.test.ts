@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ieoProjectBody } from './helpers/earn.ts';
 import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
@@ -62,21 +63,7 @@ describe.each(BACKENDS)('IEO on %s', (backend) => {
     const now = t.clock.now();
     const p = await t.call<Project>('POST', '/api/admin/ieo/projects', {
       token: admin,
-      body: {
-        coin: 'SOL',
-        name: 'Solana launch',
-        issue_amount: '100',
-        unit_price: '0.333333',
-        price_range: '0.3-0.4',
-        min_quantity: '1',
-        max_quantity: '80',
-        start_at: now + HOUR,
-        end_at: now + 2 * HOUR,
-        listing_at: now + 3 * HOUR,
-        announcement_at: now,
-        white_paper: 'https://example.com/wp.pdf',
-        expected_return: '20%',
-      },
+      body: ieoProjectBody(now, { unit_price: '0.333333', price_range: '0.3-0.4', expected_return: '20%' }),
     });
     expect(p.status).toBe(200);
     project = p.body.data;

@@ -2,6 +2,7 @@ import { ResultCode } from '@ex/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../src/audit.ts';
 import { armFailpoint, failpoint } from '../src/exchange/failpoints.ts';
+import { ieoProjectBody } from './helpers/earn.ts';
 import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
@@ -236,21 +237,7 @@ describe.each(BACKENDS)('crash-safe money moves on %s', (backend) => {
     const now = t.clock.now();
     const p = await t.call<{ id: string }>('POST', '/api/admin/ieo/projects', {
       token: admin,
-      body: {
-        coin: 'SOL',
-        name: 'Crash launch',
-        issue_amount: '100',
-        unit_price: '1',
-        price_range: '1',
-        min_quantity: '1',
-        max_quantity: '80',
-        start_at: now + HOUR,
-        end_at: now + 2 * HOUR,
-        listing_at: now + 3 * HOUR,
-        announcement_at: now,
-        white_paper: 'https://example.com/wp.pdf',
-        expected_return: '10%',
-      },
+      body: ieoProjectBody(now, { name: 'Crash launch' }),
     });
     expect(p.status).toBe(200);
     const id = p.body.data.id;
