@@ -22,6 +22,7 @@ import { engineDb } from '../src/engine/tables.ts';
 import { natsNames } from '../src/engine/transport.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
 import { type RunningExchange, startExchange } from '../src/start.ts';
+import { authedSocket } from './helpers/ws-client.ts';
 
 const NATS_URL = process.env.NATS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -233,6 +234,44 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     const onB = await call<{ list: { id: string }[] }>(gatewayB.url, 'GET', '/api/app/spot/orders', token);
     expect(onB.body.data.list.map((o) => o.id)).toContain(id);
     ws.close();
+  }, 60_000);
+
+  it("a stop placed, amended and cancelled through A reaches the owner's private stream on B (ADR 185)", async () => {
+    const token = await login(gatewayA.url);
+    const mark = await waitFor('a mark price', async () => {
+      const r = await call<{ mark_price: string }>(
+        gatewayA.url,
+        'GET',
+        '/api/app/contract/funding?symbol=BTC_USDC_PERP',
+      );
+      const m = r.body.data?.mark_price;
+      return m !== undefined && units(m, 2) > 0n ? units(m, 2) : undefined;
+    });
+    const ws = await authedSocket(`${gatewayB.url.replace('http', 'ws')}/ws`, token, ['orders']);
+    // Whole dollars, far above the mark (the trigger waits): 5/4 and 6/4 of it.
+    const at = (factor: bigint) => formatDecimal(((mark * factor) / 4n / 100n) * 100n, 2);
+    const placed = await call<{ id: string }>(gatewayA.url, 'POST', '/api/app/contract/orders', token, {
+      symbol: 'BTC_USDC_PERP',
+      action: 'open_long',
+      type: 'stop_market',
+      trigger_price: at(5n),
+      quantity: '0.001',
+      leverage: 10,
+      margin_mode: 'cross',
+    });
+    expect(placed.body.code, JSON.stringify(placed.body)).toBe(0);
+    const id = placed.body.data.id;
+    const on = (event: string) => (m: { channel?: string; data?: Record<string, unknown> }) =>
+      m.channel === 'orders' && m.data?.order_id === id && m.data?.event === event;
+    expect((await ws.next(on('accepted'))).data).toMatchObject({ trigger_price: at(5n), kind: 'perp' });
+    const amended = await call(gatewayA.url, 'POST', `/api/app/contract/orders/${id}/amend`, token, {
+      trigger_price: at(6n),
+    });
+    expect(amended.body.code, JSON.stringify(amended.body)).toBe(0);
+    expect((await ws.next(on('amended'))).data).toMatchObject({ trigger_price: at(6n) });
+    expect((await call(gatewayA.url, 'DELETE', `/api/app/contract/orders/${id}`, token)).body.code).toBe(0);
+    expect((await ws.next(on('cancelled'))).data).toMatchObject({ reason: 'user' });
+    ws.ws.close();
   }, 60_000);
 
   it('a session ended through A is refused on B within a second', async () => {
