@@ -1,4 +1,4 @@
-import { loadWebCatalogue, type WebCatalogueWithEarn1 } from '@ex/i18n';
+import { loadWebCatalogue, WEB_NAMESPACES, type WebCatalogueWithEarn1, webNamespaces } from '@ex/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { bcp47, LANGS, type Lang, resolveStoredLang } from './lang.ts';
@@ -22,7 +22,10 @@ export function createI18n(lang: Lang, catalogue: WebCatalogueWithEarn1) {
     supportedLngs: [...LANGS],
     // Our ids contain an underscore (zh_CN); stop i18next from also trying a bare "zh".
     load: 'currentOnly',
-    resources: { [lang]: { translation: catalogue } },
+    // One namespace per key type (ADR 097): `translation` (default), `earn1`, `earn2`.
+    ns: [...WEB_NAMESPACES],
+    defaultNS: 'translation',
+    resources: { [lang]: webNamespaces(catalogue) },
     interpolation: { escapeValue: false },
     returnNull: false,
     initImmediate: false,
@@ -40,7 +43,8 @@ export async function ensureLang(
   lang: Lang,
 ): Promise<void> {
   if (instance.hasResourceBundle(lang, 'translation')) return;
-  instance.addResourceBundle(lang, 'translation', await loadWebCatalogue(lang));
+  const namespaces = webNamespaces(await loadWebCatalogue(lang));
+  for (const ns of WEB_NAMESPACES) instance.addResourceBundle(lang, ns, namespaces[ns]);
 }
 
 /**

@@ -42,13 +42,20 @@ export type WebCatalogue = MainCatalogue & {
 };
 
 const main: Record<Lang, MainCatalogue> = { de, en, zh_CN, zh_TW, es, fr, it };
-/**
- * `earn1` (flash exchange, OTC, IEO) is merged at run time but kept out of the type i18next checks
- * keys against: with it the key union made `t()` calls with template-literal keys hit TS2589
- * (instantiation too deep). Its screens use a translator typed by `Earn1Catalogue` instead.
- */
-// earn2 (AI savings, staking, dividend, vote) likewise, with its translator `useT2` in apps/web.
+/** All of a language's web strings: the `translation` namespace's catalogue plus `earn1` and `earn2`. */
 export type WebCatalogueWithEarn1 = WebCatalogue & { earn1: Earn1Catalogue; earn2: Earn2Catalogue };
+
+/**
+ * The i18next namespaces of the web app (ADR 097), each with its own key type: `translation` (the
+ * default), `earn1` (flash exchange, OTC, IEO) and `earn2` (AI savings, staking, dividend, vote).
+ * One union of every key made `t()` with template-literal keys hit TS2589 (instantiation too deep);
+ * per namespace each union stays small, so every key of every screen is checked.
+ */
+export type WebNamespaces = {
+  translation: WebCatalogue;
+  earn1: Earn1Catalogue;
+  earn2: Earn2Catalogue;
+};
 const merged = (lang: Lang): WebCatalogueWithEarn1 => ({
   ...main[lang],
   wallet: walletCatalogues[lang],

@@ -1,5 +1,13 @@
 import type { Lang } from '../langs.ts';
-import type { WebCatalogueWithEarn1 } from './index.ts';
+import type { WebCatalogueWithEarn1, WebNamespaces } from './index.ts';
+
+/** The i18next namespaces of the web app (ADR 097) and how a language's catalogue splits into them. */
+export const WEB_NAMESPACES = ['translation', 'earn1', 'earn2'] as const;
+
+export function webNamespaces(catalogue: WebCatalogueWithEarn1): WebNamespaces {
+  const { earn1, earn2, ...translation } = catalogue;
+  return { translation, earn1, earn2 };
+}
 
 /**
  * The web catalogue of one language, fetched on demand: the app's first load carries no language

@@ -9,7 +9,6 @@ import { formatDecimal } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { useAiProducts } from '../api/ai.ts';
 import { ppmPercent } from '../lib/money.ts';
-import { useT2 } from '../lib/t.ts';
 import '../ai.css';
 
 /** The daily rate range in the language's number format: "0,15 % – 0,25 %" in de. */
@@ -21,7 +20,7 @@ export function rateRange(p: AiProduct, lang: Lang): string {
 }
 
 function ProductCard({ p }: { p: AiProduct }) {
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
   const navigate = useNavigate();
   return (
@@ -56,7 +55,7 @@ function ProductCard({ p }: { p: AiProduct }) {
 /** /AI: the operator's AI quantified savings products (current and fixed-term). */
 export default function AI() {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const navigate = useNavigate();
   const q = useAiProducts();
   return (

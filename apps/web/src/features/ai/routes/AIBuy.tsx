@@ -10,7 +10,6 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useAiProducts, useAiSubscribe, useSpotBalances } from '../api/ai.ts';
 import { bpPercent, dailyInterest, earlyFee, fromUnits, toUnits } from '../lib/money.ts';
-import { useT2 } from '../lib/t.ts';
 import { formatDate, maturityFrom } from '../lib/time.ts';
 import { rateRange } from './AI.tsx';
 import '../ai.css';
@@ -20,7 +19,7 @@ const scaleOf = (decimal: string) => (decimal.split('.')[1] ?? '').length;
 /** /AIBuy?id=: subscribe to one product; amount checked against the limits before sending. */
 export default function AIBuy() {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -9,7 +9,6 @@ import { formatDecimal } from '../../../lib/format.ts';
 import { useAiOrders, useAiRedeem } from '../api/ai.ts';
 import { EarnItems, EarnTabs } from '../components/EarnList.tsx';
 import { earlyFee, fromUnits, toUnits } from '../lib/money.ts';
-import { useT2 } from '../lib/t.ts';
 import { formatDate } from '../lib/time.ts';
 import '../ai.css';
 
@@ -22,7 +21,7 @@ const STATUS_KEY = {
 
 function OrderCard({ o }: { o: AiOrder }) {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
   const redeem = useAiRedeem();
   const num = (v: string) => formatDecimal(v, lang);
@@ -96,7 +95,7 @@ function OrderCard({ o }: { o: AiOrder }) {
 /** /AIHis: own AI subscriptions in the tabs active and settled; redeem from the active tab. */
 export default function AIHis() {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const [tab, setTab] = useState<Tab>('active');
   const q = useAiOrders(tab);
   const items = q.data?.pages.flatMap((p) => p.list) ?? [];

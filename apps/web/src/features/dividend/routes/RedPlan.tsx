@@ -9,14 +9,13 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { EarnItems, EarnTabs } from '../../ai/components/EarnList.tsx';
-import { useT2 } from '../../ai/lib/t.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 
 /** /RedPlan: the dividend plan: claimable and claimed dividends; each claim pays once. */
 export default function RedPlan() {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
   const qc = useQueryClient();
   const [tab, setTab] = useState<DividendClaimStatus>('claimable');

@@ -14,7 +14,6 @@ import {
   useSpotBalances,
 } from '../api/exchange.ts';
 import { checkAmount, coinScale, normaliseAmount } from '../lib/amount.ts';
-import { useT1 } from '../lib/t.ts';
 import '../exchange.css';
 
 const QUOTE = 'USDC';
@@ -36,7 +35,7 @@ function useNow(active: boolean): number {
  */
 export default function Transform() {
   const { t } = useTranslation();
-  const t1 = useT1();
+  const { t: t1 } = useTranslation('earn1');
   const { lang } = useLang();
   const coins = useExchangeCoins();
   const balances = useSpotBalances();

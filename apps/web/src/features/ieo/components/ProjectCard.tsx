@@ -1,15 +1,15 @@
 import type { IeoProject } from '@ex/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
-import { useT1 } from '../../exchange/lib/t.ts';
 
 export const dateTime = (ms: number, lang: string) =>
   new Date(ms).toLocaleString(lang.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' });
 
 /** A project row of /NewB: coin, state, unit price, progress and the subscription window. */
 export function ProjectCard({ p }: { p: IeoProject }) {
-  const t1 = useT1();
+  const { t: t1 } = useTranslation('earn1');
   const { lang } = useLang();
   return (
     <Link to={`/IEO?id=${encodeURIComponent(p.id)}`} className="ieo-card">

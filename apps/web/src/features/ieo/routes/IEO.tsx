@@ -8,7 +8,6 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
-import { useT1 } from '../../exchange/lib/t.ts';
 import { useIeoProject, useIeoProjects, useSubscribe } from '../api/ieo.ts';
 import { dateTime, ProjectCard } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';
@@ -28,7 +27,7 @@ function costOf(quantity: string, unitPrice: string, coin: string): string | nul
 /** /IEO?id=: one project with its dates and the subscription form; without an id the open ones. */
 export default function IEO() {
   const { t } = useTranslation();
-  const t1 = useT1();
+  const { t: t1 } = useTranslation('earn1');
   const { lang } = useLang();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';

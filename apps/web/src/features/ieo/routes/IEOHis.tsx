@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
-import { useT1 } from '../../exchange/lib/t.ts';
 import { useIeoApplications } from '../api/ieo.ts';
 import { dateTime } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';
@@ -10,7 +9,7 @@ import '../../exchange/exchange.css';
 /** /IEOHis: own subscriptions with the allotment, paid and refunded amounts once settled. */
 export default function IEOHis() {
   const { t } = useTranslation();
-  const t1 = useT1();
+  const { t: t1 } = useTranslation('earn1');
   const { lang } = useLang();
   const apps = useIeoApplications();
   const f = (v: string | null, coin: string) => (v === null ? '--' : `${formatDecimal(v, lang)} ${coin}`);

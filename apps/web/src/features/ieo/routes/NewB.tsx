@@ -1,7 +1,6 @@
 import type { IeoProject } from '@ex/contract';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { useT1 } from '../../exchange/lib/t.ts';
 import { useIeoProjects } from '../api/ieo.ts';
 import { ProjectCard } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';
@@ -15,7 +14,7 @@ const GROUPS: { key: 'current' | 'upcoming' | 'past'; has: (p: IeoProject) => bo
 /** /NewB: new coins, i.e. the IEO projects grouped into subscribing, upcoming and ended. */
 export default function NewB() {
   const { t } = useTranslation();
-  const t1 = useT1();
+  const { t: t1 } = useTranslation('earn1');
   const projects = useIeoProjects();
   const list = projects.data ?? [];
   return (

@@ -9,7 +9,6 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
-import { useT1 } from '../../exchange/lib/t.ts';
 import { useOtcAds, usePlaceOtc } from '../api/otc.ts';
 import '../../exchange/exchange.css';
 
@@ -38,7 +37,7 @@ function inRange(ad: OtcAd, quantity: string): boolean {
 /** /OTC: the desk's buy and sell offers; an order form in a sheet; buying shows the broker. */
 export default function OTC() {
   const { t } = useTranslation();
-  const t1 = useT1();
+  const { t: t1 } = useTranslation('earn1');
   const { lang } = useLang();
   const ads = useOtcAds();
   const place = usePlaceOtc();

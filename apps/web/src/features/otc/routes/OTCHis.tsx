@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
-import { useT1 } from '../../exchange/lib/t.ts';
 import { dateTime } from '../../ieo/components/ProjectCard.tsx';
 import { useOtcOrders } from '../api/otc.ts';
 import '../../exchange/exchange.css';
@@ -10,7 +9,7 @@ import '../../exchange/exchange.css';
 /** /OTCHis: own OTC orders: under review, completed or rejected (with the operator's reason). */
 export default function OTCHis() {
   const { t } = useTranslation();
-  const t1 = useT1();
+  const { t: t1 } = useTranslation('earn1');
   const { lang } = useLang();
   const orders = useOtcOrders();
   return (

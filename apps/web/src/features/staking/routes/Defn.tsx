@@ -12,14 +12,13 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { dailyInterest, fromUnits, ppmPercent, toUnits } from '../../ai/lib/money.ts';
-import { useT2 } from '../../ai/lib/t.ts';
 import '../../ai/ai.css';
 
 const scaleOf = (decimal: string) => (decimal.split('.')[1] ?? '').length;
 
 function ProductCard({ p }: { p: StakingProduct }) {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -112,7 +111,7 @@ function ProductCard({ p }: { p: StakingProduct }) {
 /** /Defn: DeFi staking products; staking goes to review (limits and the open-stake cap apply). */
 export default function Defn() {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['staking', 'products'],

@@ -8,7 +8,6 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
-import { useT2 } from '../../ai/lib/t.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 
@@ -24,7 +23,7 @@ const TONE: Record<StakeStatus, string> = {
 /** /DefnHis: own stakes in the spec's five states, filterable. */
 export default function DefnHis() {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
   const [filter, setFilter] = useState<StakeStatus | 'all'>('all');
   const q = useQuery({

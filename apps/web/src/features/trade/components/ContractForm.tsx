@@ -13,7 +13,7 @@ import { checkPerp, type Kind, type MarginMode, type PerpSide, perpQtyForPercent
 import { useContractTypeLabel } from '../order-type.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { DecimalStepper } from './DecimalStepper.tsx';
-import { fieldErrorText } from './field-error.ts';
+import { useFieldErrorText } from './field-error.ts';
 import {
   PriceQuantityFields,
   PriceStepper,
@@ -60,6 +60,7 @@ export function ContractForm({
   indexStale?: boolean;
 }) {
   const { t } = useTranslation();
+  const fieldErrorText = useFieldErrorText();
   const typeLabel = useContractTypeLabel();
   const { lang } = useLang();
   const ticket = useOrderTicket<Field>(`/ContractOpe?symbol=${market.symbol}`);
@@ -134,7 +135,7 @@ export function ContractForm({
   const shownError = (f: Field) =>
     serverErrors[f] ??
     (touched && f !== 'trigger_price' && f !== 'callback_rate'
-      ? fieldErrorText(t, longCheck.errors[f], lang, market.quote)
+      ? fieldErrorText(longCheck.errors[f], lang, market.quote)
       : undefined);
   const fmtQty = (q: string) =>
     formatDecimal(q, lang, { minFraction: market.qty_scale, maxFraction: market.qty_scale });

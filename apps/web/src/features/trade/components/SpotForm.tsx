@@ -15,7 +15,7 @@ import {
   spotQtyForPercent,
 } from '../form.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
-import { fieldErrorText } from './field-error.ts';
+import { useFieldErrorText } from './field-error.ts';
 import { PriceQuantityFields, useOrderTicket, usePickedPrice, useSeedPrice } from './order-ticket.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
 import { SideSwitch, TextTabs } from './SideSwitch.tsx';
@@ -38,6 +38,7 @@ export function SpotForm({
   initialSide?: Side;
 }) {
   const { t } = useTranslation();
+  const fieldErrorText = useFieldErrorText();
   const { lang } = useLang();
   const ticket = useOrderTicket<Field>(`/SpotOpe?symbol=${market.symbol}`);
   const { signedIn, touched, setTouched, serverErrors, setServerErrors, clearError } = ticket;
@@ -79,7 +80,7 @@ export function SpotForm({
     [side, type, price, quantity, available, marketPrice, market, signedIn],
   );
   const percent = percentForQty(side, quantity, available, refPrice);
-  const errorText = (e: FieldError | undefined) => fieldErrorText(t, e, lang, market.quote);
+  const errorText = (e: FieldError | undefined) => fieldErrorText(e, lang, market.quote);
   const shownError = (f: Field) => serverErrors[f] ?? (touched ? errorText(check.errors[f]) : undefined);
   const tone = side === 'buy' ? 'up' : 'down';
   const actionText =

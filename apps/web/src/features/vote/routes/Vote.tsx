@@ -8,13 +8,12 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
-import { useT2 } from '../../ai/lib/t.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 import '../vote.css';
 
 function PollCard({ p }: { p: Poll }) {
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
   const qc = useQueryClient();
   const [choice, setChoice] = useState<number | null>(null);
@@ -81,7 +80,7 @@ function PollCard({ p }: { p: Poll }) {
 /** /Vote: operator polls; one vote per user inside the poll's window. */
 export default function Vote() {
   const { t } = useTranslation();
-  const t2 = useT2();
+  const { t: t2 } = useTranslation('earn2');
   const q = useQuery({ queryKey: ['vote'], queryFn: ({ signal }) => api.vote.polls({ signal }) });
   return (
     <PageShell title={t('titles.vote')}>
