@@ -13,7 +13,9 @@ const options = {
   commands: opt('commands', 1_000_000),
   users: opt('users', 3_000),
   checkEvery: opt('check-every', 10_000),
-  ...(opt('liquidation-fee-ppm', -1) >= 0 ? { liquidationFeePpm: BigInt(opt('liquidation-fee-ppm', 0)) } : {}),
+  ...(opt('liquidation-fee-ppm', -1) >= 0
+    ? { liquidationFeePpm: BigInt(opt('liquidation-fee-ppm', 0)) }
+    : {}),
   onCheck: (n: number, problems: number) => console.error(`${n} commands, ${problems} problems`),
 };
 const started = performance.now();
