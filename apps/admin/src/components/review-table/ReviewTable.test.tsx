@@ -20,14 +20,14 @@ const ROWS: Row[] = Array.from({ length: 3 }, (_, i) => ({
   status: 'waiting',
 }));
 
-const useRows = ({ page, limit, filter }: ListQuery<Status | 'all'>) =>
+const useRows = ({ page, limit, filter }: ListQuery<Status>) =>
   useQuery({
     queryKey: ['rows', page, limit, filter],
     queryFn: () =>
       client.get<ListPage<Row>>('/api/admin/things', {
         page,
         limit,
-        ...(filter === 'all' ? {} : { status: filter }),
+        ...(filter ? { status: filter } : {}),
       }),
     placeholderData: keepPreviousData,
   });
@@ -83,8 +83,8 @@ function Things() {
           options: [
             { label: 'Waiting', value: 'waiting' },
             { label: 'Done', value: 'done' },
-            { label: 'All', value: 'all' },
           ],
+          all: 'last',
           fallback: 'waiting',
         }}
         useRows={useRows}

@@ -14,12 +14,18 @@ import { type ReactNode, useState } from 'react';
 import { DEFAULT_LIMIT, LIMITS, readInt, useUrlState } from '../../lib/url-state.ts';
 import { ReviewDrawer, type ReviewSpec } from './ReviewDrawer.tsx';
 
-/** A filter kept in the URL under `param`; `fallback` is shown when the URL has none and stays out of it. */
+/**
+ * A filter kept in the URL under `param`; `fallback` is shown when the URL has none and stays out of
+ * it. `all` adds an "All" option (`all` in the URL, no filter for the list) before or after the others.
+ */
 export interface ReviewFilter<F extends string> {
   param: string;
   options: { label: string; value: F }[];
-  fallback: F;
+  all?: 'first' | 'last';
+  fallback: F | 'all';
 }
+
+const ALL = { label: 'All', value: 'all' as const };
 
 /** What one page of a list answers. */
 export interface ListPage<Row> {
@@ -30,7 +36,7 @@ export interface ListPage<Row> {
 export interface ListQuery<F extends string> {
   page: number;
   limit: number;
-  /** The filter's value as the URL has it (the fallback when it has none). */
+  /** The filter's value as the URL has it (the fallback when it has none); undefined for "All". */
   filter: F | undefined;
 }
 
@@ -76,9 +82,16 @@ export function ReviewTable<Row extends { id: string }, F extends string = never
   const { params, update } = useUrlState();
   const page = readInt(params.get('page'), 1);
   const limit = readInt(params.get('limit'), DEFAULT_LIMIT, LIMITS);
+  const options: { label: string; value: F | 'all' }[] = filter
+    ? filter.all === 'first'
+      ? [ALL, ...filter.options]
+      : filter.all === 'last'
+        ? [...filter.options, ALL]
+        : filter.options
+    : [];
   const raw = filter ? params.get(filter.param) : null;
-  const value = filter ? (filter.options.find((o) => o.value === raw)?.value ?? filter.fallback) : undefined;
-  const list = props.useRows({ page, limit, filter: value });
+  const value = filter ? (options.find((o) => o.value === raw)?.value ?? filter.fallback) : undefined;
+  const list = props.useRows({ page, limit, filter: value === 'all' ? undefined : value });
   const now = list.dataUpdatedAt || Date.now();
   const [open, setOpen] = useState<Row | null>(null);
 
@@ -117,7 +130,7 @@ export function ReviewTable<Row extends { id: string }, F extends string = never
           style={{ maxWidth: '100%', overflowX: 'auto', verticalAlign: 'top' }}
           value={value}
           onChange={(v) => update({ [filter.param]: v === filter.fallback ? null : String(v), page: null })}
-          options={filter.options}
+          options={options}
         />
       )}
       {props.controls}

@@ -3,7 +3,11 @@ import type { AdminDeposit, DepositStatus } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
 import { Alert, App, Button, Card, Form, Input, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
+import {
+  type ListQuery,
+  type ReviewFilter,
+  ReviewTable,
+} from '../../../components/review-table/ReviewTable.tsx';
 import { agoCell, codeCell, usdcCell } from '../../../components/table-cells.tsx';
 import { formatUsdc } from '../../../lib/format.ts';
 import { randomTxid, useDeposits, useSimulateDeposit } from '../api/chain.ts';
@@ -140,17 +144,14 @@ function SimulateForm() {
   );
 }
 
-const FILTER = {
+const FILTER: ReviewFilter<DepositStatus> = {
   param: 'status',
-  options: [
-    { label: 'All', value: 'all' as DepositStatus | 'all' },
-    ...STATUSES.map((s) => ({ label: LABEL[s], value: s })),
-  ],
-  fallback: 'all' as const,
+  options: STATUSES.map((s) => ({ label: LABEL[s], value: s })),
+  all: 'first',
+  fallback: 'all',
 };
 
-const useRows = ({ page, limit, filter }: ListQuery<DepositStatus | 'all'>) =>
-  useDeposits(page, limit, filter === 'all' ? undefined : filter);
+const useRows = ({ page, limit, filter }: ListQuery<DepositStatus>) => useDeposits(page, limit, filter);
 
 export function Chain() {
   return (

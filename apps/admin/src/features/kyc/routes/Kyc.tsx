@@ -1,7 +1,11 @@
 import type { AdminKycItem, KycReviewStatus } from '@ex/contract';
 import { Descriptions, Image, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReviewSpec } from '../../../components/review-table/ReviewDrawer.tsx';
-import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
+import {
+  type ListQuery,
+  type ReviewFilter,
+  ReviewTable,
+} from '../../../components/review-table/ReviewTable.tsx';
 import { agoCell } from '../../../components/table-cells.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useKycApplications, useKycImage, useReviewKyc } from '../api/kyc.ts';
@@ -130,17 +134,15 @@ function Details({ row }: { row: AdminKycItem }) {
   );
 }
 
-const FILTER = {
+const FILTER: ReviewFilter<KycReviewStatus> = {
   param: 'status',
-  options: [
-    ...STATUSES.map((s) => ({ label: STATUS_LABEL[s], value: s as KycReviewStatus | 'all' })),
-    { label: 'All', value: 'all' as const },
-  ],
-  fallback: 'under_audit' as const,
+  options: STATUSES.map((s) => ({ label: STATUS_LABEL[s], value: s })),
+  all: 'last',
+  fallback: 'under_audit',
 };
 
-const useRows = ({ page, limit, filter }: ListQuery<KycReviewStatus | 'all'>) =>
-  useKycApplications(page, limit, filter === 'all' ? undefined : filter);
+const useRows = ({ page, limit, filter }: ListQuery<KycReviewStatus>) =>
+  useKycApplications(page, limit, filter);
 
 export function Kyc() {
   const review: ReviewSpec<AdminKycItem, unknown> = {

@@ -3,7 +3,11 @@ import { LANGS } from '@ex/i18n';
 import { Button, Descriptions, Grid, Progress, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { tokens } from '../../../app/theme.ts';
-import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
+import {
+  type ListQuery,
+  type ReviewFilter,
+  ReviewTable,
+} from '../../../components/review-table/ReviewTable.tsx';
 import { dateTime, timeAgo } from '../../../lib/format.ts';
 import { type Platform, type ReleaseRecord, useReleases } from '../api/releases.ts';
 import { PublishReleaseDrawer } from '../components/PublishReleaseDrawer.tsx';
@@ -154,18 +158,17 @@ function Details({ row }: { row: ReleaseRecord }) {
   );
 }
 
-const FILTER = {
+const FILTER: ReviewFilter<Platform> = {
   param: 'platform',
   options: [
-    { label: 'All', value: 'all' as const },
-    { label: 'Android', value: 'android' as const },
-    { label: 'iOS', value: 'ios' as const },
+    { label: 'Android', value: 'android' },
+    { label: 'iOS', value: 'ios' },
   ],
-  fallback: 'all' as const,
+  all: 'first',
+  fallback: 'all',
 };
 
-const useRows = ({ page, limit, filter }: ListQuery<Platform | 'all'>) =>
-  useReleases(page, limit, filter === 'all' ? undefined : filter);
+const useRows = ({ page, limit, filter }: ListQuery<Platform>) => useReleases(page, limit, filter);
 
 const expandable = { expandedRowRender: (row: ReleaseRecord) => <Details row={row} /> };
 

@@ -1,7 +1,11 @@
 import type { AdminWithdrawal, WithdrawalStatus } from '@ex/contract';
 import { Descriptions, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReviewSpec } from '../../../components/review-table/ReviewDrawer.tsx';
-import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
+import {
+  type ListQuery,
+  type ReviewFilter,
+  ReviewTable,
+} from '../../../components/review-table/ReviewTable.tsx';
 import { agoCell, codeCell, usdcCell } from '../../../components/table-cells.tsx';
 import { dateTime, formatUsdc } from '../../../lib/format.ts';
 import { type ReviewedWithdrawal, useReviewWithdrawal, useWithdrawals } from '../api/withdrawals.ts';
@@ -84,17 +88,14 @@ function Details({ row }: { row: AdminWithdrawal }) {
   );
 }
 
-const FILTER = {
+const FILTER: ReviewFilter<WithdrawalStatus> = {
   param: 'status',
-  options: [
-    ...STATUSES.map((s) => ({ label: STATUS_LABEL[s], value: s as WithdrawalStatus | 'all' })),
-    { label: 'All', value: 'all' as const },
-  ],
-  fallback: 'under_review' as const,
+  options: STATUSES.map((s) => ({ label: STATUS_LABEL[s], value: s })),
+  all: 'last',
+  fallback: 'under_review',
 };
 
-const useRows = ({ page, limit, filter }: ListQuery<WithdrawalStatus | 'all'>) =>
-  useWithdrawals(page, limit, filter === 'all' ? undefined : filter);
+const useRows = ({ page, limit, filter }: ListQuery<WithdrawalStatus>) => useWithdrawals(page, limit, filter);
 
 export function Withdrawals() {
   const review: ReviewSpec<AdminWithdrawal, ReviewedWithdrawal> = {
