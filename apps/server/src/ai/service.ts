@@ -11,6 +11,7 @@ import type {
 import { ResultCode } from '@ex/core';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { fetchPage } from '../db/page.ts';
 import {
   coinUnits,
   EarnMoney,
@@ -219,18 +220,14 @@ export class AiService {
       .selectFrom('ai_orders')
       .where('ai_orders.user_id', '=', userId)
       .where('ai_orders.status', 'in', statuses);
-    const [rows, total] = await Promise.all([
-      base
+    const { rows, total } = await fetchPage(base, q, (b) =>
+      b
         .innerJoin('ai_products', 'ai_products.id', 'ai_orders.product_id')
         .selectAll('ai_orders')
         .select('ai_products.name as product_name')
-        .orderBy('ai_orders.id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toOrder), total: Number(total.n), page: q.page, limit: q.limit };
+        .orderBy('ai_orders.id', 'desc'),
+    );
+    return { list: rows.map(toOrder), total, page: q.page, limit: q.limit };
   }
 
   /**

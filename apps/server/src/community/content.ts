@@ -14,6 +14,7 @@ import type {
 import type { Lang } from '@ex/i18n';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { fetchPage } from '../db/page.ts';
 import { AppError } from '../http/errors.ts';
 import type { CommunityDb, ContentItemsTable } from './tables.ts';
 import { isRowId, pickText, readTranslations, summaryOf } from './text.ts';
@@ -29,17 +30,10 @@ export class ContentService {
 
   async list(kind: ContentKind, q: PageQuery, lang: Lang): Promise<ContentPage> {
     const base = this.db.selectFrom('content_items').where('kind', '=', kind).where('published', '=', true);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map((r) => summary(r, lang)), total: Number(count.n), page: q.page, limit: q.limit };
+    const { rows, total } = await fetchPage(base, q, (b) =>
+      b.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc'),
+    );
+    return { list: rows.map((r) => summary(r, lang)), total, page: q.page, limit: q.limit };
   }
 
   /** Unpublished, unknown and the other kind's ids all look the same: 404. */
@@ -60,16 +54,8 @@ export class ContentService {
   async adminList(q: AdminContentQuery & { page: number; limit: number }): Promise<AdminContentPage> {
     let base = this.db.selectFrom('content_items');
     if (q.kind) base = base.where('kind', '=', q.kind);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(adminItem), total: Number(count.n), page: q.page, limit: q.limit };
+    const { rows, total } = await fetchPage(base, q, (b) => b.selectAll().orderBy('id', 'desc'));
+    return { list: rows.map(adminItem), total, page: q.page, limit: q.limit };
   }
 
   async create(input: AdminContentCreate & { published: boolean }): Promise<AdminContentItem> {

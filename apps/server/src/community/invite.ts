@@ -1,4 +1,5 @@
 import type { InviteInfo, PageQuery } from '@ex/contract';
+import { fetchPage } from '../db/page.ts';
 import { AppError } from '../http/errors.ts';
 import type { CommunityDb } from './tables.ts';
 
@@ -29,16 +30,9 @@ export class InviteService {
       .executeTakeFirst();
     if (!me) throw new AppError('NOT_FOUND');
     const base = this.db.selectFrom('users').where('inviter_id', '=', userId);
-    const [rows, count] = await Promise.all([
-      base
-        .select(['email', 'phone', 'nickname', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const total = Number(count.n);
+    const { rows, total } = await fetchPage(base, q, (b) =>
+      b.select(['email', 'phone', 'nickname', 'created_at']).orderBy('id', 'desc'),
+    );
     return {
       code: me.invite_code,
       link: `${this.origin}/Register?invite=${encodeURIComponent(me.invite_code)}`,

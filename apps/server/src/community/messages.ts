@@ -2,6 +2,7 @@ import type { AdminMessageSend, Message, MessageDetail, MessagePage, PageQuery }
 import type { Lang } from '@ex/i18n';
 import { type Selectable, sql } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { fetchPage } from '../db/page.ts';
 import { AppError } from '../http/errors.ts';
 import type { CommunityDb, MessagesTable } from './tables.ts';
 import { isRowId, pickText, summaryOf } from './text.ts';
@@ -17,16 +18,8 @@ export class MessageService {
 
   async list(userId: string, q: PageQuery, lang: Lang): Promise<MessagePage> {
     const base = this.db.selectFrom('messages').where('user_id', '=', userId);
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map((r) => item(r, lang)), total: Number(count.n), page: q.page, limit: q.limit };
+    const { rows, total } = await fetchPage(base, q, (b) => b.selectAll().orderBy('id', 'desc'));
+    return { list: rows.map((r) => item(r, lang)), total, page: q.page, limit: q.limit };
   }
 
   /** Opens one of the caller's messages and marks it read; anyone else's id is a 404. */

@@ -9,6 +9,7 @@ import type {
 } from '@ex/contract';
 import { accountKey, decimal, ResultCode } from '@ex/core';
 import type { Clock } from '../clock.ts';
+import { fetchPage } from '../db/page.ts';
 import { ASSETS } from '../engine/config.ts';
 import { QUOTE } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
@@ -313,17 +314,10 @@ export class ExchangeService {
       .selectFrom('exchange_records')
       .where('user_id', '=', userId)
       .where('status', '=', 'done');
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toRecord), total: Number(count.n), page, limit };
+    const { rows, total } = await fetchPage(base, { page, limit }, (b) =>
+      b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    );
+    return { list: rows.map(toRecord), total, page, limit };
   }
 
   /** The flash float's balances (the purpose this page's operator funds by default). */

@@ -11,6 +11,7 @@ import { ResultCode } from '@ex/core';
 import type { Selectable } from 'kysely';
 import { termInterest } from '../ai/interest.ts';
 import type { Clock } from '../clock.ts';
+import { fetchPage } from '../db/page.ts';
 import { EarnMoney, openProduct, productRange, shownRange, subscriptionAmount } from '../earn/earn.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
@@ -167,18 +168,14 @@ export class StakingService {
     let base = this.db.selectFrom('stakes').where('stakes.status', '!=', 'pending');
     if (userId !== null) base = base.where('stakes.user_id', '=', userId);
     if (q.status !== undefined) base = base.where('stakes.status', '=', q.status);
-    const [rows, total] = await Promise.all([
-      base
+    const { rows, total } = await fetchPage(base, q, (b) =>
+      b
         .innerJoin('staking_products', 'staking_products.id', 'stakes.product_id')
         .selectAll('stakes')
         .select('staking_products.name as product_name')
-        .orderBy('stakes.id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toStake), total: Number(total.n), page: q.page, limit: q.limit };
+        .orderBy('stakes.id', 'desc'),
+    );
+    return { list: rows.map(toStake), total, page: q.page, limit: q.limit };
   }
 
   review(id: string, body: AdminStakeReview): Promise<Stake & { user_id: string }> {

@@ -15,6 +15,7 @@ import type {
 import type { Lang } from '@ex/i18n';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
+import { fetchPage } from '../db/page.ts';
 import { AppError } from '../http/errors.ts';
 import { kycDb } from '../kyc/tables.ts';
 import { ownsUploads } from '../kyc/uploads.ts';
@@ -196,17 +197,10 @@ export class SupportService {
 
   async tickets(userId: string, page: number, limit: number): Promise<Page<Ticket>> {
     const base = this.db.selectFrom('support_tickets').where('user_id', '=', userId);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map((r) => this.toTicket(r, 'user')), total: Number(total.n), page, limit };
+    const { rows, total } = await fetchPage(base, { page, limit }, (b) =>
+      b.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'),
+    );
+    return { list: rows.map((r) => this.toTicket(r, 'user')), total, page, limit };
   }
 
   async unread(userId: string): Promise<{ count: number }> {
@@ -319,16 +313,9 @@ export class SupportService {
   ): Promise<Page<Ticket & { user_id: string; user_account: string | null }>> {
     let base = this.db.selectFrom('support_tickets');
     if (status !== undefined) base = base.where('status', '=', status);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('admin_unread', 'desc')
-        .orderBy('updated_at', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await fetchPage(base, { page, limit }, (b) =>
+      b.selectAll().orderBy('admin_unread', 'desc').orderBy('updated_at', 'desc'),
+    );
     const accounts = await this.accounts(rows.map((r) => String(r.user_id)));
     return {
       list: rows.map((r) => ({
@@ -336,7 +323,7 @@ export class SupportService {
         user_id: String(r.user_id),
         user_account: accounts.get(String(r.user_id)) ?? null,
       })),
-      total: Number(total.n),
+      total,
       page,
       limit,
     };

@@ -1,5 +1,6 @@
 import type { Balances, LedgerEntry, LedgerQuery, Page, Transfer, TransferRequest } from '@ex/contract';
 import { accountKey, parseDecimal, ResultCode } from '@ex/core';
+import { fetchPage } from '../db/page.ts';
 import { ASSETS, QUOTE } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
 import type { IdempotencyClaim, IdempotencyGate } from '../engine/idempotency.ts';
@@ -126,17 +127,10 @@ export class WalletService {
 
   async transfers(userId: string, page: number, limit: number): Promise<Page<Transfer>> {
     const base = this.edb.selectFrom('transfers').where('user_id', '=', userId);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toTransfer), total: Number(total.n), page, limit };
+    const { rows, total } = await fetchPage(base, { page, limit }, (b) =>
+      b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    );
+    return { list: rows.map(toTransfer), total, page, limit };
   }
 
   async ledger(userId: string, q: LedgerQuery): Promise<Page<LedgerEntry>> {
@@ -150,16 +144,9 @@ export class WalletService {
       base = base.where((eb) => eb.or([eb('account', '=', 'contract'), eb('account', 'like', 'isolated:%')]));
     if (q.type !== undefined && q.type.length > 0) base = base.where('type', 'in', q.type);
     if (q.coin !== undefined) base = base.where('coin', '=', q.coin);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('entry_seq', 'desc')
-        .orderBy('id')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { list: rows.map(toLedgerEntry), total: Number(total.n), page: q.page, limit: q.limit };
+    const { rows, total } = await fetchPage(base, q, (b) =>
+      b.selectAll().orderBy('entry_seq', 'desc').orderBy('id'),
+    );
+    return { list: rows.map(toLedgerEntry), total, page: q.page, limit: q.limit };
   }
 }
