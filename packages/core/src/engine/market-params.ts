@@ -1,4 +1,5 @@
-// Operator-set market parameters (ADR 154): fees per market and the leverage list of a perpetual.
+// Operator-set market parameters (ADR 154): fees per market, the leverage list of a perpetual and
+// its liquidation clearance fee (ADR 183).
 // They are engine state, changed only by the `setMarketParams` command, so a replay or a replica
 // that applies the same journal holds the same values. The snapshot carries only the markets whose
 // values differ from the configuration the engine was built with: a state without changes hashes as
@@ -6,10 +7,18 @@
 
 import { ResultCode } from '../ledger/result-code.ts';
 import type { PerpEvent } from '../perp/perp-engine.ts';
+import type { PerpMarketConfig } from '../perp/types.ts';
 import type { ExchangeEngine } from './exchange-engine.ts';
 
 /** 1 % per trade: the highest fee an operator can set (a typo of 10x must not take a tenth). */
 export const MAX_FEE_PPM = 10_000;
+/**
+ * 5 % of the liquidated notional: the highest clearance fee an operator can set (ADR 183), above
+ * any real exchange's rate. The other allowed value is LEGACY_LIQUIDATION_FEE_PPM.
+ */
+export const MAX_LIQUIDATION_FEE_PPM = 50_000;
+/** 100 %: the fund takes the whole remaining equity (ADR 182's default, the rule before the fee). */
+export const LEGACY_LIQUIDATION_FEE_PPM = 1_000_000;
 
 export interface SetMarketParams {
   type: 'setMarketParams';
@@ -20,10 +29,21 @@ export interface SetMarketParams {
   takerFeePpm?: number;
   /** Perpetuals only: strictly increasing whole numbers >= 1, at most the market's highest tier. */
   leverages?: number[];
+  /**
+   * Perpetuals only (ADR 183): the liquidation clearance fee, ppm of the liquidated notional;
+   * integers 0..MAX_LIQUIDATION_FEE_PPM, or LEGACY_LIQUIDATION_FEE_PPM (the whole remaining equity).
+   */
+  liquidationFeePpm?: number;
 }
 
-/** [symbol, maker ppm, taker ppm, leverages (perpetuals; [] for spot), default leverage (0 for spot)]. */
-export type MarketParamsRow = [string, string, string, number[], number];
+/**
+ * [symbol, maker ppm, taker ppm, leverages (perpetuals; [] for spot), default leverage (0 for spot),
+ * clearance fee ppm (present only when it differs from the configuration, so rows written before
+ * ADR 183 and their state hashes stay as they were)].
+ */
+export type MarketParamsRow =
+  | [string, string, string, number[], number]
+  | [string, string, string, number[], number, string];
 
 /** The live parameters of one market. */
 export interface MarketParams {
@@ -34,6 +54,8 @@ export interface MarketParams {
   defaultLeverage: number;
   /** Perpetuals: the highest leverage any risk tier allows (the ceiling of the list). */
   maxLeverage: number;
+  /** Perpetuals: the liquidation clearance fee in ppm of the notional (ADR 182/183); 0 for spot. */
+  liquidationFeePpm: bigint;
 }
 
 type Markets = Pick<ExchangeEngine, 'spot' | 'perp' | 'config'>;
@@ -48,6 +70,7 @@ export function marketParams(e: Markets, symbol: string): MarketParams | undefin
       leverages: [],
       defaultLeverage: 0,
       maxLeverage: 0,
+      liquidationFeePpm: 0n,
     };
   const p = e.perp.markets.get(symbol);
   if (p === undefined) return undefined;
@@ -58,10 +81,13 @@ export function marketParams(e: Markets, symbol: string): MarketParams | undefin
     leverages: p.leverages,
     defaultLeverage: p.defaultLeverage,
     maxLeverage: Math.max(...p.resolvedTiers.map((t) => t.maxLeverage)),
+    liquidationFeePpm: p.liquidationFeePpm,
   };
 }
 
 const isFee = (v: number) => Number.isSafeInteger(v) && v >= 0 && v <= MAX_FEE_PPM;
+const isLiquidationFee = (v: number) =>
+  Number.isSafeInteger(v) && ((v >= 0 && v <= MAX_LIQUIDATION_FEE_PPM) || v === LEGACY_LIQUIDATION_FEE_PPM);
 
 /**
  * The default leverage after a list change: the old one if still offered, else the highest value
@@ -87,6 +113,11 @@ export function applyMarketParams(
   const taker = cmd.takerFeePpm === undefined ? cur.takerFeePpm : BigInt(cmd.takerFeePpm);
   // An opening order holds the taker fee: a maker fee above it could not be paid from the hold.
   if (maker > taker) return fail(ResultCode.ENGINE_INVALID_FEE);
+  if (
+    cmd.liquidationFeePpm !== undefined &&
+    (cur.kind === 'spot' || !isLiquidationFee(cmd.liquidationFeePpm))
+  )
+    return fail(ResultCode.ENGINE_INVALID_LIQUIDATION_FEE);
   if (cur.kind === 'spot') {
     if (cmd.leverages !== undefined) return fail(ResultCode.ENGINE_INVALID_LEVERAGES);
     e.spot.markets.set(cmd.symbol, {
@@ -115,10 +146,16 @@ export function applyMarketParams(
       takerFeePpm: taker,
       leverages,
       defaultLeverage: defaultFor(leverages, cur.defaultLeverage),
+      liquidationFeePpm:
+        cmd.liquidationFeePpm === undefined ? cur.liquidationFeePpm : BigInt(cmd.liquidationFeePpm),
     },
     cmd.ts,
   );
 }
+
+/** The configured clearance fee, with resolvePerpMarket's default (ADR 182). */
+const configuredLiquidationFee = (c: PerpMarketConfig): bigint =>
+  c.liquidationFeePpm ?? BigInt(LEGACY_LIQUIDATION_FEE_PPM);
 
 const sameList = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
@@ -133,19 +170,23 @@ export function marketParamsSnapshot(e: Markets): MarketParamsRow[] | undefined 
   }
   for (const c of e.config.perpMarkets) {
     const m = e.perp.markets.get(c.symbol)!;
+    const feeChanged = m.liquidationFeePpm !== configuredLiquidationFee(c);
     if (
       m.makerFeePpm !== c.makerFeePpm ||
       m.takerFeePpm !== c.takerFeePpm ||
       !sameList(m.leverages, c.leverages) ||
-      m.defaultLeverage !== c.defaultLeverage
-    )
-      rows.push([
+      m.defaultLeverage !== c.defaultLeverage ||
+      feeChanged
+    ) {
+      const row: MarketParamsRow = [
         c.symbol,
         m.makerFeePpm.toString(),
         m.takerFeePpm.toString(),
         [...m.leverages],
         m.defaultLeverage,
-      ]);
+      ];
+      rows.push(feeChanged ? [...row, m.liquidationFeePpm.toString()] : row);
+    }
   }
   if (rows.length === 0) return undefined;
   return rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -170,6 +211,7 @@ export function restoreMarketParams(e: Markets, rows: readonly MarketParamsRow[]
       takerFeePpm: r === undefined ? c.takerFeePpm : BigInt(r[2]),
       leverages: r === undefined ? c.leverages : [...r[3]],
       defaultLeverage: r === undefined ? c.defaultLeverage : r[4],
+      liquidationFeePpm: r?.[5] === undefined ? configuredLiquidationFee(c) : BigInt(r[5]),
     });
   }
 }

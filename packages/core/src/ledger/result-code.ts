@@ -72,6 +72,8 @@ export const ResultCode = {
   ENGINE_INVALID_FEE: 408,
   /** setMarketParams: a leverage list that is empty, unsorted, repeats, or exceeds the market's tiers (or a spot market). */
   ENGINE_INVALID_LEVERAGES: 409,
+  /** setMarketParams (ADR 183): a clearance fee outside 0..MAX_LIQUIDATION_FEE_PPM and not 1,000,000, or a spot market. */
+  ENGINE_INVALID_LIQUIDATION_FEE: 410,
 } as const;
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];

@@ -51,12 +51,24 @@ export class PerpEngine extends PerpTriggers {
    */
   setMarketParams(
     symbol: string,
-    p: { makerFeePpm: bigint; takerFeePpm: bigint; leverages: readonly number[]; defaultLeverage: number },
+    p: {
+      makerFeePpm: bigint;
+      takerFeePpm: bigint;
+      leverages: readonly number[];
+      defaultLeverage: number;
+      /** ADR 183: the clearance fee applies from the next liquidation; nothing held changes. */
+      liquidationFeePpm?: bigint;
+    },
     ts: number,
   ): PerpResult {
     const old = this.markets.get(symbol);
     if (old === undefined) return fail(ResultCode.PERP_UNKNOWN_MARKET);
-    const m: PerpMarket = { ...old, ...p, leverages: [...p.leverages] };
+    const m: PerpMarket = {
+      ...old,
+      ...p,
+      leverages: [...p.leverages],
+      liquidationFeePpm: p.liquidationFeePpm ?? old.liquidationFeePpm,
+    };
     this.markets.set(symbol, m);
     this.events = [];
     if (m.takerFeePpm === old.takerFeePpm) return this.done();
