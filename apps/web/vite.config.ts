@@ -85,7 +85,7 @@ function inlineEntryCss(): Plugin {
  * storage keys, the language loaders, Vite's preload helper) stays out of it, in the entry chunk.
  */
 const SHELL =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|use-sync-external-store|react-is|tslib|classnames)[\\/]|packages[\\/]sdk[\\/]src[\\/]|packages[\\/]contract[\\/]src[\\/]routes\.ts$|node_modules[\\/](ahooks|lodash)[\\/]|antd-mobile-icons[\\/]es[\\/](CloseOutline|AppOutline|HistogramOutline|PayCircleOutline|FileOutline|UserOutline)\.|antd-mobile[\\/]es[\\/](index\.js$|utils[\\/]|global[\\/]|locales[\\/](zh-CN|base)\.js$|components[\\/](config-provider|tab-bar|badge|safe-area)[\\/])|apps[\\/]web[\\/]src[\\/](app[\\/](?!antd-react19|guard|routes|antd-locales)|components[\\/]NetworkBanner|lib[\\/](api|i18n|toast|queries|after-paint|color-mode|font-scale)\.ts$)/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|use-sync-external-store|react-is|tslib|classnames)[\\/]|packages[\\/]sdk[\\/]src[\\/]|packages[\\/]contract[\\/]src[\\/]routes\.ts$|node_modules[\\/](ahooks|lodash)[\\/]|antd-mobile-icons[\\/]es[\\/](CloseOutline|AppOutline|HistogramOutline|PayCircleOutline|FileOutline|UserOutline)\.|antd-mobile[\\/]es[\\/](index\.js$|utils[\\/]|global[\\/]|locales[\\/](zh-CN|base)\.js$|components[\\/](config-provider|tab-bar|badge|safe-area)[\\/])|apps[\\/]web[\\/]src[\\/](app[\\/](?!antd-react19|guard|routes|antd-locales|early-data)|components[\\/]NetworkBanner|lib[\\/](api|i18n|toast|queries|after-paint|color-mode|font-scale)\.ts$)/;
 
 /** antd-mobile's locale files by the app's language ids. */
 const ANTD_LANG = {

@@ -1,11 +1,12 @@
 // The entry of index.html (issue 11, ADR 086). It imports nothing heavy: while the browser is still
 // downloading the shell (React, the router, i18next: ~130 KB gzip, preloaded by index.html), it starts
-// the stored language and the first screen's code as well, instead of after the shell has arrived and
-// run. Then it loads the app (main.tsx), which waits for all three before the first render.
+// the stored language, the first screen's code and its first data as well, instead of after the shell
+// has arrived and run. Then it loads the app (main.tsx), which waits for them before the first render.
 import './styles/theme.css';
 import './styles/app.css';
 import { loadWebCatalogue } from '@ex/i18n';
 import { loadAntdLocale } from './app/antd-locales.ts';
+import { startEarlyData } from './app/early-data.ts';
 import { guardRedirect } from './app/guard.ts';
 import { KNOWN_PATHS, preloadRoute } from './app/routes.ts';
 import { resolveStoredLang } from './lib/lang.ts';
@@ -16,10 +17,30 @@ const storage = window.localStorage;
 export const lang = resolveStoredLang(storage.getItem(STORAGE_KEYS.lang));
 // The screen of the address being opened, or the one the guard sends a visitor to (e.g. /Login).
 const firstPath = guardRedirect(window.location.pathname, hasToken(storage), KNOWN_PATHS)?.split('?')[0];
+/**
+ * Runs `work` once the splash has been painted (the frame after the next animation frame), so the
+ * first paint never waits for the requests started here; a hidden tab, which paints no frames,
+ * starts after 100 ms.
+ */
+function afterSplash<T>(work: () => Promise<T>): Promise<T> {
+  return new Promise((resolve) => {
+    let done = false;
+    const run = () => {
+      if (done) return;
+      done = true;
+      resolve(work());
+    };
+    requestAnimationFrame(() => setTimeout(run, 0));
+    setTimeout(run, 100);
+  });
+}
+
+const first = firstPath ?? window.location.pathname;
 /** The language's texts, antd's locale, and the first screen's code (rendered without suspending). */
-export const firstLoad = Promise.all([
-  loadWebCatalogue(lang),
-  loadAntdLocale(lang),
-  preloadRoute(firstPath ?? window.location.pathname),
-]);
-void import('./main.tsx');
+export const firstLoad = afterSplash(() => {
+  const loading = Promise.all([loadWebCatalogue(lang), loadAntdLocale(lang), preloadRoute(first)]);
+  // ...and its first data (the SDK takes these answers when the screen asks, app/early-data.ts).
+  startEarlyData(first, storage, STORAGE_KEYS.token, STORAGE_KEYS.lang);
+  void import('./main.tsx');
+  return loading;
+});

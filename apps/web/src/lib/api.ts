@@ -1,4 +1,5 @@
 import { createApi, createClient } from '@ex/sdk';
+import { fetchEarly } from '../app/early-data.ts';
 import { STORAGE_KEYS } from './storage.ts';
 import { showToast } from './toast.ts';
 
@@ -29,6 +30,8 @@ export const client = createClient({
   onLogout: () => onSessionEnd(),
   toast: (message, durationMs) => showToast(message, durationMs),
   fallbackMessage: (reason) => fallbackText(reason) || 'Network error',
+  // The first screen's GETs may already be on their way (boot.ts, ADR 087).
+  fetch: fetchEarly,
 });
 
 export const api = createApi(client);
