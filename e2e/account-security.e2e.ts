@@ -4,53 +4,17 @@
 // each screen go to $E2E_SHOTS when set.
 import { webCatalogues } from '@ex/i18n';
 import { generateSync } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  latestCode,
-  launchBrowser,
-  phoneContext,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, latestCode, phoneContext, registerViaApi, screenshot, suite } from './harness.ts';
 
 const en = webCatalogues.en;
-let server: RunningServer;
-let browser: Browser;
+const s = suite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function register(email: string): Promise<string> {
-  const sent = await api(server.url, 'POST', '/api/app/account/captcha', {
-    type: 'email',
-    account: email,
-    scene: 'register',
-  });
-  expect(sent.code).toBe(0);
-  const code = await latestCode(server.url, email);
-  const res = await api<{ token: string }>(server.url, 'POST', '/api/app/account/register', {
-    type: 'email',
-    account: email,
-    password: 'Secret1234',
-    password_confirmation: 'Secret1234',
-    code,
-  });
-  expect(res.code).toBe(0);
-  return res.data.token;
-}
+const register = (email: string) => registerViaApi(s.server.url, email);
 
 async function login(email: string, password: string): Promise<string> {
-  const res = await api<{ token: string }>(server.url, 'POST', '/api/app/account/login', {
+  const res = await api<{ token: string }>(s.server.url, 'POST', '/api/app/account/login', {
     type: 'email',
     account: email,
     password,
@@ -61,7 +25,7 @@ async function login(email: string, password: string): Promise<string> {
 
 /** A phone-sized page logged in with `token`, in English. */
 async function pageWith(token: string): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
+  const context = await phoneContext(s.browser, s.server.url);
   const page = await context.newPage();
   await page.addInitScript((t) => {
     if (!sessionStorage.getItem('seeded')) {
@@ -111,10 +75,10 @@ describe('account screens (issue 12 item 1)', () => {
     await page.locator('.user-card__name', { hasText: 'Satoshi N' }).waitFor();
     const src = await page.locator('.user-card__avatar img').getAttribute('src');
     expect(src).toMatch(/\/uploads\/\d{6}\/.+\.(jpg|jpeg|png|webp)$/);
-    const img = await fetch(new URL(src!, server.url));
+    const img = await fetch(new URL(src!, s.server.url));
     expect(img.status).toBe(200);
     const info = await api<{ nickname: string; avatar: string }>(
-      server.url,
+      s.server.url,
       'GET',
       '/api/app/user/info',
       undefined,
@@ -148,8 +112,8 @@ describe('account screens (issue 12 item 1)', () => {
 
     // This device continues on the new token; the other one is ended.
     const mine = await page.evaluate(() => localStorage.getItem('token'));
-    expect((await api(server.url, 'GET', '/api/app/user/info', undefined, mine!)).code).toBe(0);
-    expect((await api(server.url, 'GET', '/api/app/user/info', undefined, second)).code).toBe(411);
+    expect((await api(s.server.url, 'GET', '/api/app/user/info', undefined, mine!)).code).toBe(0);
+    expect((await api(s.server.url, 'GET', '/api/app/user/info', undefined, second)).code).toBe(411);
     await other.reload();
     await other.waitForURL((u) => u.pathname === '/Login');
     expect(await login(email, 'Better5678')).toBeTruthy();
@@ -168,12 +132,12 @@ describe('account screens (issue 12 item 1)', () => {
     const number = `17${String(Date.now()).slice(-8)}`;
     await phone.fill(number);
     await page.getByRole('button', { name: en.auth.sendCode }).click();
-    const code = await latestCode(server.url, number);
+    const code = await latestCode(s.server.url, number);
     await page.getByPlaceholder(en.auth.codePlaceholder).fill(code);
     await page.getByRole('button', { name: en.security.bind.submit, exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/Setting');
     const info = await api<{ phone: string; area_code: string }>(
-      server.url,
+      s.server.url,
       'GET',
       '/api/app/user/info',
       undefined,
@@ -208,7 +172,7 @@ describe('account screens (issue 12 item 1)', () => {
     const email = `totp-${Date.now()}@e2e.test`;
     const token = await register(email);
     const setup = await api<{ secret: string }>(
-      server.url,
+      s.server.url,
       'POST',
       '/api/app/user/totp/setup',
       undefined,
@@ -216,7 +180,7 @@ describe('account screens (issue 12 item 1)', () => {
     );
     const secret = setup.data.secret;
     const on = await api<{ recovery_codes: string[] }>(
-      server.url,
+      s.server.url,
       'POST',
       '/api/app/user/totp/enable',
       { code: generateSync({ secret }) },
@@ -224,7 +188,7 @@ describe('account screens (issue 12 item 1)', () => {
     );
     expect(on.data.recovery_codes).toHaveLength(10);
 
-    const context = await phoneContext(browser, server.url);
+    const context = await phoneContext(s.browser, s.server.url);
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('lang', 'en'));
     await page.goto('/Login');

@@ -1,51 +1,20 @@
 // Issue 2 "Must show" in a real browser: registration with an e-mail code from the outbox, the
 // guard, unknown paths, the seven languages surviving a reload, and 401/411 ending the session.
 import { LANG_NAMES, LANGS, webCatalogues } from '@ex/i18n';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, latestCode, launchBrowser, phoneContext, type RunningServer, startServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, latestCode, phoneContext, registerViaApi, suite } from './harness.ts';
 
 const de = webCatalogues.de;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const s = suite();
 
 async function newPage(): Promise<Page> {
-  const context = await phoneContext(browser, server.url);
+  const context = await phoneContext(s.browser, s.server.url);
   return context.newPage();
 }
 
-/** Registers a fresh e-mail account through the API (code read from the outbox); returns its token. */
-async function registerViaApi(email: string): Promise<string> {
-  const sent = await api(server.url, 'POST', '/api/app/account/captcha', {
-    type: 'email',
-    account: email,
-    scene: 'register',
-  });
-  expect(sent.code).toBe(0);
-  const code = await latestCode(server.url, email);
-  const res = await api<{ token: string }>(server.url, 'POST', '/api/app/account/register', {
-    type: 'email',
-    account: email,
-    password: 'Secret1234',
-    password_confirmation: 'Secret1234',
-    code,
-  });
-  expect(res.code).toBe(0);
-  return res.data.token;
-}
-
 async function loggedInPage(email: string): Promise<Page> {
-  const token = await registerViaApi(email);
+  const token = await registerViaApi(s.server.url, email);
   const page = await newPage();
   await page.addInitScript((t) => {
     if (!sessionStorage.getItem('seeded')) {
@@ -63,7 +32,7 @@ describe('accounts in the browser', () => {
     await page.goto('/Register');
     await page.getByPlaceholder(de.auth.emailPlaceholder).fill(email);
     await page.getByRole('button', { name: de.auth.sendCode }).click();
-    const code = await latestCode(server.url, email);
+    const code = await latestCode(s.server.url, email);
     expect(code).toMatch(/^\d{6}$/);
     await page.getByPlaceholder(de.auth.codePlaceholder).fill(code);
     await page.getByPlaceholder(de.auth.passwordPlaceholder).fill('Secret1234');
@@ -78,7 +47,7 @@ describe('accounts in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     // The token is the one the server knows: user info answers for this e-mail.
-    const info = await api<{ email: string }>(server.url, 'GET', '/api/app/user/info', undefined, token!);
+    const info = await api<{ email: string }>(s.server.url, 'GET', '/api/app/user/info', undefined, token!);
     expect(info.data.email).toBe(email);
     await page.context().close();
   });
@@ -126,9 +95,9 @@ describe('accounts in the browser', () => {
     await infoLoaded;
     const token = await page.evaluate(() => localStorage.getItem('token'));
     // Log out the same token from "another device": the next call gets 401 with code 411.
-    const out = await api(server.url, 'POST', '/api/app/account/logout', undefined, token!);
+    const out = await api(s.server.url, 'POST', '/api/app/account/logout', undefined, token!);
     expect(out.code).toBe(0);
-    const after = await api(server.url, 'GET', '/api/app/user/info', undefined, token!);
+    const after = await api(s.server.url, 'GET', '/api/app/user/info', undefined, token!);
     expect(after.code).toBe(411);
     await page.reload();
     await page.waitForURL((u) => u.pathname === '/Login');

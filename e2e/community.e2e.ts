@@ -3,41 +3,25 @@
 // broadcasts a message through the admin API, the bell gets its unread dot, and reading the message
 // on /Msg -> /MsgDetail clears it.
 import { webCatalogues } from '@ex/i18n';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  launchBrowser,
-  loginToken,
-  openSignedIn,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminToken, api, openSignedIn, screenshot, suite } from './harness.ts';
 
 const en = webCatalogues.en;
 const c = en.community;
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
 
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
+const signedInPage = (): Promise<Page> => openSignedIn(s.browser, s.server.url, s.token);
 
 describe('community in the browser', () => {
   it('checks in on Home: the button turns to "Checked in" and the points rise by exactly 10', async () => {
-    const before = await api<{ points: number }>(server.url, 'GET', '/api/app/user/info', undefined, token);
+    const before = await api<{ points: number }>(
+      s.server.url,
+      'GET',
+      '/api/app/user/info',
+      undefined,
+      s.token,
+    );
     const page = await signedInPage();
     await page.goto('/');
     // Seeded news on a fresh embedded default.
@@ -48,7 +32,13 @@ describe('community in the browser', () => {
     await page.getByRole('button', { name: c.checkin.button, exact: true }).click();
     await page.getByRole('button', { name: c.checkin.done, exact: true }).waitFor();
     await expect.poll(() => points.textContent()).toBe(String(before.data.points + 10));
-    const after = await api<{ points: number }>(server.url, 'GET', '/api/app/user/info', undefined, token);
+    const after = await api<{ points: number }>(
+      s.server.url,
+      'GET',
+      '/api/app/user/info',
+      undefined,
+      s.token,
+    );
     expect(after.data.points).toBe(before.data.points + 10);
     await screenshot(page, 'community-home-checked');
     await page.context().close();
@@ -56,11 +46,11 @@ describe('community in the browser', () => {
 
   it('a broadcast shows the unread dot; opening the message on /Msg reads it and clears the dot', async () => {
     // The seeded demo world has a welcome message (ADR 151): start from everything read.
-    const read = await api(server.url, 'POST', '/api/app/messages/read-all', {}, token);
+    const read = await api(s.server.url, 'POST', '/api/app/messages/read-all', {}, s.token);
     expect(read.code).toBe(0);
-    const admin = await adminToken(server.url);
+    const admin = await adminToken(s.server.url);
     const sent = await api<{ sent: number }>(
-      server.url,
+      s.server.url,
       'POST',
       '/api/admin/messages',
       { broadcast: true, translations: { en: { title: 'Scheduled maintenance', body: 'Sunday 02:00 UTC' } } },
@@ -86,11 +76,11 @@ describe('community in the browser', () => {
     for (let i = 0; i < 50 && unread !== 0; i++) {
       if (i > 0) await new Promise((r) => setTimeout(r, 100));
       const r = await api<{ unread: number }>(
-        server.url,
+        s.server.url,
         'GET',
         '/api/app/messages/unread-count',
         undefined,
-        token,
+        s.token,
       );
       unread = r.data.unread;
     }

@@ -4,58 +4,36 @@
 // everything with cancel-all; the API agrees at each step.
 import type { ContractOrder, Page as PageOf } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  loginToken,
-  openSignedIn,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api, openSignedIn, screenshot, suite } from './harness.ts';
 
 const en = webCatalogues.en;
 const tr = en.trade;
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: 'on' });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: 'on' });
 
 const openOrders = async () =>
   (
     await api<PageOf<ContractOrder>>(
-      server.url,
+      s.server.url,
       'GET',
       '/api/app/contract/orders?status=open&limit=100',
       undefined,
-      token,
+      s.token,
     )
   ).data.list;
 
 describe('contract order types in the browser', () => {
   it('stop-limit with post-only: placed, waiting in open orders, amended, cancelled with cancel-all', async () => {
     const transfer = await api(
-      server.url,
+      s.server.url,
       'POST',
       '/api/app/wallet/transfer',
       { from: 'spot', to: 'contract', coin: 'USDC', amount: '500' },
-      token,
+      s.token,
     );
     expect(transfer.code).toBe(0);
     const funding = await api<{ mark_price: string }>(
-      server.url,
+      s.server.url,
       'GET',
       '/api/app/contract/funding?symbol=BTC_USDC_PERP',
     );
@@ -64,7 +42,7 @@ describe('contract order types in the browser', () => {
     const trigger = (Math.round(mark * 1.02 * 10) / 10).toFixed(1);
     const limit = (Math.round(mark * 1.021 * 10) / 10).toFixed(1);
 
-    const page = await openSignedIn(browser, server.url, token);
+    const page = await openSignedIn(s.browser, s.server.url, s.token);
     await page.goto('/ContractOpe?symbol=BTC_USDC_PERP');
 
     const form = page.locator('.tform');
@@ -118,7 +96,7 @@ describe('contract order types in the browser', () => {
 
     // A second, resting order; then cancel-all takes both.
     const rest = await api(
-      server.url,
+      s.server.url,
       'POST',
       '/api/app/contract/orders',
       {
@@ -131,7 +109,7 @@ describe('contract order types in the browser', () => {
         margin_mode: 'cross',
         time_in_force: 'GTC',
       },
-      token,
+      s.token,
     );
     expect(rest.code).toBe(0);
     await expect.poll(async () => (await openOrders()).length, { timeout: 15_000 }).toBe(2);

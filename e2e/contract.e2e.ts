@@ -4,37 +4,15 @@
 // liquidation prices, closes it, and finds both orders in /ContractOrder.
 import type { Position } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  loginToken,
-  phoneContext,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { api, phoneContext, screenshot, suite } from './harness.ts';
 
 const en = webCatalogues.en;
 const tr = en.trade;
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: 'on' });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: 'on' });
 
 const positions = async () =>
-  (await api<Position[]>(server.url, 'GET', '/api/app/contract/positions', undefined, token)).data;
+  (await api<Position[]>(s.server.url, 'GET', '/api/app/contract/positions', undefined, s.token)).data;
 
 /** "96977.52" -> "96,977.52" as the screen shows a 2-decimal price in English. */
 const price2 = (v: string) =>
@@ -45,19 +23,19 @@ const price2 = (v: string) =>
 describe('perpetual trading in the browser', () => {
   it('opens a market long with confirmation, shows it with real prices, closes it, lists it in history', async () => {
     const transfer = await api(
-      server.url,
+      s.server.url,
       'POST',
       '/api/app/wallet/transfer',
       { from: 'spot', to: 'contract', coin: 'USDC', amount: '500' },
-      token,
+      s.token,
     );
     expect(transfer.code).toBe(0);
 
-    const context = await phoneContext(browser, server.url);
+    const context = await phoneContext(s.browser, s.server.url);
     await context.addInitScript((t) => {
       localStorage.setItem('token', t);
       localStorage.setItem('lang', 'en');
-    }, token);
+    }, s.token);
     const page = await context.newPage();
     await page.goto('/ContractOpe?symbol=BTC_USDC_PERP');
 

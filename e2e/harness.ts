@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -83,6 +84,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface Suite {
+  server: RunningServer;
+  browser: Browser;
+  /** The demo user's token (with `SEED_DEMO: '1'`; empty otherwise). */
+  token: string;
+}
+
+/**
+ * The set-up of a browser test file (issue 14): before all its tests the built server with `env`
+ * and Chromium, and the demo user's token when the demo is seeded; after them both are stopped.
+ * Read the fields inside tests and hooks (they are filled in `beforeAll`).
+ */
+export function suite(env: Record<string, string> = {}): Suite {
+  const s = { token: '' } as Suite;
+  beforeAll(async () => {
+    s.server = await startServer(env);
+    s.browser = await launchBrowser();
+    if (env.SEED_DEMO === '1') s.token = await loginToken(s.server.url);
+  });
+  afterAll(async () => {
+    await s.browser?.close();
+    await s.server?.stop();
+  });
+  return s;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -165,6 +192,26 @@ export async function openSignedIn(
     [token, lang] as const,
   );
   return context.newPage();
+}
+
+/** Registers a fresh e-mail account through the API (code read from the outbox); returns its token. */
+export async function registerViaApi(base: string, email: string, password = 'Secret1234'): Promise<string> {
+  const sent = await api(base, 'POST', '/api/app/account/captcha', {
+    type: 'email',
+    account: email,
+    scene: 'register',
+  });
+  if (sent.code !== 0) throw new Error(`register code for ${email}: ${sent.message}`);
+  const code = await latestCode(base, email);
+  const res = await api<{ token: string }>(base, 'POST', '/api/app/account/register', {
+    type: 'email',
+    account: email,
+    password,
+    password_confirmation: password,
+    code,
+  });
+  if (res.code !== 0) throw new Error(`register of ${email}: ${res.message}`);
+  return res.data.token;
 }
 
 export async function adminToken(base: string): Promise<string> {
