@@ -125,6 +125,8 @@ export const ERRORS = {
   MARKET_FEE_INVALID: { code: 2240, status: 400, key: 'error.market_fee_invalid' },
   MARKET_LEVERAGES_INVALID: { code: 2241, status: 400, key: 'error.market_leverages_invalid' },
   MARKET_PARAMS_UNCHANGED: { code: 2242, status: 409, key: 'error.market_params_unchanged' },
+  // ADR 183: the clearance fee is 0..5 % of the notional or 100 %, perpetuals only.
+  MARKET_LIQUIDATION_FEE_INVALID: { code: 2243, status: 400, key: 'error.market_liquidation_fee_invalid' },
 
   QUANTITY_OUT_OF_RANGE: { code: 3001, status: 400, key: 'error.quantity_out_of_range' },
   STAKING_LIMIT: { code: 3002, status: 409, key: 'error.staking_limit' },

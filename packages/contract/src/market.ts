@@ -27,6 +27,11 @@ export const MarketCoin = z.object({
   /** Fee rates as decimal fractions ("0.001" = 0.1 %), the engine's live values (ADR 154). */
   maker_fee_rate: z.string().optional(),
   taker_fee_rate: z.string().optional(),
+  /**
+   * Perpetuals: the liquidation clearance fee as a fraction of the liquidated notional, paid to the
+   * insurance fund out of the remaining equity ("1" = all of it), the engine's live value (ADR 183).
+   */
+  liquidation_fee_rate: z.string().optional(),
 });
 export type MarketCoin = z.infer<typeof MarketCoin>;
 export const MarketCoinList = z.array(MarketCoin);

@@ -125,6 +125,11 @@ export const MarketSetting = z.object({
   /** Fee rates as decimal fractions ("0.001" = 0.1 %): the engine's live values (ADR 154). */
   maker_fee_rate: z.string(),
   taker_fee_rate: z.string(),
+  /**
+   * Perpetuals: the liquidation clearance fee as a fraction of the liquidated notional ("0.0125" =
+   * 1.25 %; "1" = the whole remaining equity), the engine's live value (ADR 183); absent for spot.
+   */
+  liquidation_fee_rate: z.string().optional(),
 });
 export type MarketSetting = z.infer<typeof MarketSetting>;
 export const MarketSettingList = z.array(MarketSetting);
@@ -142,17 +147,23 @@ export type PauseMarketRequest = z.infer<typeof PauseMarketRequest>;
 const FeeRate = z.string().regex(/^\d{1,2}(\.\d{1,6})?$/, { error: 'validation.decimal_format' });
 
 /**
- * New fees and/or leverage list of one market (ADR 154): fields left out stay as they are. The core
- * checks the values (fees 0..1 %, maker <= taker; leverages rising, within the market's tiers).
+ * New fees, leverage list and/or clearance fee of one market (ADR 154, 183): fields left out stay
+ * as they are. The core checks the values (fees 0..1 %, maker <= taker; leverages rising, within
+ * the market's tiers; clearance fee 0..5 % or 1 = 100 %, perpetuals only).
  */
 export const MarketParamsRequest = z
   .strictObject({
     maker_fee_rate: FeeRate.optional(),
     taker_fee_rate: FeeRate.optional(),
     leverages: z.array(z.number().int().min(1).max(1000)).min(1).max(50).optional(),
+    liquidation_fee_rate: FeeRate.optional(),
   })
   .refine(
-    (b) => b.maker_fee_rate !== undefined || b.taker_fee_rate !== undefined || b.leverages !== undefined,
+    (b) =>
+      b.maker_fee_rate !== undefined ||
+      b.taker_fee_rate !== undefined ||
+      b.leverages !== undefined ||
+      b.liquidation_fee_rate !== undefined,
     {
       error: 'validation.required',
       path: ['maker_fee_rate'],

@@ -94,6 +94,8 @@ export function perpMarketConfig(m: MarketConfig): PerpMarketConfig {
     takerFeePpm: PERP_TAKER_FEE_PPM,
     // ADR 112: the market's configured protection from the mark for market orders.
     marketProtectionPpm: m.marketProtectionPpm,
+    // ADR 183: the catalogue's clearance fee (absent: the core's legacy 100 %).
+    ...(m.liquidationFeePpm !== undefined ? { liquidationFeePpm: m.liquidationFeePpm } : {}),
   };
 }
 

@@ -25,6 +25,12 @@ export interface MarketConfig {
   priceBandPpm: bigint;
   /** Market orders fill no further than this from the index (spot) or the mark (perpetual). */
   marketProtectionPpm: bigint;
+  /**
+   * Perpetuals only: the liquidation clearance fee the market starts with (ADR 182, 183), ppm of
+   * the liquidated notional; an operator changes it live (setMarketParams). Left out: the core's
+   * default, 100 % (the whole remaining equity), as engines built without this catalogue have.
+   */
+  liquidationFeePpm?: bigint;
 }
 
 interface BaseAsset {
@@ -36,6 +42,8 @@ interface BaseAsset {
   minQty: string;
   maxQty: string;
   maxLeverage: number;
+  /** The perpetual's starting clearance fee (ADR 183); DEFAULT_LIQUIDATION_FEE_PPM when left out. */
+  liquidationFeePpm?: bigint;
   /** Overrides of the default band and market protection (ADR 112), e.g. for a thin, jumpy coin. */
   priceBandPpm?: bigint;
   marketProtectionPpm?: bigint;
@@ -44,6 +52,12 @@ interface BaseAsset {
 /** ±10 % around the index for limit prices; market orders stop 5 % from it (ADR 112). */
 export const DEFAULT_PRICE_BAND_PPM = 100_000n;
 export const DEFAULT_MARKET_PROTECTION_PPM = 50_000n;
+/**
+ * Clearance fees as Binance publishes them per symbol (ADR 183): 1.25 % of the liquidated notional
+ * for BTC and ETH, 1.5 % for the other coins, paid to the insurance fund out of what equity is left.
+ */
+export const MAJOR_LIQUIDATION_FEE_PPM = 12_500n;
+export const DEFAULT_LIQUIDATION_FEE_PPM = 15_000n;
 
 const BASES: BaseAsset[] = [
   {
@@ -57,6 +71,7 @@ const BASES: BaseAsset[] = [
     minQty: '0.0001',
     maxQty: '100',
     maxLeverage: 100,
+    liquidationFeePpm: MAJOR_LIQUIDATION_FEE_PPM,
   },
   {
     base: 'ETH',
@@ -67,6 +82,7 @@ const BASES: BaseAsset[] = [
     minQty: '0.0001',
     maxQty: '2000',
     maxLeverage: 100,
+    liquidationFeePpm: MAJOR_LIQUIDATION_FEE_PPM,
   },
   {
     base: 'SOL',
@@ -134,6 +150,7 @@ export const MARKETS: MarketConfig[] = BASES.flatMap((b) => {
       symbol: `${b.base}_${QUOTE}_PERP`,
       kind: 'perp' as const,
       leverages: LEVERAGE_STEPS.filter((l) => l <= b.maxLeverage),
+      liquidationFeePpm: b.liquidationFeePpm ?? DEFAULT_LIQUIDATION_FEE_PPM,
     },
   ];
 });

@@ -464,6 +464,10 @@ export class MarketData {
           ? {
               maker_fee_rate: formatDecimal(params.makerFeePpm, 6),
               taker_fee_rate: formatDecimal(params.takerFeePpm, 6),
+              // ADR 183: the perpetual's clearance fee, told before a liquidation charges it.
+              ...(params.kind === 'perp'
+                ? { liquidation_fee_rate: formatDecimal(params.liquidationFeePpm, 6) }
+                : {}),
             }
           : {}),
       };

@@ -1,4 +1,4 @@
-// An operator's fees and leverage list per market (ADR 154). The values are engine state: a change
+// An operator's fees, leverage list and clearance fee per market (ADR 154, 183). The values are engine state: a change
 // is the `setMarketParams` command through the sequencer, checked in the core, so every replica and
 // every replay holds the same values at the same journal position. Nothing is stored beside the
 // journal (the engine snapshot carries the changed markets). Reads take the engine's live values.
@@ -50,6 +50,7 @@ export function marketSettings(host: EnginePort): MarketSetting[] {
       max_leverage: live.maxLeverage,
       maker_fee_rate: ppmRate(live.makerFeePpm),
       taker_fee_rate: ppmRate(live.takerFeePpm),
+      ...(live.kind === 'perp' ? { liquidation_fee_rate: ppmRate(live.liquidationFeePpm) } : {}),
     };
   });
 }
@@ -58,9 +59,9 @@ export function marketSettings(host: EnginePort): MarketSetting[] {
 let chain: Promise<unknown> = Promise.resolve();
 
 /**
- * Changes a market's fees and/or leverage list: the engine command, then the audit entry with the
+ * Changes a market's fees, leverage list and/or clearance fee: the engine command, then the audit entry with the
  * settings before and after and the journal seq of the change (ADR 154, 161). A change that changes
- * nothing is refused (2242) and writes nothing; values the core refuses are 2240/2241.
+ * nothing is refused (2242) and writes nothing; values the core refuses are 2240/2241/2243.
  */
 export function setMarketParams(
   s: Services,
@@ -79,10 +80,12 @@ async function apply(s: Services, actor: Actor, symbol: string, body: MarketPara
   const before = find();
   const maker = body.maker_fee_rate === undefined ? undefined : ratePpm(body.maker_fee_rate);
   const taker = body.taker_fee_rate === undefined ? undefined : ratePpm(body.taker_fee_rate);
+  const clearance = body.liquidation_fee_rate === undefined ? undefined : ratePpm(body.liquidation_fee_rate);
   const same =
     (maker === undefined || ppmRate(BigInt(maker)) === before.maker_fee_rate) &&
     (taker === undefined || ppmRate(BigInt(taker)) === before.taker_fee_rate) &&
-    (body.leverages === undefined || body.leverages.join(',') === before.leverages.join(','));
+    (body.leverages === undefined || body.leverages.join(',') === before.leverages.join(',')) &&
+    (clearance === undefined || ppmRate(BigInt(clearance)) === before.liquidation_fee_rate);
   if (same) throw new AppError('MARKET_PARAMS_UNCHANGED');
   const r = await s.engine.submit({
     type: 'setMarketParams',
@@ -90,10 +93,13 @@ async function apply(s: Services, actor: Actor, symbol: string, body: MarketPara
     ...(maker !== undefined ? { makerFeePpm: maker } : {}),
     ...(taker !== undefined ? { takerFeePpm: taker } : {}),
     ...(body.leverages !== undefined ? { leverages: body.leverages } : {}),
+    ...(clearance !== undefined ? { liquidationFeePpm: clearance } : {}),
   });
   if (r.code === ResultCode.ENGINE_INVALID_FEE) throw new AppError('MARKET_FEE_INVALID');
   if (r.code === ResultCode.ENGINE_INVALID_LEVERAGES)
     throw new AppError('MARKET_LEVERAGES_INVALID', { max: before.max_leverage ?? 0 });
+  if (r.code === ResultCode.ENGINE_INVALID_LIQUIDATION_FEE)
+    throw new AppError('MARKET_LIQUIDATION_FEE_INVALID');
   if (r.code === ResultCode.ENGINE_UNKNOWN_MARKET) throw new AppError('MARKET_NOT_FOUND');
   if (r.code !== ResultCode.OK) throw new Error(`setMarketParams refused with ${r.code}`);
   const after = find();

@@ -199,5 +199,7 @@ export const de = {
   'error.market_leverages_invalid':
     'Hebel müssen ganze Zahlen in aufsteigender Reihenfolge sein, mindestens einer, höchstens das Marktmaximum von {max}x',
   'error.market_params_unchanged': 'Das sind bereits die Einstellungen dieses Markts',
+  'error.market_liquidation_fee_invalid':
+    'Die Liquidationsgebühr muss zwischen 0 und 5 % liegen oder 100 % betragen (nur Perpetuals)',
   'mail.anti_phishing': 'Ihr Anti-Phishing-Code: {code}',
 } as const satisfies Record<keyof typeof en, string>;

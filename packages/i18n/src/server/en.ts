@@ -203,6 +203,8 @@ export const en = {
   'error.market_leverages_invalid':
     'Leverage values must be whole numbers in rising order, at least one, up to the market maximum of {max}x',
   'error.market_params_unchanged': "These are already the market's settings",
+  'error.market_liquidation_fee_invalid':
+    'The liquidation fee must be between 0 and 5 % or exactly 100 % (perpetuals only)',
   'mail.anti_phishing': 'Your anti-phishing code: {code}',
 } as const;
 

@@ -196,5 +196,7 @@ export const es = {
   'error.market_leverages_invalid':
     'Los apalancamientos deben ser números enteros en orden creciente, al menos uno, hasta el máximo del mercado de {max}x',
   'error.market_params_unchanged': 'Estos ya son los ajustes del mercado',
+  'error.market_liquidation_fee_invalid':
+    'La comisión de liquidación debe estar entre 0 y 5 % o ser exactamente 100 % (solo perpetuos)',
   'mail.anti_phishing': 'Su código antiphishing: {code}',
 } as const satisfies Record<keyof typeof en, string>;

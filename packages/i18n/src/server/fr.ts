@@ -198,5 +198,7 @@ export const fr = {
   'error.market_leverages_invalid':
     "Les effets de levier doivent être des nombres entiers croissants, au moins un, jusqu'au maximum du marché de {max}x",
   'error.market_params_unchanged': 'Ce sont déjà les réglages de ce marché',
+  'error.market_liquidation_fee_invalid':
+    'Les frais de liquidation doivent être compris entre 0 et 5 % ou valoir exactement 100 % (perpétuels uniquement)',
   'mail.anti_phishing': 'Votre code anti-hameçonnage : {code}',
 } as const satisfies Record<keyof typeof en, string>;

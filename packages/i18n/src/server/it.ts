@@ -192,5 +192,7 @@ export const it = {
   'error.market_leverages_invalid':
     'Le leve devono essere numeri interi in ordine crescente, almeno una, fino al massimo del mercato di {max}x',
   'error.market_params_unchanged': 'Queste sono già le impostazioni del mercato',
+  'error.market_liquidation_fee_invalid':
+    'La commissione di liquidazione deve essere tra 0 e 5 % o esattamente 100 % (solo perpetui)',
   'mail.anti_phishing': 'Il tuo codice anti-phishing: {code}',
 } as const satisfies Record<keyof typeof en, string>;

@@ -177,5 +177,6 @@ export const zh_CN = {
   'error.market_fee_invalid': '手续费须在 0 至 1 % 之间，且挂单费不高于吃单费',
   'error.market_leverages_invalid': '杠杆须为递增的整数，至少一个，且不超过该市场上限 {max}x',
   'error.market_params_unchanged': '这些已是该市场的当前设置',
+  'error.market_liquidation_fee_invalid': '强平清算费须在 0 至 5 % 之间或恰为 100 %（仅限永续合约）',
   'mail.anti_phishing': '您的防钓鱼码：{code}',
 } as const satisfies Record<keyof typeof en, string>;

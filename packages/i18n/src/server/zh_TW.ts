@@ -177,5 +177,6 @@ export const zh_TW = {
   'error.market_fee_invalid': '手續費須在 0 至 1 % 之間，且掛單費不高於吃單費',
   'error.market_leverages_invalid': '槓桿須為遞增的整數，至少一個，且不超過該市場上限 {max}x',
   'error.market_params_unchanged': '這些已是該市場的當前設定',
+  'error.market_liquidation_fee_invalid': '強平清算費須在 0 至 5 % 之間或恰為 100 %（僅限永續合約）',
   'mail.anti_phishing': '您的防釣魚碼：{code}',
 } as const satisfies Record<keyof typeof en, string>;
