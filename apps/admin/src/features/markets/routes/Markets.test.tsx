@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, mountPage, ok, type Sent } from '../../../test/console.tsx';
-import { Markets, parseLeverages, rateFromPercent } from './Markets.tsx';
+import { Markets, parseLeverages, rateFromPercent, validClearancePercent } from './Markets.tsx';
 
 const market = (symbol: string, paused: boolean) => ({
   symbol,
@@ -13,6 +13,7 @@ const market = (symbol: string, paused: boolean) => ({
   max_leverage: symbol.endsWith('_PERP') ? 50 : 0,
   maker_fee_rate: '0.001000',
   taker_fee_rate: '0.000500',
+  ...(symbol.endsWith('_PERP') ? { liquidation_fee_rate: '0.012500' } : {}),
 });
 
 describe('<Markets/>', () => {
@@ -109,5 +110,42 @@ describe('<Markets/>', () => {
     expect(parseLeverages('1, 2,5 10x')).toEqual([1, 2, 5, 10]);
     expect(parseLeverages('1, 2.5')).toBeNull();
     expect(parseLeverages('  ')).toBeNull();
+  });
+
+  it('shows and edits the liquidation fee of a perpetual in percent (0 to 5, or 100), sending only it', async () => {
+    mountPage('/markets', <Markets />);
+    await screen.findByText('ETH_USDC_PERP');
+    expect(screen.getByText('1.25 %')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit fees and leverage of ETH_USDC_PERP' }));
+    const fee = await screen.findByLabelText('Liquidation fee (%)');
+    expect((fee as HTMLInputElement).value).toBe('1.25');
+    fireEvent.change(fee, { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A percent from 0 to 5 (at most 4 decimals), or 100')).toBeTruthy();
+    expect(sent.some((s) => s.url.endsWith('/params'))).toBe(false);
+    fireEvent.change(fee, { target: { value: '0.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.url === '/api/admin/markets/ETH_USDC_PERP/params')?.body).toEqual({
+        liquidation_fee_rate: '0.005',
+      }),
+    );
+  });
+
+  it('a spot market has no liquidation fee to edit', async () => {
+    mountPage('/markets', <Markets />);
+    await screen.findByText('BTC_USDC');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit fees and leverage of BTC_USDC' }));
+    await screen.findByLabelText('Taker fee (%)');
+    expect(screen.queryByLabelText('Liquidation fee (%)')).toBeNull();
+  });
+
+  it('checks a clearance fee as the core does', () => {
+    for (const ok of ['0', '0.01', '1.25', '5', '5.0000', '100', '100.0'])
+      expect(validClearancePercent(ok), ok).toBe(true);
+    for (const bad of ['5.0001', '6', '99', '100.0001', '-1', '1,5', '', '0.00001', '1e2'])
+      expect(validClearancePercent(bad), bad).toBe(false);
+    expect(rateFromPercent('100')).toBe('1');
+    expect(rateFromPercent('1.25')).toBe('0.0125');
   });
 });

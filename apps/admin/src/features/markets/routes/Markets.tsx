@@ -44,7 +44,24 @@ export function parseLeverages(text: string): number[] | null {
 /** Up to 1 %, at most four decimals of a percent (the API takes six of a fraction). */
 const PERCENT_RE = /^\d(\.\d{1,4})?$/;
 
-type ParamsForm = { maker: string; taker: string; leverages: string };
+/** A fraction with at most six places ("0.0125") -> ppm (12500), exactly, as the server reads it. */
+export function ratePpm(rate: string): number {
+  const [int = '0', frac = ''] = rate.split('.');
+  return Number(BigInt(int) * 1_000_000n + BigInt(frac.padEnd(6, '0').slice(0, 6)));
+}
+
+/**
+ * The clearance fee the core accepts (ADR 183): 0 to 5 % with at most four decimals of a percent,
+ * or exactly 100 % (the fund takes the whole remaining equity, the rule before the fee).
+ */
+export function validClearancePercent(text: string): boolean {
+  const t = text.trim();
+  if (!/^\d{1,3}(\.\d{1,4})?$/.test(t)) return false;
+  const ppm = ratePpm(rateFromPercent(t));
+  return ppm <= 50_000 || ppm === 1_000_000;
+}
+
+type ParamsForm = { maker: string; taker: string; leverages: string; clearance: string };
 
 export function Markets() {
   const { message, modal } = App.useApp();
@@ -62,6 +79,7 @@ export function Markets() {
       maker: percentText(m.maker_fee_rate),
       taker: percentText(m.taker_fee_rate),
       leverages: m.leverages.join(', '),
+      clearance: m.liquidation_fee_rate === undefined ? '' : percentText(m.liquidation_fee_rate),
     });
   };
 
@@ -72,17 +90,24 @@ export function Markets() {
     const maker = rateFromPercent(values.maker);
     const taker = rateFromPercent(values.taker);
     const leverages = editing.kind === 'perp' ? parseLeverages(values.leverages) : null;
+    const clearance =
+      editing.kind === 'perp' && editing.liquidation_fee_rate !== undefined
+        ? rateFromPercent(values.clearance)
+        : null;
     // Only what changed is sent: the server refuses a change that changes nothing (2242).
     const body = {
       ...(maker !== rateFromPercent(percentText(editing.maker_fee_rate)) ? { maker_fee_rate: maker } : {}),
       ...(taker !== rateFromPercent(percentText(editing.taker_fee_rate)) ? { taker_fee_rate: taker } : {}),
       ...(leverages && leverages.join(',') !== editing.leverages.join(',') ? { leverages } : {}),
+      ...(clearance !== null && ratePpm(clearance) !== ratePpm(editing.liquidation_fee_rate ?? '0')
+        ? { liquidation_fee_rate: clearance }
+        : {}),
     };
     if (Object.keys(body).length === 0) {
       setEditing(null);
       return;
     }
-    // The SDK has shown a refusal already (403 for a reviewer, 2240/2241 for values the core refuses).
+    // The SDK has shown a refusal already (403 for a reviewer, 2240/2241/2243 for values the core refuses).
     const ok = await setParams
       .mutateAsync({ symbol: editing.symbol, body })
       .then(() => true)
@@ -137,6 +162,12 @@ export function Markets() {
     { title: 'Maker fee', dataIndex: 'maker_fee_rate', width: 100, render: percent },
     { title: 'Taker fee', dataIndex: 'taker_fee_rate', width: 100, render: percent },
     {
+      title: 'Liquidation fee',
+      dataIndex: 'liquidation_fee_rate',
+      width: 120,
+      render: (r: string | undefined) => (r === undefined ? '—' : percent(r)),
+    },
+    {
       title: 'Leverage',
       dataIndex: 'leverages',
       render: (l: number[]) => (l.length ? l.map((x) => `${x}x`).join(' ') : '—'),
@@ -167,7 +198,9 @@ export function Markets() {
       <Typography.Paragraph type="secondary">
         A paused market refuses new orders; cancels and position closes keep working. Every change is in the
         audit log. Fees and leverage lists are engine settings: a change applies from the next order (resting
-        opening orders are held again at a new taker fee), open positions keep their leverage.
+        opening orders are held again at a new taker fee), open positions keep their leverage. The liquidation
+        fee of a perpetual is paid to the insurance fund out of what a liquidated trader has left, from the
+        next liquidation.
       </Typography.Paragraph>
       <Table
         rowKey="symbol"
@@ -247,6 +280,23 @@ export function Markets() {
               extra={`Rising, separated by commas, up to ${editing.max_leverage ?? '?'}x (the market's risk tiers). Open positions keep their leverage.`}
             >
               <Input />
+            </Form.Item>
+          )}
+          {editing?.kind === 'perp' && editing.liquidation_fee_rate !== undefined && (
+            <Form.Item
+              name="clearance"
+              label="Liquidation fee (%)"
+              rules={[
+                {
+                  validator: async (_r, v: string) => {
+                    if (!validClearancePercent(v ?? ''))
+                      throw new Error('A percent from 0 to 5 (at most 4 decimals), or 100');
+                  },
+                },
+              ]}
+              extra="Of the liquidated notional, paid to the insurance fund out of the remaining equity (never more); 100 takes all of it."
+            >
+              <Input inputMode="decimal" suffix="%" />
             </Form.Item>
           )}
         </Form>
