@@ -5,7 +5,7 @@
 import type { ContractOrder, Page as PageOf } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
 import { describe, expect, it } from 'vitest';
-import { api, openSignedIn, screenshot, suite } from './harness.ts';
+import { api, fundFutures, openSignedIn, screenshot, suite } from './harness.ts';
 
 const en = webCatalogues.en;
 const tr = en.trade;
@@ -24,14 +24,7 @@ const openOrders = async () =>
 
 describe('contract order types in the browser', () => {
   it('stop-limit with post-only: placed, waiting in open orders, amended, cancelled with cancel-all', async () => {
-    const transfer = await api(
-      s.server.url,
-      'POST',
-      '/api/app/wallet/transfer',
-      { from: 'spot', to: 'contract', coin: 'USDC', amount: '500' },
-      s.token,
-    );
-    expect(transfer.code).toBe(0);
+    await fundFutures(s.server.url, s.token);
     const funding = await api<{ mark_price: string }>(
       s.server.url,
       'GET',

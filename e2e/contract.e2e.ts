@@ -5,7 +5,7 @@
 import type { Position } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
 import { describe, expect, it } from 'vitest';
-import { api, phoneContext, screenshot, suite } from './harness.ts';
+import { api, fundFutures, phoneContext, screenshot, suite } from './harness.ts';
 
 const en = webCatalogues.en;
 const tr = en.trade;
@@ -22,14 +22,7 @@ const price2 = (v: string) =>
 
 describe('perpetual trading in the browser', () => {
   it('opens a market long with confirmation, shows it with real prices, closes it, lists it in history', async () => {
-    const transfer = await api(
-      s.server.url,
-      'POST',
-      '/api/app/wallet/transfer',
-      { from: 'spot', to: 'contract', coin: 'USDC', amount: '500' },
-      s.token,
-    );
-    expect(transfer.code).toBe(0);
+    await fundFutures(s.server.url, s.token);
 
     const context = await phoneContext(s.browser, s.server.url);
     await context.addInitScript((t) => {

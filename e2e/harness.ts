@@ -214,6 +214,18 @@ export async function registerViaApi(base: string, email: string, password = 'Se
   return res.data.token;
 }
 
+/** Moves `amount` USDC from the spot to the futures account of `token`'s user, through the API. */
+export async function fundFutures(base: string, token: string, amount = '500'): Promise<void> {
+  const res = await api(
+    base,
+    'POST',
+    '/api/app/wallet/transfer',
+    { from: 'spot', to: 'contract', coin: 'USDC', amount },
+    token,
+  );
+  if (res.code !== 0) throw new Error(`transfer to the futures account: ${res.message}`);
+}
+
 export async function adminToken(base: string): Promise<string> {
   const res = await api<{ token: string }>(base, 'POST', '/api/admin/login', {
     email: ADMIN_EMAIL,
