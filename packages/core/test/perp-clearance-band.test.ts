@@ -3,84 +3,33 @@
 // keeping the rest) and the stop-limit price band checked again when the order fires (ADR 181).
 // Worked numbers as in docs/perpetuals.md; the invariant checker runs after every command.
 import { describe, expect, it } from 'vitest';
-import {
-  accountKey,
-  type Command,
-  checkInvariants,
-  DEMO_PERP_MARKETS,
-  demoEngineConfig,
-  type EngineEvent,
-  ExchangeEngine,
-  ResultCode,
-  systemAccount,
-} from '../src/index.ts';
+import { demoEngineConfig, type EngineEvent, ExchangeEngine, ResultCode } from '../src/index.ts';
+import { btc, type Mode, perpScenario, px, type Scenario, SYM, USDC } from './helpers/scenario.ts';
 
-const USDC = 1_000_000n;
-const SYM = 'BTC_USDC_PERP';
-const px = (usd: number) => Math.round(usd * 10);
-const btc = (n: number) => Math.round(n * 1000);
+/** A scenario at 10x with BTC_USDC_PERP's clearance fee at `liquidationFeePpm` (the demo's 100 % without it). */
+const setup = (liquidationFeePpm?: bigint) =>
+  perpScenario({ leverage: 10, ...(liquidationFeePpm !== undefined && { liquidationFeePpm }) });
 
-type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
-
-function setup(liquidationFeePpm?: bigint) {
-  const e = new ExchangeEngine(
-    demoEngineConfig({
-      keepJournal: true,
-      perpMarkets: DEMO_PERP_MARKETS.map((m) =>
-        m.symbol === SYM && liquidationFeePpm !== undefined ? { ...m, liquidationFeePpm } : m,
-      ),
-    }),
-  );
-  let ts = 1_000;
-  const run = (c: WithoutTs<Command>) => {
-    const r = e.execute({ ...c, ts: ts++ } as Command);
-    expect(checkInvariants(e, r.events)).toEqual([]);
-    return r;
-  };
-  const fund = (userId: string, usdc: bigint) => {
-    const amount = usdc * USDC;
-    run({ type: 'deposit', id: `d-${userId}`, userId, asset: 'USDC', amount });
-    run({ type: 'transfer', id: `t-${userId}`, userId, asset: 'USDC', from: 'spot', to: 'contract', amount });
-    run({ type: 'setLeverage', userId, symbol: SYM, leverage: 10 });
-  };
-  const price = (usd: number) => run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(usd)) });
-  let n = 0;
-  const order = (
-    userId: string,
-    action: 'open_long' | 'open_short' | 'close_long' | 'close_short',
-    usd: number,
-    qty: number,
-    mode: 'cross' | 'isolated' = 'cross',
-  ) =>
-    run({
-      type: 'contractPlace',
-      orderId: `o${++n}`,
-      userId,
-      symbol: SYM,
-      action,
-      orderType: 'limit',
-      mode,
-      price: px(usd),
-      qty: btc(qty),
-    });
-  const available = (u: string) => e.ledger.available(accountKey(u, 'contract', 'USDC'));
-  const insurance = () => e.ledger.available(systemAccount('insurance', 'USDC'));
-  return { e, run, fund, price, order, available, insurance };
+/** `user` (with `usdc` whole USDC) long 1 BTC at 50,000 in `mode` against bob (100,000 USDC). */
+function longAgainstBob(t: Scenario, user: string, usdc: bigint, mode: Mode) {
+  t.price(50_000);
+  t.fund(user, usdc * USDC);
+  t.fund('bob', 100_000n * USDC);
+  t.place('bob', 'open_short', 'cross', 50_000, 1);
+  return t.place(user, 'open_long', mode, 50_000, 1);
 }
+
+const available = (t: Scenario, u: string) => t.wallet(u).available;
 
 const liquidation = (events: EngineEvent[]) => events.find((ev) => ev.type === 'perp.liquidation');
 
 describe('liquidation clearance fee', () => {
   it('isolated long: the fund gets 0.1% of the notional out of the remaining equity, the owner keeps the rest', () => {
     const t = setup(1_000n);
-    t.price(50_000);
-    t.fund('alice', 10_000n);
-    t.fund('bob', 100_000n);
     // Alice: isolated long 1 BTC at 50,000, 10x: margin 5,000, taker fee 25.
-    t.order('bob', 'open_short', 50_000, 1);
-    t.order('alice', 'open_long', 50_000, 1, 'isolated');
-    expect(t.available('alice')).toBe(4_975n * USDC);
-    const fundBefore = t.insurance();
+    longAgainstBob(t, 'alice', 10_000n, 'isolated');
+    expect(available(t, 'alice')).toBe(4_975n * USDC);
+    const fundBefore = t.fundBalance();
     // Mark 45,100: equity 5,000 - 4,900 = 100 < maintenance 0.4% x 45,100 = 180.4: liquidated.
     // Fee 0.1% x 45,100 = 45.1 (less than the 100 left), so Alice keeps 54.9.
     const r = t.price(45_100);
@@ -90,8 +39,8 @@ describe('liquidation clearance fee', () => {
       collateralTaken: 4_945_100_000n,
       bankruptcyPrice: BigInt(px(45_100)),
     });
-    expect(t.insurance() - fundBefore).toBe(45_100_000n);
-    expect(t.available('alice')).toBe(4_975n * USDC + 54_900_000n);
+    expect(t.fundBalance() - fundBefore).toBe(45_100_000n);
+    expect(available(t, 'alice')).toBe(4_975n * USDC + 54_900_000n);
     expect(t.e.perp.position('alice', SYM, 'isolated', 'long')).toBeUndefined();
     // The fund holds the position at the mark: no gain or loss left in it.
     const fp = t.e.perp.position('@insurance', SYM, 'cross', 'long')!;
@@ -100,26 +49,18 @@ describe('liquidation clearance fee', () => {
 
   it('cross: the fee comes out of the wallet, the rest of the equity stays there', () => {
     const t = setup(1_000n);
-    t.price(50_000);
-    t.fund('carol', 5_600n);
-    t.fund('bob', 100_000n);
-    t.order('bob', 'open_short', 50_000, 1);
-    t.order('carol', 'open_long', 50_000, 1); // wallet 5,575 after the fee
+    longAgainstBob(t, 'carol', 5_600n, 'cross'); // wallet 5,575 after the fee
     // Mark 44,600: equity 5,575 - 5,400 = 175 < 178.4 maintenance. Fee 44.6, Carol keeps 130.4.
     const r = t.price(44_600);
     expect(liquidation(r.events)).toMatchObject({ userId: 'carol', clearanceFee: 44_600_000n });
-    expect(t.available('carol')).toBe(130_400_000n);
+    expect(available(t, 'carol')).toBe(130_400_000n);
     expect(t.e.perp.positionsOf('carol')).toEqual([]);
   });
 
   it('a late liquidation (equity below zero) pays no fee and nothing is given back', () => {
     const t = setup(1_000n);
-    t.price(50_000);
-    t.fund('alice', 10_000n);
-    t.fund('bob', 100_000n);
-    t.order('bob', 'open_short', 50_000, 1);
-    t.order('alice', 'open_long', 50_000, 1, 'isolated');
-    const fundBefore = t.insurance();
+    longAgainstBob(t, 'alice', 10_000n, 'isolated');
+    const fundBefore = t.fundBalance();
     // A gap to 44,000: equity 5,000 - 6,000 = -1,000.
     const r = t.price(44_000);
     expect(liquidation(r.events)).toMatchObject({
@@ -127,28 +68,31 @@ describe('liquidation clearance fee', () => {
       clearanceFee: 0n,
       collateralTaken: 5_000n * USDC,
     });
-    expect(t.available('alice')).toBe(4_975n * USDC);
-    expect(t.insurance()).toBe(fundBefore);
+    expect(available(t, 'alice')).toBe(4_975n * USDC);
+    expect(t.fundBalance()).toBe(fundBefore);
   });
 
   it('the default (100%) keeps the old rule: the whole remaining equity goes to the fund', () => {
     const t = setup();
-    t.price(50_000);
-    t.fund('alice', 10_000n);
-    t.fund('bob', 100_000n);
-    t.order('bob', 'open_short', 50_000, 1);
-    t.order('alice', 'open_long', 50_000, 1, 'isolated');
+    longAgainstBob(t, 'alice', 10_000n, 'isolated');
     const r = t.price(45_100);
     const ev = liquidation(r.events)!;
     expect(ev).toMatchObject({ collateralTaken: 5_000n * USDC, bankruptcyPrice: BigInt(px(45_000)) });
     expect('clearanceFee' in ev).toBe(false);
-    expect(t.available('alice')).toBe(4_975n * USDC);
+    expect(available(t, 'alice')).toBe(4_975n * USDC);
   });
 });
 
 describe('stop-limit band when it fires', () => {
+  /** The index at 50,000 and alice with 10,000 USDC. */
+  const stopSetup = () => {
+    const t = setup();
+    t.price(50_000);
+    t.fund('alice', 10_000n * USDC);
+    return t;
+  };
   const stop = (
-    t: ReturnType<typeof setup>,
+    t: Scenario,
     orderId: string,
     action: 'open_long' | 'open_short',
     trigger: number,
@@ -170,9 +114,7 @@ describe('stop-limit band when it fires', () => {
     });
 
   it('a limit outside index ± band when the trigger fires is cancelled with price_out_of_band', () => {
-    const t = setup();
-    t.price(50_000);
-    t.fund('alice', 10_000n);
+    const t = stopSetup();
     // A sell stop at 49,000 with its limit at 47,600: inside 50,000 ± 5% when placed.
     expect(stop(t, 's1', 'open_short', 49_000, 47_600, 50_000).code).toBe(ResultCode.OK);
     // A gap to 44,000: the band is 41,800 - 46,200, the limit 47,600 is outside it.
@@ -185,9 +127,7 @@ describe('stop-limit band when it fires', () => {
   });
 
   it('a limit still inside the band is placed as usual', () => {
-    const t = setup();
-    t.price(50_000);
-    t.fund('alice', 10_000n);
+    const t = stopSetup();
     expect(stop(t, 's2', 'open_short', 49_000, 47_600, 50_000).code).toBe(ResultCode.OK);
     // 48,900: band 46,455 - 51,345, the limit 47,600 is inside: it rests in the book.
     const r = t.price(48_900);
@@ -196,9 +136,7 @@ describe('stop-limit band when it fires', () => {
   });
 
   it('without a band (older commands) nothing is checked; a bad band is refused', () => {
-    const t = setup();
-    t.price(50_000);
-    t.fund('alice', 10_000n);
+    const t = stopSetup();
     expect(stop(t, 's3', 'open_short', 49_000, 47_600).code).toBe(ResultCode.OK);
     t.price(44_000);
     expect(t.e.perp.order('s3')?.remaining).toBe(100n);
@@ -220,9 +158,7 @@ describe('stop-limit band when it fires', () => {
   });
 
   it('the band travels in the snapshot: restore gives the same state hash', () => {
-    const t = setup();
-    t.price(50_000);
-    t.fund('alice', 10_000n);
+    const t = stopSetup();
     stop(t, 's7', 'open_short', 49_000, 47_600, 50_000);
     const snap = t.e.snapshot();
     expect(snap.perp.triggers?.[0]).toHaveLength(17);

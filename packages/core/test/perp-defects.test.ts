@@ -38,14 +38,13 @@ function setup() {
       to: { owner: 'system', kind: 'insurance', asset: 'USDC' },
       amount,
     });
-  const fundBalance = () => e.ledger.available(systemAccount('insurance', 'USDC'));
   const lev = (userId: string, leverage: number) =>
     expect(run({ type: 'setLeverage', userId, symbol: SYM, leverage }).code).toBe(ResultCode.OK);
   const close = (userId: string, mode: 'cross' | 'isolated', side: 'long' | 'short') =>
     run({ type: 'closePosition', orderId: `c${s.nextId()}`, userId, symbol: SYM, mode, side });
   const position = (userId: string, mode: 'cross' | 'isolated', side: 'long' | 'short') =>
     e.perp.position(userId, SYM, mode, side);
-  return { ...s, insurance, fundBalance, lev, order: s.place, close, position };
+  return { ...s, insurance, lev, order: s.place, close, position };
 }
 
 const ofType = <T extends EngineEvent['type']>(events: EngineEvent[], t: T) =>

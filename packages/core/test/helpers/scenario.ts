@@ -7,10 +7,12 @@ import {
   accountKey,
   type Command,
   checkInvariants,
+  DEMO_PERP_MARKETS,
   demoEngineConfig,
   type EngineEvent,
   ExchangeEngine,
   ResultCode,
+  systemAccount,
 } from '../../src/index.ts';
 
 export const USDC = 1_000_000n;
@@ -27,12 +29,24 @@ export type Mode = 'cross' | 'isolated';
 export interface ScenarioOptions {
   /** What `journal` keeps: every command run (the default) or only the accepted ones. */
   journal?: 'all' | 'accepted';
+  /** When set, `fund` also sets this leverage on BTC_USDC_PERP for the user. */
+  leverage?: number;
+  /** BTC_USDC_PERP's liquidation clearance fee (ppm of the notional); the demo's 100 % without it. */
+  liquidationFeePpm?: bigint;
 }
 
 export type Scenario = ReturnType<typeof perpScenario>;
 
 export function perpScenario(options: ScenarioOptions = {}) {
-  const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
+  const { liquidationFeePpm } = options;
+  const e = new ExchangeEngine(
+    demoEngineConfig({
+      keepJournal: true,
+      ...(liquidationFeePpm !== undefined && {
+        perpMarkets: DEMO_PERP_MARKETS.map((m) => (m.symbol === SYM ? { ...m, liquidationFeePpm } : m)),
+      }),
+    }),
+  );
   let ts = 1_000;
   const journal: Command[] = [];
   /** Every event of every command, in order. */
@@ -46,7 +60,10 @@ export function perpScenario(options: ScenarioOptions = {}) {
     expect(checkInvariants(e, r.events)).toEqual([]);
     return r;
   };
-  /** Deposits `amount` USDC and, unless `toContract` is false, moves it to the contract wallet. */
+  /**
+   * Deposits `amount` USDC and, unless `toContract` is false, moves it to the contract wallet (then
+   * sets the scenario's `leverage`, if it has one).
+   */
   const fund = (userId: string, amount: bigint, toContract = true) => {
     run({ type: 'deposit', id: `d-${userId}`, userId, asset: 'USDC', amount });
     if (toContract)
@@ -59,6 +76,8 @@ export function perpScenario(options: ScenarioOptions = {}) {
         to: 'contract',
         amount,
       });
+    if (options.leverage !== undefined)
+      run({ type: 'setLeverage', userId, symbol: SYM, leverage: options.leverage });
   };
   const wallet = (u: string) => e.ledger.balance(accountKey(u, 'contract', 'USDC'));
   const price = (usd: number) => run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(usd)) });
@@ -86,7 +105,26 @@ export function perpScenario(options: ScenarioOptions = {}) {
       qty: btc(qtyBtc),
       ...extra,
     });
-  return { e, run, journal, all, fund, wallet, price, nextId, place };
+  /** A limit order in cross (unless `extra.mode` says otherwise): its result and its id. */
+  const limit = (
+    userId: string,
+    action: ContractAction,
+    usd: number,
+    qtyBtc: number,
+    extra: Partial<Extract<Command, { type: 'contractPlace' }>> = {},
+  ) => {
+    const orderId = `o${n + 1}`;
+    return { r: place(userId, action, 'cross', usd, qtyBtc, extra), orderId };
+  };
+  /** The insurance fund's USDC. */
+  const fundBalance = () => e.ledger.available(systemAccount('insurance', 'USDC'));
+  const mode = (userId: string, m: 'hedge' | 'one_way') => run({ type: 'setPositionMode', userId, mode: m });
+  const pos = (u: string, side: 'long' | 'short', m: Mode = 'cross') => e.perp.position(u, SYM, m, side);
+  /** Moves the clock to `at` (ms) for the next commands. */
+  const jump = (at: number) => {
+    ts = at;
+  };
+  return { e, run, journal, all, fund, wallet, price, nextId, place, limit, fundBalance, mode, pos, jump };
 }
 
 /**
