@@ -103,7 +103,11 @@ export async function audit(base, pages) {
       const values = Object.fromEntries(
         Object.keys(metrics).map((id) => [id, lhr?.audits[id]?.numericValue]),
       );
-      results.push({ page: path, scores, metrics, values, failing });
+      // Requests the page made (each costs a round trip in the simulation, ADR 085) and the
+      // machine's speed when it ran (higher is faster), for reading a score next to the load.
+      const requests = lhr?.audits['network-requests']?.details?.items?.length;
+      const benchmarkIndex = lhr?.environment?.benchmarkIndex;
+      results.push({ page: path, scores, metrics, values, requests, benchmarkIndex, failing });
       if (lhr?.runtimeError) results.at(-1).failing.unshift(`runtime error: ${lhr.runtimeError.message}`);
       await context.close();
     }
@@ -127,7 +131,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(
         `lighthouse ${r.page}: ${line} | ${Object.entries(r.metrics)
           .map(([k, v]) => `${k} ${v}`)
-          .join(', ')}`,
+          .join(', ')}, requests ${r.requests}, benchmarkIndex ${Math.round(r.benchmarkIndex ?? 0)}`,
       );
       if (r.failing.length > 0) console.log(`  failing audits: ${r.failing.join(', ')}`);
       for (const [c, s] of Object.entries(r.scores)) if (s < TARGETS[c]) missed = true;
