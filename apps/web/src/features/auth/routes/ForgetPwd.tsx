@@ -4,14 +4,15 @@ import { useNavigate } from 'react-router';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useForget } from '../api/forget.ts';
-import { AuthFrame, useAccountForm } from '../components/AuthFrame.tsx';
 import {
   AccountField,
+  AuthFrame,
   CaptchaField,
   CodeField,
   ConfirmField,
   PasswordField,
   SubmitButton,
+  useAccountForm,
   usePlainForm,
 } from '../components/auth-form.tsx';
 import { useCodeSender } from '../components/use-code-sender.ts';

@@ -7,14 +7,15 @@ import { safeRedirect } from '../../../app/guard.ts';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useLogin } from '../api/login.ts';
-import { AuthFrame, useAccountForm } from '../components/AuthFrame.tsx';
 import {
   AccountField,
+  AuthFrame,
   CaptchaField,
   Field,
   PasswordField,
   SubmitButton,
   TextInput,
+  useAccountForm,
   usePlainForm,
 } from '../components/auth-form.tsx';
 

@@ -5,9 +5,9 @@ import { showServerErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { AgreeLine } from '../components/AgreeLine.tsx';
-import { AuthFrame, useAccountForm } from '../components/AuthFrame.tsx';
 import {
   AccountField,
+  AuthFrame,
   CaptchaField,
   CodeField,
   ConfirmField,
@@ -15,6 +15,7 @@ import {
   PasswordField,
   SubmitButton,
   TextInput,
+  useAccountForm,
   usePlainForm,
 } from '../components/auth-form.tsx';
 import { useCodeSender } from '../components/use-code-sender.ts';
