@@ -47,18 +47,37 @@ function setup() {
   return { ...s, insurance, lev, order: s.place, close, position };
 }
 
+/**
+ * setup(), the insurance fund seeded with `insurance` USDC if given, then alice (10,000 USDC) isolated
+ * long 1 BTC at 50,000 against bob (100,000); carol funded with `carol` USDC if given.
+ */
+function isolatedLong({ carol, insurance }: { carol?: bigint; insurance?: bigint } = {}) {
+  const s = setup();
+  if (insurance !== undefined) s.insurance(insurance * USDC);
+  const funds: Record<string, bigint> = { alice: 10_000n * USDC, bob: 100_000n * USDC };
+  if (carol !== undefined) funds.carol = carol * USDC;
+  aliceLongAgainstBob(s, funds, 'isolated');
+  return s;
+}
+
+/** setup(), the fund seeded with `insurance` USDC if given, alice and bob funded (whole USDC), alice at 100x, the index at 50,000. */
+function at100x(alice: bigint, bob: bigint, insurance?: bigint) {
+  const s = setup();
+  if (insurance !== undefined) s.insurance(insurance * USDC);
+  s.fund('alice', alice * USDC);
+  s.fund('bob', bob * USDC);
+  s.lev('alice', 100);
+  s.price(50_000);
+  return s;
+}
+
 const ofType = <T extends EngineEvent['type']>(events: EngineEvent[], t: T) =>
   events.filter((x): x is Extract<EngineEvent, { type: T }> => x.type === t);
 
 describe('1. a solvent account pays its own cross loss (holds and cross profit before the fund)', () => {
   /** The issue's reproduction: 1,100 in, cross long and short of 1 BTC at 50,000, 100x. */
   function hedged() {
-    const s = setup();
-    s.insurance(10_000n * USDC);
-    s.fund('alice', 1_100n * USDC);
-    s.fund('bob', 1_000_000n * USDC);
-    s.lev('alice', 100);
-    s.price(50_000);
+    const s = at100x(1_100n, 1_000_000n, 10_000n);
     s.order('bob', 'open_short', 'cross', 50_000, 1);
     expect(s.order('alice', 'open_long', 'cross', 50_000, 1).code).toBe(ResultCode.OK);
     s.order('bob', 'open_long', 'cross', 50_000, 1);
@@ -99,12 +118,7 @@ describe('1. a solvent account pays its own cross loss (holds and cross profit b
   });
 
   it('cancels the holds of open orders before a cross loss reaches the fund', () => {
-    const s = setup();
-    s.insurance(10_000n * USDC);
-    s.fund('alice', 1_000n * USDC);
-    s.fund('bob', 1_000_000n * USDC);
-    s.lev('alice', 100);
-    s.price(50_000);
+    const s = at100x(1_000n, 1_000_000n, 10_000n);
     s.order('bob', 'open_short', 'cross', 50_000, 1);
     s.order('alice', 'open_long', 'cross', 50_000, 1);
     // A resting short above the mark holds 180 margin + 9 fee.
@@ -138,11 +152,7 @@ describe('1. a solvent account pays its own cross loss (holds and cross profit b
 
 describe('2. the risk tier counts open orders and both margin modes', () => {
   it('one 2 BTC order at 100x is refused, and so is the second resting 0.9 BTC order', () => {
-    const s = setup();
-    s.fund('alice', 100_000n * USDC);
-    s.fund('bob', 1_000_000n * USDC);
-    s.lev('alice', 100);
-    s.price(50_000);
+    const s = at100x(100_000n, 1_000_000n);
     expect(s.order('alice', 'open_long', 'cross', 49_000, 2).code).toBe(ResultCode.PERP_RISK_LIMIT_EXCEEDED);
     expect(s.order('alice', 'open_long', 'cross', 49_000, 0.9).code).toBe(ResultCode.OK);
     // 0.9 + 0.9 BTC at 49,000 = 88,200: tier 2 allows 50x.
@@ -165,12 +175,7 @@ describe('2. the risk tier counts open orders and both margin modes', () => {
 
 describe('3. a loss beyond the fund goes to ADL at the bankruptcy price, never to a hidden hole', () => {
   it('an isolated long sold at 40,000 to a colluding buyer: alice loses her margin, bob is deleveraged at 45,000', () => {
-    const s = setup();
-    aliceLongAgainstBob(
-      s,
-      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 50_000n * USDC },
-      'isolated',
-    );
+    const s = isolatedLong({ carol: 50_000n });
     // alice offers her 1 BTC at 40,000 (a loss of 10,000 on 5,000 margin); carol buys it.
     s.order('alice', 'close_long', 'isolated', 40_000, 1);
     const r = s.order('carol', 'open_long', 'cross', 40_000, 1);
@@ -191,12 +196,7 @@ describe('3. a loss beyond the fund goes to ADL at the bankruptcy price, never t
   });
 
   it('a market close stops at the bankruptcy price', () => {
-    const s = setup();
-    aliceLongAgainstBob(
-      s,
-      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 100_000n * USDC },
-      'isolated',
-    );
+    const s = isolatedLong({ carol: 100_000n });
     s.price(46_000);
     s.order('carol', 'open_long', 'cross', 44_000, 1);
     const r = s.close('alice', 'isolated', 'long');
@@ -206,8 +206,7 @@ describe('3. a loss beyond the fund goes to ADL at the bankruptcy price, never t
   });
 
   it('the invariant checker reports a settlement account short of what positions are owed, and a socialised loss', () => {
-    const s = setup();
-    aliceLongAgainstBob(s, { alice: 10_000n * USDC, bob: 100_000n * USDC }, 'isolated');
+    const s = isolatedLong();
     // What the old engine did with a shortfall beyond the fund: paid it out of settlement.
     s.e.ledger.mustPost('positionClose', 'hole', 9_999, [
       leg(systemAccount('settlement', 'USDC'), 'available', -1_000n * USDC),
@@ -260,12 +259,7 @@ describe('4. the open loss is part of the order cost', () => {
 
 describe('5. engine-made ids never repeat', () => {
   it('two unwinds of the fund in the same millisecond get different trade ids', () => {
-    const s = setup();
-    aliceLongAgainstBob(
-      s,
-      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 100_000n * USDC },
-      'isolated',
-    );
+    const s = isolatedLong({ carol: 100_000n });
     s.price(45_180.7);
     expect(s.position(INSURANCE_USER, 'cross', 'long')!.size).toBe(1000n);
     // Three commands in the same millisecond.
@@ -313,12 +307,7 @@ describe('5. engine-made ids never repeat', () => {
 
 describe('6. TP/SL never leaves a position unprotected', () => {
   it('an SL that fills 0.1 of 1 BTC stays armed and leaves the user’s close order alone', () => {
-    const s = setup();
-    aliceLongAgainstBob(
-      s,
-      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 100_000n * USDC },
-      'isolated',
-    );
+    const s = isolatedLong({ carol: 100_000n });
     s.order('alice', 'close_long', 'isolated', 55_000, 0.5);
     aliceStopLoss(s, 'isolated', 49_000);
     s.order('carol', 'open_long', 'cross', 48_900, 0.1);
@@ -356,12 +345,8 @@ describe('6. TP/SL never leaves a position unprotected', () => {
 describe('7. further findings', () => {
   it('funding is capped at 75% of the tier-1 maintenance rate: one payment does not liquidate 100x', () => {
     expect(resolvePerpMarket(demoEngineConfig().perpMarkets[0]!).fundingCapPpm).toBe(3_000n);
-    const s = setup();
-    s.fund('alice', 10_000n * USDC);
-    s.fund('bob', 100_000n * USDC);
+    const s = at100x(10_000n, 100_000n);
     s.fund('carol', 1_000_000n * USDC);
-    s.lev('alice', 100);
-    s.price(50_000);
     s.order('bob', 'open_short', 'cross', 50_000, 1);
     s.order('alice', 'open_long', 'isolated', 50_000, 1);
     // A book 2% above the index for the whole interval.
@@ -377,8 +362,7 @@ describe('7. further findings', () => {
   });
 
   it('every missed funding interval is settled', () => {
-    const s = setup();
-    aliceLongAgainstBob(s, { alice: 10_000n * USDC, bob: 100_000n * USDC }, 'isolated');
+    const s = isolatedLong();
     const next = s.e.perp.state(SYM)!.nextFundingTs;
     const r = s.run({ type: 'fundingTick', symbol: SYM }, next + 2 * 8 * 3_600_000);
     expect(ofType(r.events, 'perp.funding')).toHaveLength(3);
@@ -387,11 +371,7 @@ describe('7. further findings', () => {
   });
 
   it('the cross liquidation price of a hedge in one symbol is where the account is liquidated', () => {
-    const s = setup();
-    s.fund('alice', 5_000n * USDC);
-    s.fund('bob', 1_000_000n * USDC);
-    s.lev('alice', 100);
-    s.price(50_000);
+    const s = at100x(5_000n, 1_000_000n);
     s.order('bob', 'open_short', 'cross', 50_000, 1);
     s.order('alice', 'open_long', 'cross', 50_000, 1);
     s.order('bob', 'open_long', 'cross', 50_000, 0.5);
@@ -406,13 +386,7 @@ describe('7. further findings', () => {
   });
 
   it('the fund closes what it took over into the market, at a loss it can carry, after a gap', () => {
-    const s = setup();
-    s.insurance(10_000n * USDC);
-    aliceLongAgainstBob(
-      s,
-      { alice: 10_000n * USDC, bob: 100_000n * USDC, carol: 100_000n * USDC },
-      'isolated',
-    );
+    const s = isolatedLong({ carol: 100_000n, insurance: 10_000n });
     s.price(45_180.7);
     // The price gaps below the fund's 45,000 entry; its equity (9,000) stays positive: no ADL.
     s.price(44_000);

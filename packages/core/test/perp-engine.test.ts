@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   accountKey,
   type Command,
-  checkInvariants,
   demoEngineConfig,
   type EngineEvent,
   ExchangeEngine,
@@ -11,31 +10,46 @@ import {
   ResultCode,
   systemAccount,
 } from '../src/index.ts';
+import {
+  type ContractAction,
+  type Mode,
+  perpScenario,
+  px,
+  type Scenario,
+  SYM,
+  USDC,
+} from './helpers/scenario.ts';
 
-const USDC = 1_000_000n;
-const SYM = 'BTC_USDC_PERP';
-// BTC_USDC_PERP: ticks of 0.1, lots of 0.001 BTC.
-const px = (usd: number) => usd * 10;
-const btc = (n: number) => n * 1000;
+const setup = () => perpScenario();
 
-type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
+/** A limit order of `qtyBtc` BTC at `usd` with the fixed id `orderId`. */
+const limit = (
+  s: Scenario,
+  orderId: string,
+  userId: string,
+  action: ContractAction,
+  mode: Mode,
+  usd: number,
+  qtyBtc = 1,
+) => s.place(userId, action, mode, usd, qtyBtc, { orderId });
 
-function setup() {
-  const e = new ExchangeEngine(demoEngineConfig({ keepJournal: true }));
-  let ts = 1_000;
-  const run = (c: WithoutTs<Command>) => {
-    const r = e.execute({ ...c, ts: ts++ } as Command);
-    expect(checkInvariants(e)).toEqual([]);
-    return r;
-  };
-  const fund = (userId: string, amount: bigint) => {
-    run({ type: 'deposit', id: `d-${userId}`, userId, asset: 'USDC', amount });
-    run({ type: 'transfer', id: `t-${userId}`, userId, asset: 'USDC', from: 'spot', to: 'contract', amount });
-  };
-  const wallet = (u: string) => e.ledger.balance(accountKey(u, 'contract', 'USDC'));
-  const price = (usd: number) => run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(usd)) });
-  return { e, run, fund, wallet, price };
+/** carol (10,000 USDC) bids 1 BTC at `usd` in cross (order c1): someone for a close to sell to. */
+function carolBids(s: Scenario, usd: number) {
+  s.fund('carol', 10_000n * USDC);
+  limit(s, 'c1', 'carol', 'open_long', 'cross', usd);
 }
+
+/** alice's take-profit at `usd` (no stop loss) on her isolated long. */
+const aliceTakeProfit = (s: Scenario, usd: number) =>
+  s.run({
+    type: 'setTpsl',
+    userId: 'alice',
+    symbol: SYM,
+    mode: 'isolated',
+    side: 'long',
+    tp: BigInt(px(usd)),
+    sl: 0n,
+  });
 
 /** alice opens long (taker), bob short (maker), 1 BTC at 50,000, both at 10x. */
 function openPair(aliceMode: 'cross' | 'isolated' = 'isolated') {
@@ -43,19 +57,8 @@ function openPair(aliceMode: 'cross' | 'isolated' = 'isolated') {
   s.fund('alice', 10_000n * USDC);
   s.fund('bob', 100_000n * USDC);
   s.price(50_000);
-  const o = {
-    type: 'contractPlace',
-    symbol: SYM,
-    orderType: 'limit',
-    price: px(50_000),
-    qty: btc(1),
-  } as const;
-  expect(s.run({ ...o, orderId: 'b1', userId: 'bob', action: 'open_short', mode: 'cross' }).code).toBe(
-    ResultCode.OK,
-  );
-  expect(s.run({ ...o, orderId: 'a1', userId: 'alice', action: 'open_long', mode: aliceMode }).code).toBe(
-    ResultCode.OK,
-  );
+  expect(limit(s, 'b1', 'bob', 'open_short', 'cross', 50_000).code).toBe(ResultCode.OK);
+  expect(limit(s, 'a1', 'alice', 'open_long', aliceMode, 50_000).code).toBe(ResultCode.OK);
   return s;
 }
 
@@ -66,31 +69,11 @@ describe('opening: holds, fees and isolated margin', () => {
   it('holds initial margin + taker fee while resting, then moves margin and takes the fee on fill', () => {
     const s = setup();
     s.fund('bob', 100_000n * USDC);
-    s.run({
-      type: 'contractPlace',
-      orderId: 'b1',
-      userId: 'bob',
-      symbol: SYM,
-      action: 'open_short',
-      orderType: 'limit',
-      mode: 'isolated',
-      price: px(50_000),
-      qty: btc(1),
-    });
+    limit(s, 'b1', 'bob', 'open_short', 'isolated', 50_000);
     // 5,000 initial margin + 25 taker fee held while the order rests.
     expect(s.wallet('bob')).toEqual({ available: 94_975n * USDC, frozen: 5_025n * USDC });
     s.fund('alice', 10_000n * USDC);
-    s.run({
-      type: 'contractPlace',
-      orderId: 'a1',
-      userId: 'alice',
-      symbol: SYM,
-      action: 'open_long',
-      orderType: 'limit',
-      mode: 'isolated',
-      price: px(50_000),
-      qty: btc(1),
-    });
+    limit(s, 'a1', 'alice', 'open_long', 'isolated', 50_000);
     // bob was the maker: 10 USDC fee (0.02%), margin 5,000 moved to the isolated account.
     expect(s.wallet('bob')).toEqual({ available: 94_990n * USDC, frozen: 0n });
     expect(s.e.ledger.available(accountKey('bob', `isolated:${SYM}:short`, 'USDC'))).toBe(5_000n * USDC);
@@ -120,14 +103,7 @@ describe('opening: holds, fees and isolated margin', () => {
 
   it('refuses an order it cannot margin, a leverage outside the list, and a close larger than the position', () => {
     const s = openPair();
-    const o = {
-      type: 'contractPlace',
-      symbol: SYM,
-      orderType: 'limit',
-      price: px(50_000),
-      mode: 'isolated',
-    } as const;
-    expect(s.run({ ...o, orderId: 'x1', userId: 'alice', action: 'open_long', qty: btc(1) }).code).toBe(
+    expect(limit(s, 'x1', 'alice', 'open_long', 'isolated', 50_000).code).toBe(
       ResultCode.PERP_INSUFFICIENT_MARGIN,
     );
     expect(s.run({ type: 'setLeverage', userId: 'carol', symbol: SYM, leverage: 7 }).code).toBe(
@@ -138,7 +114,7 @@ describe('opening: holds, fees and isolated margin', () => {
     expect(s.run({ type: 'setLeverage', userId: 'alice', symbol: SYM, leverage: 5 }).code).toBe(
       ResultCode.PERP_LEVERAGE_MARGIN,
     );
-    expect(s.run({ ...o, orderId: 'x2', userId: 'alice', action: 'close_long', qty: btc(2) }).code).toBe(
+    expect(limit(s, 'x2', 'alice', 'close_long', 'isolated', 50_000, 2).code).toBe(
       ResultCode.PERP_CLOSE_EXCEEDS_POSITION,
     );
   });
@@ -147,15 +123,8 @@ describe('opening: holds, fees and isolated margin', () => {
 describe('worked example 4: PnL and fees through the book', () => {
   it('long 50,000 -> 52,000 as maker: +2,000 PnL, -25 open fee, -10.4 close fee', () => {
     const s = openPair();
-    const o = {
-      type: 'contractPlace',
-      symbol: SYM,
-      orderType: 'limit',
-      price: px(52_000),
-      qty: btc(1),
-    } as const;
-    s.run({ ...o, orderId: 'a2', userId: 'alice', action: 'close_long', mode: 'isolated' });
-    s.run({ ...o, orderId: 'b2', userId: 'bob', action: 'close_short', mode: 'cross' });
+    limit(s, 'a2', 'alice', 'close_long', 'isolated', 52_000);
+    limit(s, 'b2', 'bob', 'close_short', 'cross', 52_000);
     expect(s.e.perp.position('alice', SYM, 'isolated', 'long')).toBeUndefined();
     // 10,000 - 25 + 2,000 - 10.4
     expect(s.wallet('alice')).toEqual({ available: 11_964_600_000n, frozen: 0n });
@@ -207,18 +176,7 @@ describe('worked example 1: liquidation of the isolated long', () => {
   it('the fund unwinds into the book at no loss when a bid reaches its entry', () => {
     const s = openPair();
     s.price(45_180.7);
-    s.fund('carol', 10_000n * USDC);
-    s.run({
-      type: 'contractPlace',
-      orderId: 'c1',
-      userId: 'carol',
-      symbol: SYM,
-      action: 'open_long',
-      orderType: 'limit',
-      mode: 'cross',
-      price: px(45_100),
-      qty: btc(1),
-    });
+    carolBids(s, 45_100);
     s.run({ type: 'liquidationCheck' });
     expect(s.e.perp.position(INSURANCE_USER, SYM, 'cross', 'long')).toBeUndefined();
     // Sold at 45,100 what it took at 45,000: +100 for the fund.
@@ -245,8 +203,7 @@ describe('worked example 5: funding', () => {
     const a0 = s.e.ledger.available(accountKey('alice', `isolated:${SYM}:long`, 'USDC'));
     const b0 = s.wallet('bob').available;
     const next = s.e.perp.state(SYM)!.nextFundingTs;
-    const r = s.e.execute({ type: 'fundingTick', symbol: SYM, ts: next });
-    expect(checkInvariants(s.e)).toEqual([]);
+    const r = s.run({ type: 'fundingTick', symbol: SYM }, next);
     expect(ofType(r.events, 'perp.funding')[0]).toMatchObject({
       ratePpm: 100n,
       fundingIndex: 500_000n * 100n,
@@ -257,46 +214,17 @@ describe('worked example 5: funding', () => {
     expect(s.e.ledger.available(accountKey('alice', `isolated:${SYM}:long`, 'USDC'))).toBe(a0 - 5n * USDC);
     expect(s.wallet('bob').available).toBe(b0 + 5n * USDC);
     // Not due again until the next interval.
-    expect(s.e.execute({ type: 'fundingTick', symbol: SYM, ts: next + 1 }).events).toEqual([]);
+    expect(s.run({ type: 'fundingTick', symbol: SYM }, next + 1).events).toEqual([]);
   });
 });
 
 describe('TP/SL and margin adjustment', () => {
   it('a take-profit fires on the mark and closes through the book', () => {
     const s = openPair();
-    expect(
-      s.run({
-        type: 'setTpsl',
-        userId: 'alice',
-        symbol: SYM,
-        mode: 'isolated',
-        side: 'long',
-        tp: BigInt(px(49_000)),
-        sl: 0n,
-      }).code,
-    ).toBe(ResultCode.PERP_INVALID_TPSL);
-    s.run({
-      type: 'setTpsl',
-      userId: 'alice',
-      symbol: SYM,
-      mode: 'isolated',
-      side: 'long',
-      tp: BigInt(px(51_000)),
-      sl: 0n,
-    });
+    expect(aliceTakeProfit(s, 49_000).code).toBe(ResultCode.PERP_INVALID_TPSL);
+    aliceTakeProfit(s, 51_000);
     // carol bids 51,000 so the TP close has someone to sell to.
-    s.fund('carol', 10_000n * USDC);
-    s.run({
-      type: 'contractPlace',
-      orderId: 'c1',
-      userId: 'carol',
-      symbol: SYM,
-      action: 'open_long',
-      orderType: 'limit',
-      mode: 'cross',
-      price: px(51_000),
-      qty: btc(1),
-    });
+    carolBids(s, 51_000);
     const r = s.price(51_000);
     expect(ofType(r.events, 'perp.tpsl')).toHaveLength(1);
     expect(s.e.perp.position('alice', SYM, 'isolated', 'long')).toBeUndefined();
