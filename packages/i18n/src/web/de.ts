@@ -365,6 +365,12 @@ export const de: WebCatalogue = {
     positionModeSaved: 'Positionsmodus gespeichert',
     buyLong: 'Kaufen/Long',
     sellShort: 'Verkaufen/Short',
+    reduceOnly: 'Nur reduzieren',
+    buyReduce: 'Kaufen (nur reduzieren)',
+    sellReduce: 'Verkaufen (nur reduzieren)',
+    reduceOnlyHint: 'Verkleinert nur Ihre Position: Sie wird nie eröffnet oder umgedreht.',
+    oneWaySplit:
+      'Schließt zuerst {{reduce}} {{base}} Ihrer {{position}}-Position und eröffnet {{open}} {{base}}; die Margin gilt nur für den eröffnenden Teil.',
     funding: 'Funding / Countdown',
     markPrice: 'Markpreis',
     indexStale:

@@ -363,6 +363,12 @@ export const en = {
     positionModeSaved: 'Position mode saved',
     buyLong: 'Buy/Long',
     sellShort: 'Sell/Short',
+    reduceOnly: 'Reduce only',
+    buyReduce: 'Buy (reduce only)',
+    sellReduce: 'Sell (reduce only)',
+    reduceOnlyHint: 'Only reduces your position: it never opens one or turns it around.',
+    oneWaySplit:
+      'Closes {{reduce}} {{base}} of your {{position}} position first and opens {{open}} {{base}}; the margin is for the part that opens.',
     funding: 'Funding / countdown',
     markPrice: 'Mark price',
     indexStale:

@@ -365,6 +365,12 @@ export const es: WebCatalogue = {
     positionModeSaved: 'Modo de posición guardado',
     buyLong: 'Comprar/Largo',
     sellShort: 'Vender/Corto',
+    reduceOnly: 'Solo reducir',
+    buyReduce: 'Comprar (solo reducir)',
+    sellReduce: 'Vender (solo reducir)',
+    reduceOnlyHint: 'Solo reduce tu posición: nunca abre una ni la invierte.',
+    oneWaySplit:
+      'Primero cierra {{reduce}} {{base}} de tu posición {{position}} y abre {{open}} {{base}}; el margen es solo para la parte que abre.',
     funding: 'Financiación / cuenta atrás',
     markPrice: 'Precio de marca',
     indexStale:

@@ -364,6 +364,12 @@ export const fr: WebCatalogue = {
     positionModeSaved: 'Mode de position enregistré',
     buyLong: 'Acheter/Long',
     sellShort: 'Vendre/Short',
+    reduceOnly: 'Réduction seule',
+    buyReduce: 'Acheter (réduction seule)',
+    sellReduce: 'Vendre (réduction seule)',
+    reduceOnlyHint: "Réduit seulement votre position : elle n'en ouvre jamais et ne l'inverse jamais.",
+    oneWaySplit:
+      "Ferme d'abord {{reduce}} {{base}} de votre position {{position}} et ouvre {{open}} {{base}} ; la marge ne concerne que la partie qui ouvre.",
     funding: 'Financement / compte à rebours',
     markPrice: 'Prix de marque',
     indexStale:

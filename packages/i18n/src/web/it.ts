@@ -363,6 +363,12 @@ export const it: WebCatalogue = {
     positionModeSaved: 'Modalità posizione salvata',
     buyLong: 'Compra/Long',
     sellShort: 'Vendi/Short',
+    reduceOnly: 'Solo riduzione',
+    buyReduce: 'Compra (solo riduzione)',
+    sellReduce: 'Vendi (solo riduzione)',
+    reduceOnlyHint: 'Riduce soltanto la tua posizione: non ne apre mai una né la inverte.',
+    oneWaySplit:
+      'Chiude prima {{reduce}} {{base}} della tua posizione {{position}} e apre {{open}} {{base}}; il margine riguarda solo la parte che apre.',
     funding: 'Funding / conto alla rovescia',
     markPrice: 'Prezzo mark',
     indexStale:

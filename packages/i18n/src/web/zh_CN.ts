@@ -360,6 +360,12 @@ export const zh_CN: WebCatalogue = {
     positionModeSaved: '持仓模式已保存',
     buyLong: '买入/做多',
     sellShort: '卖出/做空',
+    reduceOnly: '只减仓',
+    buyReduce: '买入（只减仓）',
+    sellReduce: '卖出（只减仓）',
+    reduceOnlyHint: '只减少您的仓位：不会开仓，也不会反向。',
+    oneWaySplit:
+      '先平掉{{position}}仓位的 {{reduce}} {{base}}，再开仓 {{open}} {{base}}；保证金只按开仓部分计算。',
     funding: '资金费率 / 倒计时',
     markPrice: '标记价格',
     indexStale: '该市场暂无最新指数价格：新委托和平仓已暂停，待价格恢复后继续。撤单仍可进行。',

@@ -360,6 +360,12 @@ export const zh_TW: WebCatalogue = {
     positionModeSaved: '持倉模式已儲存',
     buyLong: '買入/做多',
     sellShort: '賣出/做空',
+    reduceOnly: '只減倉',
+    buyReduce: '買入（只減倉）',
+    sellReduce: '賣出（只減倉）',
+    reduceOnlyHint: '只減少您的倉位：不會開倉，也不會反向。',
+    oneWaySplit:
+      '先平掉{{position}}倉位的 {{reduce}} {{base}}，再開倉 {{open}} {{base}}；保證金只按開倉部分計算。',
     funding: '資金費率 / 倒數',
     markPrice: '標記價格',
     indexStale: '該市場暫無最新指數價格：新委託與平倉已暫停，待價格恢復後繼續。撤單仍可進行。',

@@ -9,11 +9,12 @@ import { usePlaceContractOrder } from '../api/contract.ts';
 import { usePositionMode } from '../api/position-mode.ts';
 import { useBalances } from '../api/spot.ts';
 import { cmp, isPositive, percentOf, roundToStep, trim } from '../decimal.ts';
-import { checkPerp, type Kind, type MarginMode, type PerpSide, perpQtyForPercent } from '../form.ts';
+import { type Kind, type MarginMode, type PerpSide, perpQtyForPercent } from '../form.ts';
 import { useContractTypeLabel } from '../order-type.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { DecimalStepper } from './DecimalStepper.tsx';
 import { useFieldErrorText } from './field-error.ts';
+import { checkOneWay, contractAction } from './one-way.ts';
 import {
   PriceQuantityFields,
   PriceStepper,
@@ -72,6 +73,12 @@ export function ContractForm({
   // first; positions close from their own buttons).
   const oneWay = usePositionMode().data?.mode === 'one_way';
   if (oneWay && intent === 'close') setIntent('open');
+  // One-way reduce-only (ADR 184): Buy sends close_short and Sell close_long, which the core never
+  // lets open or flip a position.
+  const [reduceOnlyChecked, setReduceOnly] = useState(false);
+  const reduceOnly = oneWay && reduceOnlyChecked;
+  /** The order opens (or, one-way, may open) a position: margin estimates, TP/SL and the % of funds. */
+  const opening = intent === 'open' && !reduceOnly;
   // limit / market, or a conditional order (ADR 136): stop-limit, stop-market, trailing stop.
   const [tab, setTab] = useState<Kind | 'stop'>('limit');
   const [stopKind, setStopKind] = useState<StopKind>('stop_limit');
@@ -109,13 +116,16 @@ export function ContractForm({
   const marketRef = orderType === 'stop_market' && isPositive(trigger) ? trigger : liveRef;
   const refPrice = type === 'limit' ? price : marketRef;
   const conditional = tab === 'stop';
-  const useTpsl = intent === 'open' && withTpsl && !conditional;
+  const useTpsl = opening && withTpsl && !conditional;
   // Market-like orders never rest: only IOC / FOK apply to them (the server refuses the others).
   const tifOptions: Tif[] = type === 'limit' ? ['GTC', 'IOC', 'FOK', 'POST_ONLY'] : ['IOC', 'FOK'];
   const tifSent: Tif | undefined = tifOptions.includes(tif) ? tif : undefined;
 
+  // One-way: a buy first reduces the short of this margin mode, a sell the long; only the rest
+  // opens, so the margin and the funds check count only that part (hedge mode: no opposite).
+  const oppositeOf = (side: PerpSide) => (oneWay ? (side === 'long' ? short : long)?.size : undefined);
   const checkFor = (side: PerpSide) =>
-    checkPerp(
+    checkOneWay(
       {
         side,
         type,
@@ -123,12 +133,13 @@ export function ContractForm({
         quantity,
         leverage,
         mode,
-        available: signedIn && intent === 'open' ? available : '',
+        available: signedIn && opening ? available : '',
         marketPrice: marketRef,
         tp: useTpsl ? tp : '',
         sl: useTpsl ? sl : '',
       },
       market,
+      oppositeOf(side),
     );
   const [lastSide, setLastSide] = useState<PerpSide>('long');
   const longCheck = checkFor(lastSide);
@@ -144,7 +155,7 @@ export function ContractForm({
     setPercent(p);
     clearError('quantity');
     if (p === 0) return setQuantity('');
-    if (intent === 'open') return setQuantity(perpQtyForPercent(p, available, leverage, refPrice, market));
+    if (opening) return setQuantity(perpQtyForPercent(p, available, leverage, refPrice, market));
     // Closing: a share of the larger open position of this market.
     const size = [long, short].map((x) => x?.size ?? '0').reduce((a, b) => (cmp(a, b) >= 0 ? a : b));
     setQuantity(roundToStep(percentOf(size, p, market.qty_scale + 2), market.step_size));
@@ -158,7 +169,7 @@ export function ContractForm({
     setConfirm(side);
   };
 
-  const action: ContractAction | null = confirm ? (`${intent}_${confirm}` as ContractAction) : null;
+  const action: ContractAction | null = confirm ? contractAction(confirm, !opening) : null;
   const check = confirm ? checkFor(confirm) : longCheck;
 
   const send = () => {
@@ -210,7 +221,17 @@ export function ContractForm({
   const sentences = action
     ? [
         t(sentenceKey[action], { leverage, qty: fmtQty(quantity || '0'), base: market.base, at }),
-        ...(intent === 'open'
+        ...(opening && isPositive(check.reduce)
+          ? [
+              t('trade.oneWaySplit', {
+                reduce: fmtQty(check.reduce),
+                open: fmtQty(check.open),
+                base: market.base,
+                position: confirm === 'long' ? t('trade.short') : t('trade.long'),
+              }),
+            ]
+          : []),
+        ...(opening
           ? [
               t('trade.perpCost', {
                 margin: formatUsdc(check.margin, lang),
@@ -227,8 +248,8 @@ export function ContractForm({
   const actionLabel: Record<ContractAction, string> = {
     open_long: oneWay ? t('trade.buyLong') : t('trade.openLong'),
     open_short: oneWay ? t('trade.sellShort') : t('trade.openShort'),
-    close_long: t('trade.closeLong'),
-    close_short: t('trade.closeShort'),
+    close_long: oneWay ? t('trade.sellReduce') : t('trade.closeLong'),
+    close_short: oneWay ? t('trade.buyReduce') : t('trade.closeShort'),
   };
 
   return (
@@ -365,7 +386,22 @@ export function ContractForm({
           </select>
         </label>
       </div>
-      {intent === 'open' && !conditional && (
+      {oneWay && (
+        <Checkbox
+          className="hide-others"
+          checked={reduceOnlyChecked}
+          onChange={(v) => {
+            setReduceOnly(v);
+            setQuantity('');
+            setPercent(0);
+            setServerErrors({});
+          }}
+        >
+          {t('trade.reduceOnly')}
+        </Checkbox>
+      )}
+      {reduceOnly && <p className="muted small">{t('trade.reduceOnlyHint')}</p>}
+      {opening && !conditional && (
         <Checkbox className="hide-others" checked={withTpsl} onChange={setWithTpsl}>
           {t('trade.tpsl')}
         </Checkbox>
@@ -406,7 +442,7 @@ export function ContractForm({
             )}
           </dd>
         </div>
-        {intent === 'open' && (
+        {opening && (
           <>
             <div className="kv">
               <dt>{t('trade.estMargin')}</dt>
@@ -444,7 +480,9 @@ export function ContractForm({
         >
           {signedIn
             ? intent === 'open'
-              ? actionLabel.open_long
+              ? reduceOnly
+                ? actionLabel.close_short
+                : actionLabel.open_long
               : t('trade.closeShort')
             : t('trade.loginToTrade')}
         </Button>
@@ -455,7 +493,11 @@ export function ContractForm({
             disabled={place.isPending || indexStale}
             onClick={() => start('short')}
           >
-            {intent === 'open' ? actionLabel.open_short : t('trade.closeLong')}
+            {intent === 'open'
+              ? reduceOnly
+                ? actionLabel.close_long
+                : actionLabel.open_short
+              : t('trade.closeLong')}
           </Button>
         )}
       </div>
@@ -488,7 +530,7 @@ export function ContractForm({
             : []),
           { label: t('trade.leverage'), value: `${modeText} ${leverage}x` },
           { label: t('trade.quantity'), value: `${fmtQty(quantity || '0')} ${market.base}` },
-          ...(intent === 'open'
+          ...(opening
             ? [
                 { label: t('trade.estMargin'), value: `≈ ${formatUsdc(check.margin, lang)} USDC` },
                 {
