@@ -51,30 +51,11 @@ function setupCommands(): Command[] {
   let ts = 1;
   for (const u of USERS) {
     const rich = u === 'mm' ? 10n : 1n;
-    out.push({
-      type: 'deposit',
-      ts: ts++,
-      id: `d-${u}-usdc`,
-      userId: u,
-      asset: 'USDC',
-      amount: rich * 200_000n * USDC,
-    });
-    out.push({
-      type: 'deposit',
-      ts: ts++,
-      id: `d-${u}-btc`,
-      userId: u,
-      asset: 'BTC',
-      amount: rich * 5n * 100_000_000n,
-    });
-    out.push({
-      type: 'deposit',
-      ts: ts++,
-      id: `d-${u}-eth`,
-      userId: u,
-      asset: 'ETH',
-      amount: rich * 50n * 100_000_000n,
-    });
+    const deposit = (asset: string, amount: bigint) =>
+      out.push({ type: 'deposit', ts: ts++, id: `d-${u}-${asset.toLowerCase()}`, userId: u, asset, amount });
+    deposit('USDC', rich * 200_000n * USDC);
+    deposit('BTC', rich * 5n * 100_000_000n);
+    deposit('ETH', rich * 50n * 100_000_000n);
     out.push({
       type: 'transfer',
       ts: ts++,
@@ -129,25 +110,19 @@ function toCommands(raws: Raw[]): Command[] {
         tif: (['GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY', 'GTC', 'GTC', 'GTC'] as const)[r.c]!,
       };
     } else if (k < 22) {
+      const market = {
+        type: 'spotPlace',
+        ts,
+        orderType: 'market',
+        orderId: id,
+        userId,
+        symbol: s.symbol,
+      } as const;
       c =
         r.a >= 0
-          ? {
-              type: 'spotPlace',
-              ts,
-              orderType: 'market',
-              orderId: id,
-              userId,
-              symbol: s.symbol,
-              side: 'buy',
-              quoteAmount: BigInt(1 + r.b) * 10_000_000n,
-            }
+          ? { ...market, side: 'buy', quoteAmount: BigInt(1 + r.b) * 10_000_000n }
           : {
-              type: 'spotPlace',
-              ts,
-              orderType: 'market',
-              orderId: id,
-              userId,
-              symbol: s.symbol,
+              ...market,
               side: r.c < 4 ? 'sell' : 'buy',
               qty: 1 + r.b,
               // A market buy by quantity needs a protection price: it holds quantity x that price.
