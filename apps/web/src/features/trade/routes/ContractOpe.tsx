@@ -13,6 +13,9 @@ import type { MarginMode } from '../form.ts';
 import { useSymbolParam } from '../market.ts';
 import '../trade.css';
 
+/** The leverage a new position starts from (or the nearest allowed below it). */
+const DEFAULT_LEVERAGE = 20;
+
 /** /ContractOpe: perpetuals with leverage/margin mode, funding, form + book, positions below. */
 export default function ContractOpe() {
   const { t } = useTranslation();
@@ -44,8 +47,11 @@ export default function ContractOpe() {
     }
     setLeverage((cur) => {
       if (cur > 0 && (allowed.length === 0 || allowed.includes(cur))) return cur;
-      const under = allowed.filter((v) => v <= 20);
-      return under[under.length - 1] ?? allowed[0] ?? 10;
+      // Choose only once the market's list is known: a default taken before it answered stuck,
+      // so the chip showed 10x or 20x depending on which request came back first.
+      if (allowed.length === 0) return cur;
+      const under = allowed.filter((v) => v <= DEFAULT_LEVERAGE);
+      return under[under.length - 1] ?? allowed[0] ?? DEFAULT_LEVERAGE;
     });
   }, [symbol, existing, allowed]);
 
@@ -62,7 +68,7 @@ export default function ContractOpe() {
           <div className="perp-bar">
             <LeverageChip
               market={market}
-              leverage={leverage || 10}
+              leverage={leverage || DEFAULT_LEVERAGE}
               mode={mode}
               onChange={(l, m) => {
                 setLeverage(l);
@@ -77,7 +83,7 @@ export default function ContractOpe() {
               market={market}
               depth={depth.data}
               pickedPrice={picked}
-              leverage={leverage || 10}
+              leverage={leverage || DEFAULT_LEVERAGE}
               mode={mode}
               mark={funding.data?.mark_price}
               positions={posList}
