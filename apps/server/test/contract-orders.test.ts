@@ -5,7 +5,7 @@
 // on a last price one user can print.
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, contractTrader, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Order {
   id: string;
@@ -32,13 +32,7 @@ interface Page {
 describe.each(BACKENDS)('contract orders on %s', (backend) => {
   let t: TestApp;
   const users: Record<'a' | 'b' | 'c', { token: string; id: string }> = {} as never;
-  const index = (ticks: bigint) =>
-    t.services.engine.submit(({ ts }) => ({
-      type: 'priceUpdate',
-      ts,
-      symbol: 'BTC_USDC_PERP',
-      indexPrice: ticks,
-    }));
+  const index = (ticks: bigint) => indexPrice(t, ticks);
   beforeAll(async () => {
     t = await testApp(backend);
     for (const k of ['a', 'b', 'c'] as const) users[k] = await contractTrader(t, `co-${k}@example.com`);

@@ -3,7 +3,7 @@
 // position is refused in the user's language and changes nothing (nothing journaled).
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Mode {
   mode: 'hedge' | 'one_way';
@@ -25,31 +25,8 @@ describe.each(BACKENDS)('contract position mode on %s', (backend) => {
   const users: Record<'a' | 'b', { token: string; id: string }> = {} as never;
   beforeAll(async () => {
     t = await testApp(backend);
-    for (const k of ['a', 'b'] as const) {
-      const r = await registerUser(t, `pm-${k}@example.com`);
-      users[k] = { token: r.token, id: r.user.id };
-      const d = await t.services.engine.submit(({ ts, id }) => ({
-        type: 'deposit',
-        ts,
-        id,
-        userId: r.user.id,
-        asset: 'USDC',
-        amount: 100_000_000_000n,
-      }));
-      expect(d.code).toBe(ResultCode.OK);
-      const tr = await t.call('POST', '/api/app/wallet/transfer', {
-        token: r.token,
-        body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '50000' },
-      });
-      expect(tr.status).toBe(200);
-    }
-    const p = await t.services.engine.submit(({ ts }) => ({
-      type: 'priceUpdate',
-      ts,
-      symbol: 'BTC_USDC_PERP',
-      indexPrice: 9_700_000n,
-    }));
-    expect(p.code).toBe(ResultCode.OK);
+    for (const k of ['a', 'b'] as const) users[k] = await contractTrader(t, `pm-${k}@example.com`);
+    expect((await indexPrice(t, 9_700_000n)).code).toBe(ResultCode.OK);
   });
   afterAll(async () => {
     await t.close();

@@ -3,7 +3,7 @@
 // instead of resting far from the market; inside the band it rests as usual.
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
 
 interface Order {
   id: string;
@@ -14,31 +14,10 @@ interface Order {
 describe.each(BACKENDS)('stop-limit band when it fires on %s', (backend) => {
   let t: TestApp;
   let token = '';
-  const index = (ticks: bigint) =>
-    t.services.engine.submit(({ ts }) => ({
-      type: 'priceUpdate',
-      ts,
-      symbol: 'BTC_USDC_PERP',
-      indexPrice: ticks,
-    }));
+  const index = (ticks: bigint) => indexPrice(t, ticks);
   beforeAll(async () => {
     t = await testApp(backend);
-    const r = await registerUser(t, 'band@example.com');
-    token = r.token;
-    const d = await t.services.engine.submit(({ ts, id }) => ({
-      type: 'deposit',
-      ts,
-      id,
-      userId: r.user.id,
-      asset: 'USDC',
-      amount: 100_000_000_000n,
-    }));
-    expect(d.code).toBe(ResultCode.OK);
-    const tr = await t.call('POST', '/api/app/wallet/transfer', {
-      token,
-      body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '50000' },
-    });
-    expect(tr.status).toBe(200);
+    token = (await contractTrader(t, 'band@example.com')).token;
     expect((await index(9_700_000n)).code).toBe(ResultCode.OK);
   });
   afterAll(async () => {

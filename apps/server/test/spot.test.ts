@@ -44,6 +44,10 @@ describe.each(BACKENDS)('spot on %s', (backend) => {
       ...(headers ? { headers } : {}),
     });
 
+  /** A limit order of `token`'s user on `symbol` (BTC_USDC by default). */
+  const limit = (token: string, side: 'buy' | 'sell', price: string, quantity: string, symbol = 'BTC_USDC') =>
+    place(token, { symbol, side, type: 'limit', price, quantity });
+
   it('refuses every bad input class with a field error and changes nothing', async () => {
     const journal = t.services.engine.journalLength;
     const before = [await bal(buyer.token, 'USDC'), await bal(seller.token, 'BTC')];
@@ -95,13 +99,7 @@ describe.each(BACKENDS)('spot on %s', (backend) => {
   });
 
   it('matches two users over HTTP with exact balances after fees', async () => {
-    const ask = await place(seller.token, {
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      type: 'limit',
-      price: '97000.00',
-      quantity: '0.02',
-    });
+    const ask = await limit(seller.token, 'sell', '97000.00', '0.02');
     expect(ask.status).toBe(200);
     expect(ask.body.data).toMatchObject({
       status: 'open',
@@ -114,13 +112,7 @@ describe.each(BACKENDS)('spot on %s', (backend) => {
       available: '0.98000000',
       frozen: '0.02000000',
     });
-    const bid = await place(buyer.token, {
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      type: 'limit',
-      price: '97100.00',
-      quantity: '0.01',
-    });
+    const bid = await limit(buyer.token, 'buy', '97100.00', '0.01');
     expect(bid.body.data).toMatchObject({ status: 'filled', filled: '0.01000', avg_price: '97000.00' });
     // Value 970 USDC at the maker's price. Seller (maker) pays 0.1% in USDC: 0.97. Buyer (taker) pays
     // 0.1% in BTC: 0.00001. The buyer's hold at 97,100 is refunded down to what was spent.
@@ -172,20 +164,8 @@ describe.each(BACKENDS)('spot on %s', (backend) => {
   });
 
   it('cancels only own orders; someone else id is a 404; cancel-all', async () => {
-    const a = await place(seller.token, {
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      type: 'limit',
-      price: '99000.00',
-      quantity: '0.01',
-    });
-    const b = await place(seller.token, {
-      symbol: 'ETH_USDC',
-      side: 'buy',
-      type: 'limit',
-      price: '10.00',
-      quantity: '1',
-    });
+    const a = await limit(seller.token, 'sell', '99000.00', '0.01');
+    const b = await limit(seller.token, 'buy', '10.00', '1', 'ETH_USDC');
     expect(b.status).toBe(200);
     const journal = t.services.engine.journalLength;
     const theft = await t.call('DELETE', `/api/app/spot/orders/${a.body.data.id}`, {

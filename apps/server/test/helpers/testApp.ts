@@ -234,3 +234,7 @@ export async function contractTrader(
   if (tr.status !== 200) throw new Error(`transfer failed: ${JSON.stringify(tr.body)}`);
   return { token: r.token, id: r.user.id };
 }
+
+/** Sets the index price of `symbol` (BTC_USDC_PERP by default) to `ticks` through the engine. */
+export const indexPrice = (t: TestApp, ticks: bigint, symbol = 'BTC_USDC_PERP') =>
+  t.services.engine.submit(({ ts }) => ({ type: 'priceUpdate', ts, symbol, indexPrice: ticks }));
