@@ -1,6 +1,6 @@
 import { accountKey, marketParams, ResultCode, systemAccount } from '@ex/core';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketParamsAudit, postMarketParams, signInOperators } from './helpers/operators.ts';
 import { BACKENDS, contractTrader, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 /**
@@ -9,53 +9,22 @@ import { BACKENDS, contractTrader, registerUser, type TestApp, testApp } from '.
  * 403), bad values change nothing, the audit entry has it before and after, every read shows the
  * live value and the next liquidation pays the new rate.
  */
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
-const REVIEWER = { email: 'reviewer@example.com', password: 'reviewer-pass-1' };
-const SUPPORT = { email: 'support@example.com', password: 'support-pass-1' };
 const PERP = 'BTC_USDC_PERP';
 
 describe.each(BACKENDS)('clearance fee as a market param on %s', (backend) => {
   let t: TestApp;
   const token = { admin: '', reviewer: '', support: '' };
 
-  async function login(who: { email: string; password: string }): Promise<string> {
-    const res = await t.call<{ token: string }>('POST', '/api/admin/login', { body: who });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.token;
-  }
   const params = (symbol: string, body: unknown, who: string = token.admin, lang = 'en') =>
-    t.call<Record<string, unknown>>('POST', `/api/admin/markets/${symbol}/params`, {
-      token: who,
-      body,
-      lang,
-    });
-  const auditRows = async () =>
-    (
-      await sql<{
-        before: Record<string, unknown>;
-        after: Record<string, unknown>;
-      }>`select before, after from operator_audit where action = 'market.params' order by id`.execute(t.db)
-    ).rows;
+    postMarketParams(t, symbol, body, who, lang);
+  const auditRows = () => marketParamsAudit(t);
   const coins = async () =>
     (await t.call<{ symbol: string; liquidation_fee_rate?: string }[]>('GET', '/api/app/market/coins')).body
       .data;
 
   beforeAll(async () => {
     t = await testApp(backend);
-    await t.services.admins.createAdmin(ADMIN.email, ADMIN.password);
-    token.admin = await login(ADMIN);
-    for (const [who, role] of [
-      [REVIEWER, 'reviewer'],
-      [SUPPORT, 'support'],
-    ] as const) {
-      const res = await t.call('POST', '/api/admin/operators', {
-        token: token.admin,
-        body: { ...who, role },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
-    token.reviewer = await login(REVIEWER);
-    token.support = await login(SUPPORT);
+    Object.assign(token, await signInOperators(t));
   }, 120_000);
   afterAll(async () => {
     await t?.close();

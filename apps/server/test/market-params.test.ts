@@ -1,9 +1,9 @@
 import { accountKey, checkInvariants, ExchangeEngine, marketParams, ResultCode } from '@ex/core';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEngineConfig } from '../src/engine/config.ts';
 import { restoreEngine } from '../src/engine/journal.ts';
 import { engineDb } from '../src/engine/tables.ts';
+import { ADMIN, marketParamsAudit, postMarketParams, signInOperators } from './helpers/operators.ts';
 import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 /**
@@ -11,54 +11,19 @@ import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp
  * command. Roles, bad values (nothing changes), the audit entry, the live values on every read, and
  * a replay of the journal that arrives at the same state.
  */
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
-const REVIEWER = { email: 'reviewer@example.com', password: 'reviewer-pass-1' };
-const SUPPORT = { email: 'support@example.com', password: 'support-pass-1' };
 const PERP = 'BTC_USDC_PERP';
 
 describe.each(BACKENDS)('market params on %s', (backend) => {
   let t: TestApp;
   const token = { admin: '', reviewer: '', support: '' };
 
-  async function login(who: { email: string; password: string }): Promise<string> {
-    const res = await t.call<{ token: string }>('POST', '/api/admin/login', { body: who });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.token;
-  }
   const params = (symbol: string, body: unknown, who: string = token.admin, lang = 'en') =>
-    t.call<Record<string, unknown>>('POST', `/api/admin/markets/${symbol}/params`, {
-      token: who,
-      body,
-      lang,
-    });
-  const auditRows = async () =>
-    (
-      await sql<{
-        action: string;
-        admin_email: string;
-        before: Record<string, unknown>;
-        after: Record<string, unknown>;
-      }>`select action, admin_email, before, after from operator_audit where action = 'market.params' order by id`.execute(
-        t.db,
-      )
-    ).rows;
+    postMarketParams(t, symbol, body, who, lang);
+  const auditRows = () => marketParamsAudit(t);
 
   beforeAll(async () => {
     t = await testApp(backend);
-    await t.services.admins.createAdmin(ADMIN.email, ADMIN.password);
-    token.admin = await login(ADMIN);
-    for (const [who, role] of [
-      [REVIEWER, 'reviewer'],
-      [SUPPORT, 'support'],
-    ] as const) {
-      const res = await t.call('POST', '/api/admin/operators', {
-        token: token.admin,
-        body: { ...who, role },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
-    token.reviewer = await login(REVIEWER);
-    token.support = await login(SUPPORT);
+    Object.assign(token, await signInOperators(t));
   }, 120_000);
   afterAll(async () => {
     await t?.close();
