@@ -1,5 +1,8 @@
-import { accountKey, marketParams, ResultCode, systemAccount } from '@ex/core';
+import { accountKey, ExchangeEngine, marketParams, ResultCode, systemAccount } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverEngineConfig } from '../src/engine/config.ts';
+import { restoreEngine } from '../src/engine/journal.ts';
+import { engineDb } from '../src/engine/tables.ts';
 import { marketParamsAudit, postMarketParams, signInOperators } from './helpers/operators.ts';
 import { BACKENDS, contractTrader, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
@@ -7,7 +10,7 @@ import { BACKENDS, contractTrader, registerUser, type TestApp, testApp } from '.
  * Issue 8 / ADR 183: the liquidation clearance fee as an operator setting (setMarketParams). The
  * seeded markets start at Binance's rates; an admin changes a perpetual's rate (reviewer and support
  * 403), bad values change nothing, the audit entry has it before and after, every read shows the
- * live value and the next liquidation pays the new rate.
+ * live value, the next liquidation pays the new rate and a journal replay holds it.
  */
 const PERP = 'BTC_USDC_PERP';
 
@@ -136,5 +139,22 @@ describe.each(BACKENDS)('clearance fee as a market param on %s', (backend) => {
     });
     expect(ledger.available(fund) - fundBefore).toBe(875_000n);
     expect(ledger.available(wallet) - walletBefore).toBe(1_125_000n);
+  });
+
+  it('a journal replay and a restored snapshot hold the changed rate and the same state', async () => {
+    const engine = t.services.engine;
+    await engine.idle();
+    const fresh = new ExchangeEngine(serverEngineConfig());
+    await restoreEngine(engineDb(t.db), fresh);
+    expect(fresh.stateHash()).toBe(engine.stateHash());
+    expect(marketParams(fresh, PERP)?.liquidationFeePpm).toBe(1_000n);
+    expect(marketParams(fresh, 'SOL_USDC_PERP')?.liquidationFeePpm).toBe(15_000n);
+    await engine.snapshot();
+    const again = new ExchangeEngine(serverEngineConfig());
+    await restoreEngine(engineDb(t.db), again);
+    expect(again.snapshot().marketParams).toEqual([
+      [PERP, '200', '500', [1, 2, 3, 5, 10, 20, 25, 50, 75, 100], 10, '1000'],
+    ]);
+    expect(again.stateHash()).toBe(engine.stateHash());
   });
 });
