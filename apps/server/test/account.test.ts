@@ -1,9 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, lastCode, PASSWORD, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import {
+  BACKENDS,
+  expectRefused,
+  lastCode,
+  PASSWORD,
+  registerUser,
+  type TestApp,
+  testApp,
+} from './helpers/testApp.ts';
 
 const REGISTER = '/api/app/account/register';
 const SEND = '/api/app/account/captcha';
 const LOGIN = '/api/app/account/login';
+
+/** Asks for an email code for `account` in `scene` (register unless said). */
+const sendCode = (
+  t: TestApp,
+  account: string,
+  scene = 'register',
+  options: { token?: string; lang?: string } = {},
+) => t.call('POST', SEND, { ...options, body: { type: 'email', account, scene } });
+/** A registration body for `account` with the test password twice and `fields` (the code, an invitation). */
+const registration = (account: string, fields: Record<string, unknown>) => ({
+  type: 'email',
+  account,
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  ...fields,
+});
+/** An email login (in `lang`, when given). */
+const logIn = (t: TestApp, account: string, password: string, lang?: string) =>
+  t.call<{ token: string }>('POST', LOGIN, {
+    body: { type: 'email', account, password },
+    ...(lang !== undefined && { lang }),
+  });
 
 describe.each(BACKENDS)('accounts on %s', (backend) => {
   let t: TestApp;
@@ -110,8 +140,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       const before = await snapshot();
       for (const [lang, message] of Object.entries(messages)) {
         const res = await t.call('POST', REGISTER, { body, lang });
-        expect(res.status).toBe(422);
-        expect(res.body.code).toBe(422);
+        expectRefused(res, 422, 422);
         expect(res.body.data).toBeNull();
         expect(res.body.errors?.[field]).toContain(message);
         expect(res.body.message).toBe(Object.values(res.body.errors ?? {})[0]?.[0]);
@@ -149,26 +178,19 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
 
   describe('verification codes', () => {
     it('sends a 6-digit code to the outbox, then refuses a second send within 60 s', async () => {
-      const res = await t.call('POST', SEND, {
-        body: { type: 'email', account: 'codes@example.com', scene: 'register' },
-      });
+      const res = await sendCode(t, 'codes@example.com');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ code: 0, data: null });
       expect(await lastCode(t, 'codes@example.com')).toMatch(/^\d{6}$/);
       const before = await snapshot();
-      const again = await t.call('POST', SEND, {
-        body: { type: 'email', account: 'codes@example.com', scene: 'register' },
-        lang: 'en',
-      });
-      expect(again.status).toBe(429);
-      expect(again.body.code).toBe(1013);
-      expect(again.body.message).toBe('Please wait 60 seconds before requesting another code');
+      const again = await sendCode(t, 'codes@example.com', 'register', { lang: 'en' });
+      expectRefused(again, 429, 1013, 'Please wait 60 seconds before requesting another code');
       expect(await snapshot()).toEqual(before);
     });
 
     it('rejects an expired code (clock moved past 10 minutes) and creates no user', async () => {
       t.clock.advance(61_000);
-      await t.call('POST', SEND, { body: { type: 'email', account: 'late@example.com', scene: 'register' } });
+      await sendCode(t, 'late@example.com');
       const code = await lastCode(t, 'late@example.com');
       t.clock.advance(10 * 60_000 + 1);
       const before = await snapshot();
@@ -178,18 +200,10 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         ['zh_TW', '驗證碼已過期，請重新取得'],
       ] as const) {
         const res = await t.call('POST', REGISTER, {
-          body: {
-            type: 'email',
-            account: 'late@example.com',
-            password: PASSWORD,
-            password_confirmation: PASSWORD,
-            code,
-          },
+          body: registration('late@example.com', { code }),
           lang,
         });
-        expect(res.status).toBe(400);
-        expect(res.body.code).toBe(1011);
-        expect(res.body.message).toBe(message);
+        expectRefused(res, 400, 1011, message);
       }
       expect(await snapshot()).toEqual(before);
     });
@@ -210,34 +224,23 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
         },
         lang: 'en',
       });
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe(1010);
-      expect(res.body.message).toBe('The verification code is wrong');
+      expectRefused(res, 400, 1010, 'The verification code is wrong');
       expect(await snapshot()).toEqual(before);
     });
 
     it('locks a code after 5 wrong tries', async () => {
       t.clock.advance(61_000);
-      await t.call('POST', SEND, {
-        body: { type: 'email', account: 'guess@example.com', scene: 'register' },
-      });
+      await sendCode(t, 'guess@example.com');
       const code = await lastCode(t, 'guess@example.com');
       const wrong = code === '000000' ? '111111' : '000000';
-      const body = {
-        type: 'email',
-        account: 'guess@example.com',
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-      };
+      const body = registration('guess@example.com', {});
       for (let i = 0; i < 5; i += 1) {
         const res = await t.call('POST', REGISTER, { body: { ...body, code: wrong } });
         expect(res.body.code).toBe(1010);
       }
       const users = await t.count('users');
       const res = await t.call('POST', REGISTER, { body: { ...body, code }, lang: 'en' });
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe(1012);
-      expect(res.body.message).toBe('Too many wrong attempts, please request a new code');
+      expectRefused(res, 400, 1012, 'Too many wrong attempts, please request a new code');
       expect(await t.count('users')).toBe(users);
     });
 
@@ -245,16 +248,10 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     // the same answer either way; only the address owner learns more, from the message itself.
     it('scene rules answer the same for known and unknown accounts', async () => {
       t.clock.advance(61_000);
-      const exists = await t.call('POST', SEND, {
-        body: { type: 'email', account: 'once@example.com', scene: 'register' },
-        lang: 'en',
-      });
+      const exists = await sendCode(t, 'once@example.com', 'register', { lang: 'en' });
       expect(exists.status).toBe(200);
       const outbox = await t.count('outbox');
-      const missing = await t.call('POST', SEND, {
-        body: { type: 'email', account: 'nobody@example.com', scene: 'forget' },
-        lang: 'de',
-      });
+      const missing = await sendCode(t, 'nobody@example.com', 'forget', { lang: 'de' });
       expect(missing.status).toBe(200);
       expect(missing.body).toMatchObject({ code: 0, data: null });
       // Nothing is delivered to an address without an account.
@@ -302,16 +299,12 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     });
 
     it('registers with a code and an invitation code and records the inviter', async () => {
-      await t.call('POST', SEND, { body: { type: 'email', account: 'bob@example.com', scene: 'register' } });
+      await sendCode(t, 'bob@example.com');
       const res = await t.call<{ user: { id: string } }>('POST', REGISTER, {
-        body: {
-          type: 'email',
-          account: 'bob@example.com',
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
+        body: registration('bob@example.com', {
           invite_code: inviteCode,
           code: await lastCode(t, 'bob@example.com'),
-        },
+        }),
       });
       expect(res.status).toBe(200);
       const row = await t.db
@@ -324,53 +317,31 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
 
     it('refuses an unknown invitation code and an existing account', async () => {
       t.clock.advance(61_000);
-      await t.call('POST', SEND, {
-        body: { type: 'email', account: 'carol@example.com', scene: 'register' },
-      });
-      await t.call('POST', SEND, { body: { type: 'email', account: 'bob@example.com', scene: 'register' } });
+      await sendCode(t, 'carol@example.com');
+      await sendCode(t, 'bob@example.com');
       const carolCode = await lastCode(t, 'carol@example.com');
       const bobCode = await lastCode(t, 'bob@example.com');
       const before = await snapshot();
       const bad = await t.call('POST', REGISTER, {
-        body: {
-          type: 'email',
-          account: 'carol@example.com',
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-          invite_code: 'NOPE0000',
-          code: carolCode,
-        },
+        body: registration('carol@example.com', { invite_code: 'NOPE0000', code: carolCode }),
         lang: 'en',
       });
       expect(bad.body).toMatchObject({ code: 1021, message: 'The invitation code is invalid' });
       // Only the holder of the address (who read the code) learns that it is taken.
       const dup = await t.call('POST', REGISTER, {
-        body: {
-          type: 'email',
-          account: 'bob@example.com',
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-          invite_code: inviteCode,
-          code: bobCode,
-        },
+        body: registration('bob@example.com', { invite_code: inviteCode, code: bobCode }),
       });
-      expect(dup.status).toBe(409);
-      expect(dup.body.code).toBe(1001);
+      expectRefused(dup, 409, 1001);
       expect(await snapshot()).toEqual(before);
     });
 
     it('logs in; a wrong password is refused without a token', async () => {
       const tokens = await t.count('tokens');
-      const wrong = await t.call('POST', LOGIN, {
-        body: { type: 'email', account: 'alice@example.com', password: 'wrong1234' },
-        lang: 'zh_CN',
-      });
+      const wrong = await logIn(t, 'alice@example.com', 'wrong1234', 'zh_CN');
       expect(wrong.status).toBe(400);
       expect(wrong.body).toMatchObject({ code: 1002, message: '账号或密码错误' });
       expect(await t.count('tokens')).toBe(tokens);
-      const ok = await t.call<{ token: string }>('POST', LOGIN, {
-        body: { type: 'email', account: 'ALICE@example.com', password: PASSWORD },
-      });
+      const ok = await logIn(t, 'ALICE@example.com', PASSWORD);
       expect(ok.status).toBe(200);
       expect(ok.body.data.token).toMatch(/^[\w-]{43}$/);
     });
@@ -386,14 +357,11 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       expect(none.status).toBe(401);
       expect(none.body).toMatchObject({ code: 401, data: null, message: 'Please log in' });
       const unknown = await t.call('GET', '/api/app/user/info', { token: 'made-up' });
-      expect(unknown.status).toBe(401);
-      expect(unknown.body.code).toBe(401);
+      expectRefused(unknown, 401, 401);
     });
 
     it('logout ends the token: 401 with code 411 afterwards', async () => {
-      const login = await t.call<{ token: string }>('POST', LOGIN, {
-        body: { type: 'email', account: 'alice@example.com', password: PASSWORD },
-      });
+      const login = await logIn(t, 'alice@example.com', PASSWORD);
       const session = login.body.data.token;
       const out = await t.call('POST', '/api/app/account/logout', { token: session });
       expect(out.status).toBe(200);
@@ -405,23 +373,16 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     });
 
     it('tokens expire after 30 days (411)', async () => {
-      const login = await t.call<{ token: string }>('POST', LOGIN, {
-        body: { type: 'email', account: 'bob@example.com', password: PASSWORD },
-      });
+      const login = await logIn(t, 'bob@example.com', PASSWORD);
       t.clock.advance(30 * 24 * 60 * 60_000 + 1);
       const res = await t.call('GET', '/api/app/user/info', { token: login.body.data.token });
-      expect(res.status).toBe(401);
-      expect(res.body.code).toBe(411);
-      const fresh = await t.call<{ token: string }>('POST', LOGIN, {
-        body: { type: 'email', account: 'alice@example.com', password: PASSWORD },
-      });
+      expectRefused(res, 401, 411);
+      const fresh = await logIn(t, 'alice@example.com', PASSWORD);
       token = fresh.body.data.token;
     });
 
     it('password change revokes the other sessions and returns a new token', async () => {
-      const second = await t.call<{ token: string }>('POST', LOGIN, {
-        body: { type: 'email', account: 'alice@example.com', password: PASSWORD },
-      });
+      const second = await logIn(t, 'alice@example.com', PASSWORD);
       const wrongOld = await t.call('POST', '/api/app/user/password', {
         token,
         body: { old_password: 'nope12345', password: 'changed123', password_confirmation: 'changed123' },
@@ -445,15 +406,13 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       expect((await t.call('GET', '/api/app/user/info', { token })).body.code).toBe(411);
       token = res.body.data.token;
       expect((await t.call('GET', '/api/app/user/info', { token })).status).toBe(200);
-      const oldPw = await t.call('POST', LOGIN, {
-        body: { type: 'email', account: 'alice@example.com', password: PASSWORD },
-      });
+      const oldPw = await logIn(t, 'alice@example.com', PASSWORD);
       expect(oldPw.body.code).toBe(1002);
     });
 
     it('forget resets the password with a code and ends every session', async () => {
       t.clock.advance(61_000);
-      await t.call('POST', SEND, { body: { type: 'email', account: 'alice@example.com', scene: 'forget' } });
+      await sendCode(t, 'alice@example.com', 'forget');
       const code = await lastCode(t, 'alice@example.com');
       const res = await t.call('POST', '/api/app/account/forget', {
         body: {
@@ -466,29 +425,18 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       });
       expect(res.status).toBe(200);
       expect((await t.call('GET', '/api/app/user/info', { token })).body.code).toBe(411);
-      const login = await t.call<{ token: string }>('POST', LOGIN, {
-        body: { type: 'email', account: 'alice@example.com', password: 'reset1234' },
-      });
+      const login = await logIn(t, 'alice@example.com', 'reset1234');
       expect(login.status).toBe(200);
       token = login.body.data.token;
     });
 
     it('trade password needs a "security" code sent to the own account', async () => {
       t.clock.advance(61_000);
-      const other = await t.call('POST', SEND, {
-        token,
-        body: { type: 'email', account: 'bob@example.com', scene: 'security' },
-        lang: 'en',
-      });
+      const other = await sendCode(t, 'bob@example.com', 'security', { token, lang: 'en' });
       expect(other.body).toMatchObject({ code: 1031 });
-      const anonymous = await t.call('POST', SEND, {
-        body: { type: 'email', account: 'alice@example.com', scene: 'security' },
-      });
+      const anonymous = await sendCode(t, 'alice@example.com', 'security');
       expect(anonymous.status).toBe(401);
-      const sent = await t.call('POST', SEND, {
-        token,
-        body: { type: 'email', account: 'alice@example.com', scene: 'security' },
-      });
+      const sent = await sendCode(t, 'alice@example.com', 'security', { token });
       expect(sent.status).toBe(200);
       const code = await lastCode(t, 'alice@example.com');
       const mismatch = await t.call('POST', '/api/app/user/trade-password', {
@@ -570,10 +518,7 @@ describe.each(BACKENDS)('per-IP limit and captcha on %s', (backend) => {
   it('config reports the captcha; login needs it and refuses a wrong answer', async () => {
     const config = await t.call<{ captcha: boolean }>('GET', '/api/app/config');
     expect(config.body.data.captcha).toBe(true);
-    const missing = await t.call('POST', LOGIN, {
-      body: { type: 'email', account: 'a@example.com', password: PASSWORD },
-      lang: 'en',
-    });
+    const missing = await logIn(t, 'a@example.com', PASSWORD, 'en');
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ captcha_key: ['This field is required'] });
     const { key, answer } = await t.services.captcha.create();
@@ -611,16 +556,11 @@ describe.each(BACKENDS)('per-IP limit and captcha on %s', (backend) => {
   it('code sending is limited per IP (429 after 3 a minute)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const res = await t.call('POST', SEND, {
-        body: { type: 'email', account: `ip${i}@example.com`, scene: 'register' },
-      });
+      const res = await sendCode(t, `ip${i}@example.com`);
       statuses.push(res.status);
     }
     const outbox = await t.count('outbox');
-    const res = await t.call('POST', SEND, {
-      body: { type: 'email', account: 'ip9@example.com', scene: 'register' },
-      lang: 'en',
-    });
+    const res = await sendCode(t, 'ip9@example.com', 'register', { lang: 'en' });
     expect(statuses.every((s) => s !== 429)).toBe(true);
     expect(res.status).toBe(429);
     expect(res.body).toMatchObject({

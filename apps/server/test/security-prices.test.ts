@@ -1,7 +1,15 @@
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../src/audit.ts';
-import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import {
+  BACKENDS,
+  contractTrader,
+  deposit,
+  expectRefused,
+  indexPrice,
+  type TestApp,
+  testApp,
+} from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
 
 // Issue 7 item 1 (ADRs 110-113): each attack over HTTP against a real server, on PGlite and on
@@ -52,6 +60,15 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
   });
   const spotOrder = (token: string, body: Record<string, unknown>, lang = 'en') =>
     t.call<Order>('POST', '/api/app/spot/orders', { token, body, lang });
+  /** A BTC_USDC limit order. */
+  const spotLimit = (token: string, side: 'buy' | 'sell', price: string, quantity: string, lang = 'en') =>
+    spotOrder(token, { symbol: 'BTC_USDC', side, type: 'limit', price, quantity }, lang);
+  /** A BTC_USDC market order of a `quantity` of BTC or a `quote_amount` of USDC. */
+  const spotMarket = (
+    token: string,
+    side: 'buy' | 'sell',
+    size: { quantity: string } | { quote_amount: string },
+  ) => spotOrder(token, { symbol: 'BTC_USDC', side, type: 'market', ...size });
   const perpOrder = (token: string, body: Record<string, unknown>, lang = 'en') =>
     t.call<Order>('POST', '/api/app/contract/orders', { token, body, lang });
   const quote = (token: string, body: unknown) =>
@@ -85,28 +102,16 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
     admin = await adminToken(t);
     const users = [];
     for (const e of ['mallory', 'mule', 'alice']) {
-      const u = await registerUser(t, `sp-${e}@example.com`);
-      users.push({ token: u.token, id: u.user.id });
-      for (const [asset, amount] of [
-        ['USDC', 10_000_000_000n],
-        ['BTC', 100_000_000n],
-      ] as const) {
-        await deposit(t, u.user.id, asset, amount);
-      }
-      const tr = await t.call('POST', '/api/app/wallet/transfer', {
-        token: u.token,
-        body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '5000' },
+      // 10,000 USDC and 1 BTC, 5,000 of the USDC moved to the contract wallet.
+      const u = await contractTrader(t, `sp-${e}@example.com`, {
+        deposit: 10_000_000_000n,
+        toContract: '5000',
       });
-      expect(tr.status).toBe(200);
+      await deposit(t, u.id, 'BTC', 100_000_000n);
+      users.push(u);
     }
     [mallory, mule, alice] = users as [typeof mallory, typeof mule, typeof alice];
-    const p = await t.services.engine.submit(({ ts }) => ({
-      type: 'priceUpdate',
-      ts,
-      symbol: 'BTC_USDC_PERP',
-      indexPrice: INDEX_TICKS,
-    }));
-    expect(p.code).toBe(ResultCode.OK);
+    expect((await indexPrice(t, INDEX_TICKS)).code).toBe(ResultCode.OK);
   });
   afterAll(async () => {
     await t?.close();
@@ -114,31 +119,11 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
 
   it('refuses the 1 000 000 USDC print on spot: out of band, localised, nothing changes', async () => {
     const before = await state();
-    const sell = await spotOrder(mallory.token, {
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      type: 'limit',
-      price: '1000000',
-      quantity: '0.0001',
-    });
-    expect(sell.status).toBe(400);
-    expect(sell.body.code).toBe(2130);
-    expect(sell.body.message).toBe('The price must be between 45000.00 and 55000.00');
-    const buy = await spotOrder(
-      mule.token,
-      { symbol: 'BTC_USDC', side: 'buy', type: 'limit', price: '1000000', quantity: '0.0001' },
-      'de',
-    );
-    expect(buy.status).toBe(400);
-    expect(buy.body.code).toBe(2130);
-    expect(buy.body.message).toBe('Der Preis muss zwischen 45000.00 und 55000.00 liegen');
-    const low = await spotOrder(mallory.token, {
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      type: 'limit',
-      price: '44999.99',
-      quantity: '0.001',
-    });
+    const sell = await spotLimit(mallory.token, 'sell', '1000000', '0.0001');
+    expectRefused(sell, 400, 2130, 'The price must be between 45000.00 and 55000.00');
+    const buy = await spotLimit(mule.token, 'buy', '1000000', '0.0001', 'de');
+    expectRefused(buy, 400, 2130, 'Der Preis muss zwischen 45000.00 und 55000.00 liegen');
+    const low = await spotLimit(mallory.token, 'buy', '44999.99', '0.001');
     expect(low.body.code).toBe(2130);
     expect(await state()).toEqual(before);
     // The band the refusal names is public, so the order forms can show it beforehand.
@@ -153,13 +138,7 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
     }
     expect((await t.call('GET', '/api/app/market/band?symbol=NOPE_USDC')).status).toBe(400);
     // Inside the band is an ordinary order.
-    const ok = await spotOrder(mallory.token, {
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      type: 'limit',
-      price: '55000.00',
-      quantity: '0.0001',
-    });
+    const ok = await spotLimit(mallory.token, 'sell', '55000.00', '0.0001');
     expect(ok.status).toBe(200);
     expect(ok.body.data.status).toBe('open');
     await cancelAll();
@@ -210,9 +189,10 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
     expect((await rawSpot(mule.id, 'buy', 80_000_000, 1)).code).toBe(ResultCode.OK);
     const before = await state();
     const pulled = await quote(mallory.token, { from: 'BTC', to: 'USDC', amount: '0.05' });
-    expect(pulled.status).toBe(409);
-    expect(pulled.body.code).toBe(2030);
-    expect(pulled.body.message).toBe(
+    expectRefused(
+      pulled,
+      409,
+      2030,
       'The market price is too far from the index price, please try again later',
     );
     expect(await state()).toEqual(before);
@@ -222,9 +202,7 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
   it('caps the size of one quote and the value per user and day', async () => {
     const before = await state();
     const big = await quote(alice.token, { from: 'BTC', to: 'USDC', amount: '0.1' });
-    expect(big.status).toBe(400);
-    expect(big.body.code).toBe(2031);
-    expect(big.body.message).toBe('A single exchange is limited to 3000 USDC');
+    expectRefused(big, 400, 2031, 'A single exchange is limited to 3000 USDC');
     const bigBuy = await quote(alice.token, { from: 'USDC', to: 'BTC', amount: '3000.000001' });
     expect(bigBuy.body.code).toBe(2031);
     expect(await state()).toEqual(before);
@@ -239,9 +217,7 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
     }
     const after = await state();
     const third = await quote(alice.token, { from: 'BTC', to: 'USDC', amount: '0.0001' });
-    expect(third.status).toBe(409);
-    expect(third.body.code).toBe(2032);
-    expect(third.body.message).toBe('The daily exchange limit of 5000 USDC has been reached');
+    expectRefused(third, 409, 2032, 'The daily exchange limit of 5000 USDC has been reached');
     expect(await state()).toEqual(after);
     // The next UTC day starts a new allowance.
     t.clock.advance(86_400_000);
@@ -253,38 +229,18 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
     expect((await rawSpot(mallory.id, 'sell', 6_000_000, 10)).code).toBe(ResultCode.OK);
     expect((await rawSpot(mallory.id, 'buy', 4_000_000, 10)).code).toBe(ResultCode.OK);
     const before = await balances(alice.token);
-    const buy = await spotOrder(alice.token, {
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      type: 'market',
-      quantity: '0.001',
-    });
+    const buy = await spotMarket(alice.token, 'buy', { quantity: '0.001' });
     expect(buy.status).toBe(200);
     expect(buy.body.data.status).toBe('cancelled');
     expect(units(buy.body.data.filled, 5)).toBe(0n);
-    const sell = await spotOrder(alice.token, {
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      type: 'market',
-      quantity: '0.001',
-    });
+    const sell = await spotMarket(alice.token, 'sell', { quantity: '0.001' });
     expect(sell.body.data.status).toBe('cancelled');
-    const byQuote = await spotOrder(alice.token, {
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      type: 'market',
-      quote_amount: '100',
-    });
+    const byQuote = await spotMarket(alice.token, 'buy', { quote_amount: '100' });
     expect(byQuote.body.data.status).toBe('cancelled');
     expect(await balances(alice.token)).toEqual(before);
     // Liquidity inside the protection fills; the far ask behind it does not.
     expect((await rawSpot(mule.id, 'sell', 5_000_000, 10)).code).toBe(ResultCode.OK);
-    const part = await spotOrder(alice.token, {
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      type: 'market',
-      quantity: '0.002',
-    });
+    const part = await spotMarket(alice.token, 'buy', { quantity: '0.002' });
     expect(part.status).toBe(200);
     expect(part.body.data.filled).toBe('0.00100');
     expect(part.body.data.status).not.toBe('open');
@@ -345,8 +301,7 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
     });
     expect(x.status).toBe(200);
     const q = await quote(mallory.token, { from: 'USDC', to: 'BTC', amount: '2500' });
-    expect(q.status).toBe(409);
-    expect(q.body.code).toBe(2012);
+    expectRefused(q, 409, 2012);
     const after = await t.call<TreasuryAccount[]>('GET', '/api/admin/treasury/accounts', { token: admin });
     expect(after.body.data.find((r) => r.purpose === 'earn' && r.coin === 'BTC')!.available).toBe(
       '1.00000000',

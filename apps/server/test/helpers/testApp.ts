@@ -6,6 +6,7 @@ import { ResultCode } from '@ex/core';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { AdminSessionPolicy } from '../../src/admin/session.ts';
 import { buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/clock.ts';
@@ -238,3 +239,10 @@ export async function contractTrader(
 /** Sets the index price of `symbol` (BTC_USDC_PERP by default) to `ticks` through the engine. */
 export const indexPrice = (t: TestApp, ticks: bigint, symbol = 'BTC_USDC_PERP') =>
   t.services.engine.submit(({ ts }) => ({ type: 'priceUpdate', ts, symbol, indexPrice: ticks }));
+
+/** `res` is refused with HTTP `status`, business `code` and, when given, `message`. */
+export function expectRefused(res: Reply, status: number, code: number, message?: string): void {
+  expect(res.status).toBe(status);
+  expect(res.body.code).toBe(code);
+  if (message !== undefined) expect(res.body.message).toBe(message);
+}
