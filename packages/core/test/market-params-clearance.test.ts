@@ -184,7 +184,7 @@ describe('setMarketParams: liquidation clearance fee', () => {
               for (const ev of t.price(index).events)
                 if (ev.type === 'perp.liquidation') {
                   liquidations++;
-                  if (ev.clearanceFee > 0n) paid++;
+                  if ((ev.clearanceFee ?? 0n) > 0n) paid++;
                 }
             }
           }
