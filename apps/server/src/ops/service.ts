@@ -19,6 +19,8 @@ import { marketSettings } from './market-params.ts';
 import { setPaused } from './market-state.ts';
 import { type OpsDb, opsDb } from './tables.ts';
 
+const OPERATOR_COLUMNS = ['id', 'email', 'role', 'totp_enabled_at', 'disabled_at', 'created_at'] as const;
+
 type OperatorRow = {
   id: string;
   email: string;
@@ -104,9 +106,7 @@ export class OpsService {
   // ---- operators ----
 
   private operatorQuery(db: OpsDb = this.odb) {
-    return db
-      .selectFrom('admins')
-      .select(['id', 'email', 'role', 'totp_enabled_at', 'disabled_at', 'created_at']);
+    return db.selectFrom('admins').select([...OPERATOR_COLUMNS]);
   }
 
   async listOperators(): Promise<Operator[]> {
@@ -134,7 +134,7 @@ export class OpsService {
           totp_failures: 0,
           created_at: String(this.now()),
         })
-        .returning(['id', 'email', 'role', 'totp_enabled_at', 'disabled_at', 'created_at'])
+        .returning([...OPERATOR_COLUMNS])
         .executeTakeFirstOrThrow();
       const op = toOperator(row);
       await writeAudit(
@@ -150,57 +150,53 @@ export class OpsService {
   async setOperatorRole(actor: Actor, id: string, role: OperatorRole): Promise<Operator> {
     // An admin demoting themselves could leave nobody able to manage operators.
     if (id === actor.adminId) throw new AppError('ADMIN_SELF');
-    return this.odb.transaction().execute(async (trx) => {
-      const before = await this.operatorQuery(trx as unknown as OpsDb)
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw new AppError('NOT_FOUND');
-      const row = await trx
-        .updateTable('admins')
-        .set({ role })
-        .where('id', '=', id)
-        .returning(['id', 'email', 'role', 'totp_enabled_at', 'disabled_at', 'created_at'])
-        .executeTakeFirstOrThrow();
-      const after = toOperator(row);
-      await writeAudit(
-        trx,
-        actor,
-        { action: 'operator.role', targetType: 'operator', targetId: id, before: toOperator(before), after },
-        this.now(),
-      );
-      return after;
-    });
+    return this.changeOperator(actor, id, 'operator.role', () => ({ role }));
   }
 
   /** Disables an operator and ends their sessions; the row stays, the audit log points at it. */
   async disableOperator(actor: Actor, id: string): Promise<Operator> {
     if (id === actor.adminId) throw new AppError('ADMIN_SELF');
+    return this.changeOperator(actor, id, 'operator.disable', () => ({ disabled_at: String(this.now()) }), {
+      check: (before) => {
+        if (before.disabled_at !== null) throw new AppError('ALREADY_PROCESSED');
+      },
+      afterUpdate: (trx) => this.s.tokens.revokeAll('admin', id, trx as unknown as Db),
+    });
+  }
+
+  /**
+   * One operator row changed in one transaction: locked (404 if missing), `check`ed, updated with
+   * `set()`, `afterUpdate` run, and the audit entry written with the row before and after.
+   */
+  private changeOperator(
+    actor: Actor,
+    id: string,
+    action: 'operator.role' | 'operator.disable',
+    set: () => { role: OperatorRole } | { disabled_at: string },
+    {
+      check,
+      afterUpdate,
+    }: { check?: (before: OperatorRow) => void; afterUpdate?: (trx: OpsDb) => Promise<unknown> } = {},
+  ): Promise<Operator> {
     return this.odb.transaction().execute(async (trx) => {
       const before = await this.operatorQuery(trx as unknown as OpsDb)
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
       if (!before) throw new AppError('NOT_FOUND');
-      if (before.disabled_at !== null) throw new AppError('ALREADY_PROCESSED');
+      check?.(before);
       const row = await trx
         .updateTable('admins')
-        .set({ disabled_at: String(this.now()) })
+        .set(set())
         .where('id', '=', id)
-        .returning(['id', 'email', 'role', 'totp_enabled_at', 'disabled_at', 'created_at'])
+        .returning([...OPERATOR_COLUMNS])
         .executeTakeFirstOrThrow();
-      await this.s.tokens.revokeAll('admin', id, trx as unknown as Db);
+      await afterUpdate?.(trx as unknown as OpsDb);
       const after = toOperator(row);
       await writeAudit(
         trx,
         actor,
-        {
-          action: 'operator.disable',
-          targetType: 'operator',
-          targetId: id,
-          before: toOperator(before),
-          after,
-        },
+        { action, targetType: 'operator', targetId: id, before: toOperator(before), after },
         this.now(),
       );
       return after;
@@ -231,6 +227,16 @@ export class OpsService {
       .offset((q.page - 1) * q.limit)
       .execute();
     return { list: rows.map(toUserSummary), total: Number(total.n), page: q.page, limit: q.limit };
+  }
+
+  /** A user's sessions that are neither revoked nor expired (select what you need). */
+  private liveSessions(id: string, db: Db = this.db) {
+    return db
+      .selectFrom('tokens')
+      .where('kind', '=', 'user')
+      .where('subject_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', String(this.now()));
   }
 
   private async userRow(id: string, db: Db = this.db) {
@@ -275,13 +281,8 @@ export class OpsService {
       .where('user_id', '=', id)
       .orderBy('id')
       .execute();
-    const sessions = await this.db
-      .selectFrom('tokens')
+    const sessions = await this.liveSessions(id)
       .select(['id', 'created_at', 'expires_at'])
-      .where('kind', '=', 'user')
-      .where('subject_id', '=', id)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', String(this.now()))
       .orderBy('id', 'desc')
       .execute();
     return {
@@ -341,13 +342,8 @@ export class OpsService {
         .forUpdate()
         .executeTakeFirst();
       if (!before) throw new AppError('NOT_FOUND');
-      const sessions = await trx
-        .selectFrom('tokens')
+      const sessions = await this.liveSessions(id, trx)
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('kind', '=', 'user')
-        .where('subject_id', '=', id)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', String(this.now()))
         .executeTakeFirstOrThrow();
       if (action === 'user.ban' && before.banned_at === null)
         await trx
