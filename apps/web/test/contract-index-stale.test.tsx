@@ -6,27 +6,9 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { BTC_PERP_COIN } from './perp-coin.ts';
 
-const COIN = {
-  symbol: 'BTC_USDC_PERP',
-  base: 'BTC',
-  quote: 'USDC',
-  kind: 'perp',
-  last: '97000.00',
-  change_pct: '0.00',
-  high: '97000.00',
-  low: '97000.00',
-  volume: '1',
-  amount: '1',
-  price_scale: 2,
-  qty_scale: 3,
-  tick_size: '0.01',
-  step_size: '0.001',
-  min_qty: '0.001',
-  max_qty: '100',
-  min_notional: '5',
-  taker_fee_rate: '0.000500',
-};
+const COIN = BTC_PERP_COIN;
 
 const funding = {
   rate: '0.000100' as string | null,

@@ -9,27 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LangProvider, useLang } from '../src/app/lang-context.tsx';
 import { checkOneWay, contractAction } from '../src/features/trade/components/one-way.ts';
 import type { PerpInput } from '../src/features/trade/form.ts';
+import { BTC_PERP_COIN } from './perp-coin.ts';
 
-const COIN = {
-  symbol: 'BTC_USDC_PERP',
-  base: 'BTC',
-  quote: 'USDC',
-  kind: 'perp' as const,
-  last: '97000.00',
-  change_pct: '0.00',
-  high: '97000.00',
-  low: '97000.00',
-  volume: '1',
-  amount: '1',
-  price_scale: 2,
-  qty_scale: 3,
-  tick_size: '0.01',
-  step_size: '0.001',
-  min_qty: '0.001',
-  max_qty: '100',
-  min_notional: '5',
-  taker_fee_rate: '0.000500',
-};
+const COIN = BTC_PERP_COIN;
 
 const mutate = vi.fn();
 const state = { mode: 'one_way' as 'one_way' | 'hedge' };

@@ -1,0 +1,21 @@
+// BTC_USDC_PERP as /api/app/market/coins lists it, for the contract screen's tests.
+export const BTC_PERP_COIN = {
+  symbol: 'BTC_USDC_PERP',
+  base: 'BTC',
+  quote: 'USDC',
+  kind: 'perp' as const,
+  last: '97000.00',
+  change_pct: '0.00',
+  high: '97000.00',
+  low: '97000.00',
+  volume: '1',
+  amount: '1',
+  price_scale: 2,
+  qty_scale: 3,
+  tick_size: '0.01',
+  step_size: '0.001',
+  min_qty: '0.001',
+  max_qty: '100',
+  min_notional: '5',
+  taker_fee_rate: '0.000500',
+};
