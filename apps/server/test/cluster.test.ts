@@ -18,6 +18,7 @@ import { freePort, waitUntil } from '../../../scripts/lib/built-server.mjs';
 import { runAudit } from '../src/audit.ts';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/db.ts';
+import type { ReplicaEngine } from '../src/engine/replica.ts';
 import { engineDb } from '../src/engine/tables.ts';
 import { natsNames } from '../src/engine/transport.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
@@ -234,6 +235,46 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     const onB = await call<{ list: { id: string }[] }>(gatewayB.url, 'GET', '/api/app/spot/orders', token);
     expect(onB.body.data.list.map((o) => o.id)).toContain(id);
     ws.close();
+  }, 60_000);
+
+  it("orders through A are applied on A from the engine's replies (ADR 177), and every role agrees", async () => {
+    const token = await login(gatewayA.url);
+    const price = await bidPrice(gatewayA.url);
+    const replica = gatewayA.services.engine as ReplicaEngine;
+    const before = { ...replica.sources };
+    const placed = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call<{ id: string }>(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
+          symbol: 'BTC_USDC',
+          side: 'buy',
+          type: 'limit',
+          price,
+          quantity: '0.001',
+        }),
+      ),
+    );
+    for (const r of placed) expect(r.body.code).toBe(0);
+    // Read your own write on A, from the replies: most of A's commands never waited for the stream.
+    const own = await call<{ list: { id: string }[] }>(
+      gatewayA.url,
+      'GET',
+      '/api/app/spot/orders?status=open&symbol=BTC_USDC&limit=100',
+      token,
+    );
+    for (const r of placed) expect(own.body.data.list.map((o) => o.id)).toContain(r.body.data.id);
+    expect(replica.sources.reply - before.reply).toBeGreaterThanOrEqual(10);
+    const onEngine = JSON.stringify((await depth(engine.url)).bids);
+    for (const g of [gatewayA.url, gatewayB.url])
+      await waitFor(
+        `${g}'s depth equal to the engine's`,
+        async () => (JSON.stringify((await depth(g)).bids) === onEngine ? true : undefined),
+        10_000,
+      );
+    // The demo user's funds back to the later tests.
+    const cancelled = await Promise.all(
+      placed.map((r) => call(gatewayA.url, 'DELETE', `/api/app/spot/orders/${r.body.data.id}`, token)),
+    );
+    for (const r of cancelled) expect(r.body.code).toBe(0);
   }, 60_000);
 
   it("a stop placed, amended and cancelled through A reaches the owner's private stream on B (ADR 185)", async () => {

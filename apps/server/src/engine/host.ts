@@ -55,6 +55,11 @@ export interface Executed extends EngineResult {
    * of the batch not): the caller answers without reading it back (issue 9 item 6).
    */
   order?: OrdersTable;
+  /**
+   * The journal body committed for this command (accepted commands only): the transport publishes
+   * it and carries it in replies (ADR 177) without encoding the command again.
+   */
+  body?: string;
 }
 
 export interface HostOptions {
@@ -295,13 +300,14 @@ export class EngineHost implements EnginePort {
       const seq = this.nextSeq++;
       this.lastTs = cmd.ts;
       if (claim !== undefined) claimed.add(keyOf(claim));
-      rows.commands.push({ seq: String(seq), type: cmd.type, body: encodeCommand(cmd), ts: String(cmd.ts) });
+      const body = encodeCommand(cmd);
+      rows.commands.push({ seq: String(seq), type: cmd.type, body, ts: String(cmd.ts) });
       const before = rows.orders.length;
       project(this.engine, rows, seq, cmd, r.events, extraOf(p.options), isBot);
       const created = 'orderId' in cmd ? cmd.orderId : undefined;
       const order =
         created === undefined ? undefined : rows.orders.slice(before).find((o) => o.id === created);
-      results.push({ ...r, seq, ts, id, command: cmd, ...(order !== undefined ? { order } : {}) });
+      results.push({ ...r, seq, ts, id, command: cmd, body, ...(order !== undefined ? { order } : {}) });
     }
     const executed = performance.now();
     if (rows.commands.length > 0) {

@@ -4,7 +4,10 @@
 // and the same events: depth, tickers, balances, positions and the private streams are read here
 // without a query, exactly as of the last committed command. Commands go to the writer through a
 // CommandLink; the caller gets its answer once the replica has applied the command too, so it reads
-// its own write on the gateway it used.
+// its own write on the gateway it used. The writer's reply carries committed entries (ADR 177): they
+// are applied at once when they follow what the replica has, else held until the stream (or the
+// journal table) has filled the gap before them. Every entry is applied once, in seq order, from
+// whichever source brings it first.
 
 import { type Command, type EngineEvent, ExchangeEngine, ResultCode } from '@ex/core';
 import { decodeCommand } from './codec.ts';
@@ -15,9 +18,24 @@ import { replayJournal, restoreEngine } from './journal.ts';
 import type { EnginePort } from './port.ts';
 import type { EngineDb, OrdersTable } from './tables.ts';
 
+/** Committed journal entries: `cmds[i]` is the body of seq `first + i`. */
+export interface JournalRun {
+  first: number;
+  cmds: string[];
+}
+
 /** What the writer answers a submitted command with (the wire form, transport.ts). */
 export type CommandReply =
-  | { code: number; seq: number | null; ts: number; id: string; body: string; order?: OrdersTable }
+  | {
+      code: number;
+      seq: number | null;
+      ts: number;
+      id: string;
+      body: string;
+      order?: OrdersTable;
+      /** Committed entries up to at least this command's (ADR 177), when the transport carries them. */
+      journal?: JournalRun;
+    }
   | {
       error: { name: string; params?: Record<string, string | number>; fieldKeys?: Record<string, string[]> };
     }
@@ -43,6 +61,8 @@ export interface ReplicaOptions {
 
 /** Events of recently applied commands kept for callers whose answer arrives after the stream. */
 const RECENT = 20_000;
+/** Runs from replies held ahead of a gap; past this many they are dropped (the stream has them). */
+const HELD = 64;
 
 export class ReplicaEngine implements EnginePort {
   readonly engine: ExchangeEngine;
@@ -50,6 +70,10 @@ export class ReplicaEngine implements EnginePort {
   private readonly listeners = new Set<CommitListener>();
   private readonly recent = new Map<number, Executed>();
   private readonly waiters = new Map<number, (() => void)[]>();
+  /** Runs from replies that start after a gap, by first seq, until the gap is filled. */
+  private readonly held = new Map<number, readonly string[]>();
+  /** Commands applied from each source (tests and benchmarks: how many replies spared a wait). */
+  readonly sources = { reply: 0, stream: 0, table: 0 };
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly botUsers: ReadonlySet<string>;
@@ -80,7 +104,20 @@ export class ReplicaEngine implements EnginePort {
    * which the writer committed before it published.
    */
   receive(first: number, bodies: readonly string[]): Promise<void> {
-    const run = this.chain.then(() => this.apply(first, bodies));
+    return this.enqueue(() => this.apply(first, bodies, true));
+  }
+
+  /**
+   * Committed entries a reply carried (ADR 177). Applied like a stream batch, except that a gap
+   * before them is not read from the table at once: the stream is usually a moment behind the
+   * reply, so the run is held until the gap is filled (or the command's wait reads the table).
+   */
+  offer(first: number, bodies: readonly string[]): Promise<void> {
+    return this.enqueue(() => this.apply(first, bodies, false));
+  }
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(step);
     this.chain = run.catch((error: unknown) => this.options.log?.(`replica apply failed: ${String(error)}`));
     return run;
   }
@@ -94,18 +131,47 @@ export class ReplicaEngine implements EnginePort {
     return run;
   }
 
-  private async apply(first: number, bodies: readonly string[]): Promise<void> {
+  /** `fillGap`: a gap before `first` is read from the journal table now (the stream's batches). */
+  private async apply(first: number, bodies: readonly string[], fillGap: boolean): Promise<void> {
     if (this.closed) return;
-    const last = first + bodies.length - 1;
-    if (last <= this.applied) return;
-    if (first > this.applied + 1) await this.fromDb(first - 1);
-    const done: Executed[] = [];
-    for (let i = Math.max(0, this.applied + 1 - first); i < bodies.length; i++) {
-      const seq = first + i;
-      const cmd = decodeCommand(bodies[i]!);
-      done.push(this.execute(seq, cmd));
+    if (first + bodies.length - 1 <= this.applied) return;
+    if (first > this.applied + 1) {
+      if (!fillGap) {
+        if (this.held.size >= HELD) this.held.clear();
+        const other = this.held.get(first);
+        if (other === undefined || other.length < bodies.length) this.held.set(first, bodies);
+        return;
+      }
+      await this.fromDb(first - 1);
     }
+    const done: Executed[] = [];
+    this.run(first, bodies, done, fillGap ? 'stream' : 'reply');
+    this.release(done);
     this.emit(done);
+  }
+
+  /** Executes the entries of a run after what is applied (the run starts at or before the next). */
+  private run(first: number, bodies: readonly string[], done: Executed[], source: 'reply' | 'stream'): void {
+    for (let i = Math.max(0, this.applied + 1 - first); i < bodies.length; i++) {
+      done.push(this.execute(first + i, decodeCommand(bodies[i]!)));
+      this.sources[source] += 1;
+    }
+  }
+
+  /** Applies the held runs that now follow what is applied; drops those already applied. */
+  private release(done: Executed[]): void {
+    let progressed = this.held.size > 0;
+    while (progressed) {
+      progressed = false;
+      for (const [first, bodies] of this.held) {
+        if (first > this.applied + 1) continue;
+        this.held.delete(first);
+        if (first + bodies.length - 1 > this.applied) {
+          this.run(first, bodies, done, 'reply');
+          progressed = true;
+        }
+      }
+    }
   }
 
   private async fromDb(upTo?: number): Promise<void> {
@@ -116,9 +182,11 @@ export class ReplicaEngine implements EnginePort {
       this.applied,
       (seq, cmd, events) => {
         done.push(this.record(seq, cmd, events));
+        this.sources.table += 1;
       },
       upTo,
     );
+    this.release(done);
     this.emit(done);
   }
 
@@ -188,6 +256,11 @@ export class ReplicaEngine implements EnginePort {
     }
     if ('failed' in reply) throw new Error(`engine: ${reply.failed}`);
     if ('error' in reply) throw this.options.reviveError(reply.error);
+    if (reply.journal !== undefined) {
+      // Applied here now if it follows what the replica has; a failure is logged by the chain and
+      // the wait below reads the table as without it.
+      await this.offer(reply.journal.first, reply.journal.cmds).catch(() => {});
+    }
     const command = decodeCommand(reply.body);
     if (reply.seq === null)
       return {

@@ -6,14 +6,18 @@
 //   committed commands on the JetStream subject `<prefix>.journal` (stream `<PREFIX>_JOURNAL`), one
 //   message per commit (chunked), de-duplicated by the first seq. A gateway reads the stream with an
 //   ordered consumer; a gap it cannot fill from the stream is read from the journal table.
+//   A reply also carries the committed entries its gateway has not been sent in a reply yet
+//   (ReplyJournal, ADR 177), so the gateway's replica applies its own command without waiting for
+//   the stream; the stream stays the source for everything else.
 
+import { randomBytes } from 'node:crypto';
 import { DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { type NatsConnection, nanos } from '@nats-io/transport-node';
 import { AppError } from '../http/errors.ts';
 import { encodeCommand, encodeJson, reviveBigints } from './codec.ts';
 import type { CommandDraft, SubmitOptions } from './commands.ts';
 import type { EngineHost, Executed } from './host.ts';
-import type { CommandLink, CommandReply, ReplicaEngine } from './replica.ts';
+import type { CommandLink, CommandReply, JournalRun, ReplicaEngine } from './replica.ts';
 
 /** Committed commands per stream message: far below NATS' 1 MB default payload. */
 const CHUNK = 400;
@@ -39,16 +43,86 @@ export function natsNames(prefix: string): NatsNames {
   };
 }
 
-/** The writer's answer for a command (what crosses the wire back). */
-export function replyOf(r: Executed): CommandReply {
+/** The writer's answer for a command (what crosses the wire back), with the entries it carries. */
+export function replyOf(r: Executed, journal?: JournalRun): CommandReply {
   return {
     code: r.code,
     seq: r.seq,
     ts: r.ts,
     id: r.id,
-    body: encodeCommand(r.command),
+    body: r.body ?? encodeCommand(r.command),
     ...(r.order !== undefined ? { order: r.order } : {}),
+    ...(journal !== undefined ? { journal } : {}),
   };
+}
+
+/** The body of a committed command (the host's, or encoded again when it has none). */
+const bodyOf = (e: Executed) => e.body ?? encodeCommand(e.command);
+
+/**
+ * The writer's recent journal and, per gateway, the last seq a reply carried to it (ADR 177). A
+ * reply to gateway G carries the committed entries after that seq up to the newest one, so G's
+ * replica usually has everything up to its own command when the reply arrives, other gateways' and
+ * the bots' commands included, and applies it at once instead of waiting for the stream. Only
+ * committed entries are here (recorded by the commit listener, which runs before any reply of the
+ * batch is sent). What a reply could not carry (a gateway new here, a reply lost or timed out, more
+ * than the cap) the gateway gets from the stream or the journal table, as without this.
+ */
+export class ReplyJournal {
+  private readonly bodies = new Map<number, string>();
+  /** The window is [start, end]; empty while end < start. */
+  private start = 1;
+  private end = 0;
+  private readonly sent = new Map<string, number>();
+
+  constructor(
+    private readonly window = 4000,
+    /** At most this many entries and characters in one reply; a gateway new here gets the last few. */
+    private readonly maxEntries = 1000,
+    private readonly maxChars = 512 * 1024,
+    private readonly maxGateways = 1000,
+  ) {}
+
+  /** A committed batch (the host's commit listener), in journal order. */
+  record(batch: readonly Executed[]): void {
+    for (const e of batch) {
+      const seq = e.seq;
+      if (seq === null) continue;
+      if (seq !== this.end + 1) {
+        // Not the next one (cannot happen in one writer process): start the window afresh.
+        this.bodies.clear();
+        this.start = seq;
+      }
+      this.bodies.set(seq, bodyOf(e));
+      this.end = seq;
+      if (this.end - this.start >= this.window) this.bodies.delete(this.start++);
+    }
+  }
+
+  /** The entries to carry in a reply to `gateway` now, and records them as sent. */
+  carry(gateway: string): JournalRun | undefined {
+    const last = this.sent.get(gateway);
+    let from = Math.max(this.start, last === undefined ? this.end - 31 : last + 1);
+    if (from > this.end) return undefined;
+    // Newest first under both caps: a run that cannot reach back to what the gateway has is
+    // held there until the stream fills the gap.
+    let chars = 0;
+    let first = this.end + 1;
+    while (first > from && this.end - first + 1 < this.maxEntries) {
+      const size = this.bodies.get(first - 1)!.length;
+      if (chars + size > this.maxChars && first <= this.end) break;
+      chars += size;
+      first -= 1;
+    }
+    from = first;
+    if (from > this.end) return undefined;
+    const cmds: string[] = [];
+    for (let seq = from; seq <= this.end; seq++) cmds.push(this.bodies.get(seq)!);
+    this.sent.delete(gateway);
+    this.sent.set(gateway, this.end);
+    if (this.sent.size > this.maxGateways) this.sent.delete(this.sent.keys().next().value!);
+    return { first: from, cmds };
+  }
 }
 
 /** A refusal thrown while preparing (an AppError) travels by name; anything else as a failure. */
@@ -76,14 +150,11 @@ export function inProcessTransport(host: EngineHost): {
 } {
   return {
     link: {
-      send: (draft, options) => host.submit(draft, options).then(replyOf, errorReply),
+      send: (draft, options) => host.submit(draft, options).then((r) => replyOf(r), errorReply),
     },
     feed: (replica) =>
       host.onCommit((batch) => {
-        void replica.receive(
-          batch[0]!.seq!,
-          batch.map((e) => encodeCommand(e.command)),
-        );
+        void replica.receive(batch[0]!.seq!, batch.map(bodyOf));
       }),
   };
 }
@@ -91,6 +162,8 @@ export function inProcessTransport(host: EngineHost): {
 interface WireRequest {
   draft: CommandDraft;
   options: SubmitOptions;
+  /** The sending gateway's link (ADR 177): what its replies carry. Absent: nothing carried. */
+  from?: string;
 }
 
 /** Creates the journal stream if it is not there (idempotent; every engine start calls it). */
@@ -124,11 +197,13 @@ export async function serveEngine(
 ): Promise<() => Promise<void>> {
   await ensureJournalStream(nc, names);
   const js = jetstream(nc);
+  const recent = new ReplyJournal();
   const off = host.onCommit((batch) => {
+    recent.record(batch);
     for (let i = 0; i < batch.length; i += CHUNK) {
       const part = batch.slice(i, i + CHUNK);
       const first = part[0]!.seq!;
-      const payload = encodeJson({ first, cmds: part.map((e) => encodeCommand(e.command)) });
+      const payload = encodeJson({ first, cmds: part.map(bodyOf) });
       // Not awaited one by one: the client sends in call order and the stream stores in that order.
       // A lost publish is a gap the gateways fill from the journal table.
       js.publish(names.journal, payload, { msgID: String(first) }).catch((error: unknown) => {
@@ -150,8 +225,9 @@ export async function serveEngine(
         msg.respond(encodeJson(errorReply(e)));
         return;
       }
+      const from = request.from;
       host.submit(request.draft, request.options).then(
-        (r) => msg.respond(encodeJson(replyOf(r))),
+        (r) => msg.respond(encodeJson(replyOf(r, from === undefined ? undefined : recent.carry(from)))),
         (e: unknown) => msg.respond(encodeJson(errorReply(e))),
       );
     },
@@ -162,11 +238,13 @@ export async function serveEngine(
   };
 }
 
-/** A gateway's link: request/reply to the writer. */
+/** A gateway's link: request/reply to the writer, named so that replies carry its entries. */
 export function natsLink(nc: NatsConnection, names: NatsNames, timeoutMs = 10_000): CommandLink {
+  const from = randomBytes(9).toString('base64url');
   return {
     async send(draft, options) {
-      const reply = await nc.request(names.submit, encodeJson({ draft, options }), { timeout: timeoutMs });
+      const request: WireRequest = { draft, options, from };
+      const reply = await nc.request(names.submit, encodeJson(request), { timeout: timeoutMs });
       return JSON.parse(reply.string()) as CommandReply;
     },
   };
