@@ -43,7 +43,7 @@ export class TokenStore implements SessionTokens {
    * query), else from the database (http/auth.ts).
    */
   async userSession(token: string): Promise<TokenLookup> {
-    const hash = sha256(token);
+    const hash = this.cache.hashOf(token, sha256);
     const hit = this.cache.get(hash, this.clock.now());
     if (hit !== undefined) return { status: 'active', tokenId: hit.tokenId, subjectId: hit.subjectId };
     const row = await this.db
@@ -82,7 +82,7 @@ export class TokenStore implements SessionTokens {
     const row = await this.db
       .selectFrom('tokens')
       .select(['id', 'subject_id', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', sha256(token))
+      .where('token_hash', '=', this.cache.hashOf(token, sha256))
       .where('kind', '=', kind)
       .executeTakeFirst();
     if (!row) return { status: 'unknown' };

@@ -26,14 +26,14 @@ export function spotRoutes(app: FastifyInstance, s: Services): void {
     preHandler: auth,
     handler: async (request) => {
       const userId = principalOf(request).id;
-      const hash = requestHash(request.body);
       const cid = request.body.client_order_id;
       const key = idempotencyKeyOf(request);
-      // The client order id is the stronger key: it is unique per user in the orders table.
+      // The client order id is the stronger key: it is unique per user in the orders table. The
+      // body's hash only when there is a key to keep it under (it was 1-2 % of every order).
       const claim = cid
-        ? { userId, scope: 'spot-cid', key: cid, hash }
+        ? { userId, scope: 'spot-cid', key: cid, hash: requestHash(request.body) }
         : key
-          ? { userId, scope: 'spot-order', key, hash }
+          ? { userId, scope: 'spot-order', key, hash: requestHash(request.body) }
           : undefined;
       return s.spot.place(userId, request.body, claim);
     },
