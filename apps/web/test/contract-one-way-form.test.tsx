@@ -11,7 +11,7 @@ import { checkOneWay, contractAction } from '../src/features/trade/components/on
 import type { PerpInput } from '../src/features/trade/form.ts';
 import { BTC_PERP_COIN } from './perp-coin.ts';
 
-const COIN = BTC_PERP_COIN;
+const COIN = { ...BTC_PERP_COIN, liquidation_fee_rate: '0.012500' };
 
 const mutate = vi.fn();
 const state = { mode: 'one_way' as 'one_way' | 'hedge' };
@@ -101,6 +101,8 @@ describe('one-way order form', () => {
     setQuantity(container, '0.5');
     // 0.2 x 97,000 / 10 = 1,940 (the whole 0.5 would need 4,850, more than the 2,000 available).
     expect(margin()).toContain('1,940.00');
+    // The market's clearance fee is told before a liquidation charges it (ADR 183).
+    expect(screen.getByText(en.liqFee).parentElement!.textContent).toContain('1.25 %');
     fireEvent.click(screen.getByRole('button', { name: en.buyLong }));
     const sheet = await screen.findByRole('dialog');
     expect(sheet.textContent).toContain('Closes 0.300 BTC of your Short position first and opens 0.200 BTC');
@@ -132,6 +134,7 @@ describe('one-way order form', () => {
     window.localStorage.setItem('token', 'x');
     open('de');
     expect(screen.getByText(webCatalogues.de.trade.reduceOnly)).toBeTruthy();
+    expect(screen.getByText(webCatalogues.de.trade.liqFee).parentElement!.textContent).toContain('1,25 %');
     cleanup();
     state.mode = 'hedge';
     open('en');

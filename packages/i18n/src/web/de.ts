@@ -365,6 +365,7 @@ export const de: WebCatalogue = {
     positionModeSaved: 'Positionsmodus gespeichert',
     buyLong: 'Kaufen/Long',
     sellShort: 'Verkaufen/Short',
+    liqFee: 'Liquidationsgebühr',
     reduceOnly: 'Nur reduzieren',
     buyReduce: 'Kaufen (nur reduzieren)',
     sellReduce: 'Verkaufen (nur reduzieren)',

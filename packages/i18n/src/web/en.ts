@@ -363,6 +363,7 @@ export const en = {
     positionModeSaved: 'Position mode saved',
     buyLong: 'Buy/Long',
     sellShort: 'Sell/Short',
+    liqFee: 'Liquidation fee',
     reduceOnly: 'Reduce only',
     buyReduce: 'Buy (reduce only)',
     sellReduce: 'Sell (reduce only)',

@@ -365,6 +365,7 @@ export const es: WebCatalogue = {
     positionModeSaved: 'Modo de posición guardado',
     buyLong: 'Comprar/Largo',
     sellShort: 'Vender/Corto',
+    liqFee: 'Comisión de liquidación',
     reduceOnly: 'Solo reducir',
     buyReduce: 'Comprar (solo reducir)',
     sellReduce: 'Vender (solo reducir)',

@@ -364,6 +364,7 @@ export const fr: WebCatalogue = {
     positionModeSaved: 'Mode de position enregistré',
     buyLong: 'Acheter/Long',
     sellShort: 'Vendre/Short',
+    liqFee: 'Frais de liquidation',
     reduceOnly: 'Réduction seule',
     buyReduce: 'Acheter (réduction seule)',
     sellReduce: 'Vendre (réduction seule)',

@@ -363,6 +363,7 @@ export const it: WebCatalogue = {
     positionModeSaved: 'Modalità posizione salvata',
     buyLong: 'Compra/Long',
     sellShort: 'Vendi/Short',
+    liqFee: 'Commissione di liquidazione',
     reduceOnly: 'Solo riduzione',
     buyReduce: 'Compra (solo riduzione)',
     sellReduce: 'Vendi (solo riduzione)',

@@ -360,6 +360,7 @@ export const zh_CN: WebCatalogue = {
     positionModeSaved: '持仓模式已保存',
     buyLong: '买入/做多',
     sellShort: '卖出/做空',
+    liqFee: '强平清算费',
     reduceOnly: '只减仓',
     buyReduce: '买入（只减仓）',
     sellReduce: '卖出（只减仓）',

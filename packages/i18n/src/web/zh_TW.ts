@@ -360,6 +360,7 @@ export const zh_TW: WebCatalogue = {
     positionModeSaved: '持倉模式已儲存',
     buyLong: '買入/做多',
     sellShort: '賣出/做空',
+    liqFee: '強平清算費',
     reduceOnly: '只減倉',
     buyReduce: '買入（只減倉）',
     sellReduce: '賣出（只減倉）',

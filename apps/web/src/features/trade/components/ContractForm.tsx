@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
-import { formatDecimal, formatPrice, formatUsdc } from '../../../lib/format.ts';
+import {
+  formatDecimal,
+  formatPrice,
+  formatUsdc,
+  isDecimalString,
+  shiftDecimal,
+} from '../../../lib/format.ts';
 import { usePlaceContractOrder } from '../api/contract.ts';
 import { usePositionMode } from '../api/position-mode.ts';
 import { useBalances } from '../api/spot.ts';
@@ -468,6 +474,15 @@ export function ContractForm({
                 )}
               </dd>
             </div>
+            {isDecimalString(market.liquidation_fee_rate) && (
+              // ADR 183: the clearance fee a liquidation would charge, told before it does.
+              <div className="kv">
+                <dt>{t('trade.liqFee')}</dt>
+                <dd className="num">
+                  {formatDecimal(shiftDecimal(market.liquidation_fee_rate, 2), lang, { maxFraction: 4 })} %
+                </dd>
+              </div>
+            )}
           </>
         )}
       </dl>
