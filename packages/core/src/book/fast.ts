@@ -198,6 +198,21 @@ class BookSide {
   }
 }
 
+/** The fill of `q` lots of maker `m` (its quantity already reduced) by taker `cmd` at `price`. */
+function makerFill(m: Node, cmd: PlaceOrder, price: number, q: number): Fill {
+  return {
+    makerOrderId: m.id,
+    makerUserId: m.userId,
+    takerOrderId: cmd.id,
+    takerUserId: cmd.userId,
+    takerSide: cmd.side,
+    price,
+    qty: q,
+    makerRemaining: m.qty,
+    ts: cmd.ts,
+  };
+}
+
 export class FastOrderBook implements OrderBook {
   private readonly bids = new BookSide('buy');
   private readonly asks = new BookSide('sell');
@@ -403,10 +418,7 @@ export class FastOrderBook implements OrderBook {
         if (stpActive && m.userId === userId) {
           if (stp !== 'cancel_newest') {
             if (cancelled === undefined) cancelled = [];
-            cancelled.push(this.makerCancelled(m, opp.name, 'self_trade'));
-            this.unlink(m);
-            this.orders.delete(m.id);
-            this.freeNode(m);
+            cancelled.push(this.removeResting(m, 'self_trade'));
           }
           if (stp !== 'cancel_oldest') {
             stopReason = 'self_trade';
@@ -421,21 +433,9 @@ export class FastOrderBook implements OrderBook {
         m.qty -= q;
         l.total -= q;
         if (fills === undefined) fills = [];
-        fills.push({
-          makerOrderId: m.id,
-          makerUserId: m.userId,
-          takerOrderId: cmd.id,
-          takerUserId: userId,
-          takerSide: cmd.side,
-          price,
-          qty: q,
-          makerRemaining: m.qty,
-          ts: cmd.ts,
-        });
+        fills.push(makerFill(m, cmd, price, q));
         if (m.qty === 0) {
-          this.unlink(m);
-          this.orders.delete(m.id);
-          this.freeNode(m);
+          this.dropNode(m);
         } else {
           this.touch(l);
         }
@@ -615,10 +615,7 @@ export class FastOrderBook implements OrderBook {
         if (stp !== 'none' && m.userId === cmd.userId) {
           if (stp !== 'cancel_newest') {
             if (cancelled === undefined) cancelled = [];
-            cancelled.push(this.makerCancelled(m, opp.name, 'self_trade'));
-            this.unlink(m);
-            this.orders.delete(m.id);
-            this.freeNode(m);
+            cancelled.push(this.removeResting(m, 'self_trade'));
           }
           if (stp !== 'cancel_oldest') {
             stopReason = 'self_trade';
@@ -635,21 +632,9 @@ export class FastOrderBook implements OrderBook {
         m.qty -= q;
         l.total -= q;
         if (fills === undefined) fills = [];
-        fills.push({
-          makerOrderId: m.id,
-          makerUserId: m.userId,
-          takerOrderId: cmd.id,
-          takerUserId: cmd.userId,
-          takerSide: cmd.side,
-          price,
-          qty: q,
-          makerRemaining: m.qty,
-          ts: cmd.ts,
-        });
+        fills.push(makerFill(m, cmd, price, q));
         if (m.qty === 0) {
-          this.unlink(m);
-          this.orders.delete(m.id);
-          this.freeNode(m);
+          this.dropNode(m);
         } else {
           // Partly filled: the quote left cannot buy another lot at this price.
           this.touch(l);
@@ -667,10 +652,15 @@ export class FastOrderBook implements OrderBook {
 
   private removeResting(n: Node, reason: CancelReason): Cancelled {
     const c = this.makerCancelled(n, n.level!.side.name, reason);
+    this.dropNode(n);
+    return c;
+  }
+
+  /** Takes an order out of its level and the id map, and gives its node back to the pool. */
+  private dropNode(n: Node): void {
     this.unlink(n);
     this.orders.delete(n.id);
     this.freeNode(n);
-    return c;
   }
 
   cancel(orderId: string, userId?: string): CancelResult {
