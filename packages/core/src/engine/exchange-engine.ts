@@ -57,6 +57,21 @@ const LEDGER_TRANSFER_SYSTEM_KINDS: ReadonlySet<string> = new Set([
   'treasury',
 ]);
 
+/** The fields a perpetual order command has whether it is placed at once or waits for a trigger. */
+interface ContractOrder {
+  ts: number;
+  orderId: string;
+  userId: string;
+  symbol: string;
+  action: ContractAction;
+  orderType: 'limit' | 'market';
+  mode: MarginMode;
+  price?: number;
+  qty: number;
+  tif?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+  stp?: SelfTradePrevention;
+}
+
 export type Command =
   | { type: 'deposit'; ts: number; id: string; userId: string; asset: string; amount: bigint }
   /** Freezes amount + fee in the spot wallet until the withdrawal settles or is refunded. */
@@ -93,43 +108,21 @@ export type Command =
       qty?: number;
       price?: number;
     }
-  | {
+  | ({
       type: 'contractPlace';
-      ts: number;
-      orderId: string;
-      userId: string;
-      symbol: string;
-      action: ContractAction;
-      orderType: 'limit' | 'market';
-      mode: MarginMode;
-      price?: number;
-      qty: number;
-      tif?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
-      stp?: SelfTradePrevention;
       /** Opening orders: TP/SL ticks the position takes when the order fills (also after resting). */
       tp?: bigint;
       sl?: bigint;
-    }
+    } & ContractOrder)
   /** Stop-market / stop-limit / take-profit / trailing stop (perp/conditional.ts, ADR 136). */
-  | {
+  | ({
       type: 'contractConditional';
-      ts: number;
-      orderId: string;
-      userId: string;
-      symbol: string;
-      action: ContractAction;
-      orderType: 'limit' | 'market';
-      mode: MarginMode;
-      price?: number;
-      qty: number;
-      tif?: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
-      stp?: SelfTradePrevention;
       triggerPrice?: number;
       triggerBy?: TriggerBy;
       trailingPpm?: number;
       /** Stop-limit: the price band checked again when it fires (ADR 181). */
       bandPpm?: number;
-    }
+    } & ContractOrder)
   | { type: 'contractCancel'; ts: number; symbol: string; orderId: string; userId: string }
   /** All of a user's contract orders (resting and conditional), in one market or all. */
   | { type: 'contractCancelAll'; ts: number; userId: string; symbol?: string }
