@@ -26,13 +26,8 @@ import {
 function setup() {
   const s = perpScenario();
   const { e, run, nextId } = s;
-  const order = (
-    userId: string,
-    action: ContractAction,
-    usd: number,
-    qtyBtc: number,
-    extra: Partial<Extract<Command, { type: 'contractPlace' }>> = {},
-  ) => s.place(userId, action, 'cross', usd, qtyBtc, extra);
+  /** A cross limit order (the scenario's limit() without its id). */
+  const order = (...args: Parameters<typeof s.limit>) => s.limit(...args).r;
   const stop = (
     userId: string,
     action: ContractAction,
