@@ -1,5 +1,6 @@
+import type { Coin } from '@ex/sdk';
 import { BellOutline, SearchOutline, UserCircleOutline } from 'antd-mobile-icons';
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinRow, CoinRowSkeleton } from '../../../components/CoinRow.tsx';
@@ -13,104 +14,146 @@ import { Shortcuts } from '../components/Shortcuts.tsx';
 import { TickerCards, TickerCardsSkeleton } from '../components/TickerCards.tsx';
 
 const SORTS: MarketSort[] = ['hot', 'gainers', 'losers'];
+const NO_COINS: Coin[] = [];
+
+// Home's render stays cheap when an answer or a ticker push arrives (issue 11, ADR 088): only the
+// market data lives in Home itself. The sections with their own data (notices, check-in, news, the
+// unread dots) and the static ones are memoised, so a market update does not render them again;
+// the market list, below the fold, renders from a deferred copy of the data, i.e. in a background
+// render React slices into short tasks, and each row re-renders only when its coin changed.
 
 export default function Home() {
-  const { t } = useTranslation();
   const coins = useCoins();
-  const [sort, setSort] = useState<MarketSort>('hot');
-  const spot = useMemo(() => (coins.data ?? []).filter((c) => c.kind === 'spot'), [coins.data]);
+  const spot = useMemo(() => (coins.data ?? NO_COINS).filter((c) => c.kind === 'spot'), [coins.data]);
   const headline = useMemo(() => sortMarkets(spot, 'hot').slice(0, 3), [spot]);
-  const list = useMemo(() => sortMarkets(coins.data ?? [], sort).slice(0, 8), [coins.data, sort]);
+  // undefined while loading (the skeleton), the list otherwise (also empty after a failure).
+  const markets = useDeferredValue(coins.isPending ? undefined : (coins.data ?? NO_COINS));
 
   return (
     <PullRefresh onRefresh={() => coins.refetch()}>
       <div className="home">
-        <header className="home-head">
-          <Link to="/My" className="icon-btn" aria-label={t('home.profile')}>
-            <UserCircleOutline fontSize={24} />
-          </Link>
-          <Link to="/Transaction?search=1" className="home-search" aria-label={t('home.searchPlaceholder')}>
-            <SearchOutline />
-            <span>{t('home.searchPlaceholder')}</span>
-          </Link>
-          <Link to="/Msg" className="icon-btn" aria-label={t('home.messages')}>
-            <BellOutline fontSize={22} />
-            <UnreadDot />
-          </Link>
-        </header>
-
+        <HomeHeader />
         {coins.isPending ? <TickerCardsSkeleton /> : headline.length > 0 && <TickerCards coins={headline} />}
-        <Shortcuts />
-        <HomeNotices />
-        <CheckinCard />
-
-        <section className="section" aria-labelledby="home-markets">
-          <div className="section__head">
-            <h2 id="home-markets" className="section__title">
-              {t('home.markets')}
-            </h2>
-            <Link to="/Transaction" className="section__more">
-              {t('common.viewAll')}
-            </Link>
-          </div>
-          <div className="chips" role="tablist">
-            {SORTS.map((s) => (
-              <button
-                key={s}
-                type="button"
-                role="tab"
-                aria-selected={sort === s}
-                className={`chip ${sort === s ? 'chip--active' : ''}`}
-                onClick={() => setSort(s)}
-              >
-                {t(`home.${s}`)}
-              </button>
-            ))}
-          </div>
-          <div className="list-head">
-            <span>{t('market.pair')}</span>
-            <span>{t('market.lastPrice')}</span>
-            <span>{t('market.change')}</span>
-          </div>
-          {coins.isPending ? (
-            <CoinRowSkeleton />
-          ) : list.length === 0 ? (
-            <EmptyState compact text={t('home.marketsEmpty')} />
-          ) : (
-            list.map((coin) => <CoinRow key={coin.symbol} coin={coin} />)
-          )}
-        </section>
-
-        <section className="section" aria-labelledby="home-positions">
-          <div className="section__head">
-            <h2 id="home-positions" className="section__title">
-              {t('home.positions')}
-            </h2>
-            <Link to="/ContractOpe" className="section__more">
-              {t('home.tradeFutures')}
-            </Link>
-          </div>
-          <EmptyState compact text={t('home.positionsEmpty')} />
-        </section>
-
-        <section className="section" aria-labelledby="home-recommended">
-          <div className="section__head">
-            <h2 id="home-recommended" className="section__title">
-              {t('home.recommended')}
-            </h2>
-          </div>
-          <EmptyState compact kind="star" text={t('home.recommendedEmpty')} />
-        </section>
-
-        <section className="section" aria-labelledby="home-news">
-          <div className="section__head">
-            <h2 id="home-news" className="section__title">
-              {t('home.news')}
-            </h2>
-          </div>
-          <HomeNews />
-        </section>
+        <HomeCards />
+        <HomeMarkets coins={markets} />
+        <HomeMore />
       </div>
     </PullRefresh>
   );
 }
+
+const HomeHeader = memo(function HomeHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="home-head">
+      <Link to="/My" className="icon-btn" aria-label={t('home.profile')}>
+        <UserCircleOutline fontSize={24} />
+      </Link>
+      <Link to="/Transaction?search=1" className="home-search" aria-label={t('home.searchPlaceholder')}>
+        <SearchOutline />
+        <span>{t('home.searchPlaceholder')}</span>
+      </Link>
+      <Link to="/Msg" className="icon-btn" aria-label={t('home.messages')}>
+        <BellOutline fontSize={22} />
+        <UnreadDot />
+      </Link>
+    </header>
+  );
+});
+
+/** Shortcuts, notices and the check-in card: each loads its own data. */
+const HomeCards = memo(function HomeCards() {
+  return (
+    <>
+      <Shortcuts />
+      <HomeNotices />
+      <CheckinCard />
+    </>
+  );
+});
+
+/** A market row that renders again only when its coin changed (the data keeps unchanged coins). */
+const MarketRow = memo(CoinRow);
+
+/** The top markets by the chosen order; `coins` undefined while they load. */
+const HomeMarkets = memo(function HomeMarkets({ coins }: { coins: Coin[] | undefined }) {
+  const { t } = useTranslation();
+  const [sort, setSort] = useState<MarketSort>('hot');
+  const list = useMemo(() => (coins ? sortMarkets(coins, sort).slice(0, 8) : []), [coins, sort]);
+  return (
+    <section className="section" aria-labelledby="home-markets">
+      <div className="section__head">
+        <h2 id="home-markets" className="section__title">
+          {t('home.markets')}
+        </h2>
+        <Link to="/Transaction" className="section__more">
+          {t('common.viewAll')}
+        </Link>
+      </div>
+      <div className="chips" role="tablist">
+        {SORTS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={sort === s}
+            className={`chip ${sort === s ? 'chip--active' : ''}`}
+            onClick={() => setSort(s)}
+          >
+            {t(`home.${s}`)}
+          </button>
+        ))}
+      </div>
+      <div className="list-head">
+        <span>{t('market.pair')}</span>
+        <span>{t('market.lastPrice')}</span>
+        <span>{t('market.change')}</span>
+      </div>
+      {!coins ? (
+        <CoinRowSkeleton />
+      ) : list.length === 0 ? (
+        <EmptyState compact text={t('home.marketsEmpty')} />
+      ) : (
+        list.map((coin) => <MarketRow key={coin.symbol} coin={coin} />)
+      )}
+    </section>
+  );
+});
+
+/** Positions, recommendations and news, below the fold. */
+const HomeMore = memo(function HomeMore() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="section" aria-labelledby="home-positions">
+        <div className="section__head">
+          <h2 id="home-positions" className="section__title">
+            {t('home.positions')}
+          </h2>
+          <Link to="/ContractOpe" className="section__more">
+            {t('home.tradeFutures')}
+          </Link>
+        </div>
+        <EmptyState compact text={t('home.positionsEmpty')} />
+      </section>
+
+      <section className="section" aria-labelledby="home-recommended">
+        <div className="section__head">
+          <h2 id="home-recommended" className="section__title">
+            {t('home.recommended')}
+          </h2>
+        </div>
+        <EmptyState compact kind="star" text={t('home.recommendedEmpty')} />
+      </section>
+
+      <section className="section" aria-labelledby="home-news">
+        <div className="section__head">
+          <h2 id="home-news" className="section__title">
+            {t('home.news')}
+          </h2>
+        </div>
+        <HomeNews />
+      </section>
+    </>
+  );
+});
