@@ -332,6 +332,8 @@ export const de: WebCatalogue = {
     spotSellCost: 'Sie erhalten etwa {{amount}} {{quote}} abzüglich etwa {{fee}} {{quote}} Gebühr.',
     perpOpenLongSentence: 'Sie eröffnen einen {{leverage}}x-Long über {{qty}} {{base}} {{at}}.',
     perpOpenShortSentence: 'Sie eröffnen einen {{leverage}}x-Short über {{qty}} {{base}} {{at}}.',
+    perpBuySentence: 'Sie kaufen {{qty}} {{base}} {{at}} mit {{leverage}}x.',
+    perpSellSentence: 'Sie verkaufen {{qty}} {{base}} {{at}} mit {{leverage}}x.',
     perpCloseLongSentence: 'Sie schließen {{qty}} {{base}} Ihres Longs {{at}}.',
     perpCloseShortSentence: 'Sie schließen {{qty}} {{base}} Ihres Shorts {{at}}.',
     perpCost: 'Margin etwa {{margin}} USDC ({{mode}}), Gebühr etwa {{fee}} USDC.',

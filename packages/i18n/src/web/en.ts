@@ -331,6 +331,8 @@ export const en = {
     spotSellCost: 'You receive about {{amount}} {{quote}} minus a fee of about {{fee}} {{quote}}.',
     perpOpenLongSentence: 'You open a {{leverage}}x long of {{qty}} {{base}} {{at}}.',
     perpOpenShortSentence: 'You open a {{leverage}}x short of {{qty}} {{base}} {{at}}.',
+    perpBuySentence: 'You buy {{qty}} {{base}} {{at}} at {{leverage}}x.',
+    perpSellSentence: 'You sell {{qty}} {{base}} {{at}} at {{leverage}}x.',
     perpCloseLongSentence: 'You close {{qty}} {{base}} of your long {{at}}.',
     perpCloseShortSentence: 'You close {{qty}} {{base}} of your short {{at}}.',
     perpCost: 'Margin about {{margin}} USDC ({{mode}}), fee about {{fee}} USDC.',

@@ -332,6 +332,8 @@ export const es: WebCatalogue = {
     spotSellCost: 'Recibes unos {{amount}} {{quote}} menos una comisión de unos {{fee}} {{quote}}.',
     perpOpenLongSentence: 'Abres un largo {{leverage}}x de {{qty}} {{base}} {{at}}.',
     perpOpenShortSentence: 'Abres un corto {{leverage}}x de {{qty}} {{base}} {{at}}.',
+    perpBuySentence: 'Compras {{qty}} {{base}} {{at}} con {{leverage}}x.',
+    perpSellSentence: 'Vendes {{qty}} {{base}} {{at}} con {{leverage}}x.',
     perpCloseLongSentence: 'Cierras {{qty}} {{base}} de tu largo {{at}}.',
     perpCloseShortSentence: 'Cierras {{qty}} {{base}} de tu corto {{at}}.',
     perpCost: 'Margen de unos {{margin}} USDC ({{mode}}), comisión de unos {{fee}} USDC.',

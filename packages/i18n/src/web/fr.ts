@@ -331,6 +331,8 @@ export const fr: WebCatalogue = {
     spotSellCost: 'Vous recevez environ {{amount}} {{quote}}, moins des frais d’environ {{fee}} {{quote}}.',
     perpOpenLongSentence: 'Vous ouvrez un long {{leverage}}x de {{qty}} {{base}} {{at}}.',
     perpOpenShortSentence: 'Vous ouvrez un short {{leverage}}x de {{qty}} {{base}} {{at}}.',
+    perpBuySentence: 'Vous achetez {{qty}} {{base}} {{at}} avec un levier {{leverage}}x.',
+    perpSellSentence: 'Vous vendez {{qty}} {{base}} {{at}} avec un levier {{leverage}}x.',
     perpCloseLongSentence: 'Vous fermez {{qty}} {{base}} de votre long {{at}}.',
     perpCloseShortSentence: 'Vous fermez {{qty}} {{base}} de votre short {{at}}.',
     perpCost: 'Marge d’environ {{margin}} USDC ({{mode}}), frais d’environ {{fee}} USDC.',

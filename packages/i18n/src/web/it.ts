@@ -331,6 +331,8 @@ export const it: WebCatalogue = {
     spotSellCost: 'Ricevi circa {{amount}} {{quote}} meno una commissione di circa {{fee}} {{quote}}.',
     perpOpenLongSentence: 'Apri un long {{leverage}}x di {{qty}} {{base}} {{at}}.',
     perpOpenShortSentence: 'Apri uno short {{leverage}}x di {{qty}} {{base}} {{at}}.',
+    perpBuySentence: 'Compri {{qty}} {{base}} {{at}} con leva {{leverage}}x.',
+    perpSellSentence: 'Vendi {{qty}} {{base}} {{at}} con leva {{leverage}}x.',
     perpCloseLongSentence: 'Chiudi {{qty}} {{base}} del tuo long {{at}}.',
     perpCloseShortSentence: 'Chiudi {{qty}} {{base}} del tuo short {{at}}.',
     perpCost: 'Margine di circa {{margin}} USDC ({{mode}}), commissione di circa {{fee}} USDC.',

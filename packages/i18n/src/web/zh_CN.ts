@@ -330,6 +330,8 @@ export const zh_CN: WebCatalogue = {
     spotSellCost: '预计获得约 {{amount}} {{quote}}，扣除手续费约 {{fee}} {{quote}}。',
     perpOpenLongSentence: '您将{{at}}以 {{leverage}} 倍杠杆开多 {{qty}} {{base}}。',
     perpOpenShortSentence: '您将{{at}}以 {{leverage}} 倍杠杆开空 {{qty}} {{base}}。',
+    perpBuySentence: '您将{{at}}以 {{leverage}} 倍杠杆买入 {{qty}} {{base}}。',
+    perpSellSentence: '您将{{at}}以 {{leverage}} 倍杠杆卖出 {{qty}} {{base}}。',
     perpCloseLongSentence: '您将{{at}}平掉多仓 {{qty}} {{base}}。',
     perpCloseShortSentence: '您将{{at}}平掉空仓 {{qty}} {{base}}。',
     perpCost: '保证金约 {{margin}} USDC（{{mode}}），手续费约 {{fee}} USDC。',

@@ -330,6 +330,8 @@ export const zh_TW: WebCatalogue = {
     spotSellCost: '預計獲得約 {{amount}} {{quote}}，扣除手續費約 {{fee}} {{quote}}。',
     perpOpenLongSentence: '您將{{at}}以 {{leverage}} 倍槓桿開多 {{qty}} {{base}}。',
     perpOpenShortSentence: '您將{{at}}以 {{leverage}} 倍槓桿開空 {{qty}} {{base}}。',
+    perpBuySentence: '您將{{at}}以 {{leverage}} 倍槓桿買入 {{qty}} {{base}}。',
+    perpSellSentence: '您將{{at}}以 {{leverage}} 倍槓桿賣出 {{qty}} {{base}}。',
     perpCloseLongSentence: '您將{{at}}平掉多倉 {{qty}} {{base}}。',
     perpCloseShortSentence: '您將{{at}}平掉空倉 {{qty}} {{base}}。',
     perpCost: '保證金約 {{margin}} USDC（{{mode}}），手續費約 {{fee}} USDC。',

@@ -226,7 +226,16 @@ export function ContractForm({
   const modeText = mode === 'cross' ? t('trade.cross') : t('trade.isolated');
   const sentences = action
     ? [
-        t(sentenceKey[action], { leverage, qty: fmtQty(quantity || '0'), base: market.base, at }),
+        // One-way mode with a position on the other side: the order closes part of it first, so
+        // "you open a long of <all of it>" would be wrong; say buy/sell, the split line follows.
+        t(
+          opening && isPositive(check.reduce)
+            ? confirm === 'long'
+              ? 'trade.perpBuySentence'
+              : 'trade.perpSellSentence'
+            : sentenceKey[action],
+          { leverage, qty: fmtQty(quantity || '0'), base: market.base, at },
+        ),
         ...(opening && isPositive(check.reduce)
           ? [
               t('trade.oneWaySplit', {
