@@ -54,13 +54,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
   }
 
   describe('register: every bad input is a localised 422 and changes nothing', () => {
-    const good = {
-      type: 'email',
-      account: 'new@example.com',
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      code: '123456',
-    };
+    const good = registration('new@example.com', { code: '123456' });
     const cases: [string, unknown, string, Record<string, string>][] = [
       [
         'missing fields',
@@ -119,13 +113,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       [
         // Issue 7 item 9: an invitation no longer replaces the code.
         'an invitation without a code',
-        {
-          type: 'email',
-          account: 'new@example.com',
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-          invite_code: 'ABCD2345',
-        },
+        registration('new@example.com', { invite_code: 'ABCD2345' }),
         'code',
         { de: 'Dieses Feld ist erforderlich', en: 'This field is required', zh_CN: '此项为必填项' },
       ],
