@@ -5,46 +5,25 @@
 // open.
 import type { Position } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  loginToken,
-  openSignedIn,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, fundFutures, openSignedIn, screenshot, suite } from './harness.ts';
 
 const tr = webCatalogues.en.trade;
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: 'on' });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: 'on' });
 
 const positions = async () =>
-  (await api<Position[]>(server.url, 'GET', '/api/app/contract/positions', undefined, token)).data.filter(
+  (await api<Position[]>(s.server.url, 'GET', '/api/app/contract/positions', undefined, s.token)).data.filter(
     (p) => p.symbol === 'BTC_USDC_PERP',
   );
 const mode = async () =>
   (
     await api<{ mode: string; can_change: boolean }>(
-      server.url,
+      s.server.url,
       'GET',
       '/api/app/contract/position-mode',
       undefined,
-      token,
+      s.token,
     )
   ).data;
 
@@ -62,22 +41,15 @@ async function marketOrder(page: Page, button: string, qty: string) {
 
 describe('one-way position mode in the browser', () => {
   it('switches in the settings sheet, then a buy flips a short into a long', async () => {
-    const transfer = await api(
-      server.url,
-      'POST',
-      '/api/app/wallet/transfer',
-      { from: 'spot', to: 'contract', coin: 'USDC', amount: '2000' },
-      token,
-    );
-    expect(transfer.code).toBe(0);
+    await fundFutures(s.server.url, s.token, '2000');
     // The mode changes only with nothing open: clear what the demo world may have left.
-    await api(server.url, 'POST', '/api/app/contract/orders/cancel-all', {}, token);
+    await api(s.server.url, 'POST', '/api/app/contract/orders/cancel-all', {}, s.token);
     for (const p of await positions())
-      await api(server.url, 'POST', `/api/app/contract/positions/${p.id}/close`, {}, token);
+      await api(s.server.url, 'POST', `/api/app/contract/positions/${p.id}/close`, {}, s.token);
     await expect.poll(async () => (await mode()).can_change, { timeout: 15_000 }).toBe(true);
     expect((await mode()).mode).toBe('hedge');
 
-    const page = await openSignedIn(browser, server.url, token);
+    const page = await openSignedIn(s.browser, s.server.url, s.token);
     await page.goto('/ContractOpe?symbol=BTC_USDC_PERP');
     await page.locator('.tform .intent-tabs').waitFor();
 
