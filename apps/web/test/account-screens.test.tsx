@@ -2,16 +2,13 @@
 // says other sessions end; /SetEmail asks for the old address's code when changing it; /SetInfo
 // saves the nickname into the cached user; /WebView frames only allowed hosts.
 import { webCatalogues } from '@ex/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../src/app/antd-react19.ts';
-import { LangProvider, useLang } from '../src/app/lang-context.tsx';
 import { clampCrop, sourceRect } from '../src/features/user/lib/crop.ts';
 import { resolveWebViewTarget } from '../src/features/user/lib/webview.ts';
 import { queryKeys } from '../src/lib/queries.ts';
+import { openScreen, testQueryClient } from './helpers/screen.tsx';
 
 const USER = {
   id: '7',
@@ -80,14 +77,11 @@ const { default: WebView } = await import('../src/features/user/routes/WebView.t
 const { default: Devices } = await import('../src/features/user/routes/Devices.tsx');
 const { default: Login } = await import('../src/features/auth/routes/Login.tsx');
 
-function WithI18n({ children }: { children: React.ReactNode }) {
-  const { i18n } = useLang();
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-}
-
 let qc: QueryClient;
 function open(path: string) {
-  const router = createMemoryRouter(
+  qc = testQueryClient();
+  qc.setQueryData(queryKeys.userInfo, USER);
+  return openScreen(
     [
       { path: '/ChangePwd', Component: ChangePwd },
       { path: '/SetEmail', Component: SetEmail },
@@ -98,20 +92,9 @@ function open(path: string) {
       { path: '/', Component: () => <p>home</p> },
       { path: '/Setting', Component: () => <p>settings page</p> },
     ],
-    { initialEntries: [path] },
+    path,
+    { qc },
   );
-  qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  qc.setQueryData(queryKeys.userInfo, USER);
-  render(
-    <QueryClientProvider client={qc}>
-      <LangProvider initial="en" catalogue={webCatalogues.en}>
-        <WithI18n>
-          <RouterProvider router={router} />
-        </WithI18n>
-      </LangProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const en = webCatalogues.en;

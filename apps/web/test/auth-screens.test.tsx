@@ -2,13 +2,9 @@
 // no longer replaces it), and the password reset sends a solved image captcha when the server has
 // the captcha on.
 import { webCatalogues } from '@ex/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../src/app/antd-react19.ts';
-import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { openScreen } from './helpers/screen.tsx';
 
 const register = vi.fn();
 const forget = vi.fn();
@@ -32,32 +28,16 @@ vi.mock('../src/lib/api.ts', () => ({
 const { default: Register } = await import('../src/features/auth/routes/Register.tsx');
 const { default: ForgetPwd } = await import('../src/features/auth/routes/ForgetPwd.tsx');
 
-function WithI18n({ children }: { children: React.ReactNode }) {
-  const { i18n } = useLang();
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-}
-
 function open(path: string) {
-  const router = createMemoryRouter(
+  return openScreen(
     [
       { path: '/Register', Component: Register },
       { path: '/ForgetPwd', Component: ForgetPwd },
       { path: '/', Component: () => <p>home</p> },
       { path: '/Login', Component: () => <p>login page</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <LangProvider initial="en" catalogue={webCatalogues.en}>
-        <WithI18n>
-          <RouterProvider router={router} />
-        </WithI18n>
-      </LangProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const en = webCatalogues.en.auth;

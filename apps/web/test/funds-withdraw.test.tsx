@@ -1,12 +1,7 @@
-import { webCatalogues } from '@ex/i18n';
 import { ApiError, ValidationError } from '@ex/sdk';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../src/app/antd-react19.ts';
-import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { openScreen } from './helpers/screen.tsx';
 
 const TO = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const state = { verified: true, cards: 1 };
@@ -31,31 +26,16 @@ vi.mock('../src/lib/api.ts', () => ({
 
 const { default: Withdrawal } = await import('../src/features/funds/routes/Withdrawal.tsx');
 
-function WithI18n({ children }: { children: React.ReactNode }) {
-  const { i18n } = useLang();
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-}
-
 function open(lang: 'en' | 'de' = 'en') {
   localStorage.setItem('token', 't');
-  const router = createMemoryRouter(
+  return openScreen(
     [
       { path: '/Withdrawal', Component: Withdrawal },
       { path: '/WithdrawalHistory', Component: () => <p>history page</p> },
     ],
-    { initialEntries: ['/Withdrawal'] },
+    '/Withdrawal',
+    { lang },
   );
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
-        <WithI18n>
-          <RouterProvider router={router} />
-        </WithI18n>
-      </LangProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

@@ -1,25 +1,10 @@
+import { LEDGER_TYPES as SPEC_TYPES } from '@ex/contract';
 import { LANGS, webCatalogues } from '@ex/i18n';
 import type { Balances, Coin } from '@ex/sdk';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES, LEDGER_TYPES, ledgerTypeKey, typesFor } from '../src/features/wallet/lib/ledger.ts';
 import { formatDateTime, formatRelativeTime } from '../src/features/wallet/lib/time.ts';
 import { availableOf, spotRows, totals } from '../src/features/wallet/lib/valuation.ts';
-
-const SPEC_TYPES = [
-  'withdraw',
-  'deposit',
-  'transferIn',
-  'transferOut',
-  'postingOrder',
-  'execution',
-  'withdrawRefund',
-  'positionMargin',
-  'positionClose',
-  'positionFee',
-  'system',
-  'refundPostingOrder',
-  'ieo',
-];
 
 describe('ledger entry types', () => {
   it('lists exactly the spec types', () => {

@@ -1,12 +1,7 @@
-import { webCatalogues } from '@ex/i18n';
 import type { LedgerEntry } from '@ex/sdk';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../src/app/antd-react19.ts';
-import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { openScreen } from './helpers/screen.tsx';
 
 const BALANCES = {
   spot: [
@@ -55,32 +50,16 @@ const { default: TradingTwo } = await import('../src/features/wallet/routes/Trad
 const { default: FinancialDetail } = await import('../src/features/wallet/routes/FinancialDetail.tsx');
 const { default: My } = await import('../src/features/user/routes/My.tsx');
 
-function WithI18n({ children }: { children: React.ReactNode }) {
-  const { i18n } = useLang();
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-}
-
 function open(path: string) {
-  const router = createMemoryRouter(
+  return openScreen(
     [
       { path: '/TradingTwo', Component: TradingTwo },
       { path: '/FinancialDetail', Component: FinancialDetail },
       { path: '/My', Component: My },
       { path: '*', Component: () => null },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <LangProvider initial="en" catalogue={webCatalogues.en}>
-        <WithI18n>
-          <RouterProvider router={router} />
-        </WithI18n>
-      </LangProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 describe('ledger screens', () => {

@@ -1,12 +1,7 @@
-import { webCatalogues } from '@ex/i18n';
 import { ValidationError } from '@ex/sdk';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../src/app/antd-react19.ts';
-import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { openScreen } from './helpers/screen.tsx';
 
 const BALANCES = {
   spot: [{ coin: 'USDC', available: '250.500000', frozen: '10.000000' }],
@@ -21,31 +16,16 @@ vi.mock('../src/lib/api.ts', () => ({
 
 const { default: TransformTwo } = await import('../src/features/wallet/routes/TransformTwo.tsx');
 
-function WithI18n({ children }: { children: React.ReactNode }) {
-  const { i18n } = useLang();
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-}
-
 function open(path: string, lang: 'en' | 'de' = 'en') {
-  const router = createMemoryRouter(
+  return openScreen(
     [
       { path: '/TransformTwo', Component: TransformTwo },
       { path: '/My', Component: () => <p>assets page</p> },
       { path: '/TransformHis', Component: () => null },
     ],
-    { initialEntries: [path] },
+    path,
+    { lang },
   );
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
-        <WithI18n>
-          <RouterProvider router={router} />
-        </WithI18n>
-      </LangProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const amountInput = () => screen.getByLabelText('Amount') as HTMLInputElement;
