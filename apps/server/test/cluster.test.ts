@@ -61,6 +61,16 @@ const units = (v: string, scale: number) => {
 /** Two decimal strings of one price, whatever their trailing zeros. */
 const same = (a: string, b: string) => units(a, 8) === units(b, 8);
 
+/** A resting limit buy of BTC_USDC through one gateway. */
+const bid = (base: string, token: string, price: string, quantity = '0.001') =>
+  call<{ id: string }>(base, 'POST', '/api/app/spot/orders', token, {
+    symbol: 'BTC_USDC',
+    side: 'buy',
+    type: 'limit',
+    price,
+    quantity,
+  });
+
 describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways over NATS', () => {
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const dbName = `cluster_${randomBytes(4).toString('hex')}`;
@@ -212,13 +222,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
       5000,
     );
 
-    const placed = await call<{ id: string }>(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      type: 'limit',
-      price,
-      quantity: '0.001',
-    });
+    const placed = await bid(gatewayA.url, token, price);
     expect(placed.body.code).toBe(0);
     const id = placed.body.data.id;
     await waitFor(
@@ -242,17 +246,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     const price = await bidPrice(gatewayA.url);
     const replica = gatewayA.services.engine as ReplicaEngine;
     const before = { ...replica.sources };
-    const placed = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        call<{ id: string }>(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
-          symbol: 'BTC_USDC',
-          side: 'buy',
-          type: 'limit',
-          price,
-          quantity: '0.001',
-        }),
-      ),
-    );
+    const placed = await Promise.all(Array.from({ length: 20 }, () => bid(gatewayA.url, token, price)));
     for (const r of placed) expect(r.body.code).toBe(0);
     // Read your own write on A, from the replies: most of A's commands never waited for the stream.
     const own = await call<{ list: { id: string }[] }>(
@@ -337,17 +331,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
   it('killing a gateway loses nothing, and a gateway that was away catches up without a gap', async () => {
     const token = await login(gatewayA.url);
     const price = await bidPrice(gatewayA.url);
-    const viaB = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        call<{ id: string }>(gatewayB.url, 'POST', '/api/app/spot/orders', token, {
-          symbol: 'BTC_USDC',
-          side: 'buy',
-          type: 'limit',
-          price,
-          quantity: '0.001',
-        }),
-      ),
-    );
+    const viaB = await Promise.all(Array.from({ length: 10 }, () => bid(gatewayB.url, token, price)));
     await kill(gatewayB.child);
     // Every order B acknowledged is committed, open, and on A's book.
     for (const r of viaB) expect(r.body.code).toBe(0);
@@ -362,13 +346,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     }
     // While B is down, more happens; a new B reads it all (database, then the stream).
     for (let i = 0; i < 5; i++) {
-      const r = await call(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
-        symbol: 'BTC_USDC',
-        side: 'buy',
-        type: 'limit',
-        price,
-        quantity: '0.002',
-      });
+      const r = await bid(gatewayA.url, token, price, '0.002');
       expect(r.body.code).toBe(0);
     }
     gatewayB = await spawnRole('gateway');
@@ -388,13 +366,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     let stop = false;
     const worker = async () => {
       while (!stop) {
-        const r = await call<{ id: string }>(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
-          symbol: 'BTC_USDC',
-          side: 'buy',
-          type: 'limit',
-          price,
-          quantity: '0.001',
-        }).catch(() => undefined);
+        const r = await bid(gatewayA.url, token, price).catch(() => undefined);
         if (r?.body.code === 0) acked.push(r.body.data.id);
       }
     };
@@ -424,13 +396,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     const after = await waitFor(
       'an order after the restart',
       async () => {
-        const r = await call<{ id: string }>(gatewayA.url, 'POST', '/api/app/spot/orders', token, {
-          symbol: 'BTC_USDC',
-          side: 'buy',
-          type: 'limit',
-          price,
-          quantity: '0.001',
-        }).catch((e: unknown) => {
+        const r = await bid(gatewayA.url, token, price).catch((e: unknown) => {
           last = String(e);
           throw e;
         });
