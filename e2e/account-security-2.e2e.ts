@@ -4,44 +4,32 @@
 // console, seen through the unread dot on Home. Screenshots go to $E2E_SHOTS when set.
 import { webCatalogues } from '@ex/i18n';
 import { generateSync } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
   api,
   DEMO_EMAIL,
   DEMO_PASSWORD,
-  launchBrowser,
-  loginToken,
   openSignedIn,
   phoneContext,
-  type RunningServer,
   screenshot,
   setUpWithdrawalGates,
-  startServer,
+  suite,
 } from './harness.ts';
 
 const en = webCatalogues.en;
 const TRADE_PW = 'trade-pass-1';
 const TO = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
 let admin: string;
 let secret = '';
 let lastStep = 0;
 
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
-  admin = await adminToken(server.url);
-});
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(async () => {
+  admin = await adminToken(s.server.url);
 });
 
 /** A code of a time step not used yet (each is good once): waits for the next step if needed. */
@@ -58,8 +46,8 @@ async function freshCode(): Promise<string> {
 describe('issue 12 in the browser: 2FA, withdrawal with the code, support', () => {
   it('turns 2FA on at /TwoFactor (QR code, key, code) and shows the recovery codes once', async () => {
     // Set before 2FA: afterwards the trade password itself needs the code (ADR 209).
-    await setUpWithdrawalGates(server.url, token, DEMO_EMAIL, TRADE_PW);
-    const page = await openSignedIn(browser, server.url, token);
+    await setUpWithdrawalGates(s.server.url, s.token, DEMO_EMAIL, TRADE_PW);
+    const page = await openSignedIn(s.browser, s.server.url, s.token);
     await page.goto('/Setting');
     await page.getByText(en.titles.twoFactor, { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/TwoFactor');
@@ -78,13 +66,19 @@ describe('issue 12 in the browser: 2FA, withdrawal with the code, support', () =
     await page.getByRole('button', { name: en.security.twofa.savedThem }).click();
     await page.getByText(en.security.twofa.enabled).waitFor();
     await screenshot(page, 'TwoFactor-on');
-    const status = await api<{ enabled: boolean }>(server.url, 'GET', '/api/app/user/totp', undefined, token);
+    const status = await api<{ enabled: boolean }>(
+      s.server.url,
+      'GET',
+      '/api/app/user/totp',
+      undefined,
+      s.token,
+    );
     expect(status.data.enabled).toBe(true);
     await page.context().close();
   });
 
   it('logs in again on a new device only with the authenticator code', async () => {
-    const context = await phoneContext(browser, server.url);
+    const context = await phoneContext(s.browser, s.server.url);
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('lang', 'en'));
     await page.goto('/Login');
@@ -97,21 +91,21 @@ describe('issue 12 in the browser: 2FA, withdrawal with the code, support', () =
     await field.fill(await freshCode());
     await page.getByRole('button', { name: en.auth.login, exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-    expect(token).toBeTruthy();
+    s.token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    expect(s.token).toBeTruthy();
     await context.close();
   });
 
   it('withdraws with the code: the form asks for it, without it the server refuses', async () => {
     const refused = await api(
-      server.url,
+      s.server.url,
       'POST',
       '/api/app/wallet/withdraw',
       { coin: 'USDC', network: 'TRC20', address: TO, amount: '20', trade_password: TRADE_PW },
-      token,
+      s.token,
     );
     expect(refused.code).toBe(1057);
-    const page = await openSignedIn(browser, server.url, token);
+    const page = await openSignedIn(s.browser, s.server.url, s.token);
     await page.goto('/Withdrawal');
     const f = en.funds;
     await page.getByLabel(f.withdraw.address).fill(TO);
@@ -131,7 +125,7 @@ describe('issue 12 in the browser: 2FA, withdrawal with the code, support', () =
 
   it('opens a ticket and sees the operator’s reply (unread dot on Home)', async () => {
     await api(
-      server.url,
+      s.server.url,
       'POST',
       '/api/admin/support/faq',
       {
@@ -140,7 +134,7 @@ describe('issue 12 in the browser: 2FA, withdrawal with the code, support', () =
       },
       admin,
     );
-    const page = await openSignedIn(browser, server.url, token);
+    const page = await openSignedIn(s.browser, s.server.url, s.token);
     await page.goto('/');
     await page.getByRole('link', { name: en.home.shortcuts.support }).click();
     await page.waitForURL((u) => u.pathname === '/Support');
@@ -155,7 +149,7 @@ describe('issue 12 in the browser: 2FA, withdrawal with the code, support', () =
     await page.getByText('I sent 10 USDC an hour ago.').waitFor();
 
     const tickets = await api<{ list: { id: string; subject: string }[] }>(
-      server.url,
+      s.server.url,
       'GET',
       '/api/admin/support/tickets?status=open',
       undefined,
@@ -163,7 +157,7 @@ describe('issue 12 in the browser: 2FA, withdrawal with the code, support', () =
     );
     const ticket = tickets.data.list.find((x) => x.subject === 'Deposit not credited')!;
     const answered = await api(
-      server.url,
+      s.server.url,
       'POST',
       `/api/admin/support/tickets/${ticket.id}/reply`,
       { body: 'Found it: credited now.' },

@@ -2,51 +2,32 @@
 // on /Recharge, the operator simulates an on-chain deposit through the admin API, the balance rises
 // on /My, and a withdrawal (gates set up through the API) shows "Under review" in the history.
 import { webCatalogues } from '@ex/i18n';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  launchBrowser,
-  loginToken,
-  openSignedIn,
-  type RunningServer,
-  screenshot,
-  setUpWithdrawalGates,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, openSignedIn, screenshot, setUpWithdrawalGates, suite } from './harness.ts';
 
 const en = webCatalogues.en;
 const f = en.funds;
 const DEMO = 'demo@exchange.local';
 const TRADE_PW = 'trade-pass-1';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
 let admin: string;
 
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
+
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
-  admin = await adminToken(server.url);
+  admin = await adminToken(s.server.url);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
+const signedInPage = (): Promise<Page> => openSignedIn(s.browser, s.server.url, s.token);
 
 async function spotUsdc(): Promise<string> {
   const r = await api<{ spot: { coin: string; available: string }[] }>(
-    server.url,
+    s.server.url,
     'GET',
     '/api/app/wallet/balances',
     undefined,
-    token,
+    s.token,
   );
   return r.data.spot.find((b) => b.coin === 'USDC')!.available;
 }
@@ -61,11 +42,11 @@ describe('funds in the browser', () => {
 
   it('shows the deposit address with its QR code on /Recharge', async () => {
     const a = await api<{ address: string }>(
-      server.url,
+      s.server.url,
       'GET',
       '/api/app/wallet/deposit/address?coin=USDC&network=TRC20',
       undefined,
-      token,
+      s.token,
     );
     expect(a.code).toBe(0);
     address = a.data.address;
@@ -85,7 +66,7 @@ describe('funds in the browser', () => {
     const before = await spotUsdc();
     const txid = 'e2e'.padEnd(64, '7');
     const dep = await api<{ status: string }>(
-      server.url,
+      s.server.url,
       'POST',
       '/api/admin/chain/deposit',
       {
@@ -97,7 +78,7 @@ describe('funds in the browser', () => {
     );
     expect(dep.data.status).toBe('received');
     // Replayed by the operator: nothing more.
-    await api(server.url, 'POST', '/api/admin/chain/deposit', { address, amount: '250', txid }, admin);
+    await api(s.server.url, 'POST', '/api/admin/chain/deposit', { address, amount: '250', txid }, admin);
     const after = await spotUsdc();
     const expected = (BigInt(before.replace('.', '')) + 250_000_000n).toString();
     expect(after.replace('.', '')).toBe(expected);
@@ -115,7 +96,7 @@ describe('funds in the browser', () => {
   });
 
   it('requests a withdrawal through the confirmation sheet; history shows it under review', async () => {
-    await setUpWithdrawalGates(server.url, token, DEMO, TRADE_PW);
+    await setUpWithdrawalGates(s.server.url, s.token, DEMO, TRADE_PW);
     const before = await spotUsdc();
     const page = await signedInPage();
     await page.goto('/Withdrawal');

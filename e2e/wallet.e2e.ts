@@ -2,48 +2,28 @@
 // on /My, a 100 USDC transfer spot -> futures through the confirmation sheet, both balances moving,
 // and the entry on the futures ledger (/TradingTwo).
 import { webCatalogues } from '@ex/i18n';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  loginToken,
-  openSignedIn,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, openSignedIn, screenshot, suite } from './harness.ts';
 
 const en = webCatalogues.en;
 const w = en.wallet;
-let server: RunningServer;
-let browser: Browser;
-let token: string;
 
 interface Balances {
   spot: { coin: string; available: string; frozen: string }[];
   contract: { available: string; equity: string };
 }
 
-beforeAll(async () => {
-  // No market maker: its orders would move the demo balances while we read them.
-  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// No market maker: its orders would move the demo balances while we read them.
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
 
 async function balances(): Promise<Balances> {
-  const res = await api<Balances>(server.url, 'GET', '/api/app/wallet/balances', undefined, token);
+  const res = await api<Balances>(s.server.url, 'GET', '/api/app/wallet/balances', undefined, s.token);
   expect(res.code).toBe(0);
   return res.data;
 }
 
-const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
+const signedInPage = (): Promise<Page> => openSignedIn(s.browser, s.server.url, s.token);
 
 /** "10000.000000" -> "10,000.00" (en, 2 decimals as the overview shows USDC). */
 const usdc2 = (v: string) =>
