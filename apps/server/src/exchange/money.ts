@@ -93,6 +93,88 @@ export async function moved(edb: EngineDb, scope: MoveScope, userId: string, key
   return done !== undefined;
 }
 
+/** A flash exchange record, OTC order or IEO application: the row its money moves belong to. */
+export interface MoneyRow {
+  id: string;
+  user_id: string;
+}
+
+/**
+ * The once-only money moves of one domain's rows (ADR 114, 193): one operation at a time per domain,
+ * and each step of a row moved at most once under the key `<prefix>:<row id>:<step>` in the money
+ * scope (the prefixes stored since ADR 114: `fx`, `otc`, `ieo`). A row is written before its first
+ * move, so after a crash `recover` finds it and rolls it forward when that move happened.
+ */
+export class RowMoves {
+  private readonly lock = new Mutex();
+
+  constructor(
+    private readonly host: EnginePort,
+    private readonly edb: EngineDb,
+    private readonly prefix: 'fx' | 'otc' | 'ieo',
+    private readonly entryType: 'ieo' | 'system',
+  ) {}
+
+  /** Runs `work` after every earlier operation of this domain. */
+  serial<T>(work: () => Promise<T>): Promise<T> {
+    return this.lock.run(work);
+  }
+
+  /** One step of `row` at most once; the engine code (OK when done before). */
+  move(row: MoneyRow, step: string, from: AccountRef, to: AccountRef, amount: bigint): Promise<ResultCode> {
+    return moveOnce(this.host, this.edb, MONEY_SCOPE, {
+      userId: row.user_id,
+      key: `${this.prefix}:${row.id}:${step}`,
+      entryType: this.entryType,
+      from,
+      to,
+      amount,
+    });
+  }
+
+  /** Whether the step of `row` was committed. */
+  moved(row: MoneyRow, step: string): Promise<boolean> {
+    return moved(this.edb, MONEY_SCOPE, row.user_id, `${this.prefix}:${row.id}:${step}`);
+  }
+
+  /** A step that must happen: on a refusal `undo` runs, then the refusal is the API error (mustBeOk). */
+  async moveOrUndo(
+    row: MoneyRow,
+    step: string,
+    from: AccountRef,
+    to: AccountRef,
+    amount: bigint,
+    undo: () => Promise<unknown>,
+  ): Promise<void> {
+    const code = await this.move(row, step, from, to, amount);
+    if (code === ResultCode.OK) return;
+    await undo();
+    mustBeOk(code);
+  }
+
+  /**
+   * After a crash (at start and from the operator's endpoint): each row `interrupted` finds is
+   * handed to `finish`, under the lock; returns how many there were.
+   */
+  recover<R>(interrupted: () => Promise<R[]>, finish: (row: R) => Promise<unknown>): Promise<number> {
+    return this.serial(async () => {
+      const rows = await interrupted();
+      for (const row of rows) await finish(row);
+      return rows.length;
+    });
+  }
+
+  /** A `pending` row: `forward` when its `first` step moved, else `drop` (nothing moved). */
+  async resolve(
+    row: MoneyRow,
+    first: string,
+    forward: () => Promise<unknown>,
+    drop: () => Promise<unknown>,
+  ): Promise<void> {
+    await ((await this.moved(row, first)) ? forward() : drop());
+  }
+}
+
 /** A refusal of moveOnce as an API error (a short source is INSUFFICIENT_BALANCE). */
 export function mustBeOk(code: ResultCode): void {
   if (code === ResultCode.OK) return;

@@ -18,7 +18,7 @@ import { formatAmount, marketUnits } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
 import { indexTicks } from '../market/bands.ts';
 import { failpoint } from './failpoints.ts';
-import { ceilDiv, isCoin, MONEY_SCOPE, Mutex, moved, moveOnce, pow10, unitsOf, userSpot } from './money.ts';
+import { ceilDiv, isCoin, pow10, RowMoves, unitsOf, userSpot } from './money.ts';
 import type { EarnDb, ExchangeRecordsTable } from './tables.ts';
 import { type Treasuries, type TreasuryPurpose, treasuryAccount } from './treasury.ts';
 
@@ -68,18 +68,19 @@ const DAY_MS = 86_400_000;
 export class ExchangeService {
   private readonly quotes = new Map<string, Quote>();
   private readonly feePpm: bigint;
-  private readonly lock = new Mutex();
+  private readonly moves: RowMoves;
 
   constructor(
     private readonly host: EnginePort,
     private readonly db: EarnDb,
-    private readonly edb: EngineDb,
+    edb: EngineDb,
     private readonly clock: Clock,
     private readonly treasuries: Treasuries,
     private readonly limits: ExchangeLimits,
   ) {
     // Percent at 4 decimals is ppm: "0.2" -> 2000 (the config regex allows at most 4 decimals).
     this.feePpm = decimal(limits.feePercent, 4);
+    this.moves = new RowMoves(host, edb, 'fx', 'system');
   }
 
   coins(): ExchangeCoins {
@@ -200,7 +201,7 @@ export class ExchangeService {
     }
     // Single use, taken before the first await so a double click cannot run it twice.
     this.quotes.delete(quoteId);
-    return this.lock.run(async () => {
+    return this.moves.serial(async () => {
       const own = this.host.engine.ledger.balance(accountKey(userId, 'spot', q.from));
       if (own.available < q.amount) throw new AppError('INSUFFICIENT_BALANCE');
       if (this.treasuries.available(FLOAT, q.to) < q.receive) throw new AppError('EXCHANGE_UNAVAILABLE');
@@ -222,7 +223,7 @@ export class ExchangeService {
       const status = await this.complete(row);
       if (status === 'failed') {
         // Paid in and refunded: the float was short; never paid in: the user's balance was.
-        const paidIn = await moved(this.edb, MONEY_SCOPE, userId, `fx:${row.id}:in`);
+        const paidIn = await this.moves.moved(row, 'in');
         throw new AppError(paidIn ? 'EXCHANGE_UNAVAILABLE' : 'INSUFFICIENT_BALANCE');
       }
       return toRecord({ ...row, status });
@@ -237,37 +238,33 @@ export class ExchangeService {
   private async complete(r: ExchangeRecordsTable): Promise<'done' | 'failed'> {
     const amount = decimal(r.amount, ASSETS[r.from_coin]!);
     const receive = decimal(r.receive, ASSETS[r.to_coin]!);
-    const key = (step: string) => `fx:${r.id}:${step}`;
-    const paid = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
-      userId: r.user_id,
-      key: key('in'),
-      entryType: 'system',
-      from: userSpot(r.user_id, r.from_coin),
-      to: treasuryAccount(FLOAT, r.from_coin),
-      amount: amount,
-    });
+    const paid = await this.moves.move(
+      r,
+      'in',
+      userSpot(r.user_id, r.from_coin),
+      treasuryAccount(FLOAT, r.from_coin),
+      amount,
+    );
     let status: 'done' | 'failed' = 'done';
     if (paid !== ResultCode.OK) status = 'failed';
     else {
       failpoint('exchange.after-in');
-      const out = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
-        userId: r.user_id,
-        key: key('out'),
-        entryType: 'system',
-        from: treasuryAccount(FLOAT, r.to_coin),
-        to: userSpot(r.user_id, r.to_coin),
-        amount: receive,
-      });
+      const out = await this.moves.move(
+        r,
+        'out',
+        treasuryAccount(FLOAT, r.to_coin),
+        userSpot(r.user_id, r.to_coin),
+        receive,
+      );
       if (out !== ResultCode.OK) {
         // The float ran short between the check and the payout: the user's coins go back.
-        const back = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
-          userId: r.user_id,
-          key: key('back'),
-          entryType: 'system',
-          from: treasuryAccount(FLOAT, r.from_coin),
-          to: userSpot(r.user_id, r.from_coin),
-          amount: amount,
-        });
+        const back = await this.moves.move(
+          r,
+          'back',
+          treasuryAccount(FLOAT, r.from_coin),
+          userSpot(r.user_id, r.from_coin),
+          amount,
+        );
         if (back !== ResultCode.OK) throw new Error(`flash exchange ${r.id}: refund refused (${back})`);
         status = 'failed';
       }
@@ -288,25 +285,22 @@ export class ExchangeService {
    * user never paid in is marked failed, not executed: its quote's price is old by now.
    */
   recover(): Promise<number> {
-    return this.lock.run(async () => {
-      const rows = await this.db
-        .selectFrom('exchange_records')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .execute();
-      for (const r of rows) {
-        if (await moved(this.edb, MONEY_SCOPE, r.user_id, `fx:${r.id}:in`)) await this.complete(r);
-        else {
-          await this.db
-            .updateTable('exchange_records')
-            .set({ status: 'failed' })
-            .where('id', '=', r.id)
-            .where('status', '=', 'pending')
-            .execute();
-        }
-      }
-      return rows.length;
-    });
+    return this.moves.recover(
+      () => this.db.selectFrom('exchange_records').selectAll().where('status', '=', 'pending').execute(),
+      (r) =>
+        this.moves.resolve(
+          r,
+          'in',
+          () => this.complete(r),
+          () =>
+            this.db
+              .updateTable('exchange_records')
+              .set({ status: 'failed' })
+              .where('id', '=', r.id)
+              .where('status', '=', 'pending')
+              .execute(),
+        ),
+    );
   }
 
   async history(userId: string, page: number, limit: number): Promise<Page<ExchangeRecord>> {

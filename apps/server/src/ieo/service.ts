@@ -6,7 +6,7 @@ import type {
   IeoStatus,
   Page,
 } from '@ex/contract';
-import { decimal, formatDecimal, ResultCode } from '@ex/core';
+import { decimal, formatDecimal } from '@ex/core';
 import type { Clock } from '../clock.ts';
 import { fetchPage } from '../db/page.ts';
 import { ASSETS } from '../engine/config.ts';
@@ -14,19 +14,7 @@ import { QUOTE } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { failpoint } from '../exchange/failpoints.ts';
-import {
-  ceilDiv,
-  isCoin,
-  MONEY_SCOPE,
-  Mutex,
-  moved,
-  moveOnce,
-  mustBeOk,
-  pow10,
-  system,
-  unitsOf,
-  userSpot,
-} from '../exchange/money.ts';
+import { ceilDiv, isCoin, mustBeOk, pow10, RowMoves, system, unitsOf, userSpot } from '../exchange/money.ts';
 import type { EarnDb, IeoApplicationsTable, IeoProjectsTable } from '../exchange/tables.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -47,56 +35,49 @@ const cost = (qty: bigint, price: bigint, coinScale: number): bigint =>
  * and its row is completed by a re-settle or recover(), and never delivers twice.
  */
 export class IeoService {
-  private readonly lock = new Mutex();
+  /** Each an `ieo` ledger entry, one per (application, step). */
+  private readonly moves: RowMoves;
 
   constructor(
-    private readonly host: EnginePort,
+    host: EnginePort,
     private readonly db: EarnDb,
-    private readonly edb: EngineDb,
+    edb: EngineDb,
     private readonly clock: Clock,
-  ) {}
-
-  /** One `ieo` move at most once per (application, step). */
-  private step(
-    a: AppRow,
-    step: string,
-    from: ReturnType<typeof system>,
-    to: ReturnType<typeof system>,
-    amount: bigint,
   ) {
-    return moveOnce(this.host, this.edb, MONEY_SCOPE, {
-      userId: a.user_id,
-      key: `ieo:${a.id}:${step}`,
-      entryType: 'ieo',
-      from,
-      to,
-      amount,
-    });
+    this.moves = new RowMoves(host, edb, 'ieo', 'ieo');
   }
 
   /** A `pending` subscription: applying once its USDC is in the pool, else dropped. */
-  private async resolvePending(a: AppRow): Promise<void> {
-    if (await moved(this.edb, MONEY_SCOPE, a.user_id, `ieo:${a.id}:pay`)) {
-      await this.db
-        .updateTable('ieo_applications')
-        .set({ status: 'applying' })
-        .where('id', '=', a.id)
-        .where('status', '=', 'pending')
-        .execute();
-    } else await this.db.deleteFrom('ieo_applications').where('id', '=', a.id).execute();
+  private resolvePending(a: AppRow): Promise<void> {
+    return this.moves.resolve(
+      a,
+      'pay',
+      () =>
+        this.db
+          .updateTable('ieo_applications')
+          .set({ status: 'applying' })
+          .where('id', '=', a.id)
+          .where('status', '=', 'pending')
+          .execute(),
+      () => this.drop(a),
+    );
+  }
+
+  private drop(a: AppRow) {
+    return this.db.deleteFrom('ieo_applications').where('id', '=', a.id).execute();
   }
 
   /** After a crash: every `pending` subscription resolved (settlement resumes by re-settling). */
   recover(): Promise<number> {
-    return this.lock.run(async () => {
-      const rows = (await this.db
-        .selectFrom('ieo_applications')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .execute()) as AppRow[];
-      for (const a of rows) await this.resolvePending(a);
-      return rows.length;
-    });
+    return this.moves.recover(
+      async () =>
+        (await this.db
+          .selectFrom('ieo_applications')
+          .selectAll()
+          .where('status', '=', 'pending')
+          .execute()) as AppRow[],
+      (a) => this.resolvePending(a),
+    );
   }
 
   status(p: ProjectRow, now = this.clock.now()): IeoStatus {
@@ -208,7 +189,7 @@ export class IeoService {
 
   /** Within the per-user limits, while subscribing; serialised so two requests see each other. */
   subscribe(userId: string, projectId: string, quantity: string): Promise<IeoApplication> {
-    return this.lock.run(async () => {
+    return this.moves.serial(async () => {
       const p = await this.row(projectId);
       if (this.status(p) !== 'subscribing') throw new AppError('ACTIVITY_UNAVAILABLE');
       const scale = ASSETS[p.coin]!;
@@ -240,11 +221,9 @@ export class IeoService {
         })
         .returningAll()
         .executeTakeFirstOrThrow()) as AppRow;
-      const code = await this.step(row, 'pay', userSpot(userId, QUOTE), system('ieo', QUOTE), amount);
-      if (code !== ResultCode.OK) {
-        await this.db.deleteFrom('ieo_applications').where('id', '=', row.id).execute();
-        mustBeOk(code);
-      }
+      await this.moves.moveOrUndo(row, 'pay', userSpot(userId, QUOTE), system('ieo', QUOTE), amount, () =>
+        this.drop(row),
+      );
       failpoint('ieo.after-pay');
       await this.resolvePending(row);
       return this.toApplication({ ...row, status: 'applying' }, p);
@@ -298,7 +277,7 @@ export class IeoService {
    * settled and written on its own, so a rerun after a crash only does the rest.
    */
   settle(projectId: string): Promise<IeoSettlement> {
-    return this.lock.run(async () => {
+    return this.moves.serial(async () => {
       const p = await this.row(projectId);
       const st = this.status(p);
       if (st === 'ended' || st === 'cancelled') throw new AppError('ALREADY_PROCESSED');
@@ -332,11 +311,13 @@ export class IeoService {
         const paid = allotted === qty ? amount : cost(allotted, price, scale);
         const refund = amount - paid;
         mustBeOk(
-          await this.step(a, 'deliver', system('chain', p.coin), userSpot(a.user_id, p.coin), allotted),
+          await this.moves.move(a, 'deliver', system('chain', p.coin), userSpot(a.user_id, p.coin), allotted),
         );
         failpoint('ieo.after-deliver');
-        mustBeOk(await this.step(a, 'proceeds', system('ieo', QUOTE), system('treasury', QUOTE), paid));
-        mustBeOk(await this.step(a, 'refund', system('ieo', QUOTE), userSpot(a.user_id, QUOTE), refund));
+        mustBeOk(await this.moves.move(a, 'proceeds', system('ieo', QUOTE), system('treasury', QUOTE), paid));
+        mustBeOk(
+          await this.moves.move(a, 'refund', system('ieo', QUOTE), userSpot(a.user_id, QUOTE), refund),
+        );
         await this.db
           .updateTable('ieo_applications')
           .set({

@@ -8,7 +8,7 @@ import type {
   OtcReview,
   Page,
 } from '@ex/contract';
-import { decimal, formatDecimal, ResultCode } from '@ex/core';
+import { decimal, formatDecimal } from '@ex/core';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { fetchPage } from '../db/page.ts';
@@ -16,18 +16,7 @@ import { ASSETS } from '../engine/config.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { failpoint } from '../exchange/failpoints.ts';
-import {
-  ceilDiv,
-  isCoin,
-  MONEY_SCOPE,
-  Mutex,
-  moved,
-  moveOnce,
-  mustBeOk,
-  pow10,
-  unitsOf,
-  userSpot,
-} from '../exchange/money.ts';
+import { ceilDiv, isCoin, pow10, RowMoves, unitsOf, userSpot } from '../exchange/money.ts';
 import type { EarnDb, OtcAdsTable, OtcOrdersTable } from '../exchange/tables.ts';
 import { type Treasuries, treasuryAccount } from '../exchange/treasury.ts';
 import { AppError } from '../http/errors.ts';
@@ -72,15 +61,17 @@ function toOrder(r: OrderRow): OtcOrder {
  * between leaves a row that recover() (or the operator's retry) completes exactly once.
  */
 export class OtcService {
-  private readonly lock = new Mutex();
+  private readonly moves: RowMoves;
 
   constructor(
-    private readonly host: EnginePort,
+    host: EnginePort,
     private readonly db: EarnDb,
-    private readonly edb: EngineDb,
+    edb: EngineDb,
     private readonly clock: Clock,
     private readonly treasuries: Treasuries,
-  ) {}
+  ) {
+    this.moves = new RowMoves(host, edb, 'otc', 'system');
+  }
 
   private async adRows(onlyActive: boolean): Promise<AdRow[]> {
     let q = this.db.selectFrom('otc_ads').selectAll();
@@ -189,7 +180,7 @@ export class OtcService {
     const raw = qty * price;
     // The user pays rounded up and receives rounded down: never a cent in the user's favour by rounding.
     const total = ad.side === 'buy' ? ceilDiv(raw, pow10(scale)) : raw / pow10(scale);
-    return this.lock.run(async () => {
+    return this.moves.serial(async () => {
       // A sell's row is `pending` until the user's coins are in the inventory (ADR 114).
       const row = (await this.db
         .insertInto('otc_orders')
@@ -214,29 +205,18 @@ export class OtcService {
         .returningAll()
         .executeTakeFirstOrThrow()) as OrderRow;
       if (ad.side === 'sell') {
-        const code = await this.takeIn(row);
-        if (code !== ResultCode.OK) {
-          await this.db.deleteFrom('otc_orders').where('id', '=', row.id).execute();
-          mustBeOk(code);
-        }
+        await this.moves.moveOrUndo(row, 'in', userSpot(userId, ad.coin), inventory(ad.coin), qty, () =>
+          this.drop(row),
+        );
+        await this.toReview(row);
         row.status = 'review';
       }
       return { ...toOrder(row), broker_contact: ad.side === 'buy' ? ad.broker_contact : null };
     });
   }
 
-  /** A sell's coins into the inventory once, then the row to `review`. */
-  private async takeIn(row: OrderRow): Promise<ResultCode> {
-    const qty = decimal(row.quantity, ASSETS[row.coin]!);
-    const code = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
-      userId: row.user_id,
-      key: `otc:${row.id}:in`,
-      entryType: 'system',
-      from: userSpot(row.user_id, row.coin),
-      to: inventory(row.coin),
-      amount: qty,
-    });
-    if (code !== ResultCode.OK) return code;
+  /** A sell whose coins are in the inventory (its `in` step): the row to `review`. */
+  private async toReview(row: OrderRow): Promise<void> {
     failpoint('otc.after-in');
     await this.db
       .updateTable('otc_orders')
@@ -244,7 +224,10 @@ export class OtcService {
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
       .execute();
-    return code;
+  }
+
+  private drop(row: OrderRow) {
+    return this.db.deleteFrom('otc_orders').where('id', '=', row.id).execute();
   }
 
   private async withContact(rows: OrderRow[]): Promise<OtcOrder[]> {
@@ -301,7 +284,7 @@ export class OtcService {
    * of the same decision or recover() finishes; a different decision is ALREADY_PROCESSED.
    */
   review(id: string, body: OtcReview): Promise<AdminOtcOrder> {
-    return this.lock.run(async () => {
+    return this.moves.serial(async () => {
       const row = (await this.db
         .selectFrom('otc_orders')
         .selectAll()
@@ -339,23 +322,10 @@ export class OtcService {
     const pays =
       (action === 'complete' && row.side === 'buy') || (action === 'reject' && row.side === 'sell');
     if (pays) {
-      const code = await moveOnce(this.host, this.edb, MONEY_SCOPE, {
-        userId: row.user_id,
-        key: `otc:${row.id}:out`,
-        entryType: 'system',
-        from: inventory(row.coin),
-        to: userSpot(row.user_id, row.coin),
-        amount: qty,
-      });
-      if (code !== ResultCode.OK) {
-        // The inventory is short: the decision is undone so the operator can fund and retry.
-        await this.db
-          .updateTable('otc_orders')
-          .set({ pending_action: null })
-          .where('id', '=', row.id)
-          .execute();
-        mustBeOk(code);
-      }
+      // If the inventory is short, the decision is undone so the operator can fund and retry.
+      await this.moves.moveOrUndo(row, 'out', inventory(row.coin), userSpot(row.user_id, row.coin), qty, () =>
+        this.db.updateTable('otc_orders').set({ pending_action: null }).where('id', '=', row.id).execute(),
+      );
       this.treasuries.check('otc', row.coin);
     }
     failpoint('otc.before-row');
@@ -376,21 +346,25 @@ export class OtcService {
    * is dropped (the user got an error); a decided review is finished. Returns the rows handled.
    */
   recover(): Promise<number> {
-    return this.lock.run(async () => {
-      const rows = (await this.db
-        .selectFrom('otc_orders')
-        .selectAll()
-        .where((eb) => eb.or([eb('status', '=', 'pending'), eb('pending_action', 'is not', null)]))
-        .execute()) as OrderRow[];
-      for (const row of rows) {
+    return this.moves.recover(
+      async () =>
+        (await this.db
+          .selectFrom('otc_orders')
+          .selectAll()
+          .where((eb) => eb.or([eb('status', '=', 'pending'), eb('pending_action', 'is not', null)]))
+          .execute()) as OrderRow[],
+      async (row) => {
         if (row.status === 'pending') {
-          if (await moved(this.edb, MONEY_SCOPE, row.user_id, `otc:${row.id}:in`)) await this.takeIn(row);
-          else await this.db.deleteFrom('otc_orders').where('id', '=', row.id).execute();
+          await this.moves.resolve(
+            row,
+            'in',
+            () => this.toReview(row),
+            () => this.drop(row),
+          );
         } else if (row.status === 'review') {
           await this.finish(row).catch(() => undefined);
         }
-      }
-      return rows.length;
-    });
+      },
+    );
   }
 }
