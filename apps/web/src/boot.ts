@@ -42,8 +42,8 @@ export const firstLoad = afterSplash(() => {
   // ...and its first data (the SDK takes these answers when the screen asks, app/early-data.ts).
   startEarlyData(first, storage, STORAGE_KEYS.token, STORAGE_KEYS.lang);
   void import('./main.tsx');
-  // In a task of its own: the requests above are not held up by it, and neither task gets long.
-  setTimeout(warmDateFormat, 0);
+  // Home paints dates with its first data; in a task of its own, so the requests above do not wait.
+  if (first === '/') setTimeout(warmDateFormat, 0);
   return loading;
 });
 
