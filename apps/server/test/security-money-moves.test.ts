@@ -1,4 +1,5 @@
 import { ResultCode } from '@ex/core';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../src/audit.ts';
 import { armFailpoint, failpoint } from '../src/exchange/failpoints.ts';
@@ -318,5 +319,21 @@ describe.each(BACKENDS)('crash-safe money moves on %s', (backend) => {
     const micro = (v: string) => BigInt(v.replace('.', ''));
     expect(micro(await coin(bob, 'USDC'))).toBe(micro(usdc0) + 46n);
     await auditClean();
+  });
+
+  it('stores the keys ADR 114 wrote: <fx|otc|ieo>:<row id>:<step> in scope money (ADR 193)', async () => {
+    // Runs after the crash tests above, which moved money in all three domains.
+    const { rows } = await sql<{ key: string }>`
+      select key from idempotency_keys where scope = 'money' order by key`.execute(t.db);
+    const keys = rows.map((r) => r.key);
+    for (const key of keys) {
+      expect(key).toMatch(
+        /^(fx:[\w-]+:(in|out|back)|otc:\d+:(in|out)|ieo:\d+:(pay|deliver|proceeds|refund))$/,
+      );
+    }
+    for (const step of ['fx:', 'otc:', 'ieo:']) expect(keys.some((k) => k.startsWith(step))).toBe(true);
+    for (const step of [':in', ':out', ':pay', ':deliver', ':proceeds', ':refund']) {
+      expect(keys.some((k) => k.endsWith(step))).toBe(true);
+    }
   });
 });
