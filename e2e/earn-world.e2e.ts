@@ -3,47 +3,26 @@
 // then the demo user subscribes to an AI product, stakes, subscribes to an IEO, buys from an OTC ad,
 // claims the dividend and votes, all in a 375 px browser, and finds each in its history.
 import { webCatalogues } from '@ex/i18n';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  loginToken,
-  openSignedIn,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, openSignedIn, screenshot, suite } from './harness.ts';
 
 const en = webCatalogues.en;
 const { ai, staking, dividend, vote } = en.earn2;
 const { otc, ieo } = en.earn1;
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  // One demo session walks every screen in a minute: above the per-account API budget (600/min) a
-  // screen would show a 429 instead of what this test checks.
-  server = await startServer({
-    SEED_DEMO: '1',
-    MARKET_MAKER: '0',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
+// One demo session walks every screen in a minute: above the per-account API budget (600/min) a
+// screen would show a 429 instead of what this test checks.
+const s = suite({
+  SEED_DEMO: '1',
+  MARKET_MAKER: '0',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const signedInPage = (): Promise<Page> => openSignedIn(s.browser, s.server.url, s.token);
 
-const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
-
-const get = <T>(path: string) => api<T>(server.url, 'GET', path, undefined, token);
+const get = <T>(path: string) => api<T>(s.server.url, 'GET', path, undefined, s.token);
 
 /** The confirm button of an antd-mobile dialog, by its exact text. */
 const dialogButton = (page: Page, text: string) =>

@@ -8,18 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { webCatalogues } from '@ex/i18n';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  launchBrowser,
-  loginToken,
-  openSignedIn,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, openSignedIn, screenshot, suite } from './harness.ts';
 
 const r = webCatalogues.en.reserves;
 const BIN = resolve(import.meta.dirname, '../packages/verify-liabilities/bin/verify-liabilities.js');
@@ -36,22 +27,18 @@ interface Balances {
   contract: { coin: string; available: string; frozen: string; equity: string };
 }
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
 let expected: Map<string, bigint>;
 
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
+
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', MARKET_MAKER: '0' });
-  browser = await launchBrowser();
-  token = await loginToken(server.url);
-  const admin = await adminToken(server.url);
-  const snap = await api<{ id: string }>(server.url, 'POST', '/api/admin/reserves/snapshots', {}, admin);
+  const admin = await adminToken(s.server.url);
+  const snap = await api<{ id: string }>(s.server.url, 'POST', '/api/admin/reserves/snapshots', {}, admin);
   expect(snap.code).toBe(0);
   // The demo user does not trade here (and holds no position), so these are the balances at the snapshot.
-  const b = await api<Balances>(server.url, 'GET', '/api/app/wallet/balances', undefined, token);
+  const b = await api<Balances>(s.server.url, 'GET', '/api/app/wallet/balances', undefined, s.token);
   expected = new Map();
-  for (const s of b.data.spot) expected.set(s.coin, units(s.available, 8) + units(s.frozen, 8));
+  for (const c of b.data.spot) expected.set(c.coin, units(c.available, 8) + units(c.frozen, 8));
   // Contract account (no positions): available + frozen, in USDC.
   expected.set(
     'USDC',
@@ -61,7 +48,7 @@ beforeAll(async () => {
   const add = (coin: string, amount: bigint) => expected.set(coin, (expected.get(coin) ?? 0n) + amount);
   type Row = { coin: string; amount: string; interest?: string; status?: string };
   const list = async (path: string) =>
-    (await api<{ list: Row[] }>(server.url, 'GET', path, undefined, token)).data.list;
+    (await api<{ list: Row[] }>(s.server.url, 'GET', path, undefined, s.token)).data.list;
   for (const d of await list('/api/app/dividends?status=claimable&limit=100'))
     add(d.coin, units(d.amount, 8));
   for (const o of await list('/api/app/ai/orders?tab=active&limit=100'))
@@ -72,12 +59,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (): Promise<Page> => openSignedIn(browser, server.url, token);
+const signedInPage = (): Promise<Page> => openSignedIn(s.browser, s.server.url, s.token);
 
 describe('proof of reserves', () => {
   it('shows "included" with the balances of the snapshot, and the proof file verifies without the exchange', async () => {
