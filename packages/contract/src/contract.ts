@@ -144,6 +144,35 @@ export const ClosePositionRequest = z.strictObject({
   price: Decimal.optional(),
   quantity: Decimal.optional(),
 });
+/** Close-all (ADR 196): every own position, or those of one market, at market. */
+export const ContractCloseAllRequest = z.strictObject({ symbol: MarketSymbol.optional() });
+/**
+ * One position's outcome: `closed` (all of it), `partly_closed` (the market close met too little
+ * within the price protection; the rest stays open) or `not_closed` (refused, or nothing filled).
+ * `code` and `message` (in the caller's language) say why when not all of it was closed.
+ */
+export const ContractCloseAllItem = z.object({
+  position_id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['long', 'short']),
+  margin_mode: MarginMode,
+  /** The size before the close and what of it was closed. */
+  size: z.string(),
+  closed_quantity: z.string(),
+  order_id: z.string().nullable(),
+  status: z.enum(['closed', 'partly_closed', 'not_closed']),
+  code: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type ContractCloseAllItem = z.infer<typeof ContractCloseAllItem>;
+export const ContractCloseAllResponse = z.object({
+  /** Positions closed whole. */
+  closed: z.number().int(),
+  /** Positions left open in whole or in part (see their `status`). */
+  not_closed: z.number().int(),
+  positions: z.array(ContractCloseAllItem),
+});
+export type ContractCloseAllResponse = z.infer<typeof ContractCloseAllResponse>;
 export const LeverageRequest = z.strictObject({
   symbol: MarketSymbol,
   leverage: Leverage,

@@ -121,6 +121,8 @@ export const ERRORS = {
   LEVERAGE_MARGIN: { code: 2202, status: 400, key: 'error.leverage_margin' },
   // ADR 180: the position mode changes only with no position, open order or waiting stop.
   POSITION_MODE_BUSY: { code: 2203, status: 409, key: 'error.position_mode_busy' },
+  // ADR 196: a close-all item whose market close met too little within the price protection.
+  CLOSE_ALL_UNFILLED: { code: 2204, status: 409, key: 'error.close_all_unfilled' },
   // Operator console: fees and leverage list per market (issue 10 item 4, ADR 154): 2240-2249.
   MARKET_FEE_INVALID: { code: 2240, status: 400, key: 'error.market_fee_invalid' },
   MARKET_LEVERAGES_INVALID: { code: 2241, status: 400, key: 'error.market_leverages_invalid' },

@@ -28,6 +28,8 @@ import {
   ContractAmendRequest,
   ContractCancelAllRequest,
   ContractCancelAllResponse,
+  ContractCloseAllRequest,
+  ContractCloseAllResponse,
   ContractOrder,
   ContractOrderPage,
   ContractOrderRequest,
@@ -454,6 +456,13 @@ export const ENDPOINTS = {
     auth: 'user',
     body: ClosePositionRequest,
     response: ContractOrder,
+  },
+  contractCloseAll: {
+    method: 'POST',
+    path: '/api/app/contract/positions/close-all',
+    auth: 'user',
+    body: ContractCloseAllRequest,
+    response: ContractCloseAllResponse,
   },
   contractLeverage: {
     method: 'POST',

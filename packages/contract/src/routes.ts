@@ -79,6 +79,7 @@ export const ROUTES = {
   contractMargin: { method: 'POST', path: '/api/app/contract/positions/:id/margin' },
   contractTpsl: { method: 'POST', path: '/api/app/contract/positions/:id/tpsl' },
   contractClose: { method: 'POST', path: '/api/app/contract/positions/:id/close' },
+  contractCloseAll: { method: 'POST', path: '/api/app/contract/positions/close-all' },
   contractLeverage: { method: 'POST', path: '/api/app/contract/leverage' },
   contractPositionMode: { method: 'GET', path: '/api/app/contract/position-mode' },
   contractSetPositionMode: { method: 'POST', path: '/api/app/contract/position-mode' },

@@ -110,6 +110,7 @@ const invoke: Record<Exclude<EndpointName, 'health'>, (api: Api) => Promise<unkn
   contractMargin: (api) => api.contract.adjustMargin('42', { action: 'add', amount: '1' }),
   contractTpsl: (api) => api.contract.setTpsl('42', { tp_price: '1' }),
   contractClose: (api) => api.contract.closePosition('42'),
+  contractCloseAll: (api) => api.contract.closeAll({ symbol: 'BTC_USDC_PERP' }),
   contractLeverage: (api) =>
     api.contract.setLeverage({ symbol: 'BTC_USDC_PERP', leverage: 10, margin_mode: 'cross' }),
   contractPositionMode: (api) => api.contract.positionMode(),

@@ -3,6 +3,8 @@ import {
   ContractAmendRequest,
   ContractCancelAllRequest,
   ContractCancelAllResponse,
+  ContractCloseAllRequest,
+  ContractCloseAllResponse,
   ContractOrder,
   ContractOrderPage,
   ContractOrderRequest,
@@ -122,6 +124,17 @@ export function contractRoutes(app: FastifyInstance, s: Services): void {
     response: ContractOrder,
     preHandler: auth,
     handler: async (request) => s.contract.close(user(request), request.params.id, request.body),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/contract/positions/close-all',
+    tags: ['contract'],
+    summary:
+      'Close all own positions (or those of one market) at market; each position is closed on its own and reported',
+    body: ContractCloseAllRequest,
+    response: ContractCloseAllResponse,
+    preHandler: auth,
+    handler: async (request) => s.contract.closeAll(user(request), request.body, request.lang),
   });
   jsonRoute(app, {
     method: 'POST',

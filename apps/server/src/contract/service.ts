@@ -1,4 +1,6 @@
 import type {
+  ContractCloseAllItem,
+  ContractCloseAllResponse,
   ContractOrder,
   ContractOrderRequest,
   Funding,
@@ -14,6 +16,7 @@ import {
   type MarginMode,
   ResultCode,
 } from '@ex/core';
+import { type Lang, translateServer } from '@ex/i18n';
 import type { CommandDraft } from '../engine/commands.ts';
 import { QUOTE } from '../engine/config.ts';
 import { refusal } from '../engine/errors.ts';
@@ -42,6 +45,15 @@ import { checkBand } from '../market/bands.ts';
 import { bookPremiumPpm } from '../market/funding.ts';
 import { liveLeverages } from '../ops/market-params.ts';
 import { assertTradingOpen } from '../ops/market-state.ts';
+
+/** An engine refusal as its API error; a code the API does not map is a generic rejection. */
+function refusalOrRejected(code: number): AppError {
+  try {
+    return refusal(code);
+  } catch {
+    return new AppError('ORDER_REJECTED');
+  }
+}
 
 const usdc = (v: bigint) => formatDecimal(v, assetScale(QUOTE));
 const pct = (ppm: bigint) => formatDecimal(ppm / 100n, 2);
@@ -456,6 +468,74 @@ export class ContractService {
       CONTRACT_PLACE,
     );
     return this.orderById(userId, r.id);
+  }
+
+  /**
+   * Close-all (ADR 196): each own position (of one market, or all), in id order, gets the same
+   * market close as `close()` (a `closePosition` command: its close orders cancelled, the core's
+   * protection from the mark). One command per position, not one for all: a close that is refused
+   * or meets too little within the protection leaves that position (or its rest) open and the next
+   * one is still closed. A position already gone (closed by a racing request, a TP/SL or a
+   * liquidation) is left out, so a repeat closes nothing and changes nothing.
+   */
+  async closeAll(
+    userId: string,
+    body: { symbol?: string | undefined },
+    lang: Lang,
+  ): Promise<ContractCloseAllResponse> {
+    if (body.symbol !== undefined) this.perpMarket(body.symbol);
+    const perp = this.host.engine.perp;
+    const mine = perp
+      .positionsOf(userId)
+      .filter((p) => body.symbol === undefined || p.symbol === body.symbol)
+      .map((p) => ({ id: `${p.symbol}:${p.mode}:${p.side}`, p }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const items: ContractCloseAllItem[] = [];
+    for (const { id, p } of mine) {
+      const m = mustMarket(p.symbol);
+      const before = perp.position(userId, p.symbol, p.mode, p.side)?.size ?? 0n;
+      if (before === 0n) continue;
+      const r = await this.host.submit({
+        type: 'closePosition',
+        userId,
+        symbol: p.symbol,
+        mode: p.mode,
+        side: p.side,
+      });
+      if (r.code === ResultCode.PERP_NO_POSITION) continue;
+      const base = {
+        position_id: id,
+        symbol: p.symbol,
+        side: p.side,
+        margin_mode: p.mode,
+        size: m.qty(before),
+      };
+      if (r.code !== ResultCode.OK) {
+        const e = refusalOrRejected(r.code);
+        items.push({
+          ...base,
+          closed_quantity: m.qty(0n),
+          order_id: null,
+          status: 'not_closed',
+          code: e.code,
+          message: translateServer(lang, e.key),
+        });
+        continue;
+      }
+      const left = perp.position(userId, p.symbol, p.mode, p.side)?.size ?? 0n;
+      const closed = before - left;
+      const unfilled = left > 0n ? new AppError('CLOSE_ALL_UNFILLED') : undefined;
+      items.push({
+        ...base,
+        closed_quantity: m.qty(closed > 0n ? closed : 0n),
+        order_id: r.id ?? null,
+        status: left === 0n ? 'closed' : closed > 0n ? 'partly_closed' : 'not_closed',
+        code: unfilled?.code ?? null,
+        message: unfilled === undefined ? null : translateServer(lang, unfilled.key),
+      });
+    }
+    const closed = items.filter((i) => i.status === 'closed').length;
+    return { closed, not_closed: items.length - closed, positions: items };
   }
 
   async leverage(userId: string, body: { symbol: string; leverage: number; margin_mode: MarginMode }) {

@@ -121,6 +121,8 @@ export const de = {
   'error.leverage_margin': 'Die Margin reicht für diesen Hebel nicht aus',
   'error.position_mode_busy':
     'Den Positionsmodus können Sie nur ohne offene Positionen, Orders und wartende Stop-Orders ändern',
+  'error.close_all_unfilled':
+    'Nicht vollständig geschlossen: die Market-Order fand innerhalb des Preisschutzes zu wenig Volumen. Der Rest der Position bleibt offen',
   'error.already_processed': 'Dies wurde bereits bearbeitet',
   'validation.user_or_broadcast': 'Entweder eine Benutzer-ID oder „an alle“ angeben',
   'validation.invalid_type': 'Falscher Typ: {expected} erwartet',

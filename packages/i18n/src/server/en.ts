@@ -125,6 +125,8 @@ export const en = {
   'error.leverage_margin': 'The margin is not enough for this leverage',
   'error.position_mode_busy':
     'You can change the position mode only with no open positions, orders or waiting stop orders',
+  'error.close_all_unfilled':
+    'Not closed in full: the market order found too little volume within the price protection. The rest of the position stays open',
   'error.already_processed': 'This has already been processed',
   'validation.user_or_broadcast': 'Give either a user id or broadcast',
   'validation.invalid_type': 'Wrong type: {expected} expected',

@@ -119,6 +119,8 @@ export const es = {
   'error.leverage_margin': 'El margen no es suficiente para este apalancamiento',
   'error.position_mode_busy':
     'Solo puede cambiar el modo de posición sin posiciones abiertas, órdenes ni órdenes stop en espera',
+  'error.close_all_unfilled':
+    'No se cerró por completo: la orden de mercado encontró muy poco volumen dentro de la protección de precio. El resto de la posición sigue abierto',
   'error.already_processed': 'Esto ya ha sido procesado',
   'validation.user_or_broadcast': 'Indique un ID de usuario o el envío a todos',
   'validation.invalid_type': 'Tipo incorrecto: se esperaba {expected}',

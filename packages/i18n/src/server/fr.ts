@@ -120,6 +120,8 @@ export const fr = {
   'error.leverage_margin': 'La marge ne suffit pas pour cet effet de levier',
   'error.position_mode_busy':
     'Vous ne pouvez changer le mode de position que sans position ouverte, ordre ou ordre stop en attente',
+  'error.close_all_unfilled':
+    'Pas entièrement clôturée : l’ordre au marché a trouvé trop peu de volume dans la protection de prix. Le reste de la position reste ouvert',
   'error.already_processed': 'Cela a déjà été traité',
   'validation.user_or_broadcast': "Indiquez un identifiant d'utilisateur ou l'envoi à tous",
   'validation.invalid_type': 'Type incorrect : {expected} attendu',

@@ -116,6 +116,8 @@ export const it = {
   'error.leverage_margin': 'Il margine non è sufficiente per questa leva',
   'error.position_mode_busy':
     'Puoi cambiare la modalità di posizione solo senza posizioni aperte, ordini o ordini stop in attesa',
+  'error.close_all_unfilled':
+    'Non chiusa del tutto: l’ordine a mercato ha trovato troppo poco volume entro la protezione del prezzo. Il resto della posizione resta aperto',
   'error.already_processed': 'Questo è già stato elaborato',
   'validation.user_or_broadcast': "Indica un ID utente oppure l'invio a tutti",
   'validation.invalid_type': 'Tipo errato: previsto {expected}',

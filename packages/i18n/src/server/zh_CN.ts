@@ -108,6 +108,7 @@ export const zh_CN = {
   'error.amend_refused': '无法修改：新价格会立即成交',
   'error.leverage_margin': '保证金不足以使用该杠杆',
   'error.position_mode_busy': '仅在没有持仓、挂单和待触发的条件单时才能更改持仓模式',
+  'error.close_all_unfilled': '未能全部平仓：市价单在价格保护范围内的成交量不足，剩余仓位仍保持持有',
   'error.already_processed': '已处理过',
   'validation.user_or_broadcast': '请填写用户 ID 或选择群发，二者选一',
   'validation.invalid_type': '类型错误：应为{expected}',

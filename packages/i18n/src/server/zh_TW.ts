@@ -108,6 +108,7 @@ export const zh_TW = {
   'error.amend_refused': '無法修改：新價格會立即成交',
   'error.leverage_margin': '保證金不足以使用該槓桿',
   'error.position_mode_busy': '僅在沒有持倉、掛單和待觸發的條件單時才能變更持倉模式',
+  'error.close_all_unfilled': '未能全部平倉：市價單在價格保護範圍內的成交量不足，剩餘倉位仍保持持有',
   'error.already_processed': '已處理過',
   'validation.user_or_broadcast': '請填寫用戶 ID 或選擇群發，二者擇一',
   'validation.invalid_type': '類型錯誤：應為{expected}',

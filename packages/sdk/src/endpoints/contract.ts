@@ -4,6 +4,7 @@ import type {
   ClosePositionRequest,
   ContractAmendRequest,
   ContractCancelAllRequest,
+  ContractCloseAllRequest,
   ContractOrderRequest,
   ContractOrdersQuery,
   LeverageRequest,
@@ -35,6 +36,12 @@ export function contractApi(client: Client) {
     /** Market close of the whole position unless `body` says otherwise; resolves with the closing order. */
     closePosition: (id: string, body?: ClosePositionRequest, opts?: CallOptions) =>
       call(client, 'contractClose', { params: { id }, body: body ?? {} }, opts),
+    /**
+     * Market-closes every own position (or those of `body.symbol`), each on its own (ADR 196):
+     * resolves with each position's outcome (`closed`, `partly_closed`, `not_closed` and why).
+     */
+    closeAll: (body: ContractCloseAllRequest = {}, opts?: CallOptions) =>
+      call(client, 'contractCloseAll', { body }, opts),
     setLeverage: (body: LeverageRequest, opts?: CallOptions) =>
       call(client, 'contractLeverage', { body }, opts),
     /** `{ mode, can_change }`: hedge (default) or one-way (ADR 180). */
