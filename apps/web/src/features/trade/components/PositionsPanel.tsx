@@ -15,6 +15,7 @@ import {
 import { isValid } from '../decimal.ts';
 import { useContractTypeLabel } from '../order-type.ts';
 import { AmendSheet } from './AmendSheet.tsx';
+import { CloseAllPositions } from './CloseAllPositions.tsx';
 import {
   CancelButton,
   OpenOrderCard,
@@ -259,17 +260,22 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
         positions.length === 0 ? (
           <EmptyState compact text={t('trade.noPositions')} />
         ) : (
-          <ul className="order-list">
-            {positions.map((p) => (
-              <PositionCard
-                key={p.id}
-                p={p}
-                market={bySymbol.get(p.symbol)}
-                onMargin={() => setMarginOf(p)}
-                onTpsl={() => setTpslOf(p)}
-              />
-            ))}
-          </ul>
+          <>
+            <div className="tpanel__bar">
+              <CloseAllPositions positions={positions} bySymbol={bySymbol} />
+            </div>
+            <ul className="order-list">
+              {positions.map((p) => (
+                <PositionCard
+                  key={p.id}
+                  p={p}
+                  market={bySymbol.get(p.symbol)}
+                  onMargin={() => setMarginOf(p)}
+                  onTpsl={() => setTpslOf(p)}
+                />
+              ))}
+            </ul>
+          </>
         )
       ) : list.length === 0 ? (
         <EmptyState compact text={t('trade.noOrders')} />

@@ -1,0 +1,162 @@
+// Close-all on the positions panel (ADR 196/197): the button opens a confirmation sheet that lists
+// every position with its size and estimated PnL, their count and the exact total; confirming sends
+// one request; a position left open is named with the server's reason.
+import { webCatalogues } from '@ex/i18n';
+import type { ContractCloseAllResult, Position } from '@ex/sdk';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { BTC_PERP_COIN } from './perp-coin.ts';
+
+const closeAll = vi.fn<(body: unknown) => Promise<ContractCloseAllResult>>();
+vi.mock('../src/lib/api.ts', () => ({ api: { contract: { closeAll: (b: unknown) => closeAll(b) } } }));
+// antd-mobile's Toast renders through a legacy root the test DOM lacks: what it is asked to show.
+const toast = vi.fn();
+vi.mock('antd-mobile', async (original) => ({
+  ...(await original<typeof import('antd-mobile')>()),
+  Toast: { show: (o: { content: string }) => toast(o.content) },
+}));
+const idle = { mutate: vi.fn(), mutateAsync: vi.fn(), isPending: false };
+vi.mock('../src/features/trade/api/contract.ts', () => ({
+  useOpenContractOrders: () => ({ data: { list: [], total: 0 } }),
+  useCancelContractOrder: () => idle,
+  useAmendContractOrder: () => idle,
+  useCancelAllContract: () => idle,
+  useAdjustMargin: () => idle,
+  useSetTpsl: () => idle,
+  useClosePosition: () => idle,
+}));
+
+const { estimatedPnl } = await import('../src/features/trade/components/CloseAllPositions.tsx');
+const { PositionsPanel } = await import('../src/features/trade/components/PositionsPanel.tsx');
+
+function position(over: Partial<Position>): Position {
+  return {
+    id: 'BTC_USDC_PERP:cross:long',
+    symbol: 'BTC_USDC_PERP',
+    side: 'long',
+    margin_mode: 'cross',
+    leverage: 10,
+    size: '0.010',
+    entry_price: '96000.00',
+    mark_price: '97000.00',
+    liquidation_price: null,
+    margin: '97.00',
+    notional: '970.00',
+    unrealized_pnl: '10.000000',
+    pnl_rate: '10.30',
+    margin_rate: '0.50',
+    realized_pnl: '0',
+    fees: '0',
+    funding: '0',
+    tp_price: null,
+    sl_price: null,
+    tpsl_by: 'mark',
+    adl_lights: 1,
+    opened_at: 0,
+    ...over,
+  };
+}
+const LONG = position({ unrealized_pnl: '12.500000' });
+const SHORT = position({
+  id: 'BTC_USDC_PERP:isolated:short',
+  side: 'short',
+  margin_mode: 'isolated',
+  size: '0.005',
+  unrealized_pnl: '-2.250001',
+});
+
+function WithI18n({ children }: { children: React.ReactNode }) {
+  const { i18n } = useLang();
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+function open(lang: 'en' | 'de') {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
+        <WithI18n>
+          <MemoryRouter>
+            <PositionsPanel coins={[BTC_PERP_COIN]} positions={[LONG, SHORT]} />
+          </MemoryRouter>
+        </WithI18n>
+      </LangProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const item = (id: string, status: 'closed' | 'not_closed', message: string | null = null) => ({
+  position_id: id,
+  symbol: 'BTC_USDC_PERP',
+  side: id.endsWith('long') ? ('long' as const) : ('short' as const),
+  margin_mode: id.includes('cross') ? ('cross' as const) : ('isolated' as const),
+  size: '0.01000',
+  closed_quantity: status === 'closed' ? '0.01000' : '0.00000',
+  order_id: '7',
+  status,
+  code: message === null ? null : 2204,
+  message,
+});
+
+describe('close all positions', () => {
+  beforeEach(() => {
+    window.localStorage.setItem('token', 'x');
+  });
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+    closeAll.mockReset();
+    toast.mockReset();
+  });
+
+  it('sums PnL exactly, without floating point', () => {
+    expect(estimatedPnl([LONG, SHORT])).toBe('10.249999');
+    expect(estimatedPnl([position({ unrealized_pnl: '0.1' }), position({ unrealized_pnl: '0.2' })])).toBe(
+      '0.3',
+    );
+    expect(estimatedPnl([])).toBe('0');
+  });
+
+  it('lists what will be closed, then closes all in one request', async () => {
+    const en = webCatalogues.en.trade;
+    closeAll.mockResolvedValue({
+      closed: 2,
+      not_closed: 0,
+      positions: [item(LONG.id, 'closed'), item(SHORT.id, 'closed')],
+    });
+    open('en');
+    fireEvent.click(screen.getByRole('button', { name: en.closeAll }));
+    const sheet = await screen.findByRole('dialog', { name: en.closeAllTitle });
+    const text = sheet.textContent ?? '';
+    expect(text).toContain('Long BTC/USDC Cross');
+    expect(text).toContain('0.010 · +12.50');
+    expect(text).toContain('Short BTC/USDC Isolated');
+    expect(text).toContain('0.005 · \u22122.25');
+    expect(text).toContain(`${en.closeAllCount}2`);
+    expect(text).toContain(`${en.closeAllPnl} (USDC)+10.25`);
+    expect(text).toContain(en.closeAllProtection);
+    expect(closeAll).not.toHaveBeenCalled();
+    fireEvent.click(within(sheet).getByRole('button', { name: en.closeAll }));
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('Positions closed: 2'));
+    expect(closeAll).toHaveBeenCalledTimes(1);
+    expect(closeAll).toHaveBeenCalledWith({});
+  });
+
+  it("names what stayed open with the server's reason, in the user's language", async () => {
+    const de = webCatalogues.de.trade;
+    const reason = 'Nicht vollständig geschlossen: zu wenig Volumen';
+    closeAll.mockResolvedValue({
+      closed: 1,
+      not_closed: 1,
+      positions: [item(LONG.id, 'closed'), item(SHORT.id, 'not_closed', reason)],
+    });
+    open('de');
+    fireEvent.click(screen.getByRole('button', { name: de.closeAll }));
+    const sheet = await screen.findByRole('dialog', { name: de.closeAllTitle });
+    fireEvent.click(within(sheet).getByRole('button', { name: de.closeAll }));
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(`Geschlossen: 1, noch offen: 1. ${reason}`));
+  });
+});
