@@ -46,6 +46,8 @@ export interface SimSummary {
   refusals: Record<string, number>;
   trades: number;
   liquidations: { isolated: number; cross: number };
+  /** Tiered liquidation steps (ADR 194): steps, lots reduced, of them filled in the book / to the fund. */
+  tierSteps: { steps: number; lots: string; filled: string; toFund: string };
   adl: { events: number; lots: string };
   shortfalls: { events: number; insurancePaid: string; passedToAdlLots: string; socialised: string };
   funding: number;
@@ -141,6 +143,7 @@ export function runSimulation(o: SimOptions): SimSummary {
     refusals: {},
     trades: 0,
     liquidations: { isolated: 0, cross: 0 },
+    tierSteps: { steps: 0, lots: '0', filled: '0', toFund: '0' },
     adl: { events: 0, lots: '0' },
     shortfalls: { events: 0, insurancePaid: '0', passedToAdlLots: '0', socialised: '0' },
     funding: 0,
@@ -181,6 +184,12 @@ export function runSimulation(o: SimOptions): SimSummary {
         case 'perp.liquidation':
           if (ev.mode === 'isolated') s.liquidations.isolated++;
           else s.liquidations.cross++;
+          break;
+        case 'perp.tierReduction':
+          s.tierSteps.steps++;
+          s.tierSteps.lots = (BigInt(s.tierSteps.lots) + ev.qty).toString();
+          s.tierSteps.filled = (BigInt(s.tierSteps.filled) + ev.filled).toString();
+          s.tierSteps.toFund = (BigInt(s.tierSteps.toFund) + ev.toFund).toString();
           break;
         case 'perp.adl':
           s.adl.events++;

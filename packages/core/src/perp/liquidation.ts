@@ -3,9 +3,10 @@
 // Part of PerpEngine (perp-engine.ts describes the layers).
 
 import { leg, systemAccount } from '../ledger/ledger.ts';
+import { ResultCode } from '../ledger/result-code.ts';
 import { divRound } from '../money.ts';
 import { actionPositionSide, cmp, isOpen, max0, minB } from './internal.ts';
-import { costPortion, fee, fromQuote, type PositionSide, PPM, pnlTickLots } from './math.ts';
+import { costPortion, fee, fromQuote, type PositionSide, PPM, pnlTickLots, tierFor } from './math.ts';
 import { PerpOrders } from './orders.ts';
 import { INSURANCE_USER, type PerpMarket, type PerpResult, type Position, positionKey } from './types.ts';
 
@@ -32,7 +33,14 @@ export abstract class PerpLiquidation extends PerpOrders {
         else list.push(p);
       }
     }
-    for (const p of isolated) this.takeOver([p], p.margin, ts);
+    for (const p of isolated) {
+      // A tier step's fills may have changed (or closed) a position found here: checked again.
+      if (!this.positions.has(positionKey(p.userId, p.symbol, p.mode, p.side))) continue;
+      if (p.margin + this.unrealisedPnl(p) >= this.maintenance(p)) continue;
+      if (this.reduceByTiers([p], ts)) continue;
+      if (!this.positions.has(positionKey(p.userId, p.symbol, p.mode, p.side))) continue;
+      this.takeOver([p], p.margin, ts);
+    }
     for (const [userId, list] of byUser) {
       const quotes = new Set(list.map((p) => this.markets.get(p.symbol)!.quote));
       for (const quote of quotes) {
@@ -48,10 +56,163 @@ export abstract class PerpLiquidation extends PerpOrders {
             this.positions.has(positionKey(p.userId, p.symbol, p.mode, p.side)),
         );
         if (mine.length === 0) continue;
-        this.takeOver(mine, this.ledger.available(this.walletKey(userId, { quote })), ts);
+        if (this.reduceByTiers(mine, ts)) continue;
+        const left = mine.filter((p) => this.positions.has(positionKey(p.userId, p.symbol, p.mode, p.side)));
+        if (left.length === 0) continue;
+        this.takeOver(left, this.ledger.available(this.walletKey(userId, { quote })), ts);
       }
     }
     this.deleverage(ts);
+  }
+
+  /**
+   * Tiered (partial) liquidation, ADR 194. `list` is below maintenance: one isolated position, or
+   * a user's cross positions in one quote asset (their orders already cancelled). While the largest
+   * of them (by notional at the mark; ties by position key) is above its market's first margin
+   * tier, in a market that charges a clearance rate below 100%, and the account's equity is above
+   * zero, one step takes it down to the tier below (tierStep). True as soon as the account is at or
+   * above maintenance again; false when no step is left (the caller then liquidates fully).
+   */
+  protected reduceByTiers(list: Position[], ts: number): boolean {
+    const first = list[0]!;
+    const quote = this.markets.get(first.symbol)!.quote;
+    const figures = () => {
+      if (first.mode === 'isolated') {
+        const equity = first.margin + this.unrealisedPnl(first);
+        return { equity, mm: this.maintenance(first) };
+      }
+      const c = this.crossAccount(first.userId, quote);
+      return { equity: c.equity, mm: c.mm };
+    };
+    for (;;) {
+      let pick: Position | undefined;
+      let pickNotional = 0n;
+      for (const p of list) {
+        if (p.size === 0n) continue;
+        const m = this.markets.get(p.symbol)!;
+        if (m.liquidationFeePpm >= PPM) continue;
+        const n = this.notional(p);
+        if (tierFor(m.resolvedTiers, n).index === 0) continue;
+        if (
+          pick === undefined ||
+          n > pickNotional ||
+          (n === pickNotional &&
+            cmp(
+              positionKey(p.userId, p.symbol, p.mode, p.side),
+              positionKey(pick.userId, pick.symbol, pick.mode, pick.side),
+            ) < 0)
+        ) {
+          pick = p;
+          pickNotional = n;
+        }
+      }
+      if (pick === undefined || figures().equity <= 0n) return false;
+      if (!this.tierStep(pick, ts)) return false;
+      const f = figures();
+      if (f.equity >= f.mm) return true;
+    }
+  }
+
+  /**
+   * One step of a tiered liquidation (ADR 194): `p` keeps the most lots whose notional at the mark
+   * fits the tier below its current one; the rest is closed by an engine-made market order (bounded
+   * by the market protection and the position's bankruptcy price, like any market close, taker fee
+   * included) and what the book does not fill is taken over by the insurance fund at the mark. The
+   * clearance fee (ADR 182) on the reduced notional at the mark goes to the fund out of the equity
+   * that is left (never more). False when there is nothing to step down to.
+   */
+  private tierStep(p: Position, ts: number): boolean {
+    const m = this.markets.get(p.symbol)!;
+    const mark = this.states.get(p.symbol)!.markPrice;
+    if (mark <= 0n) return false;
+    const from = tierFor(m.resolvedTiers, this.notional(p, mark));
+    if (from.index === 0) return false;
+    const keep = m.resolvedTiers[from.index - 1]!.maxNotional / (mark * m.quotePerTickLot);
+    const qty = p.size - keep;
+    if (keep <= 0n || qty <= 0n) return false;
+    const sizeBefore = p.size;
+    const key = positionKey(p.userId, p.symbol, p.mode, p.side);
+    const wallet = this.walletKey(p.userId, m);
+    const walletBefore = this.ledger.available(wallet);
+    this.cancelCloseOrders(p, ts);
+    const orderId = this.nextId(`tier:${p.userId}:${p.symbol}:${p.mode}:${p.side}`);
+    const code = this.placeInternal({
+      orderId,
+      userId: p.userId,
+      symbol: p.symbol,
+      action: p.side === 'long' ? 'close_long' : 'close_short',
+      type: 'market',
+      mode: p.mode,
+      qty: Number(qty),
+      ts,
+    });
+    const filled = code === ResultCode.OK ? sizeBefore - p.size : 0n;
+    // What the book did not take goes to the fund at the mark: the owner realises the PnL at the
+    // mark (no fee), the fund's lots are worth nothing more or less than it paid.
+    const rest = this.positions.get(key) === p ? max0(p.size - keep) : 0n;
+    let realised = 0n;
+    if (rest > 0n) {
+      const ref = this.nextId(`tierfund:${p.userId}:${p.symbol}:${p.mode}:${p.side}`);
+      const before = p.realisedPnl;
+      const n0 = this.events.length;
+      this.closeAt(m, p, rest, mark, 0n, ref, ts);
+      realised = p.realisedPnl - before;
+      // A loss the fund could not pay already went to the fund (and the ADL) in closeAt.
+      const passed = this.events
+        .slice(n0)
+        .some((ev) => ev.type === 'perp.shortfall' && ev.ref === ref && ev.adlQty > 0n);
+      if (!passed) {
+        const fp = this.fundPosition(p.symbol, p.side, ts);
+        fp.size += rest;
+        fp.cost += mark * rest;
+        this.events.push({ type: 'perp.position', position: { ...fp }, closed: false });
+      }
+    }
+    const reduced = sizeBefore - (this.positions.get(key) === p ? p.size : 0n);
+    let clearanceFee = 0n;
+    if (this.positions.get(key) === p) {
+      // Isolated: the margin the reduced lots released (less their loss and fee) stays with the
+      // position; the step is a liquidation, not the owner's close.
+      const back = p.mode === 'isolated' ? this.ledger.available(wallet) - walletBefore : 0n;
+      if (back > 0n) {
+        this.post('positionMargin', orderId, ts, [
+          leg(wallet, 'available', -back),
+          leg(this.isolatedKey(p, m), 'available', back),
+        ]);
+        p.margin += back;
+      }
+      const room =
+        p.mode === 'isolated'
+          ? minB(p.margin, max0(p.margin + this.unrealisedPnl(p)))
+          : minB(max0(this.ledger.available(wallet)), max0(this.crossAccount(p.userId, m.quote).equity));
+      clearanceFee = minB(fee(reduced * mark * m.quotePerTickLot, m.liquidationFeePpm), room);
+      if (clearanceFee > 0n) {
+        this.post('positionFee', orderId, ts, [
+          leg(p.mode === 'isolated' ? this.isolatedKey(p, m) : wallet, 'available', -clearanceFee),
+          leg(systemAccount('insurance', m.quote), 'available', clearanceFee),
+        ]);
+        p.fees += clearanceFee;
+        if (p.mode === 'isolated') p.margin -= clearanceFee;
+        this.events.push({ type: 'perp.position', position: { ...p }, closed: false });
+      }
+    }
+    this.events.push({
+      type: 'perp.tierReduction',
+      symbol: p.symbol,
+      userId: p.userId,
+      mode: p.mode,
+      side: p.side,
+      qty: reduced,
+      filled,
+      toFund: reduced - filled,
+      orderId,
+      fromTier: from.index,
+      toTier: tierFor(m.resolvedTiers, this.notional(p, mark)).index,
+      markPrice: mark,
+      clearanceFee,
+      realisedPnl: realised,
+    });
+    return reduced > 0n;
   }
 
   /**

@@ -298,6 +298,30 @@ export type PerpEvent =
       realisedPnl: bigint;
     }
   | { type: 'perp.adl'; symbol: string; userId: string; side: PositionSide; qty: bigint; price: bigint }
+  /**
+   * A tiered (partial) liquidation step (ADR 194): `qty` lots of a position above the first margin
+   * tier were taken off so what remains falls into tier `toTier` (0-based) at the mark; `filled` of
+   * them traded in the book through the engine-made market close `orderId` (its fills are ordinary
+   * trades), the other `toFund` lots were taken over by the insurance fund at the mark. The
+   * clearance fee (ADR 182) on the reduced notional at the mark went to the fund.
+   */
+  | {
+      type: 'perp.tierReduction';
+      symbol: string;
+      userId: string;
+      mode: MarginMode;
+      side: PositionSide;
+      qty: bigint;
+      filled: bigint;
+      toFund: bigint;
+      orderId: string;
+      fromTier: number;
+      toTier: number;
+      markPrice: bigint;
+      clearanceFee: bigint;
+      /** PnL realised by the lots the fund took over (at the mark). */
+      realisedPnl: bigint;
+    }
   | {
       type: 'perp.funding';
       symbol: string;
