@@ -163,6 +163,26 @@ describe.each(BACKENDS)('contract close-all on %s', (backend) => {
     expect(t.services.engine.journalLength).toBe(journal);
   });
 
+  it('a close that meets only part of the size closes that part and keeps the rest open', async () => {
+    await place('b', { action: 'open_short', quantity: '0.02' });
+    expect((await place('a', { action: 'open_long', quantity: '0.02' })).status).toBe('filled');
+    const lp = await t.call('POST', '/api/app/contract/orders/cancel-all', { token: u.lp.token, body: {} });
+    expect(lp.status).toBe(200);
+    await place('lp', { action: 'open_long', quantity: '0.01' });
+    const r = await closeAll('a', {}, 'fr');
+    expect(r.body.data).toMatchObject({ closed: 0, not_closed: 1 });
+    expect(r.body.data.positions[0]).toMatchObject({
+      position_id: 'BTC_USDC_PERP:cross:long',
+      status: 'partly_closed',
+      size: '0.02000',
+      closed_quantity: '0.01000',
+      code: 2204,
+    });
+    expect(r.body.data.positions[0]!.message).toContain('protection de prix');
+    expect(await positions('a')).toEqual(['BTC_USDC_PERP:cross:long=0.01000']);
+    expect(await openOrders('a')).toBe(0);
+  });
+
   it('one-way mode: the net position is closed, never flipped', async () => {
     const mode = await t.call('POST', '/api/app/contract/position-mode', {
       token: u.one.token,
