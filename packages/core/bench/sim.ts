@@ -1,6 +1,7 @@
 // `npm run sim`: the seeded market simulation of the perpetuals core at full size (see
 // simulation.ts). Prints the summary as JSON and exits non-zero if any invariant broke.
-// Options: --seed=N --commands=N --users=N --check-every=N --liquidation-fee-ppm=N.
+// Options: --seed=N --commands=N --users=N --check-every=N --liquidation-fee-ppm=N
+// --impact-margin=N (whole quote units, ADR 195).
 import { runSimulation } from './simulation.ts';
 
 const opt = (name: string, dflt: number): number => {
@@ -15,6 +16,9 @@ const options = {
   checkEvery: opt('check-every', 10_000),
   ...(opt('liquidation-fee-ppm', -1) >= 0
     ? { liquidationFeePpm: BigInt(opt('liquidation-fee-ppm', 0)) }
+    : {}),
+  ...(opt('impact-margin', -1) >= 0
+    ? { impactMarginQuote: BigInt(opt('impact-margin', 0)) * 1_000_000n }
     : {}),
   onCheck: (n: number, problems: number) => console.error(`${n} commands, ${problems} problems`),
 };

@@ -36,6 +36,8 @@ export interface SimOptions {
   oneWayShare?: number;
   /** Liquidation clearance fee of every market (ADR 182); default the engine's (100%: all to the fund). */
   liquidationFeePpm?: bigint;
+  /** ADR 195: every market's impact margin (quote units); unset: the top-of-book mid. */
+  impactMarginQuote?: bigint;
 }
 
 export interface SimSummary {
@@ -109,10 +111,18 @@ export function runSimulation(o: SimOptions): SimSummary {
   const r = rng(o.seed);
   const base = demoEngineConfig();
   const fee = o.liquidationFeePpm;
+  const impact = o.impactMarginQuote;
   const config =
-    fee === undefined
+    fee === undefined && impact === undefined
       ? base
-      : { ...base, perpMarkets: base.perpMarkets.map((m) => ({ ...m, liquidationFeePpm: fee })) };
+      : {
+          ...base,
+          perpMarkets: base.perpMarkets.map((m) => ({
+            ...m,
+            ...(fee !== undefined && { liquidationFeePpm: fee }),
+            ...(impact !== undefined && { impactMarginQuote: impact }),
+          })),
+        };
   const e = new ExchangeEngine(config);
   const markets: Mkt[] = [
     {

@@ -6,7 +6,7 @@ import { ResultCode } from '../ledger/result-code.ts';
 import type { Posting } from '../ledger/types.ts';
 import { fail, max0, minB } from './internal.ts';
 import { PerpLiquidation } from './liquidation.ts';
-import { fundingOwed, fundingRate, median3, PPM, premiumPpm } from './math.ts';
+import { fundingOwed, fundingRate, impactPremiumPpm, impactPrice, median3, PPM, premiumPpm } from './math.ts';
 import {
   INSURANCE_USER,
   type MarketState,
@@ -14,6 +14,9 @@ import {
   type PerpResult,
   type Position,
 } from './types.ts';
+
+/** Book levels an impact price may walk (beyond them the side counts as too thin). */
+const IMPACT_LEVELS = 200;
 
 export abstract class PerpFunding extends PerpLiquidation {
   /**
@@ -29,12 +32,16 @@ export abstract class PerpFunding extends PerpLiquidation {
     const book = this.books.get(symbol)!;
     const bid = book.bestBid();
     const ask = book.bestAsk();
-    // The impact mid is approximated by the top-of-book mid; a one-sided book adds no premium.
+    // The mark's premium EMA samples the top-of-book mid; a one-sided book adds no premium.
     const mid = bid !== undefined && ask !== undefined ? (BigInt(bid) + BigInt(ask)) / 2n : indexPrice;
     const sampleMicro = (mid - indexPrice) * PPM;
     s.premiumEmaMicro += (sampleMicro - s.premiumEmaMicro) / BigInt(m.markEmaPeriods);
-    s.premiumSumPpm += premiumPpm(mid, indexPrice);
-    s.premiumCount += 1n;
+    if (m.impactMarginQuote > 0n) this.sampleImpactPremium(m, s, indexPrice, ts);
+    else {
+      // The rule before ADR 195: the funding premium samples the top-of-book mid, each sample one.
+      s.premiumSumPpm += premiumPpm(mid, indexPrice);
+      s.premiumCount += 1n;
+    }
     s.indexPrice = indexPrice;
     const basis = indexPrice + s.premiumEmaMicro / PPM;
     s.markPrice = median3(
@@ -49,6 +56,24 @@ export abstract class PerpFunding extends PerpLiquidation {
     this.fireTriggers(m, ts);
     this.liquidate(ts);
     return this.done();
+  }
+
+  /**
+   * ADR 195: the funding premium from the impact bid and ask (the average fill of the impact
+   * notional, impact margin x the first tier's maximum leverage, on each side), weighted by the time
+   * since the previous sample (1 ms to one minute; the first sample weighs 1 ms), so a burst of
+   * index updates does not outweigh a quiet hour.
+   */
+  private sampleImpactPremium(m: PerpMarket, s: MarketState, index: bigint, ts: number): void {
+    const notional = m.impactMarginQuote * BigInt(m.resolvedTiers[0]!.maxLeverage);
+    const depth = this.books.get(m.symbol)!.depth(IMPACT_LEVELS);
+    const bid = impactPrice(depth.bids, notional, m.quotePerTickLot, 'bid');
+    const ask = impactPrice(depth.asks, notional, m.quotePerTickLot, 'ask');
+    const elapsed = s.premiumLastTs === undefined ? 1 : Math.min(Math.max(ts - s.premiumLastTs, 1), 60_000);
+    const weight = BigInt(elapsed);
+    s.premiumSumPpm += impactPremiumPpm(bid, ask, index) * weight;
+    s.premiumCount += weight;
+    s.premiumLastTs = ts;
   }
 
   /**

@@ -227,3 +227,45 @@ export function fundingOwed(size: bigint, indexDelta: bigint, k: QuoteUnit, roun
 export function premiumPpm(bookPrice: bigint, index: bigint): bigint {
   return ((bookPrice - index) * PPM) / index;
 }
+
+/**
+ * Impact price (ADR 195): the average price (ticks) at which a market order for `notional` quote
+ * units would fill against `levels` ([price ticks, lots], best first), the last level taken in part.
+ * Exact, rounded once against the book: down for the bids, up for the asks. Undefined when the
+ * levels do not hold that much (or `notional` is not positive).
+ */
+export function impactPrice(
+  levels: readonly (readonly [number, number])[],
+  notional: bigint,
+  quotePerTickLot: bigint,
+  side: 'bid' | 'ask',
+): bigint | undefined {
+  if (notional <= 0n) return undefined;
+  let left = notional;
+  let lots = 0n;
+  for (const [p, q] of levels) {
+    const price = BigInt(p);
+    const levelValue = price * BigInt(q) * quotePerTickLot;
+    if (levelValue >= left) {
+      // lots filled = lots + left / (price x quotePerTickLot); average = notional / (that x quotePerTickLot).
+      return divRound(
+        notional * price,
+        lots * price * quotePerTickLot + left,
+        side === 'bid' ? 'floor' : 'ceil',
+      );
+    }
+    left -= levelValue;
+    lots += BigInt(q);
+  }
+  return undefined;
+}
+
+/**
+ * Binance's premium of the impact prices (ppm of the index): (max(0, impact bid - index) -
+ * max(0, index - impact ask)) / index. A side the book cannot fill adds nothing.
+ */
+export function impactPremiumPpm(bid: bigint | undefined, ask: bigint | undefined, index: bigint): bigint {
+  const up = bid !== undefined && bid > index ? premiumPpm(bid, index) : 0n;
+  const down = ask !== undefined && ask < index ? premiumPpm(ask, index) : 0n;
+  return up + down;
+}

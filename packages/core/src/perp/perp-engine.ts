@@ -163,6 +163,7 @@ export class PerpEngine extends PerpTriggers {
           fundingIndex: BigInt(st.fundingIndex),
           lastFundingRatePpm: BigInt(st.lastFundingRatePpm),
           nextFundingTs: Number(st.nextFundingTs),
+          ...(st.premiumLastTs !== undefined ? { premiumLastTs: Number(st.premiumLastTs) } : {}),
         },
       ]),
     );

@@ -62,6 +62,13 @@ export interface PerpMarketConfig {
    * 1,000,000 (100%), gives the fund the whole remaining equity, the rule before the fee existed.
    */
   liquidationFeePpm?: bigint;
+  /**
+   * Impact margin (ADR 195), quote units (Binance: 200 USDT): when set, the funding premium samples
+   * the impact bid and ask (the average fill of this margin x the first tier's maximum leverage on
+   * each side of the book), time-weighted over the interval. 0 (the default): the top-of-book mid,
+   * one sample one weight, the rule before.
+   */
+  impactMarginQuote?: bigint;
 }
 
 export interface PerpMarket extends Required<PerpMarketConfig> {
@@ -87,6 +94,7 @@ export function resolvePerpMarket(c: PerpMarketConfig): PerpMarket {
     markEmaPeriods: 30,
     marketProtectionPpm: 50_000n,
     liquidationFeePpm: PPM,
+    impactMarginQuote: 0n,
     ...c,
     fundingCapPpm: cap < capLimit ? cap : capLimit,
     k,
@@ -166,9 +174,18 @@ export interface MarketState {
   lastTradePrice: bigint;
   /** EMA of (book mid - index), in ticks * 10^6. */
   premiumEmaMicro: bigint;
-  /** Premium samples (ppm) since the last funding, for the premium index. */
+  /**
+   * Premium samples (ppm) since the last funding, for the premium index: their sum and count, or
+   * with impact prices (ADR 195) the sum of sample x weight (ms) and the sum of the weights, so
+   * `premiumSumPpm / premiumCount` is the average either way.
+   */
   premiumSumPpm: bigint;
   premiumCount: bigint;
+  /**
+   * With impact prices (ADR 195): the time (ms) of the last premium sample, which weighs the next
+   * one. Absent otherwise, so snapshots of markets without it keep their text and hash.
+   */
+  premiumLastTs?: number;
   /** Cumulative funding index, tick-ppm per lot. */
   fundingIndex: bigint;
   lastFundingRatePpm: bigint;
