@@ -502,6 +502,43 @@ function contractOrderEvents(
         0n,
         e.realisedPnl,
       );
+    } else if (e.type === 'perp.tierReduction' && !skipUser(e.userId, isBot)) {
+      // ADR 194: a tiered liquidation step: its engine-made market close (the book fills) and the
+      // lots the fund took over at the mark.
+      const f = fills.get(e.orderId);
+      const v = money.get(e.orderId);
+      engineRow(
+        e.orderId,
+        e.userId,
+        e.symbol,
+        e.side,
+        e.mode,
+        e.qty,
+        'liquidation',
+        null,
+        f?.lots ?? 0n,
+        f?.value ?? 0n,
+        // The clearance fee shows once: on the fund's row when there is one.
+        (v?.fee ?? 0n) + (e.toFund > 0n ? 0n : e.clearanceFee),
+        v?.pnl ?? 0n,
+      );
+      if (e.toFund > 0n) {
+        const qpt = engine.perp.markets.get(e.symbol)?.quotePerTickLot ?? 0n;
+        engineRow(
+          `liq:${seq}:${n++}`,
+          e.userId,
+          e.symbol,
+          e.side,
+          e.mode,
+          e.toFund,
+          'liquidation',
+          e.markPrice,
+          e.toFund,
+          e.markPrice * e.toFund * qpt,
+          e.clearanceFee,
+          e.realisedPnl,
+        );
+      }
     } else if (e.type === 'perp.adl' && !skipUser(e.userId, isBot)) {
       const p = engine.perp.positionsOf(e.userId).find((q) => q.symbol === e.symbol && q.side === e.side);
       const qpt = engine.perp.markets.get(e.symbol)?.quotePerTickLot ?? 0n;

@@ -267,7 +267,7 @@ export abstract class PerpLiquidation extends PerpOrders {
         mode: p.mode,
         side: p.side,
         size: p.size,
-        collateralTaken: i === 0 ? collateral + clearanceFee : 0n,
+        collateralTaken: i === 0 ? max0(collateral) + clearanceFee : 0n,
         ...(applies ? { clearanceFee: i === 0 ? clearanceFee : 0n } : {}),
         bankruptcyPrice: bankruptcy,
         markPrice: this.states.get(p.symbol)!.markPrice,
@@ -307,6 +307,18 @@ export abstract class PerpLiquidation extends PerpOrders {
     const remaining = max0(collateral + upnl);
     const clearanceFee = minB(due, remaining);
     const refund = remaining - clearanceFee;
+    // Equity beyond the collateral is unrealised profit (a cross position in profit beside the
+    // losing one, or an isolated margin cut by fees): the settlement account pays it out first, so
+    // the fee and what the owner keeps are there to move. The fund then takes the positions over at
+    // the mark with that profit realised to the owner (takeOver's collateral is then negative).
+    const profit = clearanceFee + refund - collateral;
+    if (profit > 0n) {
+      this.post('positionClose', ref, ts, [
+        leg(systemAccount('settlement', m.quote), 'available', -profit),
+        leg(source, 'available', profit),
+      ]);
+      if (first.mode === 'isolated') first.margin += profit;
+    }
     if (clearanceFee > 0n) {
       this.post('positionFee', ref, ts, [
         leg(source, 'available', -clearanceFee),
