@@ -1,5 +1,5 @@
 import type { Lang } from '../langs.ts';
-import type { WebCatalogueWithEarn1, WebNamespaces } from './index.ts';
+import type { MainCatalogue, WebCatalogueWithEarn1, WebNamespaces } from './index.ts';
 
 /** The i18next namespaces of the web app (ADR 097) and how a language's catalogue splits into them. */
 export const WEB_NAMESPACES = ['translation', 'earn1', 'earn2'] as const;
@@ -7,6 +7,17 @@ export const WEB_NAMESPACES = ['translation', 'earn1', 'earn2'] as const;
 export function webNamespaces(catalogue: WebCatalogueWithEarn1): WebNamespaces {
   const { earn1, earn2, ...translation } = catalogue;
   return { translation, earn1, earn2 };
+}
+
+/** One language's parts as `./bundle/<lang>.ts` imports them: the main catalogue and each namespace. */
+export type WebCatalogueParts = Omit<WebCatalogueWithEarn1, keyof MainCatalogue> & { main: MainCatalogue };
+
+/**
+ * One language's catalogue from its parts, the main catalogue's keys at the top as `./index.ts`
+ * merges them. It lives here, in the module that loads the bundles, so a bundle adds no chunk.
+ */
+export function webBundle({ main, ...namespaces }: WebCatalogueParts): WebCatalogueWithEarn1 {
+  return { ...main, ...namespaces };
 }
 
 /**

@@ -6,20 +6,10 @@ import { de as main } from '../de.ts';
 import { de as earn1 } from '../earn1/de.ts';
 import { de as earn2 } from '../earn2/de.ts';
 import { de as funds } from '../funds/de.ts';
-import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { de as kyc } from '../kyc/de.ts';
+import { webBundle } from '../load.ts';
 import { de as reserves } from '../reserves/de.ts';
 import { de as security } from '../security/de.ts';
 import { de as wallet } from '../wallet/de.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = {
-  ...main,
-  wallet,
-  kyc,
-  funds,
-  community,
-  reserves,
-  security,
-  earn1,
-  earn2,
-};
+export const catalogue = webBundle({ main, wallet, kyc, funds, community, reserves, security, earn1, earn2 });

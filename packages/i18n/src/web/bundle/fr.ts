@@ -6,20 +6,10 @@ import { fr as earn1 } from '../earn1/fr.ts';
 import { fr as earn2 } from '../earn2/fr.ts';
 import { fr as main } from '../fr.ts';
 import { fr as funds } from '../funds/fr.ts';
-import type { WebCatalogueWithEarn1 } from '../index.ts';
 import { fr as kyc } from '../kyc/fr.ts';
+import { webBundle } from '../load.ts';
 import { fr as reserves } from '../reserves/fr.ts';
 import { fr as security } from '../security/fr.ts';
 import { fr as wallet } from '../wallet/fr.ts';
 
-export const catalogue: WebCatalogueWithEarn1 = {
-  ...main,
-  wallet,
-  kyc,
-  funds,
-  community,
-  reserves,
-  security,
-  earn1,
-  earn2,
-};
+export const catalogue = webBundle({ main, wallet, kyc, funds, community, reserves, security, earn1, earn2 });
