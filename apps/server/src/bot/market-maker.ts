@@ -4,7 +4,7 @@
 // move. It is an ordinary engine user and goes through the same sequencer as everybody. A market
 // whose index is stale gets no quotes at all until it is fresh again (ADR 155).
 
-import { accountKey, ResultCode } from '@ex/core';
+import { accountKey, impactNotional, ResultCode } from '@ex/core';
 import type { CommandDraft } from '../engine/commands.ts';
 import { MARKETS } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
@@ -161,15 +161,21 @@ export class MarketMaker {
       // Perpetuals quote around the index plus a slowly wandering premium, as real perpetuals trade
       // a little above or below spot: the premium is what funding is made of, so it moves too.
       const ref = perp ? index + Math.trunc((index * this.premiumPpm(m.symbol)) / 1_000_000) : index;
-      const quotePerTickLot = perp
-        ? this.host.engine.perp.markets.get(m.symbol)!.quotePerTickLot
-        : this.host.engine.spot.markets.get(m.symbol)!.quotePerTickLot;
-      const spacing = Math.max(1, Number((BigInt(ref) * this.spacingPpm) / 1_000_000n));
+      const pm = perp ? this.host.engine.perp.markets.get(m.symbol)! : undefined;
+      const quotePerTickLot =
+        pm?.quotePerTickLot ?? this.host.engine.spot.markets.get(m.symbol)!.quotePerTickLot;
+      // A perpetual's funding premium samples impact prices (ADR 195/198): the first level holds the
+      // impact notional and the grid is four times tighter than spot's, so the impact bid and ask sit
+      // near the quoted premium instead of a spread's width away from it (which would read as 0).
+      const impact = pm === undefined ? 0n : impactNotional(pm);
+      const first = impact > this.levelNotional ? impact : this.levelNotional;
+      const spacingPpm = perp ? this.spacingPpm / 4n : this.spacingPpm;
+      const spacing = Math.max(1, Number((BigInt(ref) * spacingPpm) / 1_000_000n));
       const bestBid = Math.floor(ref / spacing) * spacing - spacing;
       const bestAsk = Math.ceil(ref / spacing) * spacing + spacing;
       const want = { buy: new Map<number, number>(), sell: new Map<number, number>() };
       for (let i = 0; i < this.levels; i++) {
-        const notional = this.levelNotional + (this.levelNotional * BigInt(i)) / 2n;
+        const notional = first + (this.levelNotional * BigInt(i)) / 2n;
         for (const [side, price] of [
           ['buy', bestBid - i * spacing],
           ['sell', bestAsk + i * spacing],
@@ -180,6 +186,9 @@ export class MarketMaker {
         }
       }
       const have = this.resting(m.symbol, perp);
+      // Every cancel before any new quote: a new bid must not meet an old ask still resting (a
+      // post-only refusal would leave that side empty for a step).
+      const places: typeof commands = [];
       for (const side of ['buy', 'sell'] as const) {
         for (const [price, orderId] of have[side]) {
           if (want[side].has(price)) continue;
@@ -187,7 +196,7 @@ export class MarketMaker {
         }
         for (const [price, lots] of want[side]) {
           if (have[side].has(price)) continue;
-          commands.push({
+          places.push({
             draft: perp
               ? {
                   type: 'contractPlace',
@@ -214,6 +223,7 @@ export class MarketMaker {
           });
         }
       }
+      commands.push(...places);
       const taker = this.taker;
       if (taker !== null && this.random() < this.takerChance) {
         const side = this.random() < 0.5 ? 'buy' : 'sell';

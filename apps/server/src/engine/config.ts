@@ -80,6 +80,9 @@ export function spotMarketConfig(m: MarketConfig): SpotMarketConfig {
   };
 }
 
+/** Impact margin of every perpetual (ADR 195/198), quote units. */
+export const IMPACT_MARGIN = usdc(200n);
+
 export function perpMarketConfig(m: MarketConfig): PerpMarketConfig {
   const maxLeverage = Math.max(...m.leverages);
   return {
@@ -94,6 +97,9 @@ export function perpMarketConfig(m: MarketConfig): PerpMarketConfig {
     takerFeePpm: PERP_TAKER_FEE_PPM,
     // ADR 112: the market's configured protection from the mark for market orders.
     marketProtectionPpm: m.marketProtectionPpm,
+    // ADR 195/198: the funding premium from impact prices; Binance's 200 USDT of margin at the
+    // first tier's maximum leverage (BTC, ETH: 20,000 USDC; SOL, BNB, XRP: 10,000; DOGE: 4,000).
+    impactMarginQuote: IMPACT_MARGIN,
     // ADR 183: the catalogue's clearance fee (absent: the core's legacy 100 %).
     ...(m.liquidationFeePpm !== undefined ? { liquidationFeePpm: m.liquidationFeePpm } : {}),
   };

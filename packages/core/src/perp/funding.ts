@@ -6,7 +6,16 @@ import { ResultCode } from '../ledger/result-code.ts';
 import type { Posting } from '../ledger/types.ts';
 import { fail, max0, minB } from './internal.ts';
 import { PerpLiquidation } from './liquidation.ts';
-import { fundingOwed, fundingRate, impactPremiumPpm, impactPrice, median3, PPM, premiumPpm } from './math.ts';
+import {
+  fundingOwed,
+  fundingRate,
+  impactNotional,
+  impactPremiumPpm,
+  impactPrice,
+  median3,
+  PPM,
+  premiumPpm,
+} from './math.ts';
 import {
   INSURANCE_USER,
   type MarketState,
@@ -65,10 +74,12 @@ export abstract class PerpFunding extends PerpLiquidation {
    * index updates does not outweigh a quiet hour.
    */
   private sampleImpactPremium(m: PerpMarket, s: MarketState, index: bigint, ts: number): void {
-    const notional = m.impactMarginQuote * BigInt(m.resolvedTiers[0]!.maxLeverage);
+    const notional = impactNotional(m);
     const depth = this.books.get(m.symbol)!.depth(IMPACT_LEVELS);
-    const bid = impactPrice(depth.bids, notional, m.quotePerTickLot, 'bid');
-    const ask = impactPrice(depth.asks, notional, m.quotePerTickLot, 'ask');
+    // ADR 198: a side too thin for the notional counts the depth it has and the rest at the index
+    // (neither a wild premium from a thin top nor a silent 0 that dilutes the interval's average).
+    const bid = impactPrice(depth.bids, notional, m.quotePerTickLot, 'bid', index);
+    const ask = impactPrice(depth.asks, notional, m.quotePerTickLot, 'ask', index);
     const elapsed = s.premiumLastTs === undefined ? 1 : Math.min(Math.max(ts - s.premiumLastTs, 1), 60_000);
     const weight = BigInt(elapsed);
     s.premiumSumPpm += impactPremiumPpm(bid, ask, index) * weight;

@@ -229,16 +229,30 @@ export function premiumPpm(bookPrice: bigint, index: bigint): bigint {
 }
 
 /**
+ * Impact notional (ADR 195), quote units: the impact margin x the first tier's maximum leverage
+ * (Binance: 200 USDT / the initial margin rate at the maximum leverage). 0 when the market has none.
+ */
+export function impactNotional(m: {
+  impactMarginQuote: bigint;
+  resolvedTiers: readonly { maxLeverage: number }[];
+}): bigint {
+  return m.impactMarginQuote * BigInt(m.resolvedTiers[0]!.maxLeverage);
+}
+
+/**
  * Impact price (ADR 195): the average price (ticks) at which a market order for `notional` quote
  * units would fill against `levels` ([price ticks, lots], best first), the last level taken in part.
- * Exact, rounded once against the book: down for the bids, up for the asks. Undefined when the
- * levels do not hold that much (or `notional` is not positive).
+ * Exact, rounded once against the book: down for the bids, up for the asks. When the levels do not
+ * hold that much: undefined, or with `shortfallAt` (ADR 198: the index) the depth there is plus the
+ * rest of the notional valued at that price, so a thin side moves the price by its share of the
+ * notional only (an empty side gives `shortfallAt` itself). Undefined when `notional` is not positive.
  */
 export function impactPrice(
   levels: readonly (readonly [number, number])[],
   notional: bigint,
   quotePerTickLot: bigint,
   side: 'bid' | 'ask',
+  shortfallAt?: bigint,
 ): bigint | undefined {
   if (notional <= 0n) return undefined;
   let left = notional;
@@ -257,7 +271,13 @@ export function impactPrice(
     left -= levelValue;
     lots += BigInt(q);
   }
-  return undefined;
+  if (shortfallAt === undefined || shortfallAt <= 0n) return undefined;
+  // notional / (lots x quotePerTickLot + left / shortfallAt), as one exact division.
+  return divRound(
+    notional * shortfallAt,
+    lots * shortfallAt * quotePerTickLot + left,
+    side === 'bid' ? 'floor' : 'ceil',
+  );
 }
 
 /**
