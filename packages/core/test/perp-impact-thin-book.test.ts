@@ -127,4 +127,18 @@ describe('funding on a thin book with an impact margin (ADR 198)', () => {
     expect(s.premiumSumPpm).toBe(5_024n * 60_000n);
     expect(s.premiumSumPpm / s.premiumCount).toBe(5_023n);
   });
+
+  it('the premium read before a price update is the one that update samples (the funding estimate, ADR 156)', () => {
+    const t = engine();
+    t.index(1_000);
+    t.bidAt(50_400, 0.1, 1_500);
+    const before = t.state().premiumSumPpm;
+    const now = t.e.perp.fundingPremiumNowPpm(SYM, INDEX);
+    expect(now).toBe(2_004n);
+    expect(t.state().premiumSumPpm).toBe(before); // reading samples nothing
+    t.index(2_000); // weighs 1,000 ms
+    expect(t.state().premiumSumPpm - before).toBe(now * 1_000n);
+    expect(t.e.perp.fundingPremiumNowPpm('NOPE', INDEX)).toBe(0n);
+    expect(t.e.perp.fundingPremiumNowPpm(SYM, 0n)).toBe(0n);
+  });
 });

@@ -42,7 +42,6 @@ import {
 import { indexHealthOf } from '../feed/health.ts';
 import { AppError } from '../http/errors.ts';
 import { checkBand } from '../market/bands.ts';
-import { bookPremiumPpm } from '../market/funding.ts';
 import { liveLeverages } from '../ops/market-params.ts';
 import { assertTradingOpen } from '../ops/market-state.ts';
 
@@ -587,7 +586,7 @@ export class ContractService {
       s.premiumCount > 0n
         ? s.premiumSumPpm / s.premiumCount
         : s.indexPrice > 0n
-          ? bookPremiumPpm(this.host.engine.perp.book(symbol), s.indexPrice)
+          ? this.host.engine.perp.fundingPremiumNowPpm(symbol, s.indexPrice)
           : null;
     const rate =
       premium === null ? null : fundingRate(premium, pm.interestPpm, pm.premiumBandPpm, pm.fundingCapPpm);

@@ -74,17 +74,39 @@ export abstract class PerpFunding extends PerpLiquidation {
    * index updates does not outweigh a quiet hour.
    */
   private sampleImpactPremium(m: PerpMarket, s: MarketState, index: bigint, ts: number): void {
+    const elapsed = s.premiumLastTs === undefined ? 1 : Math.min(Math.max(ts - s.premiumLastTs, 1), 60_000);
+    const weight = BigInt(elapsed);
+    s.premiumSumPpm += this.impactPremiumNow(m, index) * weight;
+    s.premiumCount += weight;
+    s.premiumLastTs = ts;
+  }
+
+  /** ADR 195: the premium (ppm of `index`) of the impact bid and ask of the book as it is now. */
+  private impactPremiumNow(m: PerpMarket, index: bigint): bigint {
     const notional = impactNotional(m);
     const depth = this.books.get(m.symbol)!.depth(IMPACT_LEVELS);
     // ADR 198: a side too thin for the notional counts the depth it has and the rest at the index
     // (neither a wild premium from a thin top nor a silent 0 that dilutes the interval's average).
     const bid = impactPrice(depth.bids, notional, m.quotePerTickLot, 'bid', index);
     const ask = impactPrice(depth.asks, notional, m.quotePerTickLot, 'ask', index);
-    const elapsed = s.premiumLastTs === undefined ? 1 : Math.min(Math.max(ts - s.premiumLastTs, 1), 60_000);
-    const weight = BigInt(elapsed);
-    s.premiumSumPpm += impactPremiumPpm(bid, ask, index) * weight;
-    s.premiumCount += weight;
-    s.premiumLastTs = ts;
+    return impactPremiumPpm(bid, ask, index);
+  }
+
+  /**
+   * The funding premium (ppm of `index`) the next price update would sample from the book as it is
+   * now: the impact bid and ask where the market has an impact margin (ADR 195, 198), else the
+   * top-of-book mid (a one-sided or empty book: 0). The funding estimate before an interval's first
+   * sample reads it (ADR 156), so the estimate and the settlement use one rule. Reads only.
+   */
+  fundingPremiumNowPpm(symbol: string, index: bigint): bigint {
+    const m = this.markets.get(symbol);
+    if (m === undefined || index <= 0n) return 0n;
+    if (m.impactMarginQuote > 0n) return this.impactPremiumNow(m, index);
+    const book = this.books.get(symbol)!;
+    const bid = book.bestBid();
+    const ask = book.bestAsk();
+    if (bid === undefined || ask === undefined) return 0n;
+    return premiumPpm((BigInt(bid) + BigInt(ask)) / 2n, index);
   }
 
   /**
