@@ -453,15 +453,17 @@ describe('property: losses beyond collateral and fund never leave a hole', () =>
           s.order('bob', opp, 'cross', 50_000, qty);
           if (s.order('alice', open, c.mode, 50_000, qty).code !== ResultCode.OK) return;
           if (c.hold) s.order('alice', opp, 'cross', c.long ? 60_000 : 40_000, 0.01);
-          s.price(50_000 * (1 + c.move / 1_000));
+          s.price(50_000 + 50 * c.move); // 50,000 moved by c.move per mille
           const p = s.position('alice', c.mode, c.long ? 'long' : 'short');
           if (p === undefined) return;
-          const mark = Number(s.e.perp.state(SYM)!.markPrice) / 10;
+          const markTicks = s.e.perp.state(SYM)!.markPrice;
+          const mark = Number(markTicks) / 10;
           const far = Math.round(mark * (1 + ((c.long ? -1 : 1) * c.far) / 100));
           const q = Math.max(0.001, Math.round((Number(p.size) * c.part) / 10) / 1000);
           if (s.order('alice', close, c.mode, far, q).code !== ResultCode.OK) return;
           s.order('carol', open, 'cross', far, q);
-          s.price(mark * (1 + c.after / 1_000));
+          // The mark moved by c.after per mille, in whole ticks (half up), as a USD literal.
+          s.price(Number((markTicks * BigInt(1_000 + c.after) + 500n) / 1_000n) / 10);
           s.run({ type: 'liquidationCheck' });
           if (ofType(s.all, 'perp.shortfall').some((x) => x.adlQty > 0n)) passed++;
         },

@@ -11,16 +11,27 @@ import {
   demoEngineConfig,
   type EngineEvent,
   ExchangeEngine,
+  parseDecimal,
   ResultCode,
   systemAccount,
 } from '../../src/index.ts';
 
 export const USDC = 1_000_000n;
 export const SYM = 'BTC_USDC_PERP';
+/**
+ * A test literal (50_000.5, 0.001) as an integer at `scale`, read from its decimal text with the
+ * core's parser: no float arithmetic, and a literal finer than the scale fails the test instead of
+ * being rounded silently.
+ */
+function units(n: number, scale: number): bigint {
+  const r = parseDecimal(String(n), scale, { allowNegative: true });
+  if (!r.ok) throw new Error(`test literal ${n} at scale ${scale}: ${r.error}`);
+  return r.value;
+}
 // BTC_USDC_PERP: ticks of 0.1, lots of 0.001 BTC.
-export const px = (usd: number) => Math.round(usd * 10);
-export const btc = (n: number) => Math.round(n * 1000);
-export const usdc = (n: number) => BigInt(Math.round(n * 1_000_000));
+export const px = (usd: number) => Number(units(usd, 1));
+export const btc = (n: number) => Number(units(n, 3));
+export const usdc = (n: number) => units(n, 6);
 
 export type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
 export type ContractAction = 'open_long' | 'open_short' | 'close_long' | 'close_short';
