@@ -467,95 +467,66 @@ function contractOrderEvents(
       realised_pnl: formatDecimal(pnl, USDC_SCALE),
     });
   };
+  type Who = { userId: string; symbol: string; side: 'long' | 'short' };
+  // An engine-made order that met the book: filled as its trades say, with their fees and PnL.
+  const bookRow = (orderId: string, w: Who, mode: string, qty: bigint, origin: string, extraFee = 0n) => {
+    const f = fills.get(orderId);
+    const v = money.get(orderId);
+    engineRow(
+      orderId,
+      w.userId,
+      w.symbol,
+      w.side,
+      mode,
+      qty,
+      origin,
+      null,
+      f?.lots ?? 0n,
+      f?.value ?? 0n,
+      (v?.fee ?? 0n) + extraFee,
+      v?.pnl ?? 0n,
+    );
+  };
+  // Lots taken over at a set price (the fund at the bankruptcy price or the mark, ADL).
+  const atPriceRow = (
+    id: string,
+    w: Who,
+    mode: string,
+    lots: bigint,
+    origin: string,
+    price: bigint,
+    fee: bigint,
+    pnl: bigint,
+  ) => {
+    const qpt = engine.perp.markets.get(w.symbol)?.quotePerTickLot ?? 0n;
+    engineRow(id, w.userId, w.symbol, w.side, mode, lots, origin, price, lots, price * lots * qpt, fee, pnl);
+  };
   let n = 0;
   for (const e of events) {
     if (e.type === 'perp.tpsl' && !skipUser(e.userId, isBot)) {
-      const f = fills.get(e.orderId);
-      const v = money.get(e.orderId);
-      engineRow(
-        e.orderId,
-        e.userId,
-        e.symbol,
-        e.side,
-        e.mode,
-        e.qty,
-        e.trigger,
-        null,
-        f?.lots ?? 0n,
-        f?.value ?? 0n,
-        v?.fee ?? 0n,
-        v?.pnl ?? 0n,
-      );
+      bookRow(e.orderId, e, e.mode, e.qty, e.trigger);
     } else if (e.type === 'perp.liquidation' && !skipUser(e.userId, isBot)) {
-      const qpt = engine.perp.markets.get(e.symbol)?.quotePerTickLot ?? 0n;
-      engineRow(
-        `liq:${seq}:${n++}`,
-        e.userId,
-        e.symbol,
-        e.side,
-        e.mode,
-        e.size,
-        'liquidation',
-        e.bankruptcyPrice,
-        e.size,
-        e.bankruptcyPrice * e.size * qpt,
-        0n,
-        e.realisedPnl,
-      );
+      atPriceRow(`liq:${seq}:${n++}`, e, e.mode, e.size, 'liquidation', e.bankruptcyPrice, 0n, e.realisedPnl);
     } else if (e.type === 'perp.tierReduction' && !skipUser(e.userId, isBot)) {
       // ADR 194: a tiered liquidation step: its engine-made market close (the book fills) and the
-      // lots the fund took over at the mark.
-      const f = fills.get(e.orderId);
-      const v = money.get(e.orderId);
-      engineRow(
-        e.orderId,
-        e.userId,
-        e.symbol,
-        e.side,
-        e.mode,
-        e.qty,
-        'liquidation',
-        null,
-        f?.lots ?? 0n,
-        f?.value ?? 0n,
-        // The clearance fee shows once: on the fund's row when there is one.
-        (v?.fee ?? 0n) + (e.toFund > 0n ? 0n : e.clearanceFee),
-        v?.pnl ?? 0n,
-      );
+      // lots the fund took over at the mark. The clearance fee shows once: on the fund's row when
+      // there is one.
+      bookRow(e.orderId, e, e.mode, e.qty, 'liquidation', e.toFund > 0n ? 0n : e.clearanceFee);
       if (e.toFund > 0n) {
-        const qpt = engine.perp.markets.get(e.symbol)?.quotePerTickLot ?? 0n;
-        engineRow(
+        atPriceRow(
           `liq:${seq}:${n++}`,
-          e.userId,
-          e.symbol,
-          e.side,
+          e,
           e.mode,
           e.toFund,
           'liquidation',
           e.markPrice,
-          e.toFund,
-          e.markPrice * e.toFund * qpt,
           e.clearanceFee,
           e.realisedPnl,
         );
       }
     } else if (e.type === 'perp.adl' && !skipUser(e.userId, isBot)) {
       const p = engine.perp.positionsOf(e.userId).find((q) => q.symbol === e.symbol && q.side === e.side);
-      const qpt = engine.perp.markets.get(e.symbol)?.quotePerTickLot ?? 0n;
-      engineRow(
-        `adl:${seq}:${n++}`,
-        e.userId,
-        e.symbol,
-        e.side,
-        p?.mode ?? 'cross',
-        e.qty,
-        'adl',
-        e.price,
-        e.qty,
-        e.price * e.qty * qpt,
-        0n,
-        0n,
-      );
+      atPriceRow(`adl:${seq}:${n++}`, e, p?.mode ?? 'cross', e.qty, 'adl', e.price, 0n, 0n);
     }
   }
   return { rows, created, money, touched };
