@@ -18,6 +18,7 @@ interface Order {
   filled: string;
   status: string;
   fee: string;
+  price: string | null;
 }
 
 describe.each(BACKENDS)('tiered liquidation on %s', (backend) => {
@@ -77,5 +78,49 @@ describe.each(BACKENDS)('tiered liquidation on %s', (backend) => {
       })
     ).body.data;
     expect(JSON.stringify(positions)).toContain('0.5701');
+  });
+
+  it('a tier-1 position past its bankruptcy price is taken whole at that price: an order row of origin liquidation', async () => {
+    const dan = await contractTrader(t, 'tier-dan@example.com', { toContract: '2000' });
+    const erin = await contractTrader(t, 'tier-erin@example.com');
+    const order = (who: string, action: string, price: string) =>
+      t.call('POST', '/api/app/contract/orders', {
+        token: who,
+        body: {
+          symbol: PERP,
+          action,
+          type: 'limit',
+          price,
+          quantity: '0.1',
+          leverage: 10,
+          margin_mode: 'isolated',
+        },
+      });
+    // Above carol's resting bid at 87,700, so erin's sell meets dan's bid.
+    expect((await order(dan.token, 'open_long', '87800')).status).toBe(200);
+    expect((await order(erin.token, 'open_short', '87800')).status).toBe(200);
+    // 0.1 BTC at 10x: margin 878, bankrupt near 79,000; the index at 75,000 is far past it.
+    const r = await indexPrice(t, 7_500_000n);
+    expect(r.code).toBe(ResultCode.OK);
+    const liq = r.events.find((e) => e.type === 'perp.liquidation' && e.userId === dan.id);
+    expect(liq).toBeDefined();
+    await t.services.engine.idle();
+    const history = (
+      await t.call<{ list: Order[] }>('GET', '/api/app/contract/orders?status=history&limit=50', {
+        token: dan.token,
+      })
+    ).body.data.list;
+    const row = history.find((o) => o.origin === 'liquidation');
+    expect(row).toMatchObject({
+      action: 'close_long',
+      quantity: '0.10000',
+      filled: '0.10000',
+      status: 'filled',
+    });
+    // At the bankruptcy price (between the index and the entry), no fee of its own.
+    const price = Number(row!.price);
+    expect(price).toBeGreaterThan(75_000);
+    expect(price).toBeLessThan(87_800);
+    expect(row!.fee).toBe('0.000000');
   });
 });
