@@ -2,69 +2,10 @@
 // (top-of-book mid, one sample one weight) for markets that do not set an impact margin. Worked
 // numbers as in docs/perpetuals.md ("Funding").
 import { describe, expect, it } from 'vitest';
-import {
-  type Command,
-  checkInvariants,
-  DEMO_PERP_MARKETS,
-  demoEngineConfig,
-  ExchangeEngine,
-  ResultCode,
-} from '../src/index.ts';
+import { ExchangeEngine } from '../src/index.ts';
 import { impactPremiumPpm, impactPrice } from '../src/perp/math.ts';
-import { btc, px, SYM, USDC } from './helpers/scenario.ts';
-
-type WithoutTs<T> = T extends unknown ? Omit<T, 'ts'> : never;
-
-/** BTC_USDC_PERP with an impact margin of `impactUsdc` USDC (none: the rule before). */
-function engine(impactUsdc?: bigint) {
-  const e = new ExchangeEngine(
-    demoEngineConfig({
-      ...(impactUsdc !== undefined && {
-        perpMarkets: DEMO_PERP_MARKETS.map((m) =>
-          m.symbol === SYM ? { ...m, impactMarginQuote: impactUsdc * USDC } : m,
-        ),
-      }),
-    }),
-  );
-  let n = 0;
-  const run = (c: WithoutTs<Command>, ts: number) => {
-    const r = e.execute({ ...c, ts } as Command);
-    expect(r.code).toBe(ResultCode.OK);
-    expect(checkInvariants(e, r.events)).toEqual([]);
-    return r;
-  };
-  const index = (usd: number, ts: number) =>
-    run({ type: 'priceUpdate', symbol: SYM, indexPrice: BigInt(px(usd)) }, ts);
-  const order = (action: 'open_long' | 'open_short', usd: number, qty: number, ts: number) =>
-    run(
-      {
-        type: 'contractPlace',
-        orderId: `o${++n}`,
-        userId: 'mm',
-        symbol: SYM,
-        action,
-        orderType: 'limit',
-        mode: 'cross',
-        price: px(usd),
-        qty: btc(qty),
-      },
-      ts,
-    );
-  run({ type: 'deposit', id: 'd', userId: 'mm', asset: 'USDC', amount: 1_000_000n * USDC }, 1);
-  run(
-    {
-      type: 'transfer',
-      id: 't',
-      userId: 'mm',
-      asset: 'USDC',
-      from: 'spot',
-      to: 'contract',
-      amount: 1_000_000n * USDC,
-    },
-    2,
-  );
-  return { e, run, index, order, state: () => e.perp.state(SYM)! };
-}
+import { impactEngine as engine } from './helpers/impact.ts';
+import { SYM, USDC } from './helpers/scenario.ts';
 
 /** Bids 0.1 BTC at 50,400 and 1 BTC at 50,050; asks 0.1 at 50,500 and 1 at 51,000. */
 function thinTop(t: ReturnType<typeof engine>, ts: number) {

@@ -2,16 +2,9 @@
 // has and the rest of the notional at the index: a thin top moves the premium by its share of the
 // notional only (no wild premium), and a thin book is not a silent 0 that dilutes the interval.
 import { describe, expect, it } from 'vitest';
-import {
-  type Command,
-  checkInvariants,
-  DEMO_PERP_MARKETS,
-  demoEngineConfig,
-  ExchangeEngine,
-  ResultCode,
-} from '../src/index.ts';
 import { impactPremiumPpm, impactPrice } from '../src/perp/math.ts';
-import { btc, px, SYM, USDC, type WithoutTs } from './helpers/scenario.ts';
+import { impactEngine } from './helpers/impact.ts';
+import { SYM, USDC } from './helpers/scenario.ts';
 
 // BTC_USDC_PERP: 100 units (0.0001 USDC) per tick-lot; impact notional 200 x 100 = 20,000 USDC.
 const N = 20_000n * USDC;
@@ -56,51 +49,11 @@ describe('impact price on a book too thin for the notional', () => {
 });
 
 describe('funding on a thin book with an impact margin (ADR 198)', () => {
+  /** 200 USDC impact margin; bids by 'mm' and the index at 50,000. */
   function engine() {
-    const e = new ExchangeEngine(
-      demoEngineConfig({
-        perpMarkets: DEMO_PERP_MARKETS.map((m) =>
-          m.symbol === SYM ? { ...m, impactMarginQuote: 200n * USDC } : m,
-        ),
-      }),
-    );
-    let n = 0;
-    const run = (c: WithoutTs<Command>, ts: number) => {
-      const r = e.execute({ ...c, ts } as Command);
-      expect(r.code).toBe(ResultCode.OK);
-      expect(checkInvariants(e, r.events)).toEqual([]);
-      return r;
-    };
-    run({ type: 'deposit', id: 'd', userId: 'mm', asset: 'USDC', amount: 1_000_000n * USDC }, 1);
-    run(
-      {
-        type: 'transfer',
-        id: 't',
-        userId: 'mm',
-        asset: 'USDC',
-        from: 'spot',
-        to: 'contract',
-        amount: 1_000_000n * USDC,
-      },
-      2,
-    );
-    const bidAt = (usd: number, qty: number, ts: number) =>
-      run(
-        {
-          type: 'contractPlace',
-          orderId: `o${++n}`,
-          userId: 'mm',
-          symbol: SYM,
-          action: 'open_long',
-          orderType: 'limit',
-          mode: 'cross',
-          price: px(usd),
-          qty: btc(qty),
-        },
-        ts,
-      );
-    const index = (ts: number) => run({ type: 'priceUpdate', symbol: SYM, indexPrice: INDEX }, ts);
-    return { e, run, bidAt, index, state: () => e.perp.state(SYM)! };
+    const t = impactEngine(200n);
+    const bidAt = (usd: number, qty: number, ts: number) => t.order('open_long', usd, qty, ts);
+    return { ...t, bidAt, index: (ts: number) => t.index(50_000, ts) };
   }
 
   it('samples the depth there is with its full weight, and the settlement pays a premium, not the interest alone', () => {
