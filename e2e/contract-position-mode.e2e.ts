@@ -35,6 +35,7 @@ async function marketOrder(page: Page, button: string, qty: string) {
   await form.getByRole('button', { name: button, exact: true }).click();
   const sheet = page.getByRole('dialog', { name: tr.confirmTitle });
   await sheet.waitFor();
+  await screenshot(page, `contract-one-way-confirm-${qty}`);
   await sheet.getByRole('button', { name: button, exact: true }).click();
   await sheet.waitFor({ state: 'hidden' });
 }
