@@ -525,8 +525,18 @@ function contractOrderEvents(
         );
       }
     } else if (e.type === 'perp.adl' && !skipUser(e.userId, isBot)) {
-      const p = engine.perp.positionsOf(e.userId).find((q) => q.symbol === e.symbol && q.side === e.side);
-      atPriceRow(`adl:${seq}:${n++}`, e, p?.mode ?? 'cross', e.qty, 'adl', e.price, 0n, 0n);
+      // The mode from the close's own position event after it: an ADL of a whole position leaves
+      // none in the engine to look up (an isolated one then showed as cross).
+      let mode = 'cross';
+      for (const q of events.slice(events.indexOf(e))) {
+        if (q.type !== 'perp.position') continue;
+        const p = q.position;
+        if (p.userId === e.userId && p.symbol === e.symbol && p.side === e.side) {
+          mode = p.mode;
+          break;
+        }
+      }
+      atPriceRow(`adl:${seq}:${n++}`, e, mode, e.qty, 'adl', e.price, 0n, 0n);
     }
   }
   return { rows, created, money, touched };
