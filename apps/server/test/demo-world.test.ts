@@ -1,6 +1,7 @@
 // Issue 10 items 1 and 2: a fresh embedded default is a living exchange. The demo world is seeded
 // through the services and the ledger (the audit holds); every market has a price, volume and a
-// chart from the first second (ADRs 151, 152).
+// chart from the first second (ADRs 151, 152); the demo's contract account holds USDC and two open
+// positions, with a finished round trip in its order history (ADR 219).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import type { DbHandle } from '../src/db/db.ts';
 import { MARKETS } from '../src/engine/markets.ts';
 import { readAnchor, synthesize } from '../src/market/history.ts';
+import { seedFutures } from '../src/seed/futures.ts';
 import { seedWorld } from '../src/seed/world.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
 import { type RunningExchange, startExchange } from '../src/start.ts';
@@ -28,23 +30,56 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     return { status: r.status, data: body.data };
   };
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ex-demo-world-'));
-    db = await freshDatabase(backend);
-    running = await startExchange({
+  const start = () =>
+    startExchange({
       config: loadConfig({ DATA_DIR: dir, PORT: '0', CAPTCHA: 'off', SEED_DEMO: '1', MARKET_MAKER: '0' }),
       database: db.handle,
       logger: false,
       // The feed steps slowly here: what the test sees is the seeded world and the backfill.
       liquidityIntervalMs: 60_000,
     });
-    const login = await fetch(`${running.url}/api/app/account/login`, {
+  const login = async () => {
+    const r = await fetch(`${running.url}/api/app/account/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'email', account: DEMO_EMAIL, password: DEMO_PASSWORD }),
     });
-    token = ((await login.json()) as { data: { token: string } }).data.token;
+    token = ((await r.json()) as { data: { token: string } }).data.token;
     expect(token).toBeTruthy();
+  };
+  const demoId = async () =>
+    (
+      await db.handle.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_EMAIL)
+        .executeTakeFirstOrThrow()
+    ).id;
+  /** What the demo's futures seed leaves behind: counted before and after a restart. */
+  const futuresRows = async (id: string) => {
+    const count = async (table: 'transfers' | 'orders' | 'trades' | 'ledger_entries') => {
+      let q = db.handle.db.selectFrom(table as never).select((eb) => eb.fn.countAll<string>().as('n'));
+      if (table === 'transfers' || table === 'orders') q = q.where('user_id' as never, '=', id as never);
+      if (table === 'ledger_entries') q = q.where('owner' as never, '=', id as never);
+      return Number(((await q.executeTakeFirstOrThrow()) as { n: string }).n);
+    };
+    return {
+      transfers: await count('transfers'),
+      orders: await count('orders'),
+      trades: await count('trades'),
+      ledger: await count('ledger_entries'),
+      positions: running.services.engine.engine.perp
+        .positionsOf(id)
+        .map((p) => `${p.symbol} ${p.side} ${p.size}`)
+        .sort(),
+    };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ex-demo-world-'));
+    db = await freshDatabase(backend);
+    running = await start();
+    await login();
   });
   afterAll(async () => {
     await running?.stop();
@@ -116,11 +151,61 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
   });
 
   it('the backfill is market data only: no trades rows, no ledger entries of bots or history', async () => {
-    const trades = await db.handle.db
+    // The only trades are the demo's four seeded futures fills (ADR 219): none comes from the backfill.
+    const id = await demoId();
+    const trades = (await db.handle.db
       .selectFrom('trades' as never)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number((trades as { n: string }).n)).toBe(0);
+      .select(['market', 'buyer_id', 'seller_id'] as never[])
+      .execute()) as unknown as { market: string; buyer_id: string; seller_id: string }[];
+    expect(trades.length).toBe(4);
+    for (const t of trades) {
+      expect(t.market.endsWith('_PERP'), t.market).toBe(true);
+      expect(t.buyer_id === id || t.seller_id === id).toBe(true);
+    }
+  });
+
+  it("the demo's futures screen has life: a contract balance, two open positions, finished orders", async () => {
+    const balances = await get<{ contract: { available: string; equity: string } }>(
+      '/api/app/wallet/balances',
+    );
+    expect(Number(balances.data.contract.available)).toBeGreaterThan(0);
+    expect(Number(balances.data.contract.equity)).toBeGreaterThan(0);
+    const positions = await get<
+      {
+        symbol: string;
+        side: string;
+        size: string;
+        leverage: number;
+        tp_price: string | null;
+        sl_price: string | null;
+      }[]
+    >('/api/app/contract/positions');
+    expect(positions.data.length).toBeGreaterThanOrEqual(1);
+    expect(positions.data.map((p) => [p.symbol, p.side, p.size, p.leverage]).sort()).toEqual([
+      ['BTC_USDC_PERP', 'long', '0.02000', 10],
+      ['ETH_USDC_PERP', 'short', '0.5000', 5],
+    ]);
+    const short = positions.data.find((p) => p.side === 'short')!;
+    expect(short.tp_price).not.toBeNull();
+    expect(short.sl_price).not.toBeNull();
+    // The round trip (0.2 ETH opened and closed) and both opening orders: four filled market orders.
+    const history = await get<{ list: { status: string; type: string; action: string }[] }>(
+      '/api/app/contract/orders?status=history&limit=50',
+    );
+    expect(
+      history.data.list
+        .filter((o) => o.status === 'filled')
+        .map((o) => o.action)
+        .sort(),
+    ).toEqual(['close_long', 'open_long', 'open_long', 'open_short']);
+    const open = await get<{ list: unknown[] }>('/api/app/contract/orders?status=open');
+    expect(open.data.list).toEqual([]);
+    const transfers = await get<{ list: { from: string; to: string; amount: string }[] }>(
+      '/api/app/wallet/transfers',
+    );
+    expect(transfers.data.list.map((t) => [t.from, t.to, Number(t.amount)])).toEqual([
+      ['spot', 'contract', 3000],
+    ]);
   });
 
   it('seeds once: a second run (a restart) adds nothing; history regenerates identically', async () => {
@@ -131,6 +216,7 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
       .executeTakeFirstOrThrow();
     const journal = running.services.engine.journalLength;
     expect(await seedWorld(running.services, demo.id)).toBe(false);
+    expect(await seedFutures(running.services, demo.id)).toBe(false);
     expect(running.services.engine.journalLength).toBe(journal);
     const anchor = (await readAnchor(db.handle.db))!;
     expect(anchor).toBeDefined();
@@ -140,6 +226,16 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     expect(synthesize(anchor, markets)).toEqual(synthesize(anchor, markets));
     // A second backfill on the same database does nothing.
     expect(await running.services.market.backfill(running.services.edb, new Map([['BTC', 1n]]))).toBe(false);
+  });
+
+  it("a restart seeds the demo's futures no second time", async () => {
+    const id = await demoId();
+    const before = await futuresRows(id);
+    expect(before.positions.length).toBe(2);
+    await running.stop();
+    running = await start();
+    await login();
+    expect(await futuresRows(id)).toEqual(before);
   });
 
   it('the seeded world balances: the audit finds no problem', async () => {

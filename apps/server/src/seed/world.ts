@@ -105,7 +105,8 @@ async function seeded(s: Services): Promise<boolean> {
   return any !== undefined;
 }
 
-async function members(s: Services): Promise<string[]> {
+/** The member accounts, created on first use (the demo's futures use one as their counterparty). */
+export async function demoMembers(s: Services): Promise<string[]> {
   const ids: string[] = [];
   for (const [i, email] of MEMBER_EMAILS.entries()) {
     const found = await s.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
@@ -146,7 +147,7 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
   const now = s.clock.now();
   const warn = () => {};
   const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, warn);
-  const memberIds = await members(s);
+  const memberIds = await demoMembers(s);
 
   // Treasury purposes, funded by the operator from the chain account (ADR 113).
   await treasuries.fund('earn', 'USDC', '500000', 'chain');
