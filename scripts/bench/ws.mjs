@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // WebSocket fan-out benchmark (issue 9): N subscribers on one book's depth, trades and ticker with
 // the market maker on, against the built server on the embedded default. Measures the push lag of
-// depth deltas (receive time minus the engine time of the command, `ts`), depth sequence gaps per
-// socket, and messages delivered per second. The same run first measures 10 subscribers as the
-// reference. Not a test: run it on a quiet machine.
+// depth deltas (receive time minus the engine time of the command, `ts`; for a frame merging one
+// commit's deltas, ADR 210, the time of its first command, counted once per delta), depth sequence
+// gaps per socket, and messages (frames) delivered per second. The same run first measures 10
+// subscribers as the reference. Not a test: run it on a quiet machine.
 //
 //   npm run bench:ws                         # 10 then 1,000 subscribers, 20 s each
 //   npm run bench:ws -- --subscribers 2000 --seconds 30 [--url ws://host:port/ws]
@@ -45,6 +46,7 @@ function quantile(sorted, q) {
 async function run(urls, subscribers, offset, ready, go) {
   const lags = [];
   let messages = 0;
+  let depthFrames = 0;
   let gaps = 0;
   let stale = 0;
   let resyncs = 0;
@@ -71,9 +73,19 @@ async function run(urls, subscribers, offset, ready, go) {
         stale += 1;
         return;
       }
-      if (lastSeq !== null && m.seq !== lastSeq + 1) gaps += 1;
+      // A delta merging one commit's changes (ADR 210) covers first_seq..seq; it must start at or
+      // before the next number (a start before it is a part the snapshot already holds).
+      const first = m.first_seq ?? m.seq;
+      if (lastSeq !== null && first > lastSeq + 1) gaps += 1;
+      const covered = lastSeq === null ? m.seq - first + 1 : m.seq - Math.max(first, lastSeq + 1) + 1;
       lastSeq = m.seq;
-      if (typeof m.ts === 'number') lags.push(Date.now() - m.ts);
+      depthFrames += 1;
+      // One sample per delta the frame carries, each at the age of the commit's first command (the
+      // oldest change in it): comparable with runs that sent one frame per delta, and never kinder.
+      if (typeof m.ts === 'number') {
+        const lag = Date.now() - m.ts;
+        for (let k = 0; k < covered; k++) lags.push(lag);
+      }
     });
     ws.on('close', () => {
       closed += 1;
@@ -95,6 +107,7 @@ async function run(urls, subscribers, offset, ready, go) {
   await go;
   lags.length = 0;
   messages = 0;
+  depthFrames = 0;
   // This process's own event-loop delay: a lag the client adds (1,000 sockets parsing in one thread
   // on a shared 2-core machine), not the server's.
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -104,6 +117,7 @@ async function run(urls, subscribers, offset, ready, go) {
   loop.disable();
   const elapsed = (Date.now() - started) / 1000;
   const delivered = messages;
+  const frames = depthFrames;
   for (const ws of sockets) ws.close();
   return {
     lags,
@@ -112,6 +126,7 @@ async function run(urls, subscribers, offset, ready, go) {
     resyncs,
     closedByServer: closed,
     messages: delivered,
+    depthFrames: frames,
     elapsed,
     clientLoopP99: Math.round(loop.percentile(99) / 1e6),
   };
@@ -168,6 +183,7 @@ async function runThreads(urls, subscribers) {
     stale: sum('stale'),
     resyncs: sum('resyncs'),
     perSecond: Math.round(sum('messages') / Math.max(...parts.map((p) => p.elapsed))),
+    depthFrames: sum('depthFrames'),
     clientLoopP99: Math.max(...parts.map((p) => p.clientLoopP99)),
   };
 }
@@ -186,7 +202,7 @@ if (isMainThread) {
     for (const n of sizes) {
       const r = await runThreads(urls, n);
       console.log(
-        `${String(n).padStart(5)} subscribers: depth push lag p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms over ${r.depthDeltas} deltas; seq gaps ${r.gaps} (stale deltas dropped ${r.stale}), resyncs ${r.resyncs}; ${r.perSecond} messages/s delivered; client event-loop delay p99 ${r.clientLoopP99} ms`,
+        `${String(n).padStart(5)} subscribers: depth push lag p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms over ${r.depthDeltas} deltas in ${r.depthFrames} depth frames; seq gaps ${r.gaps} (stale deltas dropped ${r.stale}), resyncs ${r.resyncs}; ${r.perSecond} messages/s delivered; client event-loop delay p99 ${r.clientLoopP99} ms`,
       );
     }
   } finally {

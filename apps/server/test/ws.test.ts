@@ -109,6 +109,84 @@ describe.each(BACKENDS)('ws streams on %s', (backend) => {
     s.ws.terminate();
   });
 
+  it('one commit: its depth changes as one delta (first_seq..seq, each level at its last total), its trades as one list, each candle once (ADR 210)', async () => {
+    const s = await socket();
+    s.send({ op: 'subscribe', channels: ['depth:BTC_USDC', 'trades:BTC_USDC', 'kline:BTC_USDC:1m'] });
+    await s.next((m) => m.op === 'subscribed');
+    const seq0 = (await s.next((m) => m.channel === 'depth:BTC_USDC' && m.type === 'snapshot')).seq!;
+    const buyer = await registerUser(t, 'commit-buyer@example.com');
+    await deposit(t, buyer.user.id, 'USDC', 10_000_000_000n);
+    // 98,000.00 USDC is 9,800,000 ticks of 0.01; 0.01 BTC is 100 lots of 0.0001.
+    const place = (userId: string, side: 'buy' | 'sell', price: number, qty: number) =>
+      t.services.engine.submit({
+        type: 'spotPlace',
+        orderType: 'limit',
+        userId,
+        symbol: 'BTC_USDC',
+        side,
+        price,
+        qty,
+      });
+    // The writer takes what is queued when it starts a batch: the first command runs alone, the four
+    // queued behind it in the same tick commit together.
+    const first = t.services.engine.submit({ type: 'deposit', userId: user.id, asset: 'USDC', amount: 1n });
+    const done = await Promise.all([
+      first,
+      place(user.id, 'sell', 9_800_000, 100),
+      place(user.id, 'sell', 9_800_000, 200),
+      place(user.id, 'sell', 9_810_000, 100),
+      // Takes 0.01 of the first sell and 0.01 of the second: two trades, 0.01 left at 98,000.
+      place(buyer.user.id, 'buy', 9_800_000, 200),
+    ]);
+    for (const r of done) expect(r.code).toBe(0);
+    expect(new Set(done.slice(1).map((r) => r.seq! - done[1]!.seq!))).toEqual(new Set([0, 1, 2, 3]));
+    s.send({ op: 'ping', id: 'after' });
+    await s.next((m) => m.op === 'pong');
+    const delta = await s.next((m) => m.channel === 'depth:BTC_USDC' && m.type === 'delta');
+    expect(delta).toMatchObject({ seq: seq0 + 4, first_seq: seq0 + 1 });
+    expect(delta.data).toEqual({
+      bids: [],
+      asks: [
+        ['98000.00', '0.01000'],
+        ['98100.00', '0.01000'],
+      ],
+      seq: seq0 + 4,
+      first_seq: seq0 + 1,
+    });
+    const trades = await s.next((m) => m.channel === 'trades:BTC_USDC');
+    const list = trades.data as { id: string; price: string; qty: string; side: string; ts: number }[];
+    expect(list).toHaveLength(2);
+    expect(list.map((x) => [x.price, x.qty, x.side])).toEqual([
+      ['98000.00', '0.01000', 'buy'],
+      ['98000.00', '0.01000', 'buy'],
+    ]);
+    // Newest first, as GET /market/trades lists them.
+    const rest = await t.call<{ id: string }[]>('GET', '/api/app/market/trades?symbol=BTC_USDC&limit=2');
+    expect(list.map((x) => x.id)).toEqual(rest.body.data.map((x) => x.id));
+    // The pong came after everything the commit sent: nothing else of it is waiting.
+    await new Promise((r) => setTimeout(r, 200));
+    s.send({ op: 'ping', id: 'end' });
+    await s.next((m) => m.op === 'pong');
+    const k = await s.next((m) => m.channel === 'kline:BTC_USDC:1m');
+    expect((k.data as unknown[])[4]).toBe('98000.00');
+    const rest1m = await t.call<unknown[][]>(
+      'GET',
+      '/api/app/market/klines?symbol=BTC_USDC&interval=1m&limit=1',
+    );
+    expect(k.data).toEqual(rest1m.body.data[0]);
+    const more = await Promise.race([
+      s.next(
+        (m) =>
+          m.channel === 'depth:BTC_USDC' ||
+          m.channel === 'trades:BTC_USDC' ||
+          m.channel === 'kline:BTC_USDC:1m',
+      ),
+      new Promise((r) => setTimeout(() => r('none'), 300)),
+    ]);
+    expect(more).toBe('none');
+    s.ws.terminate();
+  });
+
   it('private channels need auth and carry only the own events', async () => {
     const s = await socket();
     s.send({ op: 'subscribe', channels: ['orders'], id: 'x' });

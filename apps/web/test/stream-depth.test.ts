@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseMessage } from '../src/features/stream/client.ts';
 import { type DepthBook, reduceDepth } from '../src/features/stream/depth.ts';
 import {
   mergeKline,
@@ -76,6 +77,52 @@ describe('depth reducer', () => {
     expect(reduceDepth(null, { kind: 'delta', seq: 1, bids: [], asks: [] }).status).toBe('gap');
   });
 
+  it("applies a delta merging one commit (firstSeq..seq): its levels' last totals", () => {
+    const r = reduceDepth(book(), {
+      kind: 'delta',
+      firstSeq: 11,
+      seq: 14,
+      bids: [
+        ['100.00', '0'],
+        ['97.00', '4'],
+      ],
+      asks: [['101.50', '2']],
+    });
+    expect(r).toEqual({
+      status: 'ok',
+      book: {
+        seq: 14,
+        bids: [
+          ['99.00', '1'],
+          ['97.00', '4'],
+        ],
+        asks: [
+          ['101.00', '3'],
+          ['101.50', '2'],
+          ['102.00', '1'],
+        ],
+      },
+    });
+  });
+
+  it('a merged delta: stale when the snapshot holds all of it, applied when it holds a part, a gap when it starts later', () => {
+    const b = book();
+    expect(reduceDepth(b, { kind: 'delta', firstSeq: 8, seq: 10, bids: [['1.00', '1']], asks: [] })).toEqual({
+      status: 'stale',
+      book: b,
+    });
+    const part = reduceDepth(b, { kind: 'delta', firstSeq: 9, seq: 12, bids: [['99.00', '7']], asks: [] });
+    expect(part.status).toBe('ok');
+    expect(part.book?.seq).toBe(12);
+    expect(part.book?.bids).toEqual([
+      ['100.00', '2'],
+      ['99.00', '7'],
+    ]);
+    expect(reduceDepth(b, { kind: 'delta', firstSeq: 12, seq: 15, bids: [], asks: [] }).status).toBe('gap');
+    // A range that ends before it starts is not a delta a server sends.
+    expect(reduceDepth(b, { kind: 'delta', firstSeq: 12, seq: 11, bids: [], asks: [] }).status).toBe('gap');
+  });
+
   it('a fresh snapshot after a gap replaces the book', () => {
     const r = reduceDepth(book(), { ...snap, seq: 40, bids: [['90.00', '1']], asks: [] });
     expect(r.book).toEqual({ seq: 40, bids: [['90.00', '1']], asks: [] });
@@ -94,6 +141,30 @@ describe('depth reducer', () => {
       toDepthMessage({ channel: 'depth:X', kind: undefined, seq: 4, data: { bids: [], asks: [] } })?.kind,
     ).toBe('delta');
     expect(toDepthMessage({ channel: 'depth:X', kind: 'delta', seq: undefined, data: {} })).toBeNull();
+  });
+
+  it('reads the seq range of a merged delta as the server sends it', () => {
+    const raw = JSON.stringify({
+      channel: 'depth:BTC_USDC',
+      type: 'delta',
+      seq: 14,
+      first_seq: 11,
+      ts: 1,
+      data: { bids: [['97.00', '4']], asks: [], seq: 14, first_seq: 11 },
+    });
+    const msg = parseMessage(raw);
+    if (msg === null || 'ack' in msg) throw new Error('not a push');
+    expect(toDepthMessage(msg)).toEqual({
+      kind: 'delta',
+      seq: 14,
+      firstSeq: 11,
+      bids: [['97.00', '4']],
+      asks: [],
+    });
+    // A single delta (no range) reads as before.
+    const single = parseMessage('{"channel":"depth:X","type":"delta","seq":5,"data":{"bids":[],"asks":[]}}');
+    if (single === null || 'ack' in single) throw new Error('not a push');
+    expect(toDepthMessage(single)).toEqual({ kind: 'delta', seq: 5, bids: [], asks: [] });
   });
 });
 

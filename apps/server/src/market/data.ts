@@ -62,6 +62,22 @@ interface TapeTrade {
 export const PRIVATE_CHANNELS = ['orders', 'positions', 'balances'] as const;
 export const privateTopic = (name: string, userId: string) => `${name}:@${userId}`;
 
+/** What one commit publishes per channel, gathered over the batch and sent after it (ADR 210). */
+interface CommitOut {
+  /** Per book: the seq range, the first command's engine time, and each touched level's last total. */
+  depth: Map<
+    string,
+    { first: number; seq: number; ts: number; bids: Map<string, string>; asks: Map<string, string> }
+  >;
+  /** Per market, oldest first. */
+  trades: Map<string, PublicTrade[]>;
+  /** Per `symbol|interval`: the candles the commit's trades touched (sent in their final state). */
+  candles: Map<string, Set<Candle>>;
+  tickers: Set<string>;
+  /** User -> engine time of the last command of the commit that moved their balances. */
+  balances: Map<string, number>;
+}
+
 export class MarketData {
   private readonly candles = new Map<string, Candle[]>();
   private readonly tapes = new Map<string, TapeTrade[]>();
@@ -186,36 +202,69 @@ export class MarketData {
     }
   }
 
+  /**
+   * One message per channel and commit where a commit can make many (ADR 210): a market maker's
+   * re-quote is dozens of commands in one batch, and with 1,000 subscribers every message is 1,000
+   * frames to send and 1,000 JSON documents for clients to parse. Depth deltas of one book merge into
+   * one delta carrying the seq range (`first_seq`..`seq`), trades of one market into one list, each
+   * touched candle is sent once in its final state, tickers of one commit go together, and a user's
+   * balances nudge once. Private order events stay one message each (each is its own event).
+   */
   private onCommit(batch: readonly Executed[]): void {
-    const tickers = new Set<string>();
+    const out: CommitOut = {
+      depth: new Map(),
+      trades: new Map(),
+      candles: new Map(),
+      tickers: new Set(),
+      balances: new Map(),
+    };
     for (const ex of batch) {
-      const touchedUsers = new Set<string>();
-      for (const e of ex.events) this.publishEvent(e, ex, tickers, touchedUsers);
+      for (const e of ex.events) this.publishEvent(e, ex, out);
       if (ex.command.type === 'spotAmend') this.spotAmended(ex.command);
-      for (const u of touchedUsers) this.pubsub.publish(privateTopic('balances', u), { ts: ex.ts });
     }
-    if (tickers.size > 0) {
-      const coins = this.coins();
-      for (const c of coins) if (tickers.has(c.symbol)) this.pubsub.publish('ticker', { data: c });
+    for (const [symbol, d] of out.depth) {
+      const range = d.first < d.seq ? { first_seq: d.first } : {};
+      // `ts`: the engine time of the first command that moved the book in this commit, so a client
+      // (and bench:ws) can tell how old the oldest change it shows is.
+      this.pubsub.publish(`depth:${symbol}`, {
+        type: 'delta',
+        seq: d.seq,
+        ...range,
+        ts: d.ts,
+        data: { bids: [...d.bids], asks: [...d.asks], seq: d.seq, ...range },
+      });
     }
+    for (const [symbol, list] of out.trades) {
+      // Newest first, as the REST list.
+      this.pubsub.publish(`trades:${symbol}`, { data: list.reverse() });
+    }
+    for (const [key, touched] of out.candles) {
+      const [symbol] = key.split('|');
+      for (const c of touched)
+        this.pubsub.publish(`kline:${key.replace('|', ':')}`, { data: this.kline(symbol!, c) });
+    }
+    if (out.tickers.size > 0) {
+      const coins = this.coins().filter((c) => out.tickers.has(c.symbol));
+      this.pubsub.publish('ticker', { data: coins.length === 1 ? coins[0] : coins });
+    }
+    for (const [u, ts] of out.balances) this.pubsub.publish(privateTopic('balances', u), { ts });
   }
 
-  private publishEvent(e: EngineEvent, ex: Executed, tickers: Set<string>, users: Set<string>): void {
+  private publishEvent(e: EngineEvent, ex: Executed, out: CommitOut): void {
     switch (e.type) {
       case 'spot.depth':
       case 'perp.depth': {
         const m = mustMarket(e.symbol);
-        const bids: [string, string][] = [];
-        const asks: [string, string][] = [];
-        for (const d of e.deltas) (d.side === 'buy' ? bids : asks).push([m.price(d.price), m.qty(d.qty)]);
-        // `ts`: the engine time of the command that moved the book, so a client (and bench:ws)
-        // can tell how old what it shows is.
-        this.pubsub.publish(`depth:${e.symbol}`, {
-          type: 'delta',
-          seq: e.seq,
-          ts: ex.ts,
-          data: { bids, asks, seq: e.seq },
-        });
+        let d = out.depth.get(e.symbol);
+        if (d === undefined) {
+          d = { first: e.seq, seq: e.seq, ts: ex.ts, bids: new Map(), asks: new Map() };
+          out.depth.set(e.symbol, d);
+        }
+        d.seq = e.seq;
+        // A level's quantity is its new total, so the last change of a level in the commit is the
+        // one that counts (the map keeps its first position).
+        for (const dl of e.deltas)
+          (dl.side === 'buy' ? d.bids : d.asks).set(m.price(dl.price), m.qty(dl.qty));
         return;
       }
       case 'spot.trade':
@@ -237,12 +286,24 @@ export class MarketData {
           ts: t.ts,
         };
         this.addTrade(t.symbol, tape);
-        tickers.add(t.symbol);
-        this.pubsub.publish(`trades:${t.symbol}`, { data: [this.publicTrade(t.symbol, tape)] });
+        out.tickers.add(t.symbol);
+        let trades = out.trades.get(t.symbol);
+        if (trades === undefined) {
+          trades = [];
+          out.trades.set(t.symbol, trades);
+        }
+        trades.push(this.publicTrade(t.symbol, tape));
         for (const [interval] of Object.entries(INTERVALS)) {
-          const list = this.candles.get(`${t.symbol}|${interval}`);
+          const key = `${t.symbol}|${interval}`;
+          const list = this.candles.get(key);
           const c = list?.[list.length - 1];
-          if (c) this.pubsub.publish(`kline:${t.symbol}:${interval}`, { data: this.kline(t.symbol, c) });
+          if (c === undefined) continue;
+          let touched = out.candles.get(key);
+          if (touched === undefined) {
+            touched = new Set();
+            out.candles.set(key, touched);
+          }
+          touched.add(c);
         }
         const makerUser =
           e.type === 'spot.trade'
@@ -348,7 +409,7 @@ export class MarketData {
       case 'perp.ledger':
         for (const p of e.entry.postings) {
           const owner = p.account.slice(0, p.account.indexOf('/'));
-          if (owner !== 'system' && !this.host.isBot(owner)) users.add(owner);
+          if (owner !== 'system' && !this.host.isBot(owner)) out.balances.set(owner, ex.ts);
         }
         return;
       default:

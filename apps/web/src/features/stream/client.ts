@@ -18,6 +18,11 @@ export interface StreamMessage {
   channel: string;
   kind: string | undefined;
   seq: number | undefined;
+  /**
+   * The first sequence number a message covers when it merges several (a depth delta of one commit,
+   * `first_seq`..`seq`, ADR 210); undefined when it covers only `seq`.
+   */
+  firstSeq?: number | undefined;
   data: unknown;
 }
 
@@ -85,14 +90,20 @@ export function parseMessage(raw: unknown): StreamMessage | { ack: string; code:
   const inner =
     data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const kindRaw = pick(obj, 'type', 'kind', 'event', 'action') ?? pick(inner, 'type', 'kind');
-  const seqRaw = pick(obj, 'seq', 'sequence', 'u') ?? pick(inner, 'seq', 'sequence');
-  const seq =
-    typeof seqRaw === 'number'
-      ? seqRaw
-      : typeof seqRaw === 'string' && /^\d+$/.test(seqRaw)
-        ? Number(seqRaw)
-        : undefined;
-  return { channel, kind: typeof kindRaw === 'string' ? kindRaw : undefined, seq, data };
+  const seq = seqOf(pick(obj, 'seq', 'sequence', 'u') ?? pick(inner, 'seq', 'sequence'));
+  const firstSeq = seqOf(pick(obj, 'first_seq') ?? pick(inner, 'first_seq'));
+  return {
+    channel,
+    kind: typeof kindRaw === 'string' ? kindRaw : undefined,
+    seq,
+    ...(firstSeq === undefined ? {} : { firstSeq }),
+    data,
+  };
+}
+
+function seqOf(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return raw;
+  return typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
 
 export class StreamClient {

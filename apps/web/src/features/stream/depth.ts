@@ -3,8 +3,9 @@ import { cmp, isZero } from '../trade/decimal.ts';
 
 /**
  * The order book of one market as the client keeps it: a snapshot, then deltas that each carry the
- * book's sequence number. A delta whose number is not the next one means messages were lost, so the
- * book cannot be trusted any more: the reducer says `gap` and the client resubscribes for a fresh
+ * book's sequence number (or a range of them, `firstSeq`..`seq`, for one commit's merged changes,
+ * ADR 210). A delta that does not start at the next number means messages were lost, so the book
+ * cannot be trusted any more: the reducer says `gap` and the client resubscribes for a fresh
  * snapshot (API.md Streams). Quantities are decimal strings; a level with quantity 0 is removed.
  */
 export interface DepthBook {
@@ -24,6 +25,11 @@ export interface DepthSnapshot {
 export interface DepthDelta {
   kind: 'delta';
   seq: number;
+  /**
+   * A delta merging the changes of one commit (ADR 210) covers `firstSeq`..`seq`; absent, it
+   * covers `seq` alone.
+   */
+  firstSeq?: number;
   /** Changed levels: [price, new total quantity]; "0" removes the level. */
   bids: DepthLevel[];
   asks: DepthLevel[];
@@ -67,7 +73,11 @@ export function reduceDepth(book: DepthBook | null, msg: DepthMessage): DepthRes
   }
   if (!book) return { status: 'gap', book: null };
   if (msg.seq <= book.seq) return { status: 'stale', book };
-  if (msg.seq !== book.seq + 1) return { status: 'gap', book };
+  // The delta must start at the next number. One that starts at or before it but ends later (a
+  // merged delta whose first part the snapshot already holds) applies as well: each level carries
+  // its new total, so setting it again is harmless.
+  const first = msg.firstSeq ?? msg.seq;
+  if (first > book.seq + 1 || first > msg.seq) return { status: 'gap', book };
   return {
     status: 'ok',
     book: {

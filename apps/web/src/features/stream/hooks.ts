@@ -146,7 +146,8 @@ export function toDepthMessage(msg: StreamMessage): DepthMessage | null {
       : data.snapshot === true
         ? 'snapshot'
         : 'delta';
-  return { kind, seq: msg.seq, bids: levels(data.bids), asks: levels(data.asks) };
+  const range = kind === 'delta' && msg.firstSeq !== undefined ? { firstSeq: msg.firstSeq } : {};
+  return { kind, seq: msg.seq, ...range, bids: levels(data.bids), asks: levels(data.asks) };
 }
 
 /** Live order book: stream snapshot + deltas (resubscribe on a gap), REST polling while down. */
