@@ -45,8 +45,7 @@ describe('one-way position mode in the browser', () => {
     await fundFutures(s.server.url, s.token, '2000');
     // The mode changes only with nothing open: clear what the demo world may have left.
     await api(s.server.url, 'POST', '/api/app/contract/orders/cancel-all', {}, s.token);
-    for (const p of await positions())
-      await api(s.server.url, 'POST', `/api/app/contract/positions/${p.id}/close`, {}, s.token);
+    await api(s.server.url, 'POST', '/api/app/contract/positions/close-all', {}, s.token);
     await expect.poll(async () => (await mode()).can_change, { timeout: 15_000 }).toBe(true);
     expect((await mode()).mode).toBe('hedge');
 
