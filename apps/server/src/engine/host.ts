@@ -304,10 +304,20 @@ export class EngineHost implements EnginePort {
       rows.commands.push({ seq: String(seq), type: cmd.type, body, ts: String(cmd.ts) });
       const before = rows.orders.length;
       project(this.engine, rows, seq, cmd, r.events, extraOf(p.options), isBot);
-      const created = 'orderId' in cmd ? cmd.orderId : undefined;
-      const order =
-        created === undefined ? undefined : rows.orders.slice(before).find((o) => o.id === created);
-      results.push({ ...r, seq, ts, id, command: cmd, body, ...(order !== undefined ? { order } : {}) });
+      // Built field by field: spreading the result and a conditional object per command was 4 % of
+      // the main thread under bench:http (issue 9, ADR 213).
+      const done: Executed = { code: r.code, events: r.events, seq, ts, id, command: cmd, body };
+      if ('orderId' in cmd) {
+        const created = cmd.orderId;
+        for (let i = before; i < rows.orders.length; i++) {
+          const o = rows.orders[i]!;
+          if (o.id === created) {
+            done.order = o;
+            break;
+          }
+        }
+      }
+      results.push(done);
     }
     const executed = performance.now();
     if (rows.commands.length > 0) {

@@ -343,6 +343,16 @@ export function project(
 }
 
 const USDC_SCALE = 6;
+
+interface ContractRows {
+  rows: readonly OrdersTable[];
+  created: ReadonlySet<string>;
+  money: ReadonlyMap<string, { fee: bigint; pnl: bigint }>;
+  touched: ReadonlyMap<string, Partial<OrderUpdate>>;
+}
+
+/** What a command without contract events makes (shared: never written to). */
+const NO_CONTRACT_ROWS: ContractRows = { rows: [], created: new Set(), money: new Map(), touched: new Map() };
 const skipUser = (userId: string, isBot: (u: string) => boolean) => userId.startsWith('@') || isBot(userId);
 
 /**
@@ -357,7 +367,9 @@ function contractOrderEvents(
   cmd: Command,
   events: readonly EngineEvent[],
   isBot: (userId: string) => boolean,
-) {
+): ContractRows {
+  // A command without contract events (every spot order) makes none of these: no maps built.
+  if (!events.some((e) => e.type.startsWith('perp.'))) return NO_CONTRACT_ROWS;
   const money = new Map<string, { fee: bigint; pnl: bigint }>();
   const fills = new Map<string, { lots: bigint; value: bigint }>();
   const touched = new Map<string, Partial<OrderUpdate>>();
@@ -536,7 +548,7 @@ function contractOrderEvents(
           break;
         }
       }
-      atPriceRow(`adl:${seq}:${n++}`, e, mode, e.qty, 'adl', e.price, 0n, 0n);
+      atPriceRow(`adl:${seq}:${n++}`, e, mode, e.qty, 'adl', e.price, 0n, e.realisedPnl);
     }
   }
   return { rows, created, money, touched };
