@@ -183,9 +183,27 @@ describe('3. a loss beyond the fund goes to ADL at the bankruptcy price, never t
       { userId: 'alice', insurancePaid: 0n, adlQty: 1000n, socialised: 0n },
     ]);
     expect(ofType(r.events, 'perp.adl')).toEqual([
-      { type: 'perp.adl', symbol: SYM, userId: 'bob', side: 'short', qty: 1000n, price: 450_000n },
-      // The fund's side of carol's trade is in loss at the mark: carol is deleveraged at her price.
-      { type: 'perp.adl', symbol: SYM, userId: 'carol', side: 'long', qty: 1000n, price: 400_000n },
+      // bob's short from 50,000 closed at 45,000: 1 BTC x 5,000 = 5,000 realised.
+      {
+        type: 'perp.adl',
+        symbol: SYM,
+        userId: 'bob',
+        side: 'short',
+        qty: 1000n,
+        price: 450_000n,
+        realisedPnl: 5_000n * USDC,
+      },
+      // The fund's side of carol's trade is in loss at the mark: carol is deleveraged at her price
+      // (her entry: nothing realised).
+      {
+        type: 'perp.adl',
+        symbol: SYM,
+        userId: 'carol',
+        side: 'long',
+        qty: 1000n,
+        price: 400_000n,
+        realisedPnl: 0n,
+      },
     ]);
     expect(s.wallet('alice')).toEqual({ available: 4_975n * USDC, frozen: 0n });
     expect(s.wallet('bob').available).toBe(104_990n * USDC);

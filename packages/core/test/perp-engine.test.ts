@@ -161,8 +161,17 @@ describe('worked example 1: liquidation of the isolated long', () => {
     s.price(45_180.7);
     const r = s.price(44_000);
     const adl = ofType(r.events, 'perp.adl');
+    // bob's short from 50,000 closed at 45,000: 1 BTC x 5,000 = 5,000 realised.
     expect(adl).toEqual([
-      { type: 'perp.adl', symbol: SYM, userId: 'bob', side: 'short', qty: 1000n, price: 450_000n },
+      {
+        type: 'perp.adl',
+        symbol: SYM,
+        userId: 'bob',
+        side: 'short',
+        qty: 1000n,
+        price: 450_000n,
+        realisedPnl: 5_000n * USDC,
+      },
     ]);
     expect(s.e.perp.position('bob', SYM, 'cross', 'short')).toBeUndefined();
     expect(s.e.perp.position(INSURANCE_USER, SYM, 'cross', 'long')).toBeUndefined();

@@ -415,23 +415,37 @@ export abstract class PerpLiquidation extends PerpOrders {
       if (q <= 0n) continue;
       const cp = costPortion(p.side, p.size, p.cost, q);
       if ((p.side === 'long' ? c.price * q - cp : cp - c.price * q) < 0n) continue;
-      this.events.push({
-        type: 'perp.adl',
-        symbol: c.symbol,
-        userId: p.userId,
-        side: p.side,
-        qty: q,
-        price: c.price,
-      });
+      const adl = this.adlEvent(c.symbol, p, q, c.price);
       const ref = this.nextId(`adl:${c.symbol}:${p.userId}:${p.mode}`);
       this.adlDepth++;
       try {
+        const before = p.realisedPnl;
         this.closeAt(m, p, q, c.price, 0n, ref, ts);
+        adl.realisedPnl = p.realisedPnl - before;
         this.closeAt(m, fp, q, c.price, 0n, ref, ts, c.price * q);
       } finally {
         this.adlDepth--;
       }
     }
+  }
+
+  /**
+   * Announces an ADL close of `qty` of `p` at `price`, before the close's own events (the server
+   * reads the row's margin mode from the perp.position event after it, ADR 220). The caller fills
+   * in `realisedPnl` once the close has realised it.
+   */
+  protected adlEvent(symbol: string, p: Position, qty: bigint, price: bigint) {
+    const adl = {
+      type: 'perp.adl' as const,
+      symbol,
+      userId: p.userId,
+      side: p.side,
+      qty,
+      price,
+      realisedPnl: 0n,
+    };
+    this.events.push(adl);
+    return adl;
   }
 
   /** The fund's position on one side of a market, created empty when missing. */
@@ -530,9 +544,11 @@ export abstract class PerpLiquidation extends PerpOrders {
         if (fp.size === 0n) break;
         if (p.size === 0n) continue;
         const q = minB(fp.size, p.size);
-        this.events.push({ type: 'perp.adl', symbol, userId: p.userId, side: p.side, qty: q, price });
+        const adl = this.adlEvent(symbol, p, q, price);
         const ref = this.nextId(`adl:${symbol}:${p.userId}:${p.mode}`);
+        const before = p.realisedPnl;
         this.closeAt(m, p, q, price, 0n, ref, ts);
+        adl.realisedPnl = p.realisedPnl - before;
         this.closeAt(m, fp, q, price, 0n, ref, ts);
       }
     } finally {

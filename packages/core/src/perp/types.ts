@@ -314,7 +314,19 @@ export type PerpEvent =
       /** The PnL this position realised by being taken over (its share of the loss, negative). */
       realisedPnl: bigint;
     }
-  | { type: 'perp.adl'; symbol: string; userId: string; side: PositionSide; qty: bigint; price: bigint }
+  | {
+      type: 'perp.adl';
+      symbol: string;
+      userId: string;
+      side: PositionSide;
+      qty: bigint;
+      price: bigint;
+      /**
+       * The PnL the counterparty's position realised by this close at `price`, quote units: what
+       * its `realisedPnl` grew by, the same integer as the close's ledger entry (perp.fill's rule).
+       */
+      realisedPnl: bigint;
+    }
   /**
    * A tiered (partial) liquidation step (ADR 194): `qty` lots of a position above the first margin
    * tier were taken off so what remains falls into tier `toTier` (0-based) at the mark; `filled` of
