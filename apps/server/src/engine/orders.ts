@@ -11,7 +11,21 @@ function units(text: string, scale: number): bigint {
 
 /** Re-formats a NUMERIC text at a fixed number of decimals (NUMERIC may drop or keep zeros). */
 export function fixed(text: string, scale: number): string {
-  return formatDecimal(units(text, scale), scale);
+  // A row the engine just made (answering a placed order, ADR 213) is already in this form.
+  return isFixed(text, scale) ? text : formatDecimal(units(text, scale), scale);
+}
+
+/** Whether `text` is what formatDecimal writes at `scale`: digits, no leading zero, `scale` decimals. */
+function isFixed(text: string, scale: number): boolean {
+  const dot = scale === 0 ? text.length : text.length - scale - 1;
+  if (dot < 1 || (scale > 0 && text.charCodeAt(dot) !== 46)) return false;
+  if (dot > 1 && text.charCodeAt(0) === 48) return false;
+  for (let i = 0; i < text.length; i++) {
+    if (i === dot) continue;
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** Average fill price at the market's price decimals, rounded down; null before any fill. */

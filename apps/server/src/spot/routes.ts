@@ -23,6 +23,7 @@ export function spotRoutes(app: FastifyInstance, s: Services): void {
     summary: 'Place a spot order (client_order_id or Idempotency-Key: a repeat returns the first order)',
     body: SpotOrderRequest,
     response: SpotOrder,
+    exactResponse: true,
     preHandler: auth,
     handler: async (request) => {
       const userId = principalOf(request).id;

@@ -29,12 +29,24 @@ import { assertTradingOpen } from '../ops/market-state.ts';
 /** Market buys by quantity hold at most this far above the best ask (and trade no worse). */
 const MARKET_PROTECTION_PPM = 50_000n;
 
+/** The API's view of an order row, its fields in the order of the SpotOrder schema (ADR 213). */
 export function toSpotOrder(row: OrdersTable): SpotOrder {
+  const c = orderCommon(row);
   return {
-    ...orderCommon(row),
+    id: c.id,
+    symbol: c.symbol,
+    side: c.side,
+    type: c.type,
+    price: c.price,
+    quantity: c.quantity,
     quote_amount: row.quote_amount === null ? null : fixed(row.quote_amount, 6),
+    filled: c.filled,
     filled_value: fixed(row.filled_value, 6),
+    avg_price: c.avg_price,
+    status: c.status,
     client_order_id: row.client_order_id,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
   };
 }
 
