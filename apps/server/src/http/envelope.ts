@@ -108,8 +108,10 @@ export function toErrorBody(
 
 export function registerEnvelope(app: FastifyInstance): void {
   app.decorateRequest('lang', 'de');
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: no promise per request (ADR 213).
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = resolveLang(request.headers['accept-language']);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

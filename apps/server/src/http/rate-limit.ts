@@ -53,7 +53,11 @@ export function rateLimitOptions(limits: RateLimitConfig, tokens: SessionTokens)
     cache.set(cacheKey, { who, until: now + TOKEN_CACHE_MS });
     return who;
   };
-  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? request.url;
+  // Per request, twice (allowList and keyGenerator): no array from split (ADR 213).
+  const pathOf = (request: FastifyRequest) => {
+    const q = request.url.indexOf('?');
+    return q < 0 ? request.url : request.url.slice(0, q);
+  };
   return {
     global: true,
     timeWindow: 60_000,
@@ -69,7 +73,9 @@ export function rateLimitOptions(limits: RateLimitConfig, tokens: SessionTokens)
       return account === null ? `${bucket}|ip:${clientKeyOf(request)}` : `${bucket}|${account}`;
     },
     max: (_request, key) => {
-      const [bucket, who = ''] = key.split('|') as [RateBucket, string?];
+      const bar = key.indexOf('|');
+      const bucket = (bar < 0 ? key : key.slice(0, bar)) as RateBucket;
+      const who = bar < 0 ? '' : key.slice(bar + 1);
       switch (bucket) {
         case 'trade':
           return limits.tradePerMinute;
