@@ -103,7 +103,13 @@ interface Fill {
  * demo's market order fills against the maker's book like any user's, and what is left of the
  * counterparty's order is cancelled.
  */
-async function trade(s: Services, demoId: string, counterpartyId: string, f: Fill): Promise<ContractOrder> {
+async function trade(
+  s: Services,
+  demoId: string,
+  counterpartyId: string,
+  f: Fill,
+  log: ((message: string) => void) | undefined,
+): Promise<ContractOrder> {
   const mark = s.engine.engine.perp.state(f.symbol)!.markPrice;
   const order = (action: Action, extra: Partial<ContractOrderRequest>) =>
     ContractOrderRequest.parse({
@@ -113,15 +119,21 @@ async function trade(s: Services, demoId: string, counterpartyId: string, f: Fil
       margin_mode: 'cross',
       ...extra,
     });
-  const made = await s.contract.place(
-    counterpartyId,
-    order(f.counter, {
-      type: 'limit',
-      price: priceOf(f.symbol, insidePrice(s, f.symbol)),
-      time_in_force: 'POST_ONLY',
-      leverage: COUNTERPARTY_LEVERAGE,
-    }),
-  );
+  // Refused (say, a close of what the maker's taker took instead), the demo meets the maker's book.
+  const made = await s.contract
+    .place(
+      counterpartyId,
+      order(f.counter, {
+        type: 'limit',
+        price: priceOf(f.symbol, insidePrice(s, f.symbol)),
+        time_in_force: 'POST_ONLY',
+        leverage: COUNTERPARTY_LEVERAGE,
+      }),
+    )
+    .catch((error: unknown) => {
+      log?.(`demo futures: the counterparty's ${f.counter} ${f.symbol} was refused (${String(error)})`);
+      return null;
+    });
   const took = await s.contract.place(
     demoId,
     order(f.action, {
@@ -131,8 +143,8 @@ async function trade(s: Services, demoId: string, counterpartyId: string, f: Fil
       ...(f.sl ? { sl_price: f.sl(mark) } : {}),
     }),
   );
-  const left = await s.contract.orderById(counterpartyId, made.id);
-  if (OPEN_STATUSES.includes(left.status)) await s.contract.cancel(counterpartyId, left.id);
+  const left = made === null ? null : await s.contract.orderById(counterpartyId, made.id);
+  if (left !== null && OPEN_STATUSES.includes(left.status)) await s.contract.cancel(counterpartyId, left.id);
   return took;
 }
 
@@ -172,7 +184,7 @@ export async function seedFutures(
     );
     if (funded.code !== ResultCode.OK) throw new Error(`counterparty deposit refused (${funded.code})`);
     await move(counterparty, formatAmount(COUNTERPARTY_USDC, 'USDC'));
-    const t = (f: Fill) => trade(s, demoId, counterparty, f);
+    const t = (f: Fill) => trade(s, demoId, counterparty, f, options.log);
     // A finished round trip for the order history: 0.2 ETH long, opened and closed.
     await t({ symbol: ETH, action: 'open_long', counter: 'open_short', quantity: '0.2', leverage: 5 });
     await t({ symbol: ETH, action: 'close_long', counter: 'close_short', quantity: '0.2', leverage: 5 });
