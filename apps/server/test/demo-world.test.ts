@@ -240,6 +240,46 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     expect(await futuresRows(id)).toEqual(before);
   });
 
+  it('with SEED_DEMO off nothing is seeded: no demo user, no transfer, no contract order', async () => {
+    const other = await freshDatabase(backend);
+    const otherDir = mkdtempSync(join(tmpdir(), 'ex-demo-off-'));
+    const off = await startExchange({
+      config: loadConfig({
+        DATA_DIR: otherDir,
+        PORT: '0',
+        CAPTCHA: 'off',
+        SEED_DEMO: '0',
+        MARKET_MAKER: '0',
+      }),
+      database: other.handle,
+      logger: false,
+      liquidityIntervalMs: 60_000,
+    });
+    try {
+      const count = async (table: 'transfers' | 'orders') =>
+        Number(
+          (
+            (await other.handle.db
+              .selectFrom(table as never)
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()) as { n: string }
+          ).n,
+        );
+      expect(await count('transfers')).toBe(0);
+      expect(await count('orders')).toBe(0);
+      const demo = await other.handle.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_EMAIL)
+        .executeTakeFirst();
+      expect(demo).toBeUndefined();
+    } finally {
+      await off.stop();
+      await other.drop();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it('the seeded world balances: the audit finds no problem', async () => {
     const report = await runAudit(db.handle.db);
     expect(report.problems).toEqual([]);
