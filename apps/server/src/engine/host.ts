@@ -243,6 +243,30 @@ export class EngineHost implements EnginePort {
     });
   }
 
+  /**
+   * Queues several commands at once, in order, before the writer takes its next batch: they land in
+   * the same group commit (a gateway's batched request, ADR 216). Each resolves like `submit`.
+   */
+  submitAll(
+    items: readonly { build: CommandBuilder | CommandDraft; options?: SubmitOptions }[],
+  ): Promise<Executed>[] {
+    const refused =
+      this.fatal !== null
+        ? new Error('engine host stopped after a failed commit')
+        : this.closed
+          ? new Error('engine host is closed')
+          : null;
+    if (refused !== null) return items.map(() => Promise.reject(refused));
+    const results = items.map(
+      (i) =>
+        new Promise<Executed>((resolve, reject) => {
+          this.queue.push({ build: i.build, options: i.options ?? {}, resolve, reject });
+        }),
+    );
+    if (this.running === null && this.queue.length > 0) this.running = this.pump();
+    return results;
+  }
+
   private async pump(): Promise<void> {
     try {
       while (this.queue.length > 0 && this.fatal === null) {

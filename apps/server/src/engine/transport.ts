@@ -9,10 +9,13 @@
 //   A reply also carries the committed entries its gateway has not been sent in a reply yet
 //   (ReplyJournal, ADR 177), so the gateway's replica applies its own command without waiting for
 //   the stream; the stream stays the source for everything else.
+//   A gateway sends the commands it submits in one event-loop turn as ONE request on
+//   `<prefix>.engine.batch` (ADR 216): the writer queues them together (one group commit) and
+//   answers with one reply holding each command's result and the entries that gateway lacks.
 
 import { randomBytes } from 'node:crypto';
 import { DeliverPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
-import { type NatsConnection, nanos } from '@nats-io/transport-node';
+import { type NatsConnection, nanos, TimeoutError } from '@nats-io/transport-node';
 import { AppError } from '../http/errors.ts';
 import { encodeCommand, encodeJson, reviveBigints } from './codec.ts';
 import type { CommandDraft, SubmitOptions } from './commands.ts';
@@ -21,9 +24,16 @@ import type { CommandLink, CommandReply, JournalRun, ReplicaEngine } from './rep
 
 /** Committed commands per stream message: far below NATS' 1 MB default payload. */
 const CHUNK = 400;
+/**
+ * Commands per batched request (ADR 216): a request of drafts and its reply (results, order rows,
+ * the carried journal capped at 512 KB) stay far below NATS' 1 MB default payload.
+ */
+const BATCH = 128;
 
 export interface NatsNames {
   submit: string;
+  /** Several commands of one gateway in one request (ADR 216). */
+  batch: string;
   journal: string;
   stream: string;
   /** Session and ban invalidations (account/auth-cache.ts). */
@@ -36,6 +46,7 @@ export function natsNames(prefix: string): NatsNames {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(prefix)) throw new Error(`NATS_PREFIX "${prefix}" must be [A-Za-z0-9_-]`);
   return {
     submit: `${prefix}.engine.submit`,
+    batch: `${prefix}.engine.batch`,
     journal: `${prefix}.journal`,
     stream: `${prefix.toUpperCase().replaceAll('-', '_')}_JOURNAL`,
     auth: `${prefix}.auth`,
@@ -43,8 +54,11 @@ export function natsNames(prefix: string): NatsNames {
   };
 }
 
+/** A command the writer ran (accepted or refused by the engine), as its reply says. */
+type Answered = Extract<CommandReply, { code: number }>;
+
 /** The writer's answer for a command (what crosses the wire back), with the entries it carries. */
-export function replyOf(r: Executed, journal?: JournalRun): CommandReply {
+export function replyOf(r: Executed, journal?: JournalRun): Answered {
   return {
     code: r.code,
     seq: r.seq,
@@ -99,10 +113,14 @@ export class ReplyJournal {
     }
   }
 
-  /** The entries to carry in a reply to `gateway` now, and records them as sent. */
-  carry(gateway: string): JournalRun | undefined {
+  /**
+   * The entries to carry in a reply to `gateway` now, and records them as sent. `own`: the first
+   * seq the reply answers (a batch, ADR 216), carried even to a gateway not seen yet.
+   */
+  carry(gateway: string, own?: number): JournalRun | undefined {
     const last = this.sent.get(gateway);
-    let from = Math.max(this.start, last === undefined ? this.end - 31 : last + 1);
+    const fresh = own === undefined ? this.end - 31 : Math.min(this.end - 31, own);
+    let from = Math.max(this.start, last === undefined ? fresh : last + 1);
     if (from > this.end) return undefined;
     // Newest first under both caps: a run that cannot reach back to what the gateway has is
     // held there until the stream fills the gap.
@@ -166,6 +184,50 @@ interface WireRequest {
   from?: string;
 }
 
+/** Several commands of one gateway, in the order it submitted them (ADR 216). */
+interface WireBatch {
+  from: string;
+  items: { draft: CommandDraft; options: SubmitOptions }[];
+}
+
+/**
+ * The answer to a WireBatch: `replies[i]` is the result of `items[i]`, without the journal (carried
+ * once for the whole batch) and without `body` when the carried run holds that seq.
+ */
+interface WireBatchReply {
+  replies: (Exclude<CommandReply, Answered> | (Omit<Answered, 'body'> & { body?: string }))[];
+  journal?: JournalRun;
+}
+
+/** One batch's results as the writer sends them back: each body once, in the carried run. */
+export function batchReplyOf(
+  results: readonly PromiseSettledResult<Executed>[],
+  journal: JournalRun | undefined,
+): WireBatchReply {
+  const end = journal === undefined ? 0 : journal.first + journal.cmds.length - 1;
+  const replies = results.map((s) => {
+    if (s.status === 'rejected') return errorReply(s.reason);
+    const reply = replyOf(s.value);
+    if (journal === undefined || reply.seq === null || reply.seq < journal.first || reply.seq > end)
+      return reply;
+    const { body: _carried, ...rest } = reply;
+    return rest;
+  });
+  return journal === undefined ? { replies } : { replies, journal };
+}
+
+/** A WireBatchReply back to one CommandReply per command (the body from the run when left out). */
+export function repliesOf(wire: WireBatchReply): CommandReply[] {
+  const { journal } = wire;
+  return wire.replies.map((r): CommandReply => {
+    if (!('code' in r)) return r;
+    const body =
+      r.body ?? (journal !== undefined && r.seq !== null ? journal.cmds[r.seq - journal.first] : undefined);
+    if (body === undefined) return { failed: `engine reply for seq ${r.seq} has no body` };
+    return journal === undefined ? { ...r, body } : { ...r, body, journal };
+  });
+}
+
 /** Creates the journal stream if it is not there (idempotent; every engine start calls it). */
 export async function ensureJournalStream(nc: NatsConnection, names: NatsNames): Promise<void> {
   const jsm = await jetstreamManager(nc);
@@ -200,6 +262,13 @@ export async function serveEngine(
   const recent = new ReplyJournal();
   const off = host.onCommit((batch) => {
     recent.record(batch);
+    // Published after this batch's replies are written (they go out in the microtasks after the
+    // commit; this runs after those): a gateway then gets its own commands from the reply first and
+    // the stream's copy is skipped. Published first, the stream copy raced a batched reply to the
+    // gateway and often won, and its commands waited for the stream after all (ADR 216).
+    setImmediate(() => publishCommit(batch));
+  });
+  const publishCommit = (batch: readonly Executed[]) => {
     for (let i = 0; i < batch.length; i += CHUNK) {
       const part = batch.slice(i, i + CHUNK);
       const first = part[0]!.seq!;
@@ -210,7 +279,7 @@ export async function serveEngine(
         log(`journal publish from ${first} failed: ${String(error)}`);
       });
     }
-  });
+  };
   const sub = nc.subscribe(names.submit, {
     queue: 'engine',
     callback: (error, msg) => {
@@ -232,20 +301,118 @@ export async function serveEngine(
       );
     },
   });
+  // Batched requests (ADR 216): all of a gateway's commands are queued at once, so they meet the
+  // engine in the same group commit, and answered together once the last one is settled.
+  const batchSub = nc.subscribe(names.batch, {
+    queue: 'engine',
+    callback: (error, msg) => {
+      if (error !== null) {
+        log(`engine batch subscription: ${String(error)}`);
+        return;
+      }
+      let request: WireBatch;
+      try {
+        request = JSON.parse(msg.string(), reviveBigints) as WireBatch;
+      } catch (e) {
+        msg.respond(encodeJson({ replies: [errorReply(e)] }));
+        return;
+      }
+      void Promise.allSettled(
+        host.submitAll(request.items.map((i) => ({ build: i.draft, options: i.options }))),
+      )
+        .then((results) => {
+          let own: number | undefined;
+          for (const r of results)
+            if (r.status === 'fulfilled' && r.value.seq !== null) {
+              own = r.value.seq;
+              break;
+            }
+          msg.respond(encodeJson(batchReplyOf(results, recent.carry(request.from, own))));
+        })
+        .catch((e: unknown) => log(`engine batch reply: ${String(e)}`));
+    },
+  });
   return async () => {
     off();
     await sub.drain();
+    await batchSub.drain();
   };
 }
 
-/** A gateway's link: request/reply to the writer, named so that replies carry its entries. */
+interface Queued {
+  request: { draft: CommandDraft; options: SubmitOptions };
+  resolve: (reply: CommandReply) => void;
+  reject: (error: unknown) => void;
+  timer: ReturnType<typeof setTimeout>;
+  done: boolean;
+}
+
+/**
+ * A gateway's link: request/reply to the writer, named so that replies carry its entries. The
+ * commands sent in one event-loop turn go as one request (ADR 216, up to BATCH each); every command
+ * keeps its own timeout from its own `send`, and a failed request fails each of its commands.
+ */
 export function natsLink(nc: NatsConnection, names: NatsNames, timeoutMs = 10_000): CommandLink {
   const from = randomBytes(9).toString('base64url');
+  let queued: Queued[] = [];
+  let scheduled = false;
+  const settle = (q: Queued) => {
+    q.done = true;
+    clearTimeout(q.timer);
+  };
+  const flush = () => {
+    scheduled = false;
+    const all = queued.filter((q) => !q.done);
+    queued = [];
+    for (let i = 0; i < all.length; i += BATCH) {
+      const part = all.slice(i, i + BATCH);
+      const request: WireBatch = { from, items: part.map((q) => q.request) };
+      // The request's own timeout only ends a wait no command needs any more: each command's
+      // timer (from its send) answers it first.
+      nc.request(names.batch, encodeJson(request), { timeout: timeoutMs + 1000 }).then(
+        (msg) => {
+          let replies: CommandReply[];
+          try {
+            replies = repliesOf(JSON.parse(msg.string()) as WireBatchReply);
+          } catch (error) {
+            replies = part.map(() => ({ failed: `engine reply unreadable: ${String(error)}` }));
+          }
+          part.forEach((q, k) => {
+            if (q.done) return;
+            settle(q);
+            q.resolve(replies[k] ?? { failed: 'engine reply without this command' });
+          });
+        },
+        (error: unknown) => {
+          for (const q of part) {
+            if (q.done) continue;
+            settle(q);
+            q.reject(error);
+          }
+        },
+      );
+    }
+  };
   return {
-    async send(draft, options) {
-      const request: WireRequest = { draft, options, from };
-      const reply = await nc.request(names.submit, encodeJson(request), { timeout: timeoutMs });
-      return JSON.parse(reply.string()) as CommandReply;
+    send(draft, options) {
+      return new Promise<CommandReply>((resolve, reject) => {
+        const q: Queued = {
+          request: { draft, options },
+          resolve,
+          reject,
+          done: false,
+          timer: setTimeout(() => {
+            if (q.done) return;
+            q.done = true;
+            reject(new TimeoutError());
+          }, timeoutMs),
+        };
+        queued.push(q);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
     },
   };
 }
