@@ -54,4 +54,55 @@ describe.each(BACKENDS)('simulated feed and market maker on %s', (backend) => {
     const rows = await t.services.edb.selectFrom('orders').select('id').execute();
     expect(rows).toEqual([]);
   });
+  it('keeps its grid: a step moves only the levels the price left, not the whole ladder (ADR 211)', async () => {
+    const prices = new ReferencePrices(t.services.engine, new SimulatedPriceFeed({ seed: 5 }), () =>
+      t.clock.now(),
+    );
+    const mm = new MarketMaker(t.services.engine, prices, { levels: 12, takerChance: 0 });
+    await mm.fund();
+    const engine = t.services.engine;
+    const submit = engine.submit.bind(engine);
+    const drafts: string[] = [];
+    engine.submit = ((build, options) => {
+      if (typeof build === 'object') drafts.push(build.type);
+      return submit(build, options);
+    }) as typeof engine.submit;
+    const counts: { places: number; cancels: number }[] = [];
+    try {
+      for (let i = 0; i < 6; i++) {
+        drafts.length = 0;
+        await prices.step();
+        await mm.step();
+        t.clock.advance(1000);
+        counts.push({
+          places: drafts.filter((d) => d === 'spotPlace' || d === 'contractPlace').length,
+          cancels: drafts.filter((d) => d === 'spotCancel' || d === 'contractCancel').length,
+        });
+      }
+    } finally {
+      engine.submit = submit;
+    }
+    const markets = 12;
+    // The first step quotes the whole grid (where the earlier test left no order at that price).
+    expect(counts[0]!.places, JSON.stringify(counts)).toBeGreaterThanOrEqual(markets * 2 * 8);
+    // After it, each step re-quotes a few levels per market, never the whole ladder (24 per market):
+    // about 3 per market on average here (the perpetuals' premium walks a level or two a step); the
+    // spacing recomputed from every step's price re-placed 54-126 orders a step on this seed.
+    const later = counts.slice(1);
+    for (const c of later) {
+      expect(c.cancels, JSON.stringify(counts)).toBeLessThan(markets * 24 * 0.25);
+      expect(c.places, JSON.stringify(counts)).toBeLessThan(markets * 24 * 0.25);
+    }
+    const mean = later.reduce((a, c) => a + c.places, 0) / later.length;
+    expect(mean, JSON.stringify(counts)).toBeLessThan(50);
+    for (const symbol of ['BTC_USDC', 'ETH_USDC_PERP']) {
+      const d = await t.call<{ bids: string[][]; asks: string[][] }>(
+        'GET',
+        `/api/app/market/depth?symbol=${symbol}&limit=50`,
+      );
+      expect(d.body.data.bids.length, symbol).toBeGreaterThanOrEqual(11);
+      expect(d.body.data.asks.length, symbol).toBeGreaterThanOrEqual(11);
+    }
+    expect(checkInvariants(t.services.engine.engine)).toEqual([]);
+  });
 });

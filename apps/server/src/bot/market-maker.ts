@@ -53,6 +53,7 @@ export class MarketMaker {
   private readonly maker: string;
   private readonly taker: string | null;
   private readonly premiums = new Map<string, number>();
+  private readonly spacings = new Map<string, number>();
 
   constructor(
     private readonly host: EnginePort,
@@ -136,6 +137,22 @@ export class MarketMaker {
     return next;
   }
 
+  /**
+   * The grid's spacing in ticks (ADR 211): the one this market quotes on while the ideal one (the
+   * spacing in ppm of today's reference) stays within 10 % of it. Recomputed from every step's
+   * reference, the spacing changed by a tick or so each second and with it the price of every level
+   * but the first: each step cancelled and re-placed the whole ladder of every market (about 580
+   * commands a second on the embedded default, each a journal row, a replica step on every gateway
+   * and a depth change for every subscriber), and its orders never kept their place in the queue.
+   * On a fixed grid a step moves only the levels the price left.
+   */
+  private gridSpacing(symbol: string, ideal: number): number {
+    const held = this.spacings.get(symbol);
+    if (held !== undefined && held * 10 >= ideal * 9 && held * 10 <= ideal * 11) return held;
+    this.spacings.set(symbol, ideal);
+    return ideal;
+  }
+
   private cancelDraft(symbol: string, perp: boolean, orderId: string): CommandDraft {
     return perp
       ? { type: 'contractCancel', symbol, orderId, userId: this.maker }
@@ -170,7 +187,10 @@ export class MarketMaker {
       const impact = pm === undefined ? 0n : impactNotional(pm);
       const first = impact > this.levelNotional ? impact : this.levelNotional;
       const spacingPpm = perp ? this.spacingPpm / 4n : this.spacingPpm;
-      const spacing = Math.max(1, Number((BigInt(ref) * spacingPpm) / 1_000_000n));
+      const spacing = this.gridSpacing(
+        m.symbol,
+        Math.max(1, Number((BigInt(ref) * spacingPpm) / 1_000_000n)),
+      );
       const bestBid = Math.floor(ref / spacing) * spacing - spacing;
       const bestAsk = Math.ceil(ref / spacing) * spacing + spacing;
       const want = { buy: new Map<number, number>(), sell: new Map<number, number>() };
