@@ -3,7 +3,16 @@ import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helper
 
 interface Bal {
   spot: { coin: string; available: string; frozen: string }[];
-  contract: { coin: string; available: string; frozen: string; equity: string; unrealized_pnl: string };
+  contract: {
+    coin: string;
+    available: string;
+    frozen: string;
+    equity: string;
+    unrealized_pnl: string;
+    wallet_balance: string;
+    position_margin: string;
+    free_collateral: string;
+  };
 }
 
 describe.each(BACKENDS)('wallet on %s', (backend) => {
@@ -46,6 +55,9 @@ describe.each(BACKENDS)('wallet on %s', (backend) => {
       frozen: '0.000000',
       equity: '0.000000',
       unrealized_pnl: '0.000000',
+      wallet_balance: '0.000000',
+      position_margin: '0.000000',
+      free_collateral: '0.000000',
     });
     const other = await balances(otherToken);
     expect(spotUsdc(other).available).toBe('0.000000');

@@ -23,12 +23,23 @@ export type WalletAccount = z.infer<typeof WalletAccount>;
 export const SpotBalance = z.object({ coin: z.string(), available: z.string(), frozen: z.string() });
 export const Balances = z.object({
   spot: z.array(SpotBalance),
+  /**
+   * The futures (USDC) account. `available` and `frozen` are the cross wallet's ledger balances
+   * (`frozen`: the holds of open opening orders, the order margin). ADR 221 adds what a
+   * Bybit/Binance user reads on the account: `wallet_balance` (cross wallet plus isolated margins;
+   * `equity` = wallet_balance + unrealized_pnl), `position_margin` (cross initial margin at the
+   * mark plus isolated margin) and `free_collateral` (what a new order, added margin or a transfer
+   * out may still use: available + min(cross uPnL, 0) - cross initial margin).
+   */
   contract: z.object({
     coin: z.string(),
     available: z.string(),
     frozen: z.string(),
     equity: z.string(),
     unrealized_pnl: z.string(),
+    wallet_balance: z.string(),
+    position_margin: z.string(),
+    free_collateral: z.string(),
   }),
 });
 export type Balances = z.infer<typeof Balances>;

@@ -50,24 +50,28 @@ export class WalletService {
       const b = ledger.balance(accountKey(userId, 'spot', coin));
       return { coin, available: formatAmount(b.available, coin), frozen: formatAmount(b.frozen, coin) };
     });
+    // Cross figures from the engine (its initial margin at the mark, rounded up as the engine's
+    // free-collateral check uses it); isolated positions add their margin and unrealised PnL.
     const cross = perp.crossAccount(userId, QUOTE);
-    // Equity counts isolated positions too: their margin and their unrealised PnL.
-    let equity = cross.equity;
+    let isolatedMargin = 0n;
     let upnl = cross.upnl;
     for (const p of perp.positionsOf(userId)) {
       if (p.mode !== 'isolated') continue;
-      const u = perp.unrealisedPnl(p);
-      equity += p.margin + u;
-      upnl += u;
+      isolatedMargin += p.margin;
+      upnl += perp.unrealisedPnl(p);
     }
+    const wallet = cross.available + cross.frozen + isolatedMargin;
     return {
       spot,
       contract: {
         coin: QUOTE,
         available: formatAmount(cross.available, QUOTE),
         frozen: formatAmount(cross.frozen, QUOTE),
-        equity: formatAmount(equity, QUOTE),
+        equity: formatAmount(wallet + upnl, QUOTE),
         unrealized_pnl: formatAmount(upnl, QUOTE),
+        wallet_balance: formatAmount(wallet, QUOTE),
+        position_margin: formatAmount(cross.im + isolatedMargin, QUOTE),
+        free_collateral: formatAmount(perp.freeCollateral(userId, QUOTE), QUOTE),
       },
     };
   }
