@@ -1,4 +1,4 @@
-// A gateway's commands batched over a real nats-server (issue 9, ADR 216): what one gateway submits
+// A gateway's commands batched over a real nats-server (issue 9, ADR 216, 218): what one gateway submits
 // in one event-loop turn crosses NATS as ONE request, meets the writer in ONE group commit and comes
 // back as ONE reply with each command's own result; per-command refusals, preparer errors,
 // idempotency and timeouts stay exactly as they were one request each. The writer is a real
@@ -25,6 +25,7 @@ import {
   serveEngine,
 } from '../src/engine/transport.ts';
 import { AppError } from '../src/http/errors.ts';
+import { toSpotOrder } from '../src/spot/service.ts';
 import { type TestApp, testApp } from './helpers/testApp.ts';
 
 const NATS_URL = process.env.NATS_URL;
@@ -236,6 +237,21 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('a gateway batches its commands to t
       }
       expect(placed.filter((r) => r.events.some((e) => e.type === 'spot.trade')).length).toBeGreaterThan(0);
       expect(replica.sources.reply).toBeGreaterThanOrEqual(40);
+      // Resting bids: each answer carries its order row as committed (ADR 218), the order the
+      // table holds, so the gateway's service answers without reading it back.
+      const bids = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => replica.submit(place('u1', 'buy', 5_000_000 + i, 10))),
+      );
+      for (const r of bids) {
+        const row = await engineDb(t.db)
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', r.id)
+          .executeTakeFirst();
+        expect(row).toBeDefined();
+        expect(r.order).toBeDefined();
+        expect(toSpotOrder(r.order!)).toEqual(toSpotOrder(row!));
+      }
       await writer.idle();
       await replica.idle();
       expect(replica.stateHash()).toBe(writer.stateHash());

@@ -272,10 +272,17 @@ export class ReplicaEngine implements EnginePort {
         command,
       };
     await this.reach(reply.seq);
-    const executed = this.recent.get(reply.seq);
-    return (
-      executed ?? { code: ResultCode.OK, events: [], seq: reply.seq, ts: reply.ts, id: reply.id, command }
-    );
+    const executed = this.recent.get(reply.seq) ?? {
+      code: ResultCode.OK,
+      events: [],
+      seq: reply.seq,
+      ts: reply.ts,
+      id: reply.id,
+      command,
+    };
+    // The order row the writer committed with it (its reply carries it): the caller answers from
+    // it, as on the writer, instead of a SELECT per order on the gateway (ADR 218).
+    return reply.order === undefined ? executed : { ...executed, order: reply.order };
   }
 
   /** Preparers run on the writer; the gateway builds the same services, so nothing to keep. */
