@@ -35,11 +35,13 @@ beforeAll(async () => {
   const admin = await adminToken(s.server.url);
   const snap = await api<{ id: string }>(s.server.url, 'POST', '/api/admin/reserves/snapshots', {}, admin);
   expect(snap.code).toBe(0);
-  // The demo user does not trade here (and holds no position), so these are the balances at the snapshot.
+  // The demo user does not trade here, so these are the balances at the snapshot. It holds two open
+  // cross positions (ADR 219), but cross margin moves nothing in the ledger and unrealised PnL is not
+  // a balance: what the exchange owes on futures is the cross wallet's ledger balance.
   const b = await api<Balances>(s.server.url, 'GET', '/api/app/wallet/balances', undefined, s.token);
   expected = new Map();
   for (const c of b.data.spot) expected.set(c.coin, units(c.available, 8) + units(c.frozen, 8));
-  // Contract account (no positions): available + frozen, in USDC.
+  // Contract account: the cross wallet's available + frozen, in USDC (no isolated position here).
   expected.set(
     'USDC',
     (expected.get('USDC') ?? 0n) + units(b.data.contract.available, 8) + units(b.data.contract.frozen, 8),

@@ -11,7 +11,7 @@ const w = en.wallet;
 
 interface Balances {
   spot: { coin: string; available: string; frozen: string }[];
-  contract: { available: string; equity: string };
+  contract: { available: string; equity: string; wallet_balance: string };
 }
 
 // No market maker: its orders would move the demo balances while we read them.
@@ -72,13 +72,16 @@ describe('wallet in the browser', () => {
       BigInt(before.contract.available.replace('.', '')) + 100_000_000n,
     );
 
-    // Both sides on screen: futures available 100 more, spot USDC 100 less.
+    expect(BigInt(after.contract.wallet_balance.replace('.', ''))).toBe(
+      BigInt(before.contract.wallet_balance.replace('.', '')) + 100_000_000n,
+    );
+
+    // Both sides on screen: the futures wallet balance 100 more (2 decimals, as every figure on the
+    // card; ADR 221), spot USDC 100 less.
     await page.goto('/My?tab=contract');
-    const usdc6 = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
     await page
-      .locator('.w-contract dd')
-      .first()
-      .getByText(usdc6.format(after.contract.available as `${number}`))
+      .locator('.w-contract [data-figure="wallet"] dd')
+      .getByText(usdc2(after.contract.wallet_balance), { exact: true })
       .waitFor();
     await page.goto('/My?tab=spot');
     await page

@@ -41,7 +41,9 @@ vi.mock('../src/features/trade/api/position-mode.ts', () => ({
   useSetPositionMode: () => idle,
 }));
 vi.mock('../src/features/trade/api/spot.ts', () => ({
-  useBalances: () => ({ data: { spot: [], contract: { coin: 'USDC', available: '1000', frozen: '0' } } }),
+  useBalances: () => ({
+    data: { spot: [], contract: { coin: 'USDC', available: '1000', frozen: '0', free_collateral: '1000' } },
+  }),
 }));
 vi.mock('../src/features/stream/hooks.ts', () => ({
   useDepth: () => ({ data: { bids: [['96990.00', '1']], asks: [['97010.00', '1']], seq: 1, ts: 0 } }),

@@ -22,7 +22,9 @@ vi.mock('../src/features/trade/api/position-mode.ts', () => ({
   usePositionMode: () => ({ data: { mode: state.mode, can_change: false } }),
 }));
 vi.mock('../src/features/trade/api/spot.ts', () => ({
-  useBalances: () => ({ data: { spot: [], contract: { coin: 'USDC', available: '2000', frozen: '0' } } }),
+  useBalances: () => ({
+    data: { spot: [], contract: { coin: 'USDC', available: '9000', frozen: '0', free_collateral: '2000' } },
+  }),
 }));
 
 const { ContractForm } = await import('../src/features/trade/components/ContractForm.tsx');
@@ -101,6 +103,8 @@ describe('one-way order form', () => {
     setQuantity(container, '0.5');
     // 0.2 x 97,000 / 10 = 1,940 (the whole 0.5 would need 4,850, more than the 2,000 available).
     expect(margin()).toContain('1,940.00');
+    // "Available" is the engine's free collateral (ADR 221), not the ledger's 9,000.
+    expect(screen.getByText('2,000.00 USDC')).toBeTruthy();
     // The market's clearance fee is told before a liquidation charges it (ADR 183).
     expect(screen.getByText(en.liqFee).parentElement!.textContent).toContain('1.25 %');
     fireEvent.click(screen.getByRole('button', { name: en.buyLong }));

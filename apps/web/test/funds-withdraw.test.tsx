@@ -14,7 +14,16 @@ vi.mock('../src/lib/api.ts', () => ({
     wallet: {
       balances: async () => ({
         spot: [{ coin: 'USDC', available: '250.500000', frozen: '0.000000' }],
-        contract: { coin: 'USDC', available: '0', frozen: '0', equity: '0', unrealized_pnl: '0' },
+        contract: {
+          coin: 'USDC',
+          available: '0',
+          frozen: '0',
+          equity: '0',
+          unrealized_pnl: '0',
+          wallet_balance: '0',
+          position_margin: '0',
+          free_collateral: '0',
+        },
       }),
       withdrawCoins: async () => [
         { coin: 'USDC', networks: [{ network: 'TRC20', fee: '1', min: '10', max: '100000' }] },

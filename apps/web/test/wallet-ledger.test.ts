@@ -66,7 +66,16 @@ describe('valuation', () => {
       { coin: 'ETH', available: '0', frozen: '0' },
       { coin: 'DOGE', available: '100', frozen: '0' },
     ],
-    contract: { coin: 'USDC', available: '300', frozen: '50', equity: '345.5', unrealized_pnl: '-4.5' },
+    contract: {
+      coin: 'USDC',
+      available: '300',
+      frozen: '50',
+      equity: '345.5',
+      unrealized_pnl: '-4.5',
+      wallet_balance: '350',
+      position_margin: '40',
+      free_collateral: '255.5',
+    },
   };
   const coins = [
     coin('BTC', '60000.5'),
@@ -96,7 +105,10 @@ describe('valuation', () => {
 
   it('reads the available balance of each side', () => {
     expect(availableOf(balances, 'spot', 'USDC')).toBe('1000.123456');
-    expect(availableOf(balances, 'contract', 'USDC')).toBe('300');
+    // Out of futures only the free collateral moves; a negative one is nothing.
+    expect(availableOf(balances, 'contract', 'USDC')).toBe('255.5');
+    const under = { ...balances, contract: { ...balances.contract, free_collateral: '-1.25' } };
+    expect(availableOf(under, 'contract', 'USDC')).toBe('0');
     expect(availableOf(balances, 'contract', 'BTC')).toBe('0');
     expect(availableOf(undefined, 'spot', 'USDC')).toBe('0');
   });

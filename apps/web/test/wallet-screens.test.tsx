@@ -9,7 +9,18 @@ const BALANCES = {
     { coin: 'BTC', available: '0.5', frozen: '0' },
     { coin: 'ETH', available: '0', frozen: '0' },
   ],
-  contract: { coin: 'USDC', available: '100', frozen: '20', equity: '115', unrealized_pnl: '-5' },
+  // Futures: wallet 120 (100 available + 20 in orders), uPnL -5, cross margin 30.123456 in use, so
+  // 100 - 5 - 30.123456 = 64.876544 free (ADR 221); equity 115.
+  contract: {
+    coin: 'USDC',
+    available: '100.000000',
+    frozen: '20.000000',
+    equity: '115.000000',
+    unrealized_pnl: '-5.000000',
+    wallet_balance: '120.000000',
+    position_margin: '30.123456',
+    free_collateral: '64.876544',
+  },
 };
 const COINS = [{ symbol: 'BTC_USDC', base: 'BTC', quote: 'USDC', kind: 'spot', last: '60000' }];
 const ENTRIES: LedgerEntry[] = [
@@ -144,5 +155,25 @@ describe('assets page', () => {
     const pnl = await screen.findByText('\u22125.00');
     expect(pnl.className).toContain('down');
     expect(screen.getByText('115.00')).toBeTruthy();
+  });
+
+  it('futures card: position margin in use, wallet, order margin and free collateral, all with 2 decimals', async () => {
+    open('/My?tab=contract');
+    await screen.findByText('115.00');
+    const figure = (key: string) => {
+      const el = document.querySelector(`.w-contract [data-figure="${key}"]`);
+      return [el?.querySelector('dt')?.textContent, el?.querySelector('dd')?.textContent];
+    };
+    expect(figure('available')).toEqual(['Available', '64.88']);
+    expect(figure('pnl')).toEqual(['Unrealised PnL', '\u22125.00']);
+    expect(figure('wallet')).toEqual(['Wallet balance', '120.00']);
+    expect(figure('position')).toEqual(['Position margin', '30.12']);
+    expect(figure('order')).toEqual(['Order margin', '20.00']);
+    // One precision on the whole card: no figure with more than 2 decimals (no "64.876544").
+    const card = document.querySelector('.w-contract')!;
+    for (const n of card.querySelectorAll('.num')) expect(n.textContent).toMatch(/^[+\u2212]?[\d,]+\.\d{2}$/);
+    expect(card.querySelectorAll('.num')).toHaveLength(6);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide amounts' }));
+    for (const n of card.querySelectorAll('.num')) expect(n.textContent).toBe('******');
   });
 });

@@ -5,7 +5,17 @@ import { openScreen } from './helpers/screen.tsx';
 
 const BALANCES = {
   spot: [{ coin: 'USDC', available: '250.500000', frozen: '10.000000' }],
-  contract: { coin: 'USDC', available: '40.000000', frozen: '0', equity: '40', unrealized_pnl: '0' },
+  // A cross position holds 7.5 of the 40 in the futures wallet: 32.5 may move out (ADR 221).
+  contract: {
+    coin: 'USDC',
+    available: '40.000000',
+    frozen: '0.000000',
+    equity: '40.000000',
+    unrealized_pnl: '0.000000',
+    wallet_balance: '40.000000',
+    position_margin: '7.500000',
+    free_collateral: '32.500000',
+  },
 };
 
 const transfer = vi.fn();
@@ -62,7 +72,13 @@ describe('Transfer screen', () => {
     await screen.findByText('250.50');
     fireEvent.click(screen.getByRole('button', { name: 'Swap from and to' }));
     expect(screen.getByRole('button', { name: 'From: Futures account' })).toBeTruthy();
-    expect(screen.getByText('40.00')).toBeTruthy();
+    // Futures shows what may leave it: the free collateral, not the 40 its ledger holds.
+    expect(screen.getByText('32.50')).toBeTruthy();
+    expect(screen.queryByText('40.00')).toBeNull();
+    fireEvent.change(amountInput(), { target: { value: '32.500001' } });
+    expect(screen.getByText('The amount exceeds your available balance')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(amountInput().value).toBe('32.5');
   });
 
   it('confirms in plain words, sends once with an idempotency key, then goes back', async () => {

@@ -110,7 +110,8 @@ export function ContractForm({
     setTab('limit');
   });
 
-  const available = balances.data?.contract.available ?? '0';
+  // What a new order may use: the engine's free collateral (ADR 221), as the assets page shows it.
+  const available = balances.data?.contract.free_collateral ?? '0';
   // A close order reduces the position of the chosen margin mode (ids are SYMBOL:mode:side).
   const long = positions.find(
     (p) => p.symbol === market.symbol && p.margin_mode === mode && p.side === 'long',

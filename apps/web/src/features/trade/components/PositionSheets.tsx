@@ -21,7 +21,8 @@ export function MarginSheet({ position, onClose }: { position: Position | null; 
   const [error, setError] = useState<string>();
   const adjust = useAdjustMargin();
   const balances = useBalances();
-  const available = balances.data?.contract.available ?? '0';
+  // Added margin must fit in the free collateral (ADR 221).
+  const available = balances.data?.contract.free_collateral ?? '0';
   const submit = () => {
     if (!position) return;
     if (!isPositive(amount)) return setError(t('tradeErrors.amountRequired'));

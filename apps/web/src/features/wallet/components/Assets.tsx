@@ -152,7 +152,14 @@ export function SpotBalances({
   );
 }
 
-/** Futures tab: the contract account's equity, available, margin and unrealised PnL. */
+/**
+ * Futures tab (ADR 221): the figures a Bybit/Binance user reads on a futures account, all from the
+ * server (decimal strings; no arithmetic here) and all in the app's one USDC overview format
+ * (`formatUsdc`, 2 decimals, as /ContractOpe shows them): equity (margin balance) big; then
+ * available (the engine's free collateral, the same number as /ContractOpe's "Available"),
+ * unrealised PnL, wallet balance, position margin (cross initial margin at the mark + isolated
+ * margin) and order margin (holds of open orders).
+ */
 export function ContractAccountCard({
   balances,
   hidden,
@@ -163,31 +170,32 @@ export function ContractAccountCard({
   const { t } = useTranslation();
   if (!balances) return <RowSkeletons rows={2} />;
   const c = balances.contract;
+  const figures = [
+    { key: 'available', label: t('wallet.assets.available'), value: c.free_collateral },
+    { key: 'pnl', label: t('wallet.assets.unrealizedPnl'), value: c.unrealized_pnl, signed: true },
+    { key: 'wallet', label: t('wallet.assets.walletBalance'), value: c.wallet_balance },
+    { key: 'position', label: t('wallet.assets.margin'), value: c.position_margin },
+    { key: 'order', label: t('wallet.assets.orderMargin'), value: c.frozen },
+  ];
   return (
     <div className="w-card w-contract">
       <div className="w-contract__label">{t('wallet.assets.equity')}</div>
       <div className="w-contract__equity">
-        <CoinAmount value={c.equity} coin={c.coin} hidden={hidden} />
+        <UsdcValue value={c.equity} hidden={hidden} />
       </div>
       <dl className="w-grid">
-        <div>
-          <dt>{t('wallet.assets.available')}</dt>
-          <dd>
-            <CoinAmount value={c.available} coin={c.coin} hidden={hidden} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('wallet.assets.margin')}</dt>
-          <dd>
-            <CoinAmount value={c.frozen} coin={c.coin} hidden={hidden} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('wallet.assets.unrealizedPnl')}</dt>
-          <dd>
-            <SignedAmount value={c.unrealized_pnl} coin={c.coin} hidden={hidden} decimals={2} />
-          </dd>
-        </div>
+        {figures.map((f) => (
+          <div key={f.key} data-figure={f.key}>
+            <dt>{f.label}</dt>
+            <dd>
+              {f.signed ? (
+                <SignedAmount value={f.value} coin={c.coin} hidden={hidden} decimals={2} />
+              ) : (
+                <UsdcValue value={f.value} hidden={hidden} />
+              )}
+            </dd>
+          </div>
+        ))}
       </dl>
       <div className="w-contract__actions">
         <Link to="/TransformTwo?from=spot&to=contract" className="w-btn">

@@ -5,6 +5,7 @@ import {
   type Fixed,
   mulDecimals,
   parseFixed,
+  signOf,
   toDecimalString,
   ZERO,
 } from './decimal.ts';
@@ -90,13 +91,21 @@ export function totals(balances: Balances | undefined, coins: readonly Coin[] | 
   };
 }
 
-/** Available of one account/coin as the transfer screen needs it ("0" when there is none). */
+/**
+ * Available of one account/coin as the transfer screen needs it ("0" when there is none). Out of
+ * the futures account the engine lets move only the free collateral (ADR 221: available less the
+ * cross positions' margin and losses), never less than nothing.
+ */
 export function availableOf(
   balances: Balances | undefined,
   account: 'spot' | 'contract',
   coin: string,
 ): string {
   if (!balances) return '0';
-  if (account === 'contract') return coin === balances.contract.coin ? balances.contract.available : '0';
+  if (account === 'contract') {
+    if (coin !== balances.contract.coin) return '0';
+    const free = balances.contract.free_collateral;
+    return signOf(free) < 0 ? '0' : free;
+  }
   return balances.spot.find((b) => b.coin === coin)?.available ?? '0';
 }
