@@ -261,7 +261,6 @@ export class ReplicaEngine implements EnginePort {
       // the wait below reads the table as without it.
       await this.offer(reply.journal.first, reply.journal.cmds).catch(() => {});
     }
-    const command = decodeCommand(reply.body);
     if (reply.seq === null)
       return {
         code: reply.code as Executed['code'],
@@ -269,16 +268,18 @@ export class ReplicaEngine implements EnginePort {
         seq: null,
         ts: reply.ts,
         id: reply.id,
-        command,
+        command: decodeCommand(reply.body),
       };
     await this.reach(reply.seq);
+    // The replica's own record has the command it applied: the reply's body is decoded only when
+    // the record has left the window (it was decoded once already when applied).
     const executed = this.recent.get(reply.seq) ?? {
       code: ResultCode.OK,
       events: [],
       seq: reply.seq,
       ts: reply.ts,
       id: reply.id,
-      command,
+      command: decodeCommand(reply.body),
     };
     // The order row the writer committed with it (its reply carries it): the caller answers from
     // it, as on the writer, instead of a SELECT per order on the gateway (ADR 218).
