@@ -47,8 +47,9 @@ const ENTRIES: LedgerEntry[] = [
 ];
 
 const ledger = vi.fn();
+const balances = vi.fn(async (): Promise<unknown> => BALANCES);
 vi.mock('../src/lib/api.ts', () => ({
-  api: { wallet: { balances: async () => BALANCES, ledger: (...a: unknown[]) => ledger(...a) } },
+  api: { wallet: { balances: () => balances(), ledger: (...a: unknown[]) => ledger(...a) } },
 }));
 vi.mock('../src/lib/queries.ts', () => ({
   useCoins: () => ({ data: COINS, refetch: async () => ({}) }),
@@ -175,5 +176,27 @@ describe('assets page', () => {
     expect(card.querySelectorAll('.num')).toHaveLength(6);
     fireEvent.click(screen.getByRole('button', { name: 'Hide amounts' }));
     for (const n of card.querySelectorAll('.num')) expect(n.textContent).toBe('******');
+  });
+
+  it('with open positions the figures follow the mark: refetched every 5 s; without, only on a push', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      open('/My?tab=contract');
+      await screen.findByText('115.00');
+      const before = balances.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(5_100);
+      await waitFor(() => expect(balances.mock.calls.length).toBeGreaterThan(before));
+      cleanup();
+      const flat = { ...BALANCES.contract, position_margin: '0.000000' };
+      balances.mockImplementation(async () => ({ ...BALANCES, contract: flat }));
+      open('/My?tab=contract');
+      await screen.findByText('115.00');
+      const calls = balances.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(balances.mock.calls.length).toBe(calls);
+    } finally {
+      balances.mockImplementation(async () => BALANCES);
+      vi.useRealTimers();
+    }
   });
 });

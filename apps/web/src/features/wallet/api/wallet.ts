@@ -1,4 +1,5 @@
 import type {
+  Balances,
   LedgerEntry,
   LedgerQuery,
   LedgerType,
@@ -10,6 +11,7 @@ import type {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useChannel, useStreamStatus } from '../../stream/hooks.ts';
+import { signOf } from '../lib/decimal.ts';
 
 /**
  * Every wallet query lives under `['wallet', ...]`: a transfer, or a `balances` push from the
@@ -26,11 +28,11 @@ export const walletKeys = {
 export const PAGE_SIZE = 20;
 
 /** Balances; `pollMs` keeps the assets page fresh where no stream push arrives. */
-export function useBalances(pollMs?: number) {
+export function useBalances(pollMs?: number | ((data: Balances | undefined) => number | false)) {
   return useQuery({
     queryKey: walletKeys.balances,
     queryFn: ({ signal }) => api.wallet.balances({ signal }),
-    refetchInterval: pollMs,
+    refetchInterval: typeof pollMs === 'function' ? (q) => pollMs(q.state.data) : pollMs,
     staleTime: 2_000,
   });
 }
@@ -105,6 +107,13 @@ export function findCachedEntry(qc: ReturnType<typeof useQueryClient>, id: strin
 export const BALANCES_POLL_MS = 10_000;
 
 /**
+ * With open positions the futures equity, uPnL, position margin and free collateral move with the
+ * mark, which no `balances` push announces (only ledger changes do): the assets page then refetches
+ * at the pace /ContractOpe refetches its positions, so both show the same numbers (ADR 221).
+ */
+export const MARK_POLL_MS = 5_000;
+
+/**
  * Balances that follow the `balances` push of the private stream (each push refetches every
  * wallet query); while the socket is not open, a poll stands in.
  */
@@ -114,5 +123,9 @@ export function useLiveBalances() {
   useChannel('balances', () => {
     void qc.invalidateQueries({ queryKey: walletKeys.all });
   });
-  return useBalances(status === 'open' ? undefined : BALANCES_POLL_MS);
+  return useBalances((data) => {
+    const marked = data !== undefined && signOf(data.contract.position_margin) > 0;
+    if (marked) return MARK_POLL_MS;
+    return status === 'open' ? false : BALANCES_POLL_MS;
+  });
 }
