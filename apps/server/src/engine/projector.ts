@@ -54,10 +54,15 @@ export class RowBatch {
   idempotency: IdempotencyKeysTable[] = [];
 }
 
-const entriesOf = (events: readonly EngineEvent[]): JournalEntry[] =>
-  events.flatMap((e) =>
-    e.type === 'wallet.ledger' || e.type === 'spot.ledger' || e.type === 'perp.ledger' ? [e.entry] : [],
-  );
+/** The ledger entries of a command's events, in order (a loop: no array per event, ADR 213). */
+function entriesOf(events: readonly EngineEvent[]): JournalEntry[] {
+  const entries: JournalEntry[] = [];
+  for (const e of events) {
+    if (e.type === 'wallet.ledger' || e.type === 'spot.ledger' || e.type === 'perp.ledger')
+      entries.push(e.entry);
+  }
+  return entries;
+}
 
 /**
  * The core names a spot <-> contract transfer once, from the contract wallet's side (ADR 150). A

@@ -49,31 +49,40 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * 401/401. Revoked, expired or belonging to a banned user: 401/411, so the client knows the
  * session it had is over rather than that it sent garbage.
  */
-export async function authenticate(
+export function authenticate(
   tokens: SessionTokens,
   kind: TokenKind,
   token: string | undefined,
 ): Promise<Principal> {
-  if (!token) throw new AppError('UNAUTHORIZED');
+  if (!token) return Promise.reject(new AppError('UNAUTHORIZED'));
   // A user token and the ban state in one query, or none when seen in the last second (ADR 172).
-  const found = kind === 'user' ? await tokens.userSession(token) : await tokens.lookup(kind, token);
-  if (found.status === 'unknown') throw new AppError('UNAUTHORIZED');
-  if (found.status === 'ended') throw new AppError('SESSION_ENDED');
-  return { kind, id: found.subjectId, tokenId: found.tokenId };
+  // A promise chain, not async functions in async functions: one promise less per request (ADR 213).
+  const found = kind === 'user' ? tokens.userSession(token) : tokens.lookup(kind, token);
+  return found.then((f): Principal => {
+    if (f.status === 'unknown') throw new AppError('UNAUTHORIZED');
+    if (f.status === 'ended') throw new AppError('SESSION_ENDED');
+    return { kind, id: f.subjectId, tokenId: f.tokenId };
+  });
+}
+
+/** A user route's request signed with an API key instead of a session (ADR 202). */
+async function apiKeyPrincipal(request: FastifyRequest, kind: TokenKind): Promise<void> {
+  const check = request.server.apiKeyAuth;
+  if (!check) throw new AppError('UNAUTHORIZED');
+  const key = await check(request);
+  request.principal = { kind, id: key.userId, tokenId: `apikey:${key.keyId}`, apiKeyId: key.keyId };
 }
 
 export function requireAuth(tokens: SessionTokens, kind: TokenKind): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return (request: FastifyRequest, _reply: FastifyReply) => {
     const bearer = bearerToken(request);
     // Beside bearer tokens, user routes accept a signed API-key request; a session wins if both.
     if (kind === 'user' && bearer === undefined && request.headers[API_KEY_HEADER] !== undefined) {
-      const check = request.server.apiKeyAuth;
-      if (!check) throw new AppError('UNAUTHORIZED');
-      const key = await check(request);
-      request.principal = { kind, id: key.userId, tokenId: `apikey:${key.keyId}`, apiKeyId: key.keyId };
-      return;
+      return apiKeyPrincipal(request, kind);
     }
-    request.principal = await authenticate(tokens, kind, bearer);
+    return authenticate(tokens, kind, bearer).then((principal) => {
+      request.principal = principal;
+    });
   };
 }
 

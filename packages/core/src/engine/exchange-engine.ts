@@ -250,11 +250,10 @@ export class ExchangeEngine {
         return this.withdrawFinish(cmd.id, cmd.type === 'withdrawSettle', cmd.ts);
       case 'transfer':
         return this.transfer(cmd);
-      case 'spotPlace': {
-        const { type: _t, orderType, ...rest } = cmd;
-        if (this.perp.hasOrder(rest.orderId)) return { code: ResultCode.SPOT_DUPLICATE_ORDER_ID, events: [] };
-        return this.spot.place({ ...rest, type: orderType });
-      }
+      case 'spotPlace':
+        if (this.perp.hasOrder(cmd.orderId)) return { code: ResultCode.SPOT_DUPLICATE_ORDER_ID, events: [] };
+        // One copy with the order type as `type` (the spot engine reads fields; `orderType` rides along).
+        return this.spot.place({ ...cmd, type: cmd.orderType });
       case 'spotCancel':
         return this.spot.cancel(cmd.symbol, cmd.orderId, cmd.userId, cmd.ts);
       case 'spotCancelAll':

@@ -15,6 +15,7 @@ import type {
   Fill,
   OrderBook,
   PlaceAccepted,
+  PlaceOrder,
   SelfTradePrevention,
   Side,
   TimeInForce,
@@ -209,26 +210,19 @@ export class SpotEngine {
     const book = this.books.get(cmd.symbol)!;
     // The book checks its own preconditions and changes nothing when it refuses, so it goes first;
     // the hold cannot fail after it (checked just above, nothing ran in between).
-    const r = book.place({
-      id: cmd.orderId,
-      userId: cmd.userId,
-      side: cmd.side,
-      type: cmd.type,
-      ...(cmd.price !== undefined && cmd.type === 'limit' ? { price: cmd.price } : {}),
-      ...(cmd.qty !== undefined &&
-      !(cmd.type === 'market' && cmd.side === 'buy' && cmd.quoteAmount !== undefined)
-        ? { qty: cmd.qty }
-        : {}),
-      ...(cmd.type === 'market' && cmd.side === 'buy' && cmd.quoteAmount !== undefined
-        ? { quoteQty: cmd.quoteAmount / m.quotePerTickLot }
-        : {}),
-      ...(cmd.protectionPrice !== undefined && cmd.type === 'market'
-        ? { protectionPrice: cmd.protectionPrice }
-        : {}),
-      ...(cmd.tif !== undefined ? { tif: cmd.tif } : {}),
-      ...(cmd.stp !== undefined ? { stp: cmd.stp } : {}),
-      ts: cmd.ts,
-    });
+    // The book's command field by field (no conditional spreads: one object per order, not seven).
+    const byQuote = cmd.type === 'market' && cmd.side === 'buy' && cmd.quoteAmount !== undefined;
+    // Same keys in the same order as before (ts last).
+    const order = { id: cmd.orderId, userId: cmd.userId, side: cmd.side, type: cmd.type } as PlaceOrder;
+    if (cmd.price !== undefined && cmd.type === 'limit') order.price = cmd.price;
+    if (cmd.qty !== undefined && !byQuote) order.qty = cmd.qty;
+    if (byQuote) order.quoteQty = cmd.quoteAmount! / m.quotePerTickLot;
+    if (cmd.protectionPrice !== undefined && cmd.type === 'market')
+      order.protectionPrice = cmd.protectionPrice;
+    if (cmd.tif !== undefined) order.tif = cmd.tif;
+    if (cmd.stp !== undefined) order.stp = cmd.stp;
+    order.ts = cmd.ts;
+    const r = book.place(order);
     if (r.code !== 'ok') return { code: ResultCode.SPOT_REJECTED_BY_BOOK, events: [] };
     const events: SpotEvent[] = [];
     events.push({
