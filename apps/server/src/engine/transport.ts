@@ -260,13 +260,27 @@ export async function serveEngine(
   await ensureJournalStream(nc, names);
   const js = jetstream(nc);
   const recent = new ReplyJournal();
+  // What goes out after a commit, sent together at the end of the turn (ADR 216): first the
+  // batched replies, then the commits to the stream. In one synchronous run they share nats.js'
+  // next flush (one socket write, not one per reply and one per publish), and a gateway gets its
+  // own commands from the reply before the stream's copy. Published first, the stream's copy raced
+  // a batched reply to the gateway and often won, and its commands waited for the stream after all.
+  const replies: (() => void)[] = [];
+  const commits: (readonly Executed[])[] = [];
+  let scheduled = false;
+  const sendLater = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      for (const reply of replies.splice(0)) reply();
+      for (const batch of commits.splice(0)) publishCommit(batch);
+    });
+  };
   const off = host.onCommit((batch) => {
     recent.record(batch);
-    // Published after this batch's replies are written (they go out in the microtasks after the
-    // commit; this runs after those): a gateway then gets its own commands from the reply first and
-    // the stream's copy is skipped. Published first, the stream copy raced a batched reply to the
-    // gateway and often won, and its commands waited for the stream after all (ADR 216).
-    setImmediate(() => publishCommit(batch));
+    commits.push(batch);
+    sendLater();
   });
   const publishCommit = (batch: readonly Executed[]) => {
     for (let i = 0; i < batch.length; i += CHUNK) {
@@ -327,7 +341,9 @@ export async function serveEngine(
               own = r.value.seq;
               break;
             }
-          msg.respond(encodeJson(batchReplyOf(results, recent.carry(request.from, own))));
+          const payload = encodeJson(batchReplyOf(results, recent.carry(request.from, own)));
+          replies.push(() => msg.respond(payload));
+          sendLater();
         })
         .catch((e: unknown) => log(`engine batch reply: ${String(e)}`));
     },
