@@ -45,6 +45,8 @@ function quantile(sorted, q) {
 /** One client thread's share: opens its sockets, says so, measures when told, reports raw numbers. */
 async function run(urls, subscribers, offset, ready, go) {
   const lags = [];
+  /** Per depth frame (its seq): the lag at the first and the last of this thread's sockets. */
+  const frames = new Map();
   let messages = 0;
   let depthFrames = 0;
   let gaps = 0;
@@ -85,6 +87,9 @@ async function run(urls, subscribers, offset, ready, go) {
       if (typeof m.ts === 'number') {
         const lag = Date.now() - m.ts;
         for (let k = 0; k < covered; k++) lags.push(lag);
+        const f = frames.get(m.seq);
+        if (f === undefined) frames.set(m.seq, [lag, lag]);
+        else f[1] = lag;
       }
     });
     ws.on('close', () => {
@@ -106,6 +111,7 @@ async function run(urls, subscribers, offset, ready, go) {
   ready();
   await go;
   lags.length = 0;
+  frames.clear();
   messages = 0;
   depthFrames = 0;
   // This process's own event-loop delay: a lag the client adds (1,000 sockets parsing in one thread
@@ -117,16 +123,17 @@ async function run(urls, subscribers, offset, ready, go) {
   loop.disable();
   const elapsed = (Date.now() - started) / 1000;
   const delivered = messages;
-  const frames = depthFrames;
+  const framesSeen = depthFrames;
   for (const ws of sockets) ws.close();
   return {
     lags,
+    frames: [...frames],
     gaps,
     stale,
     resyncs,
     closedByServer: closed,
     messages: delivered,
-    depthFrames: frames,
+    depthFrames: framesSeen,
     elapsed,
     clientLoopP99: Math.round(loop.percentile(99) / 1e6),
   };
@@ -173,17 +180,34 @@ async function runThreads(urls, subscribers) {
   const parts = await Promise.all(results);
   await Promise.all(workers.map((w) => w.terminate()));
   const lags = parts.flatMap((p) => p.lags).sort((a, b) => a - b);
+  // Where a frame's lag comes from: its first socket's lag is the commit and one send; from the first
+  // to the last socket is the fan-out to all of them and the clients' reading.
+  const byFrame = new Map();
+  for (const p of parts) {
+    for (const [seq, [first, last]] of p.frames) {
+      const f = byFrame.get(seq);
+      if (f === undefined) byFrame.set(seq, [first, last]);
+      else byFrame.set(seq, [Math.min(f[0], first), Math.max(f[1], last)]);
+    }
+  }
+  const firsts = [...byFrame.values()].map((f) => f[0]).sort((a, b) => a - b);
+  const spreads = [...byFrame.values()].map((f) => f[1] - f[0]).sort((a, b) => a - b);
   const sum = (k) => parts.reduce((t, p) => t + p[k], 0);
   return {
     depthDeltas: lags.length,
     p50: quantile(lags, 0.5),
     p99: quantile(lags, 0.99),
     max: lags.at(-1),
+    firstP50: quantile(firsts, 0.5),
+    firstP99: quantile(firsts, 0.99),
+    spreadP50: quantile(spreads, 0.5),
+    spreadP99: quantile(spreads, 0.99),
     gaps: sum('gaps'),
     stale: sum('stale'),
     resyncs: sum('resyncs'),
     perSecond: Math.round(sum('messages') / Math.max(...parts.map((p) => p.elapsed))),
     depthFrames: sum('depthFrames'),
+    deltasPerSecond: Math.round(lags.length / Math.max(...parts.map((p) => p.elapsed))),
     clientLoopP99: Math.max(...parts.map((p) => p.clientLoopP99)),
   };
 }
@@ -202,7 +226,10 @@ if (isMainThread) {
     for (const n of sizes) {
       const r = await runThreads(urls, n);
       console.log(
-        `${String(n).padStart(5)} subscribers: depth push lag p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms over ${r.depthDeltas} deltas in ${r.depthFrames} depth frames; seq gaps ${r.gaps} (stale deltas dropped ${r.stale}), resyncs ${r.resyncs}; ${r.perSecond} messages/s delivered; client event-loop delay p99 ${r.clientLoopP99} ms`,
+        `${String(n).padStart(5)} subscribers: depth push lag p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms over ${r.depthDeltas} deltas in ${r.depthFrames} depth frames; seq gaps ${r.gaps} (stale deltas dropped ${r.stale}), resyncs ${r.resyncs}; ${r.perSecond} messages/s delivered (${r.deltasPerSecond} depth deltas/s); client event-loop delay p99 ${r.clientLoopP99} ms`,
+      );
+      console.log(
+        `       per depth frame: first socket's lag p50 ${r.firstP50} ms, p99 ${r.firstP99} ms; first to last socket p50 ${r.spreadP50} ms, p99 ${r.spreadP99} ms`,
       );
     }
   } finally {
