@@ -244,7 +244,8 @@ export class MarketData {
         this.pubsub.publish(`kline:${key.replace('|', ':')}`, { data: this.kline(symbol!, c) });
     }
     if (out.tickers.size > 0) {
-      const coins = this.coins().filter((c) => out.tickers.has(c.symbol));
+      const since = this.now() - DAY_MS;
+      const coins = MARKETS.filter((mc) => out.tickers.has(mc.symbol)).map((mc) => this.coin(mc, since));
       this.pubsub.publish('ticker', { data: coins.length === 1 ? coins[0] : coins });
     }
     for (const [u, ts] of out.balances) this.pubsub.publish(privateTopic('balances', u), { ts });
@@ -482,57 +483,64 @@ export class MarketData {
   /** Markets with 24h statistics from the 1m candles of the last 24 hours. */
   coins(): MarketCoin[] {
     const since = this.now() - DAY_MS;
-    return MARKETS.map((mc) => {
-      const m = mustMarket(mc.symbol);
-      const list = (this.candles.get(`${mc.symbol}|1m`) ?? []).filter((c) => c.openTs >= since - 60_000);
-      const lastTicks = this.lastTicks(mc.symbol);
-      let high = 0;
-      let low = 0;
-      let volume = 0n;
-      let amount = 0n;
-      for (const c of list) {
-        high = Math.max(high, c.high);
-        low = low === 0 ? c.low : Math.min(low, c.low);
-        volume += c.volume;
-        amount += c.amount;
-      }
-      const open = list[0]?.open ?? lastTicks ?? 0;
-      const last = lastTicks ?? 0;
-      // change in basis points of a percent (two decimals), rounded toward zero
-      const changeBp = open > 0 ? ((BigInt(last) - BigInt(open)) * 10_000n) / BigInt(open) : 0n;
-      // The engine's live fees (an operator may have changed them, ADR 154).
-      const params = marketParams(this.host.engine, mc.symbol);
-      return {
-        symbol: mc.symbol,
-        base: mc.base,
-        quote: mc.quote,
-        kind: mc.kind,
-        last: m.price(last),
-        change_pct: formatDecimal(changeBp, 2),
-        high: m.price(high),
-        low: m.price(low),
-        volume: m.qty(volume),
-        // Turnover with two decimals, rounded down.
-        amount: formatDecimal(amount / 10n ** BigInt(assetScale(QUOTE) - 2), 2),
-        price_scale: mc.priceScale,
-        qty_scale: mc.qtyScale,
-        tick_size: mc.tickSize,
-        step_size: mc.stepSize,
-        min_qty: mc.minQty,
-        max_qty: mc.maxQty,
-        min_notional: mc.minNotional,
-        ...(params !== undefined
-          ? {
-              maker_fee_rate: formatDecimal(params.makerFeePpm, 6),
-              taker_fee_rate: formatDecimal(params.takerFeePpm, 6),
-              // ADR 183: the perpetual's clearance fee, told before a liquidation charges it.
-              ...(params.kind === 'perp'
-                ? { liquidation_fee_rate: formatDecimal(params.liquidationFeePpm, 6) }
-                : {}),
-            }
-          : {}),
-      };
-    });
+    return MARKETS.map((mc) => this.coin(mc, since));
+  }
+
+  /** One market's coin with 24h statistics (the ticker push of a commit computes only the traded). */
+  private coin(mc: (typeof MARKETS)[number], since: number): MarketCoin {
+    const m = mustMarket(mc.symbol);
+    const all = this.candles.get(`${mc.symbol}|1m`) ?? [];
+    // Candles are in time order: the day's are the last ones.
+    let from = all.length;
+    while (from > 0 && all[from - 1]!.openTs >= since - 60_000) from -= 1;
+    const list = all.slice(from);
+    const lastTicks = this.lastTicks(mc.symbol);
+    let high = 0;
+    let low = 0;
+    let volume = 0n;
+    let amount = 0n;
+    for (const c of list) {
+      high = Math.max(high, c.high);
+      low = low === 0 ? c.low : Math.min(low, c.low);
+      volume += c.volume;
+      amount += c.amount;
+    }
+    const open = list[0]?.open ?? lastTicks ?? 0;
+    const last = lastTicks ?? 0;
+    // change in basis points of a percent (two decimals), rounded toward zero
+    const changeBp = open > 0 ? ((BigInt(last) - BigInt(open)) * 10_000n) / BigInt(open) : 0n;
+    // The engine's live fees (an operator may have changed them, ADR 154).
+    const params = marketParams(this.host.engine, mc.symbol);
+    return {
+      symbol: mc.symbol,
+      base: mc.base,
+      quote: mc.quote,
+      kind: mc.kind,
+      last: m.price(last),
+      change_pct: formatDecimal(changeBp, 2),
+      high: m.price(high),
+      low: m.price(low),
+      volume: m.qty(volume),
+      // Turnover with two decimals, rounded down.
+      amount: formatDecimal(amount / 10n ** BigInt(assetScale(QUOTE) - 2), 2),
+      price_scale: mc.priceScale,
+      qty_scale: mc.qtyScale,
+      tick_size: mc.tickSize,
+      step_size: mc.stepSize,
+      min_qty: mc.minQty,
+      max_qty: mc.maxQty,
+      min_notional: mc.minNotional,
+      ...(params !== undefined
+        ? {
+            maker_fee_rate: formatDecimal(params.makerFeePpm, 6),
+            taker_fee_rate: formatDecimal(params.takerFeePpm, 6),
+            // ADR 183: the perpetual's clearance fee, told before a liquidation charges it.
+            ...(params.kind === 'perp'
+              ? { liquidation_fee_rate: formatDecimal(params.liquidationFeePpm, 6) }
+              : {}),
+          }
+        : {}),
+    };
   }
 }
 
