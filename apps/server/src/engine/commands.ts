@@ -81,7 +81,12 @@ export function materialize(
     field !== undefined && (draft as Record<string, unknown>)[field] === undefined
       ? { [field]: `${request.options.idPrefix ?? ''}${ctx.id}` }
       : {};
-  return { ...draft, ...fresh, ts: ctx.ts } as Command;
+  // Object.assign gives the same keys in the same order as `{ ...draft, ...fresh, ts }`, at half the
+  // cost once drafts of many shapes pass here (the spread's inline cache goes megamorphic: 1.2 us
+  // per order under bench:http, ADR 213). An own `__proto__` key (a draft parsed from JSON) would be
+  // a prototype to assign but a plain field to a spread: such a draft keeps the spread.
+  if (Object.hasOwn(draft, '__proto__')) return { ...draft, ...fresh, ts: ctx.ts } as Command;
+  return Object.assign({}, draft, fresh, { ts: ctx.ts }) as Command;
 }
 
 /** The projector's part of the options (what the engine writes beside the journal). */
