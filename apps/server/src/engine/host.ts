@@ -388,7 +388,9 @@ export class EngineHost implements EnginePort {
 
   /** The idempotency keys of this batch that are already committed (one query, only when any). */
   private async claimedKeys(batch: Pending[]): Promise<Set<string>> {
-    const claims = batch.flatMap((p) => (p.options.idempotency === undefined ? [] : [p.options.idempotency]));
+    // A loop, not flatMap (an array per command; 0.3 us per order under bench:http, ADR 213).
+    const claims: NonNullable<SubmitOptions['idempotency']>[] = [];
+    for (const p of batch) if (p.options.idempotency !== undefined) claims.push(p.options.idempotency);
     const taken = new Set<string>();
     if (claims.length === 0) return taken;
     const rows = await this.edb
