@@ -141,10 +141,11 @@ export class MarketMaker {
    * The grid's spacing in ticks (ADR 211): the one this market quotes on while the ideal one (the
    * spacing in ppm of today's reference) stays within 10 % of it. Recomputed from every step's
    * reference, the spacing changed by a tick or so each second and with it the price of every level
-   * but the first: each step cancelled and re-placed the whole ladder of every market (about 580
-   * commands a second on the embedded default, each a journal row, a replica step on every gateway
-   * and a depth change for every subscriber), and its orders never kept their place in the queue.
-   * On a fixed grid a step moves only the levels the price left.
+   * but the first: each step cancelled and re-placed the whole ladder of the high-priced markets
+   * (BTC_USDC's book changed 34 times a second, all 12 books 141; each change a journal row, a
+   * replica step on every gateway and a depth change for every subscriber), and its orders never
+   * kept their place in the queue. On a fixed grid a step moves only the levels the price left
+   * (BTC_USDC 1.75 a second, all books 70, most of them the perpetuals' wandering premium).
    */
   private gridSpacing(symbol: string, ideal: number): number {
     const held = this.spacings.get(symbol);
