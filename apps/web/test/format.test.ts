@@ -4,6 +4,7 @@ import {
   formatCompact,
   formatDecimal,
   formatPrice,
+  formatSpendable,
   formatUsdc,
   isDecimalString,
   shiftDecimal,
@@ -33,6 +34,17 @@ describe('formatDecimal', () => {
     expect(formatUsdc('-2.345', 'en')).toBe('-2.35');
     expect(formatUsdc('-0.001', 'en')).toBe('0.00');
     expect(formatUsdc('-0', 'de')).toBe('0,00');
+  });
+
+  it('cuts a spendable amount towards zero: never a cent more than is free (ADR 222)', () => {
+    expect(formatSpendable('2463.519999', 'en')).toBe('2,463.51');
+    expect(formatSpendable('2463.519999', 'de')).toBe('2.463,51');
+    expect(formatSpendable('0.009', 'en')).toBe('0.00');
+    expect(formatSpendable('12345678901234567.999999', 'en')).toBe('12,345,678,901,234,567.99');
+    expect(formatSpendable('-0.004', 'en')).toBe('0.00');
+    expect(formatSpendable('-1.239', 'en')).toBe('-1.23');
+    expect(formatSpendable('5', 'en')).toBe('5.00');
+    expect(formatUsdc('2463.519999', 'en')).toBe('2,463.52');
   });
 
   it('renders a dash for anything that is not a plain decimal string', () => {

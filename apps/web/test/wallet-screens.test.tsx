@@ -165,7 +165,8 @@ describe('assets page', () => {
       const el = document.querySelector(`.w-contract [data-figure="${key}"]`);
       return [el?.querySelector('dt')?.textContent, el?.querySelector('dd')?.textContent];
     };
-    expect(figure('available')).toEqual(['Available', '64.88']);
+    // 64.876544 free: cut to 64.87, not rounded up to a cent that is not there (ADR 222).
+    expect(figure('available')).toEqual(['Available', '64.87']);
     expect(figure('pnl')).toEqual(['Unrealised PnL', '\u22125.00']);
     expect(figure('wallet')).toEqual(['Wallet balance', '120.00']);
     expect(figure('position')).toEqual(['Position margin', '30.12']);

@@ -59,6 +59,8 @@ export interface DecimalOptions {
   minFraction?: number;
   /** Digits after the decimal mark at most; the rest is rounded half away from zero. */
   maxFraction?: number;
+  /** 'down': the digits past maxFraction are dropped (towards zero) instead of rounded. */
+  rounding?: 'half' | 'down';
 }
 
 /**
@@ -72,7 +74,7 @@ export function formatDecimal(value: unknown, lang: Lang, options: DecimalOption
   return numberFormat(lang, {
     minimumFractionDigits,
     maximumFractionDigits,
-    roundingMode: 'halfExpand',
+    roundingMode: options.rounding === 'down' ? 'trunc' : 'halfExpand',
     signDisplay: 'negative',
   }).format(value);
 }
@@ -85,6 +87,14 @@ export function formatPrice(value: unknown, scale: number, lang: Lang): string {
 /** A USDC amount in overviews: 2 decimals (details show full precision with `formatDecimal`). */
 export function formatUsdc(value: unknown, lang: Lang): string {
   return formatDecimal(value, lang, { minFraction: 2, maxFraction: 2 });
+}
+
+/**
+ * What the user can spend (an available balance, a max to add or transfer) in 2 decimals, cut
+ * towards zero: 2,463.519 shows 2,463.51, never a cent more than the engine will accept (ADR 222).
+ */
+export function formatSpendable(value: unknown, lang: Lang): string {
+  return formatDecimal(value, lang, { minFraction: 2, maxFraction: 2, rounding: 'down' });
 }
 
 /** Large volumes abbreviated the way the language does it: 1.2M, 1,2 Mio., 120万. */

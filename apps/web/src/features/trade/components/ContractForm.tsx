@@ -7,6 +7,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import {
   formatDecimal,
   formatPrice,
+  formatSpendable,
   formatUsdc,
   isDecimalString,
   shiftDecimal,
@@ -450,7 +451,7 @@ export function ContractForm({
         <div className="kv">
           <dt>{t('trade.available')}</dt>
           <dd className="num">
-            {signedIn ? `${formatUsdc(available, lang)} USDC` : '--'}
+            {signedIn ? `${formatSpendable(available, lang)} USDC` : '--'}
             {signedIn && (
               <Link to="/TransformTwo" className="inline-link" aria-label={t('trade.transfer')}>
                 ⇄

@@ -4,7 +4,7 @@ import { Button, Popup, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
-import { formatPrice, formatUsdc } from '../../../lib/format.ts';
+import { formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { useAdjustMargin, useSetTpsl } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
@@ -86,7 +86,7 @@ export function MarginSheet({ position, onClose }: { position: Position | null; 
           {action === 'add' && (
             <div className="kv">
               <dt>{t('trade.available')}</dt>
-              <dd className="num">{t('trade.maxAddable', { amount: formatUsdc(available, lang) })}</dd>
+              <dd className="num">{t('trade.maxAddable', { amount: formatSpendable(available, lang) })}</dd>
             </div>
           )}
         </dl>

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
-import { formatDecimal, formatPrice, formatUsdc } from '../../../lib/format.ts';
+import { formatDecimal, formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { useBalances, usePlaceSpotOrder } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
 import {
@@ -200,7 +200,7 @@ export function SpotForm({
           <dt>{t('trade.available')}</dt>
           <dd className="num">
             {signedIn
-              ? `${side === 'buy' ? formatUsdc(quoteBal, lang) : fmtQty(baseBal)} ${side === 'buy' ? market.quote : market.base}`
+              ? `${side === 'buy' ? formatSpendable(quoteBal, lang) : fmtQty(baseBal)} ${side === 'buy' ? market.quote : market.base}`
               : '--'}
           </dd>
         </div>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { formatDecimal, formatUsdc } from '../../../lib/format.ts';
+import { formatDecimal, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useBalances, useCancelAllSpot, useCancelSpotOrder, useOpenSpotOrders } from '../api/spot.ts';
@@ -127,7 +127,7 @@ export function SpotOrdersPanel({ market, coins }: { market: Coin; coins: Coin[]
                   <th scope="row">{b.coin}</th>
                   <td className="num">
                     {b.coin === 'USDC'
-                      ? formatUsdc(b.available, lang)
+                      ? formatSpendable(b.available, lang)
                       : formatDecimal(b.available, lang, { maxFraction: d })}
                   </td>
                   <td className="num">

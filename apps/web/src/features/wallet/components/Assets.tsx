@@ -171,7 +171,7 @@ export function ContractAccountCard({
   if (!balances) return <RowSkeletons rows={2} />;
   const c = balances.contract;
   const figures = [
-    { key: 'available', label: t('wallet.assets.available'), value: c.free_collateral },
+    { key: 'available', label: t('wallet.assets.available'), value: c.free_collateral, spendable: true },
     { key: 'pnl', label: t('wallet.assets.unrealizedPnl'), value: c.unrealized_pnl, signed: true },
     { key: 'wallet', label: t('wallet.assets.walletBalance'), value: c.wallet_balance },
     { key: 'position', label: t('wallet.assets.margin'), value: c.position_margin },
@@ -191,7 +191,7 @@ export function ContractAccountCard({
               {f.signed ? (
                 <SignedAmount value={f.value} coin={c.coin} hidden={hidden} decimals={2} />
               ) : (
-                <UsdcValue value={f.value} hidden={hidden} />
+                <UsdcValue value={f.value} hidden={hidden} spendable={f.spendable} />
               )}
             </dd>
           </div>

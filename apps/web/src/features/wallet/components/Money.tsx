@@ -1,5 +1,5 @@
 import { useLang } from '../../../app/lang-context.tsx';
-import { formatDecimal, formatUsdc } from '../../../lib/format.ts';
+import { formatDecimal, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { assetDecimals } from '../lib/amount.ts';
 import { signOf } from '../lib/decimal.ts';
 import { MASK } from '../lib/prefs.ts';
@@ -15,11 +15,23 @@ export function CoinAmount({ value, coin, hidden }: { value: string; coin: strin
   );
 }
 
-/** A USDC value in an overview (2 decimals), or the mask; a missing value is a dash. */
-export function UsdcValue({ value, hidden }: { value: string | null; hidden?: boolean }) {
+/**
+ * A USDC value in an overview (2 decimals), or the mask; a missing value is a dash. `spendable`: an
+ * available balance, cut towards zero instead of rounded (ADR 222).
+ */
+export function UsdcValue({
+  value,
+  hidden,
+  spendable,
+}: {
+  value: string | null;
+  hidden?: boolean;
+  spendable?: boolean;
+}) {
   const { lang } = useLang();
   if (hidden) return <span className="num">{MASK}</span>;
-  return <span className="num">{formatUsdc(value ?? undefined, lang)}</span>;
+  const format = spendable === true ? formatSpendable : formatUsdc;
+  return <span className="num">{format(value ?? undefined, lang)}</span>;
 }
 
 /**
