@@ -235,12 +235,7 @@ export class EngineHost implements EnginePort {
    * data and may come from another process; a builder function is for in-process tests only.
    */
   submit(build: CommandBuilder | CommandDraft, options: SubmitOptions = {}): Promise<Executed> {
-    if (this.fatal !== null) return Promise.reject(new Error('engine host stopped after a failed commit'));
-    if (this.closed) return Promise.reject(new Error('engine host is closed'));
-    return new Promise<Executed>((resolve, reject) => {
-      this.queue.push({ build, options, resolve, reject });
-      if (this.running === null) this.running = this.pump();
-    });
+    return this.submitAll([{ build, options }])[0]!;
   }
 
   /**
@@ -250,13 +245,10 @@ export class EngineHost implements EnginePort {
   submitAll(
     items: readonly { build: CommandBuilder | CommandDraft; options?: SubmitOptions }[],
   ): Promise<Executed>[] {
-    const refused =
-      this.fatal !== null
-        ? new Error('engine host stopped after a failed commit')
-        : this.closed
-          ? new Error('engine host is closed')
-          : null;
-    if (refused !== null) return items.map(() => Promise.reject(refused));
+    if (this.fatal !== null || this.closed) {
+      const why = this.fatal !== null ? 'engine host stopped after a failed commit' : 'engine host is closed';
+      return items.map(() => Promise.reject(new Error(why)));
+    }
     const results = items.map(
       (i) =>
         new Promise<Executed>((resolve, reject) => {
