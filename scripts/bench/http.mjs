@@ -23,6 +23,7 @@ import {
   startBuiltServer,
   waitFor,
 } from '../lib/built-server.mjs';
+import { cpuLine, cpuMeter } from '../lib/cpu.mjs';
 
 const DB = arg('--db', 'pglite');
 const SECONDS = Number(arg('--seconds', '20'));
@@ -32,6 +33,12 @@ const ADMIN = { email: 'bench-ops@example.com', password: 'Bench-operator-1' };
 const LIFTED = '1000000000';
 /** 0: one process. N: an engine and N gateways over NATS (needs --db postgres and NATS_URL). */
 const GATEWAYS = Number(arg('--gateways', '0'));
+/**
+ * static (default): one request per user, built once, the load generator cycling through them, as
+ * it sends the hello-world's one request. dynamic: a setupRequest per request picking the user (the
+ * former way; autocannon then rebuilds and clones per request, about twice its CPU per order).
+ */
+const AUTH = arg('--auth', 'static');
 
 /** The reference: Fastify answering a JSON POST, in its own process like the exchange. */
 async function startHello() {
@@ -153,9 +160,10 @@ try {
     quantity: '0.00100',
   });
   console.log(
-    `bench:http ${DB}${GATEWAYS > 0 ? ` + NATS, ${GATEWAYS} gateways` : ''}, ${USERS} users, ${SECONDS} s per run, resting limit buys at ${price}, node ${process.version}`,
+    `bench:http (load generator: ${AUTH} requests) ${DB}${GATEWAYS > 0 ? ` + NATS, ${GATEWAYS} gateways` : ''}, ${USERS} users, ${SECONDS} s per run, resting limit buys at ${price}, node ${process.version}`,
   );
   for (const connections of CONNECTIONS) {
+    const refMeter = cpuMeter();
     const ref = await cannon({
       url: `${hello.url}/hello`,
       method: 'POST',
@@ -164,7 +172,26 @@ try {
       connections,
       duration: SECONDS,
     });
+    const refCpu = refMeter.stop(ref['2xx']);
     let n = 0;
+    const perUser = (base) =>
+      AUTH === 'dynamic'
+        ? [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` },
+              }),
+            },
+          ]
+        : // Every connection cycles through the users (they drift apart as answers come back at different times).
+          tokens.map((t) => ({
+            method: 'POST',
+            path: new URL(`${base}/api/app/spot/orders`).pathname,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
+            body: order,
+          }));
+    const meter = cpuMeter();
     // One autocannon per gateway, the connections split between them, run at once.
     const parts = await Promise.all(
       exchange.gateways.map((base) =>
@@ -175,17 +202,11 @@ try {
           body: order,
           connections: Math.max(1, Math.round(connections / exchange.gateways.length)),
           duration: SECONDS,
-          requests: [
-            {
-              setupRequest: (req) => ({
-                ...req,
-                headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` },
-              }),
-            },
-          ],
+          requests: perUser(base),
         }),
       ),
     );
+    const cpu = meter.stop(parts.reduce((t, p) => t + p['2xx'], 0));
     const r = {
       '2xx': parts.reduce((t, p) => t + p['2xx'], 0),
       duration: Math.max(...parts.map((p) => p.duration)),
@@ -198,9 +219,13 @@ try {
       },
     };
     console.log(line(`hello-world POST, ${connections} connections`, ref));
+    console.log(
+      cpuLine(refCpu).replace('per order', 'per request (hello-world; its process counts as server)'),
+    );
     const where = GATEWAYS > 0 ? `${DB}, engine + ${GATEWAYS} gateways` : DB;
     console.log(line(`limit orders (${where}), ${connections} connections`, r));
     console.log(`  ratio to hello-world: ${(rate(r) / rate(ref)).toFixed(3)}`);
+    console.log(cpuLine(cpu));
   }
 } finally {
   await exchange.stop();

@@ -5,7 +5,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthCache } from '../src/account/auth-cache.ts';
-import { sha256 } from '../src/account/tokens.ts';
+import { sha256, TokenStore } from '../src/account/tokens.ts';
+import type { Db } from '../src/db/db.ts';
 import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 describe('the session cache keeps each token hash', () => {
@@ -77,5 +78,38 @@ describe.each(BACKENDS)('order path costs on %s', (backend) => {
     const after = await t.call('GET', '/api/app/wallet/balances', { token: u.token });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(411);
+  });
+
+  it('requests that miss the session cache together share one query; a lookup crossing a revocation is not remembered', async () => {
+    let queries = 0;
+    const counted = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        if (prop !== 'selectFrom') return typeof v === 'function' ? v.bind(target) : v;
+        return (...a: unknown[]) => {
+          queries += 1;
+          return (v as (...x: unknown[]) => unknown).apply(target, a);
+        };
+      },
+    }) as Db;
+    const store = new TokenStore(counted, t.clock);
+    const token = await store.issue('user', user.id);
+    const all = await Promise.all(Array.from({ length: 50 }, () => store.userSession(token)));
+    expect(new Set(all.map((s) => s.status))).toEqual(new Set(['active']));
+    expect(queries).toBe(1);
+    await store.userSession(token);
+    expect(queries).toBe(1); // cached
+
+    // A lookup in flight when a revocation is seen: answered, but the next request reads again.
+    store.cache.forget({ type: 'subject', subjectId: 'nobody' }); // empties nothing of ours
+    const other = await store.issue('user', user.id);
+    const inFlight = store.userSession(other);
+    store.forget({ type: 'subject', subjectId: user.id });
+    expect((await inFlight).status).toBe('active');
+    const before = queries;
+    await store.userSession(other);
+    expect(queries).toBe(before + 1);
+    await store.revokeAll('user', user.id, t.db);
+    expect((await store.userSession(other)).status).toBe('ended');
   });
 });

@@ -27,6 +27,11 @@ export class AuthCache {
    * size is bounded (the oldest seen is dropped first). Sessions themselves still expire above.
    */
   private readonly hashes = new Map<string, string>();
+  /**
+   * Bumped by every revocation or ban seen: a lookup that was in flight across one must not put
+   * what it read (possibly before the revocation committed) into the cache.
+   */
+  private generationCount = 0;
 
   constructor(
     private readonly ttlMs = 1000,
@@ -60,7 +65,13 @@ export class AuthCache {
     this.entries.set(tokenHash, { ...session, until: this.realNow() + this.ttlMs });
   }
 
+  /** Changes whenever `forget` runs (see `generationCount`). */
+  get generation(): number {
+    return this.generationCount;
+  }
+
   forget(event: AuthEvent): void {
+    this.generationCount += 1;
     for (const [hash, e] of this.entries) {
       if (event.type === 'token' ? e.tokenId === event.tokenId : e.subjectId === event.subjectId) {
         this.entries.delete(hash);
