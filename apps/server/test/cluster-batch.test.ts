@@ -11,7 +11,6 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection, TimeoutError } from '@nats-io/transport-node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOT_USERS } from '../src/bot/users.ts';
-import type { CommandDraft } from '../src/engine/commands.ts';
 import type { EngineHost, Executed } from '../src/engine/host.ts';
 import { type CommandReply, ReplicaEngine } from '../src/engine/replica.ts';
 import { engineDb } from '../src/engine/tables.ts';
@@ -26,20 +25,11 @@ import {
 } from '../src/engine/transport.ts';
 import { AppError } from '../src/http/errors.ts';
 import { toSpotOrder } from '../src/spot/service.ts';
+import { spotLimit } from './helpers/spot.ts';
 import { type TestApp, testApp } from './helpers/testApp.ts';
 
 const NATS_URL = process.env.NATS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;
-
-const place = (userId: string, side: 'buy' | 'sell', price: number, qty: number): CommandDraft => ({
-  type: 'spotPlace',
-  orderType: 'limit',
-  userId,
-  symbol: 'BTC_USDC',
-  side,
-  price,
-  qty,
-});
 
 const answered = (r: CommandReply) => {
   if (!('code' in r)) throw new Error(`not answered: ${JSON.stringify(r)}`);
@@ -133,7 +123,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('a gateway batches its commands to t
 
   it('commands sent in one turn go as one request, meet the writer in one commit and come back each with its own result', async () => {
     const link = natsLink(gatewayNc, names);
-    const drafts = Array.from({ length: 30 }, (_, i) => place('u1', 'buy', 5_900_000 + i, 10));
+    const drafts = Array.from({ length: 30 }, (_, i) => spotLimit('u1', 'buy', 5_900_000 + i, 10));
     const replies = (await Promise.all(drafts.map((d) => link.send(d, {})))).map(answered);
     expect(requests).toEqual([30]);
     // One group commit holds all 30, in the order they were sent.
@@ -147,8 +137,8 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('a gateway batches its commands to t
       expect(r.journal!.first + r.journal!.cmds.length - 1).toBeGreaterThanOrEqual(r.seq!);
     });
     // Turns apart: one request each.
-    await link.send(place('u1', 'buy', 5_800_000, 1), {});
-    await link.send(place('u1', 'buy', 5_800_001, 1), {});
+    await link.send(spotLimit('u1', 'buy', 5_800_000, 1), {});
+    await link.send(spotLimit('u1', 'buy', 5_800_001, 1), {});
     expect(requests).toEqual([30, 1, 1]);
   });
 
@@ -158,12 +148,12 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('a gateway batches its commands to t
     const claim = { userId: 'u1', scope: 'test', key: 'k-batch', hash: 'h' };
     const before = writer.journalLength;
     const sent = [
-      link.send(place('u1', 'buy', 5_990_000, 10), {}),
+      link.send(spotLimit('u1', 'buy', 5_990_000, 10), {}),
       link.send({ type: 'deposit', userId: 'u1', asset: 'NOPE', amount: 1n }, {}),
-      link.send(place('u1', 'buy', 1_000, 1), { prepare: 'spot.place' }),
+      link.send(spotLimit('u1', 'buy', 1_000, 1), { prepare: 'spot.place' }),
       link.send({ type: 'deposit', userId: 'u1', asset: 'USDC', amount: 9n }, { idempotency: claim }),
       link.send({ type: 'deposit', userId: 'u1', asset: 'USDC', amount: 9n }, { idempotency: claim }),
-      link.send(place('u2', 'sell', 6_010_000, 10), {}),
+      link.send(spotLimit('u2', 'sell', 6_010_000, 10), {}),
     ];
     const [ok, unknownAsset, outOfBand, first, repeat, last] = await Promise.all(sent);
     expect(requests).toEqual([6]);
@@ -197,9 +187,9 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('a gateway batches its commands to t
           () => ({ ms: -1, error: null as unknown }),
           (error: unknown) => ({ ms: performance.now() - t0, error }),
         );
-      const a = at(link.send(place('u1', 'buy', 5_900_000, 1), {}));
+      const a = at(link.send(spotLimit('u1', 'buy', 5_900_000, 1), {}));
       await new Promise((r) => setTimeout(r, 150));
-      const b = at(link.send(place('u1', 'buy', 5_900_001, 1), {}));
+      const b = at(link.send(spotLimit('u1', 'buy', 5_900_001, 1), {}));
       const [ra, rb] = await Promise.all([a, b]);
       expect(ra.error).toBeInstanceOf(TimeoutError);
       expect(rb.error).toBeInstanceOf(TimeoutError);
@@ -225,7 +215,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('a gateway batches its commands to t
     try {
       const placed = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          replica.submit(place(i % 2 === 0 ? 'u1' : 'u2', i % 2 === 0 ? 'buy' : 'sell', 6_000_000, 10)),
+          replica.submit(spotLimit(i % 2 === 0 ? 'u1' : 'u2', i % 2 === 0 ? 'buy' : 'sell', 6_000_000, 10)),
         ),
       );
       expect(requests).toEqual([40]);
@@ -240,7 +230,7 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('a gateway batches its commands to t
       // Resting bids: each answer carries its order row as committed (ADR 218), the order the
       // table holds, so the gateway's service answers without reading it back.
       const bids = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => replica.submit(place('u1', 'buy', 5_000_000 + i, 10))),
+        Array.from({ length: 5 }, (_, i) => replica.submit(spotLimit('u1', 'buy', 5_000_000 + i, 10))),
       );
       for (const r of bids) {
         const row = await engineDb(t.db)

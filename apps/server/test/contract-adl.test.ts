@@ -2,6 +2,13 @@ import { ResultCode, systemAccount } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../src/audit.ts';
 import { engineDb } from '../src/engine/tables.ts';
+import {
+  contractHistory,
+  contractPositions,
+  PERP,
+  placeContractOrder,
+  type Trader,
+} from './helpers/contract.ts';
 import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
 
 /**
@@ -11,31 +18,9 @@ import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './h
  * that close an order row of origin `adl` in the counterparty's contract order history, with the
  * PnL the close realised (the event's `realisedPnl`, ADR 220).
  */
-const PERP = 'BTC_USDC_PERP';
-
-interface Order {
-  id: string;
-  origin: string;
-  action: string;
-  margin_mode: string;
-  quantity: string;
-  filled: string;
-  status: string;
-  fee: string;
-  price: string | null;
-  realized_pnl: string;
-}
-
-interface Position {
-  id: string;
-  side: string;
-  margin_mode: string;
-  size: string;
-}
-
 describe.each(BACKENDS)('auto-deleveraging on %s', (backend) => {
   let t: TestApp;
-  let erin: { token: string; id: string };
+  let erin: Trader;
   beforeAll(async () => {
     t = await testApp(backend);
   }, 120_000);
@@ -44,15 +29,9 @@ describe.each(BACKENDS)('auto-deleveraging on %s', (backend) => {
   });
 
   const order = (who: string, action: string, mode: string, price: string, quantity: string) =>
-    t.call('POST', '/api/app/contract/orders', {
-      token: who,
-      body: { symbol: PERP, action, type: 'limit', price, quantity, leverage: 10, margin_mode: mode },
-    });
-  const history = async (token: string) =>
-    (await t.call<{ list: Order[] }>('GET', '/api/app/contract/orders?status=history&limit=50', { token }))
-      .body.data.list;
-  const positions = async (token: string) =>
-    (await t.call<Position[]>('GET', '/api/app/contract/positions', { token })).body.data;
+    placeContractOrder(t, who, { action, margin_mode: mode, price, quantity });
+  const history = (token: string) => contractHistory(t, token);
+  const positions = (token: string) => contractPositions(t, token);
   const fund = () => t.services.engine.engine.ledger.available(systemAccount('insurance', 'USDC'));
   /**
    * What the ledger moved to `userId`'s own accounts by the ADL closes of the command `seq`: the

@@ -1,5 +1,6 @@
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractHistory, contractPositions, PERP, placeContractOrder } from './helpers/contract.ts';
 import { postMarketParams, signInOperators } from './helpers/operators.ts';
 import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
 
@@ -8,19 +9,6 @@ import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './h
  * and its fills land in the user's order history as a `liquidation` order (with its taker fee and
  * realised PnL); the position survives smaller.
  */
-const PERP = 'BTC_USDC_PERP';
-
-interface Order {
-  id: string;
-  origin: string;
-  action: string;
-  quantity: string;
-  filled: string;
-  status: string;
-  fee: string;
-  price: string | null;
-}
-
 describe.each(BACKENDS)('tiered liquidation on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -40,10 +28,7 @@ describe.each(BACKENDS)('tiered liquidation on %s', (backend) => {
     const bob = await contractTrader(t, 'tier-bob@example.com');
     const carol = await contractTrader(t, 'tier-carol@example.com');
     const order = (who: string, action: string, mode: string, price: string, quantity: string) =>
-      t.call('POST', '/api/app/contract/orders', {
-        token: who,
-        body: { symbol: PERP, action, type: 'limit', price, quantity, leverage: 10, margin_mode: mode },
-      });
+      placeContractOrder(t, who, { action, margin_mode: mode, price, quantity });
     expect((await order(bob.token, 'open_short', 'cross', '97000', '1.5')).status).toBe(200);
     const placed = await order(alice.token, 'open_long', 'isolated', '97000', '1.5');
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
@@ -58,11 +43,7 @@ describe.each(BACKENDS)('tiered liquidation on %s', (backend) => {
     expect(step).toMatchObject({ userId: alice.id, qty: 9_299n, filled: 9_299n, toFund: 0n });
     expect(r.events.find((e) => e.type === 'perp.liquidation')).toBeUndefined();
     await t.services.engine.idle();
-    const history = (
-      await t.call<{ list: Order[] }>('GET', '/api/app/contract/orders?status=history&limit=50', {
-        token: alice.token,
-      })
-    ).body.data.list;
+    const history = await contractHistory(t, alice.token);
     const row = history.find((o) => o.origin === 'liquidation');
     expect(row).toMatchObject({
       action: 'close_long',
@@ -72,11 +53,7 @@ describe.each(BACKENDS)('tiered liquidation on %s', (backend) => {
     });
     // Taker fee 0.05 % of 81,552.23 plus the clearance fee 0.1 % (no fund part to show it on).
     expect(row!.fee).toBe('122.328345');
-    const positions = (
-      await t.call<{ quantity?: string; size?: string }[]>('GET', '/api/app/contract/positions', {
-        token: alice.token,
-      })
-    ).body.data;
+    const positions = await contractPositions(t, alice.token);
     expect(JSON.stringify(positions)).toContain('0.5701');
   });
 
@@ -84,18 +61,7 @@ describe.each(BACKENDS)('tiered liquidation on %s', (backend) => {
     const dan = await contractTrader(t, 'tier-dan@example.com', { toContract: '2000' });
     const erin = await contractTrader(t, 'tier-erin@example.com');
     const order = (who: string, action: string, price: string) =>
-      t.call('POST', '/api/app/contract/orders', {
-        token: who,
-        body: {
-          symbol: PERP,
-          action,
-          type: 'limit',
-          price,
-          quantity: '0.1',
-          leverage: 10,
-          margin_mode: 'isolated',
-        },
-      });
+      placeContractOrder(t, who, { action, price, quantity: '0.1', margin_mode: 'isolated' });
     // Above carol's resting bid at 87,700, so erin's sell meets dan's bid.
     expect((await order(dan.token, 'open_long', '87800')).status).toBe(200);
     expect((await order(erin.token, 'open_short', '87800')).status).toBe(200);
@@ -105,11 +71,7 @@ describe.each(BACKENDS)('tiered liquidation on %s', (backend) => {
     const liq = r.events.find((e) => e.type === 'perp.liquidation' && e.userId === dan.id);
     expect(liq).toBeDefined();
     await t.services.engine.idle();
-    const history = (
-      await t.call<{ list: Order[] }>('GET', '/api/app/contract/orders?status=history&limit=50', {
-        token: dan.token,
-      })
-    ).body.data.list;
+    const history = await contractHistory(t, dan.token);
     const row = history.find((o) => o.origin === 'liquidation');
     expect(row).toMatchObject({
       action: 'close_long',

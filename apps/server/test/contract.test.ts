@@ -1,58 +1,25 @@
+import type { Balances, Position } from '@ex/contract';
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
-
-interface Bal {
-  contract: { available: string; frozen: string; equity: string; unrealized_pnl: string };
-}
-interface Pos {
-  id: string;
-  size: string;
-  entry_price: string;
-  mark_price: string;
-  unrealized_pnl: string;
-  liquidation_price: string | null;
-  realized_pnl: string;
-  fees: string;
-}
+import { placeContractOrder, SMALL_ACCOUNT, type Trader } from './helpers/contract.ts';
+import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
 
 describe.each(BACKENDS)('contract on %s', (backend) => {
   let t: TestApp;
-  let maker: { token: string; id: string };
-  let taker: { token: string; id: string };
-  const mark = (ticks: bigint) =>
-    t.services.engine.submit(({ ts }) => ({
-      type: 'priceUpdate',
-      ts,
-      symbol: 'BTC_USDC_PERP',
-      indexPrice: ticks,
-    }));
+  let maker: Trader;
+  let taker: Trader;
+  const mark = (ticks: bigint) => indexPrice(t, ticks);
   beforeAll(async () => {
     t = await testApp(backend);
-    const a = await registerUser(t, 'pm@example.com');
-    const b = await registerUser(t, 'pt@example.com');
-    maker = { token: a.token, id: a.user.id };
-    taker = { token: b.token, id: b.user.id };
-    for (const u of [maker, taker]) {
-      await deposit(t, u.id, 'USDC', 10_000_000_000n);
-      const tr = await t.call('POST', '/api/app/wallet/transfer', {
-        token: u.token,
-        body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '1000' },
-      });
-      expect(tr.status).toBe(200);
-    }
+    maker = await contractTrader(t, 'pm@example.com', SMALL_ACCOUNT);
+    taker = await contractTrader(t, 'pt@example.com', SMALL_ACCOUNT);
     expect((await mark(9_700_000n)).code).toBe(ResultCode.OK);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const order = (token: string, body: Record<string, unknown>) =>
-    t.call<{ id: string; status: string; filled: string }>('POST', '/api/app/contract/orders', {
-      token,
-      body,
-      lang: 'en',
-    });
+  const order = (token: string, body: Record<string, unknown>) => placeContractOrder(t, token, body);
   const base = {
     symbol: 'BTC_USDC_PERP',
     type: 'limit',
@@ -96,7 +63,7 @@ describe.each(BACKENDS)('contract on %s', (backend) => {
     expect(ask.body.data.status).toBe('open');
     const buy = await order(taker.token, { ...base, action: 'open_long', type: 'market' });
     expect(buy.body.data).toMatchObject({ status: 'filled', filled: '0.01000' });
-    const pos = await t.call<Pos[]>('GET', '/api/app/contract/positions', { token: taker.token });
+    const pos = await t.call<Position[]>('GET', '/api/app/contract/positions', { token: taker.token });
     expect(pos.body.data).toHaveLength(1);
     expect(pos.body.data[0]).toMatchObject({
       id: 'BTC_USDC_PERP:cross:long',
@@ -105,11 +72,11 @@ describe.each(BACKENDS)('contract on %s', (backend) => {
       // taker fee 0.05% of 970 USDC
       fees: '0.485000',
     });
-    const others = await t.call<Pos[]>('GET', '/api/app/contract/positions', { token: maker.token });
+    const others = await t.call<Position[]>('GET', '/api/app/contract/positions', { token: maker.token });
     expect(others.body.data[0]!.id).toBe('BTC_USDC_PERP:cross:short');
     // The price moves to 98,000: +10 USDC unrealised.
     await mark(9_800_000n);
-    const after = await t.call<Bal>('GET', '/api/app/wallet/balances', { token: taker.token });
+    const after = await t.call<Balances>('GET', '/api/app/wallet/balances', { token: taker.token });
     expect(after.body.data.contract.unrealized_pnl).toBe('10.000000');
     // The maker closes its short with a bid at 98,000; the taker closes its long into it.
     const bid = await order(maker.token, { ...base, action: 'close_short', price: '98000.00' });
@@ -123,17 +90,17 @@ describe.each(BACKENDS)('contract on %s', (backend) => {
       },
     );
     expect(close.body.data.status).toBe('filled');
-    const gone = await t.call<Pos[]>('GET', '/api/app/contract/positions', { token: taker.token });
+    const gone = await t.call<Position[]>('GET', '/api/app/contract/positions', { token: taker.token });
     expect(gone.body.data).toEqual([]);
     // 1000 + 10 PnL - 0.485 (open, taker) - 0.49 (close, taker 0.05% of 980)
-    const bal = await t.call<Bal>('GET', '/api/app/wallet/balances', { token: taker.token });
+    const bal = await t.call<Balances>('GET', '/api/app/wallet/balances', { token: taker.token });
     expect(bal.body.data.contract).toMatchObject({
       available: '1009.025000',
       frozen: '0.000000',
       unrealized_pnl: '0.000000',
     });
     // Maker: 1000 - 10 PnL - 0.194 (open, maker 0.02%) - 0.196 (close, maker)
-    const mb = await t.call<Bal>('GET', '/api/app/wallet/balances', { token: maker.token });
+    const mb = await t.call<Balances>('GET', '/api/app/wallet/balances', { token: maker.token });
     expect(mb.body.data.contract).toMatchObject({ available: '989.610000', frozen: '0.000000' });
     const hist = await t.call<{ total: number }>('GET', '/api/app/contract/orders?status=history', {
       token: taker.token,

@@ -6,7 +6,6 @@ import { ResultCode } from '@ex/core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOT_USERS } from '../src/bot/users.ts';
-import type { CommandDraft } from '../src/engine/commands.ts';
 import type { EngineHost } from '../src/engine/host.ts';
 import { type CommandLink, type CommandReply, ReplicaEngine } from '../src/engine/replica.ts';
 import { engineDb } from '../src/engine/tables.ts';
@@ -18,6 +17,7 @@ import {
   reviveError,
 } from '../src/engine/transport.ts';
 import { AppError } from '../src/http/errors.ts';
+import { spotLimit } from './helpers/spot.ts';
 import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,16 +103,6 @@ const order = fc.record({
   cancel: fc.boolean(),
 });
 
-const place = (userId: string, side: 'buy' | 'sell', price: number, qty: number): CommandDraft => ({
-  type: 'spotPlace',
-  orderType: 'limit',
-  userId,
-  symbol: 'BTC_USDC',
-  side,
-  price,
-  qty,
-});
-
 describe.each(BACKENDS)('engine replica on %s', (backend) => {
   let t: TestApp;
   let writer: EngineHost;
@@ -146,29 +136,13 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
   });
 
   it('a command sent as data through the replica is committed by the writer and read back here with its events', async () => {
-    const sell = await replica.submit({
-      type: 'spotPlace',
-      orderType: 'limit',
-      userId: 'u2',
-      symbol: 'BTC_USDC',
-      side: 'sell',
-      price: 6_000_000,
-      qty: 10_000,
-    });
+    const sell = await replica.submit(spotLimit('u2', 'sell', 6_000_000, 10_000));
     expect(sell.code).toBe(ResultCode.OK);
     expect(sell.seq).toBe(3);
     // Read your own write: the replica has applied it when the answer comes.
     expect(replica.journalLength).toBe(3);
     expect(replica.engine.spot.book('BTC_USDC')?.bestAsk()).toBe(6_000_000);
-    const buy = await replica.submit({
-      type: 'spotPlace',
-      orderType: 'limit',
-      userId: 'u1',
-      symbol: 'BTC_USDC',
-      side: 'buy',
-      price: 6_000_000,
-      qty: 4_000,
-    });
+    const buy = await replica.submit(spotLimit('u1', 'buy', 6_000_000, 4_000));
     expect(buy.events.some((e) => e.type === 'spot.trade')).toBe(true);
     await writer.idle();
     await replica.idle();
@@ -183,18 +157,7 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
     // An index, then a limit price far outside the band: the spot preparer refuses in the writer.
     await writer.submit({ type: 'priceUpdate', symbol: 'BTC_USDC_PERP', indexPrice: 6_000_000n });
     const error = await replica
-      .submit(
-        {
-          type: 'spotPlace',
-          orderType: 'limit',
-          userId: 'u1',
-          symbol: 'BTC_USDC',
-          side: 'buy',
-          price: 1_000,
-          qty: 1,
-        },
-        { prepare: 'spot.place' },
-      )
+      .submit(spotLimit('u1', 'buy', 1_000, 1), { prepare: 'spot.place' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).errorName).toBe('PRICE_OUT_OF_BAND');
@@ -254,15 +217,9 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
       fc.asyncProperty(fc.array(order, { minLength: 1, maxLength: 25 }), async (orders) => {
         const placed = await Promise.all(
           orders.map((o) =>
-            (o.via === 'writer' ? writer : replica).submit({
-              type: 'spotPlace',
-              orderType: 'limit',
-              userId: o.user,
-              symbol: 'BTC_USDC',
-              side: o.side as 'buy' | 'sell',
-              price: o.price,
-              qty: o.qty,
-            }),
+            (o.via === 'writer' ? writer : replica).submit(
+              spotLimit(o.user, o.side as 'buy' | 'sell', o.price, o.qty),
+            ),
           ),
         );
         await Promise.all(
@@ -317,7 +274,7 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
     it('a reply before the stream: the command is applied from the reply at once, and the stream copy is skipped', async () => {
       // A wait for the table this long would time the test out: the answer comes from the reply.
       await startGateway(60_000);
-      const r = await gw.submit(place('u2', 'sell', 6_000_000, 10_000));
+      const r = await gw.submit(spotLimit('u2', 'sell', 6_000_000, 10_000));
       expect(r.seq).toBe(3);
       expect(r.events.some((e) => e.type === 'spot.accepted')).toBe(true);
       expect(gw.journalLength).toBe(3);
@@ -333,7 +290,7 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
     it('a reply after the stream: its entries are skipped, each command applied once', async () => {
       await startGateway(60_000);
       const open = w.holdReplies();
-      const answer = gw.submit(place('u2', 'sell', 6_000_000, 10_000));
+      const answer = gw.submit(spotLimit('u2', 'sell', 6_000_000, 10_000));
       await writer.idle();
       await w.flush();
       expect(gw.journalLength).toBe(3);
@@ -348,12 +305,12 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
 
     it('a reply ahead of the replica is held until the stream fills the gap, then applied in order', async () => {
       await startGateway(60_000);
-      expect((await gw.submit(place('u2', 'sell', 6_000_000, 10_000))).seq).toBe(3);
+      expect((await gw.submit(spotLimit('u2', 'sell', 6_000_000, 10_000))).seq).toBe(3);
       // A reply lost on the way (the gateway gave up on it): seq 4 was carried there and never arrived.
-      await w.link.send(place('u2', 'sell', 6_001_000, 10_000), {});
+      await w.link.send(spotLimit('u2', 'sell', 6_001_000, 10_000), {});
       w.plan.carries = ['full'];
       let answered = false;
-      const answer = gw.submit(place('u1', 'buy', 6_000_000, 4_000)).then((r) => {
+      const answer = gw.submit(spotLimit('u1', 'buy', 6_000_000, 4_000)).then((r) => {
         answered = true;
         return r;
       });
@@ -375,7 +332,7 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
       await startGateway(200);
       await writer.submit({ type: 'deposit', userId: 'u1', asset: 'USDC', amount: 1n });
       w.plan.carries = ['own'];
-      const r = await gw.submit(place('u2', 'sell', 6_000_000, 10_000));
+      const r = await gw.submit(spotLimit('u2', 'sell', 6_000_000, 10_000));
       expect(r.seq).toBe(4);
       expect(gw.journalLength).toBe(4);
       expect(seen).toEqual([3, 4]);
@@ -411,7 +368,7 @@ describe.each(BACKENDS)('engine replica on %s', (backend) => {
             const placed = await Promise.all(
               orders.map((o) =>
                 (o.via === 'writer' ? writer : gw).submit(
-                  place(o.user, o.side as 'buy' | 'sell', o.price, o.qty),
+                  spotLimit(o.user, o.side as 'buy' | 'sell', o.price, o.qty),
                 ),
               ),
             );

@@ -3,26 +3,18 @@
 // initial margin at the mark and the isolated margin; the balances API reported 0 margin for cross
 // positions before (their margin moves nothing in the ledger). Every figure is checked against
 // numbers derived here from the order sizes, prices and fee rates, and against the positions API.
+import type { Position } from '@ex/contract';
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
-
-interface Bal {
-  contract: {
-    available: string;
-    frozen: string;
-    equity: string;
-    unrealized_pnl: string;
-    wallet_balance: string;
-    position_margin: string;
-    free_collateral: string;
-  };
-}
-interface Pos {
-  id: string;
-  margin: string;
-  unrealized_pnl: string;
-}
+import {
+  contractPositions,
+  openAtMarket,
+  placeContractOrder,
+  SMALL_ACCOUNT,
+  type Trader,
+  walletBalances,
+} from './helpers/contract.ts';
+import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
 
 /** A decimal string in integer units of 6 decimals (USDC), exactly. */
 function units(v: string): bigint {
@@ -34,39 +26,15 @@ function units(v: string): bigint {
 
 describe.each(BACKENDS)('futures balances on %s', (backend) => {
   let t: TestApp;
-  let maker: { token: string; id: string };
-  let taker: { token: string; id: string };
-  const mark = (ticks: bigint) =>
-    t.services.engine.submit(({ ts }) => ({
-      type: 'priceUpdate',
-      ts,
-      symbol: 'BTC_USDC_PERP',
-      indexPrice: ticks,
-    }));
-  const order = (token: string, body: Record<string, unknown>) =>
-    t.call<{ id: string; status: string }>('POST', '/api/app/contract/orders', {
-      token,
-      body: { symbol: 'BTC_USDC_PERP', type: 'limit', margin_mode: 'cross', ...body },
-      lang: 'en',
-    });
-  const balances = async (token: string) =>
-    (await t.call<Bal>('GET', '/api/app/wallet/balances', { token })).body.data.contract;
+  let maker: Trader;
+  let taker: Trader;
+  const balances = async (token: string) => (await walletBalances(t, token)).contract;
 
   beforeAll(async () => {
     t = await testApp(backend);
-    const a = await registerUser(t, 'fb-maker@example.com');
-    const b = await registerUser(t, 'fb-taker@example.com');
-    maker = { token: a.token, id: a.user.id };
-    taker = { token: b.token, id: b.user.id };
-    for (const u of [maker, taker]) {
-      await deposit(t, u.id, 'USDC', 10_000_000_000n);
-      const tr = await t.call('POST', '/api/app/wallet/transfer', {
-        token: u.token,
-        body: { from: 'spot', to: 'contract', coin: 'USDC', amount: '1000' },
-      });
-      expect(tr.status).toBe(200);
-    }
-    expect((await mark(9_700_000n)).code).toBe(ResultCode.OK);
+    maker = await contractTrader(t, 'fb-maker@example.com', SMALL_ACCOUNT);
+    taker = await contractTrader(t, 'fb-taker@example.com', SMALL_ACCOUNT);
+    expect((await indexPrice(t, 9_700_000n)).code).toBe(ResultCode.OK);
   });
   afterAll(async () => {
     await t.close();
@@ -87,20 +55,7 @@ describe.each(BACKENDS)('futures balances on %s', (backend) => {
 
   it('position margin counts cross (initial margin at the mark) and isolated margin', async () => {
     // Cross long 0.01 BTC at 97,000, 10x (taker fee 0.05% of 970 = 0.485).
-    const ask = await order(maker.token, {
-      action: 'open_short',
-      price: '97000.00',
-      quantity: '0.01',
-      leverage: 10,
-    });
-    expect(ask.body.data.status).toBe('open');
-    const long = await order(taker.token, {
-      action: 'open_long',
-      type: 'market',
-      quantity: '0.01',
-      leverage: 10,
-    });
-    expect(long.body.data.status).toBe('filled');
+    await openAtMarket(t, maker, taker, { side: 'long', price: '97000.00', quantity: '0.01' });
     // Isolated short 0.02 BTC at 97,000, 5x: margin 1,940 / 5 = 388 moves to the isolated account
     // (taker fee 0.05% of 1,940 = 0.97).
     const lev = await t.call('POST', '/api/app/contract/leverage', {
@@ -108,24 +63,16 @@ describe.each(BACKENDS)('futures balances on %s', (backend) => {
       body: { symbol: 'BTC_USDC_PERP', leverage: 5, margin_mode: 'isolated' },
     });
     expect(lev.status).toBe(200);
-    const bid = await order(maker.token, {
-      action: 'open_long',
+    await openAtMarket(t, maker, taker, {
+      side: 'short',
       price: '97000.00',
-      quantity: '0.02',
-      leverage: 10,
-    });
-    expect(bid.body.data.status).toBe('open');
-    const short = await order(taker.token, {
-      action: 'open_short',
-      type: 'market',
       quantity: '0.02',
       leverage: 5,
       margin_mode: 'isolated',
     });
-    expect(short.body.data.status).toBe('filled');
     // A resting cross buy 0.01 at 90,000, 10x: its hold (the order margin) is 900 / 10 + 0.05% of
     // 900 = 90.45, frozen in the cross wallet.
-    const resting = await order(taker.token, {
+    const resting = await placeContractOrder(t, taker.token, {
       action: 'open_long',
       price: '90000.00',
       quantity: '0.01',
@@ -135,7 +82,7 @@ describe.each(BACKENDS)('futures balances on %s', (backend) => {
 
     // The mark falls to 96,000: the cross long loses 10, the isolated short gains 20; the cross
     // long's initial margin is 960 / 10 = 96 at that mark.
-    expect((await mark(9_600_000n)).code).toBe(ResultCode.OK);
+    expect((await indexPrice(t, 9_600_000n)).code).toBe(ResultCode.OK);
     const c = await balances(taker.token);
     const available = 1_000_000_000n - 485_000n - 970_000n - 388_000_000n - 90_450_000n;
     const frozen = 90_450_000n;
@@ -161,12 +108,12 @@ describe.each(BACKENDS)('futures balances on %s', (backend) => {
     });
 
     // The positions screen shows the same margin and PnL per position.
-    const pos = await t.call<Pos[]>('GET', '/api/app/contract/positions', { token: taker.token });
-    expect(pos.body.data.map((p) => [p.id, p.margin, p.unrealized_pnl]).sort()).toEqual([
+    const pos = await contractPositions(t, taker.token);
+    expect(pos.map((p) => [p.id, p.margin, p.unrealized_pnl]).sort()).toEqual([
       ['BTC_USDC_PERP:cross:long', '96.000000', '-10.000000'],
       ['BTC_USDC_PERP:isolated:short', '388.000000', '20.000000'],
     ]);
-    const sum = (f: (p: Pos) => string) => pos.body.data.reduce((s, p) => s + units(f(p)), 0n);
+    const sum = (f: (p: Position) => string) => pos.reduce((s, p) => s + units(f(p)), 0n);
     expect(sum((p) => p.margin)).toBe(units(c.position_margin));
     expect(sum((p) => p.unrealized_pnl)).toBe(units(c.unrealized_pnl));
 

@@ -1,19 +1,7 @@
+import type { Balances } from '@ex/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletBalances } from './helpers/contract.ts';
 import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
-
-interface Bal {
-  spot: { coin: string; available: string; frozen: string }[];
-  contract: {
-    coin: string;
-    available: string;
-    frozen: string;
-    equity: string;
-    unrealized_pnl: string;
-    wallet_balance: string;
-    position_margin: string;
-    free_collateral: string;
-  };
-}
 
 describe.each(BACKENDS)('wallet on %s', (backend) => {
   let t: TestApp;
@@ -32,9 +20,8 @@ describe.each(BACKENDS)('wallet on %s', (backend) => {
     await t.close();
   });
 
-  const balances = async (tok = token) =>
-    (await t.call<Bal>('GET', '/api/app/wallet/balances', { token: tok })).body.data;
-  const spotUsdc = (b: Bal) => b.spot.find((s) => s.coin === 'USDC')!;
+  const balances = (tok = token) => walletBalances(t, tok);
+  const spotUsdc = (b: Balances) => b.spot.find((s) => s.coin === 'USDC')!;
 
   it('needs a token', async () => {
     const r = await t.call('GET', '/api/app/wallet/balances');

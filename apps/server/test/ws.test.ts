@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spotLimit } from './helpers/spot.ts';
 import { BACKENDS, deposit, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 type Msg = Record<string, unknown> & { channel?: string; op?: string; seq?: number; data?: unknown };
@@ -118,15 +119,7 @@ describe.each(BACKENDS)('ws streams on %s', (backend) => {
     await deposit(t, buyer.user.id, 'USDC', 10_000_000_000n);
     // 98,000.00 USDC is 9,800,000 ticks of 0.01; 0.01 BTC is 100 lots of 0.0001.
     const place = (userId: string, side: 'buy' | 'sell', price: number, qty: number) =>
-      t.services.engine.submit({
-        type: 'spotPlace',
-        orderType: 'limit',
-        userId,
-        symbol: 'BTC_USDC',
-        side,
-        price,
-        qty,
-      });
+      t.services.engine.submit(spotLimit(userId, side, price, qty));
     // The writer takes what is queued when it starts a batch: the first command runs alone, the four
     // queued behind it in the same tick commit together.
     const first = t.services.engine.submit({ type: 'deposit', userId: user.id, asset: 'USDC', amount: 1n });
