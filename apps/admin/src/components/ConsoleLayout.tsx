@@ -21,7 +21,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Menu, Space, Typography } from 'antd';
+import { Button, Grid, Layout, Menu, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { type SectionPath, sections } from '../app/sections.ts';
@@ -57,6 +57,8 @@ export function ConsoleLayout() {
   const queryClient = useQueryClient();
   const selected = location.pathname.split('/')[1] ?? 'outbox';
   const [collapsed, setCollapsed] = useState(false);
+  // A phone (below antd's sm, 576 px) keeps 12 px margins: 24 would take an eighth of the width.
+  const phone = Grid.useBreakpoint().xs === true;
 
   const signOut = async () => {
     // The server ends the token (411 afterwards), not just this tab forgetting it (ADR 126).
@@ -116,7 +118,7 @@ export function ConsoleLayout() {
             </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: phone ? 12 : 24 }}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -1,17 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Segmented,
-  Space,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Typography,
-} from 'antd';
+import { Button, Card, Segmented, Space, type TableColumnsType, type TableProps, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { DEFAULT_LIMIT, LIMITS, readInt, useUrlState } from '../../lib/url-state.ts';
+import { ConsoleTable } from '../ConsoleTable.tsx';
 import { ReviewDrawer, type ReviewSpec } from './ReviewDrawer.tsx';
 
 /**
@@ -167,7 +159,7 @@ export function ReviewTable<Row extends { id: string }, F extends string = never
         extra={props.cardTitle ? controls : undefined}
         styles={{ body: { padding: 0 } }}
       >
-        <Table<Row>
+        <ConsoleTable<Row>
           rowKey="id"
           size="middle"
           columns={columns}

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@ex/contract';
-import { Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Input, Select, Space, type TableColumnsType, Typography } from 'antd';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type AuditFilters, useAudit } from '../api/audit.ts';
@@ -70,7 +71,7 @@ export function Audit() {
           style={{ width: 180 }}
         />
       </Space>
-      <Table
+      <ConsoleTable
         rowKey="id"
         size="small"
         loading={audit.isFetching}

@@ -14,12 +14,12 @@ import {
   Segmented,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { agoCell } from '../../../components/table-cells.tsx';
 import { useContentItems, useSaveContent, useSendMessage } from '../api/content.ts';
 import { fieldsFromErrors, LangTabs, type TextFields, toTranslations } from '../components/LangTabs.tsx';
@@ -168,7 +168,7 @@ function ContentTable({ kind }: { kind: ContentKind }) {
           Refresh
         </Button>
       </Space>
-      <Table<AdminContentItem>
+      <ConsoleTable<AdminContentItem>
         rowKey="id"
         size="small"
         loading={q.isFetching}

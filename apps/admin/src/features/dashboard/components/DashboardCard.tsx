@@ -1,5 +1,6 @@
-import { Card, Col, Statistic, Table, type TableColumnsType } from 'antd';
+import { Card, Col, Statistic, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 
 /** A figure with its title and an optional note after it ("+5 today", "· 3"). */
 interface Stat {
@@ -40,7 +41,7 @@ export function DashboardCard<T extends object>({
       <Card title={title}>
         {stat && <Statistic title={stat.title} value={stat.value} suffix={stat.suffix} />}
         {table && (
-          <Table<T>
+          <ConsoleTable<T>
             size="small"
             rowKey={table.rowKey as string | ((row: T) => string)}
             pagination={false}

@@ -1,6 +1,7 @@
 import type { AdminDividendPool } from '@ex/contract';
-import { App, Button, Form, Input, Modal, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useCreateDividend, useDividendPools } from '../api/dividends.ts';
 
@@ -53,7 +54,7 @@ export function Dividends() {
       <Button type="primary" onClick={() => setOpen(true)} style={{ marginBottom: 16 }}>
         New pool
       </Button>
-      <Table
+      <ConsoleTable
         rowKey="id"
         loading={pools.isFetching}
         columns={columns}

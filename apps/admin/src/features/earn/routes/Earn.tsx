@@ -12,11 +12,11 @@ import {
   Segmented,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { api } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/format.ts';
 
@@ -69,13 +69,12 @@ function AiProducts() {
           </Button>
         }
       >
-        <Table
+        <ConsoleTable
           rowKey="id"
           size="small"
           loading={products.isPending}
           dataSource={products.data ?? []}
           pagination={false}
-          scroll={{ x: true }}
           columns={[
             { title: 'Name', dataIndex: 'name' },
             { title: 'Coin', dataIndex: 'coin' },
@@ -235,13 +234,12 @@ function StakingReview() {
         options={['review', 'active', 'outstanding', 'settled', 'rejected', 'all']}
         style={{ marginBottom: 12, maxWidth: '100%', overflowX: 'auto' }}
       />
-      <Table
+      <ConsoleTable
         rowKey="id"
         size="small"
         loading={stakes.isPending}
         dataSource={stakes.data?.list ?? []}
         columns={columns}
-        scroll={{ x: true }}
         pagination={{ current: page, total: stakes.data?.total ?? 0, pageSize: 20, onChange: setPage }}
       />
       <Modal

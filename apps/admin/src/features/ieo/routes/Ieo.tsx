@@ -10,12 +10,12 @@ import {
   Input,
   Progress,
   Select,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
 
@@ -137,7 +137,7 @@ export function Ieo() {
         </Button>
       }
     >
-      <Table
+      <ConsoleTable
         rowKey="id"
         size="small"
         scroll={{ x: 1100 }}

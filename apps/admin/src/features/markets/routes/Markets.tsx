@@ -1,6 +1,7 @@
 import type { MarketSetting } from '@ex/contract';
-import { App, Button, Form, Input, Modal, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useMarkets, useSetParams, useSetPaused } from '../api/markets.ts';
 
@@ -202,7 +203,7 @@ export function Markets() {
         fee of a perpetual is paid to the insurance fund out of what a liquidated trader has left, from the
         next liquidation.
       </Typography.Paragraph>
-      <Table
+      <ConsoleTable
         rowKey="symbol"
         loading={markets.isFetching}
         columns={columns}

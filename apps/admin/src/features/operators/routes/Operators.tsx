@@ -1,6 +1,7 @@
 import { OPERATOR_ROLES, type Operator, type OperatorRole } from '@ex/contract';
-import { App, Button, Form, Input, Modal, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useOperatorChange, useOperators } from '../api/operators.ts';
 
@@ -100,7 +101,7 @@ export function Operators() {
       <Button type="primary" onClick={() => setCreating(true)} style={{ marginBottom: 16 }}>
         New operator
       </Button>
-      <Table
+      <ConsoleTable
         rowKey="id"
         loading={operators.isFetching}
         columns={columns}

@@ -12,11 +12,11 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useOtcAds, useOtcMutations, useOtcOrders, useTreasury } from '../api/otc.ts';
 
@@ -138,7 +138,7 @@ function Orders() {
         />
       }
     >
-      <Table
+      <ConsoleTable
         rowKey="id"
         size="small"
         scroll={{ x: 1100 }}
@@ -257,7 +257,7 @@ function Ads() {
         </Button>
       }
     >
-      <Table
+      <ConsoleTable
         rowKey="id"
         size="small"
         scroll={{ x: 900 }}

@@ -1,7 +1,8 @@
 import { CameraOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { SnapshotSummary } from '@ex/contract';
 import { isApiError } from '@ex/sdk';
-import { Alert, App, Button, Card, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useSnapshotNow, useSnapshots } from '../api/reserves.ts';
 
@@ -90,7 +91,7 @@ export function Reserves() {
         ratio compares USDC held in the hot and deposit wallets with the USDC owed to users.
       </Typography.Paragraph>
       {snapshots.isError && <Alert type="error" showIcon message="Could not load the snapshots" />}
-      <Table<SnapshotSummary>
+      <ConsoleTable<SnapshotSummary>
         rowKey="id"
         size="small"
         loading={snapshots.isPending}

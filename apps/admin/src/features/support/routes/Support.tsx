@@ -12,13 +12,13 @@ import {
   Segmented,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tabs,
   Tag,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { api } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/format.ts';
 import { LangTabs, type TextFields } from '../../content/components/LangTabs.tsx';
@@ -163,7 +163,7 @@ function Tickets() {
         options={['open', 'answered', 'closed']}
         style={{ marginBottom: 16 }}
       />
-      <Table<Row>
+      <ConsoleTable<Row>
         rowKey="id"
         size="middle"
         loading={list.isPending}
@@ -276,7 +276,7 @@ function Faq() {
       <Button type="primary" onClick={() => setEditing(null)} style={{ marginBottom: 16 }}>
         New article
       </Button>
-      <Table<AdminFaqArticle>
+      <ConsoleTable<AdminFaqArticle>
         rowKey="id"
         size="middle"
         loading={list.isPending}

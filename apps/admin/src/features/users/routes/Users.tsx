@@ -6,12 +6,12 @@ import {
   Drawer,
   Input,
   Space,
-  Table,
   type TableColumnsType,
   Tabs,
   Tag,
   Typography,
 } from 'antd';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type UserAction, useUser, useUserAction, useUsers } from '../api/users.ts';
@@ -44,11 +44,10 @@ function RecordTable({ rows, empty }: { rows: Record<string, unknown>[]; empty: 
   if (rows.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
   const keys = Object.keys(rows[0]!).slice(0, 9);
   return (
-    <Table
+    <ConsoleTable
       size="small"
       rowKey={(r) => String(r.id ?? JSON.stringify(r))}
       pagination={false}
-      scroll={{ x: true }}
       dataSource={rows}
       columns={keys.map((k) => ({
         title: k,
@@ -195,7 +194,7 @@ export function Users() {
           style={{ width: 320 }}
         />
       </Space>
-      <Table
+      <ConsoleTable
         rowKey="id"
         loading={users.isFetching}
         columns={columns}

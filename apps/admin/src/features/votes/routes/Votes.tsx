@@ -1,6 +1,7 @@
 import type { Poll } from '@ex/contract';
-import { App, Button, Form, Input, Modal, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useCreatePoll, usePolls } from '../api/votes.ts';
 
@@ -67,7 +68,7 @@ export function Votes() {
       <Button type="primary" onClick={() => setOpen(true)} style={{ marginBottom: 16 }}>
         New poll
       </Button>
-      <Table
+      <ConsoleTable
         rowKey="id"
         loading={polls.isFetching}
         columns={columns}
