@@ -3,6 +3,7 @@
 // migration at the end; never reorder or edit one that has shipped.
 
 import type { Kysely } from 'kysely';
+import { ATTEMPT_COUNTERS_MIGRATION } from './account/attempts.ts';
 import { SESSIONS_MIGRATION } from './account/migration-sessions.ts';
 import { ACCOUNT_PROTECTION_MIGRATION } from './account/protection.ts';
 import { USER_TOTP_MIGRATION } from './account/totp.ts';
@@ -56,6 +57,7 @@ export const MIGRATIONS: readonly Migration[] = [
   CONTRACT_ORDERS_MIGRATION,
   ACCOUNT_PROTECTION_MIGRATION,
   SUPPORT_MIGRATION,
+  ATTEMPT_COUNTERS_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FailureLimiter } from '../src/account/limiter.ts';
 import { ChannelSender, type OutgoingMessage, outboxSender, SmtpSender } from '../src/account/sender.ts';
 import { makeSender } from '../src/app.ts';
-import { ManualClock } from '../src/clock.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
@@ -171,20 +169,5 @@ describe('SMTP sender', () => {
     expect(smsOnly).toBeInstanceOf(ChannelSender);
     // E-mail still lands in the outbox unchanged (with its code) when only SMS is configured.
     expect(await smsOnly.deliver(message)).toEqual(message);
-  });
-});
-
-describe('failure limiter', () => {
-  it('locks after the limit inside the window and forgets after it', () => {
-    const clock = new ManualClock(0);
-    const limiter = new FailureLimiter(clock, 3, 1000);
-    for (let i = 0; i < 3; i += 1) {
-      expect(limiter.lockedForMs('k')).toBe(0);
-      limiter.fail('k');
-    }
-    expect(limiter.lockedForMs('k')).toBe(1000);
-    expect(limiter.lockedForMs('other')).toBe(0);
-    clock.advance(1000);
-    expect(limiter.lockedForMs('k')).toBe(0);
   });
 });

@@ -1,59 +1,76 @@
 import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { AttemptStore, type Counter, type Next } from './attempts.ts';
 
 /**
- * Counts failures per key inside a fixed window and locks the key once the limit is reached.
- * In memory on purpose (see docs/adr/004-server-rate-limit-storage.md): a restart forgets
- * lockouts, which is acceptable for one node; several nodes need a shared store.
+ * Counts failures per key inside a fixed window and locks the key once the limit is reached. The
+ * counts are rows shared by every process (account/attempts.ts, ADR 228): N gateways do not give
+ * an attacker N times the tries, and a restart forgets nothing.
  *
  * Use `attempt` before checking a secret, not `lockedForMs` then `fail` after it: the check of a
  * password takes ~50 ms, and parallel guesses would all pass a lock that is only set afterwards
- * (issue 7 item 6). `attempt` counts the try at once (the process is single-threaded, so the read
- * and the increment cannot interleave); `reset` after a right answer takes it back.
+ * (issue 7 item 6). `attempt` reads and counts the try under the key's row lock, so parallel tries
+ * (on any process) are counted one after another; `reset` after a right answer takes it back.
  */
 export class FailureLimiter {
-  private readonly entries = new Map<string, { count: number; windowStart: number }>();
+  private readonly store: AttemptStore;
 
   constructor(
+    db: Db,
     private readonly clock: Clock,
+    scope: string,
     private readonly limit: number,
     private readonly windowMs: number,
-  ) {}
+  ) {
+    this.store = new AttemptStore(db, scope);
+  }
+
+  /** Milliseconds the counter locks for at `now`, or 0 (and whether its window is over). */
+  private lockOf(c: Counter | undefined, now: number): { ms: number; expired: boolean } {
+    if (c === undefined) return { ms: 0, expired: true };
+    const elapsed = now - c.first;
+    if (elapsed >= this.windowMs) return { ms: 0, expired: true };
+    return { ms: c.count >= this.limit ? this.windowMs - elapsed : 0, expired: false };
+  }
 
   /** Milliseconds until the key may try again, or 0 when it is not locked. */
-  lockedForMs(key: string): number {
-    const entry = this.entries.get(key);
-    if (!entry) return 0;
-    const elapsed = this.clock.now() - entry.windowStart;
-    if (elapsed >= this.windowMs) {
-      this.entries.delete(key);
-      return 0;
-    }
-    return entry.count >= this.limit ? this.windowMs - elapsed : 0;
+  async lockedForMs(key: string): Promise<number> {
+    const now = this.clock.now();
+    return this.store.change([key], now, ([c]) => {
+      const lock = this.lockOf(c, now);
+      return { result: lock.ms, next: [lock.expired ? null : undefined] };
+    });
   }
 
   /**
    * Claims one try: 0 when it may go ahead (and is already counted as a failure), else the
    * milliseconds until the key may try again (nothing counted).
    */
-  attempt(key: string): number {
-    const locked = this.lockedForMs(key);
-    if (locked > 0) return locked;
-    this.fail(key);
-    return 0;
-  }
-
-  fail(key: string): void {
+  async attempt(key: string): Promise<number> {
     const now = this.clock.now();
-    const entry = this.entries.get(key);
-    if (!entry || now - entry.windowStart >= this.windowMs) {
-      this.entries.set(key, { count: 1, windowStart: now });
-      return;
-    }
-    entry.count += 1;
+    return this.store.change([key], now, ([c]) => {
+      const lock = this.lockOf(c, now);
+      if (lock.ms > 0) return { result: lock.ms, next: [undefined] };
+      return { result: 0, next: [this.counted(c, lock.expired, now)] };
+    });
   }
 
-  reset(key: string): void {
-    this.entries.delete(key);
+  async fail(key: string): Promise<void> {
+    const now = this.clock.now();
+    await this.store.change([key], now, ([c]) => ({
+      result: undefined,
+      next: [this.counted(c, this.lockOf(c, now).expired, now)],
+    }));
+  }
+
+  private counted(c: Counter | undefined, expired: boolean, now: number): Counter {
+    return expired || c === undefined
+      ? { count: 1, first: now, last: now }
+      : { ...c, count: c.count + 1, last: now };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.store.change([key], this.clock.now(), () => ({ result: undefined, next: [null] }));
   }
 }
 
@@ -124,22 +141,21 @@ export type LoginGate =
  * never waits: the right password from a client that proves itself always gets in.
  */
 export class LoginThrottle {
-  private readonly pairs = new Map<string, { count: number; last: number }>();
-  private readonly accounts = new Map<string, { count: number; last: number }>();
+  private readonly store: AttemptStore;
 
   constructor(
+    db: Db,
     private readonly clock: Clock,
+    /** Separates the consoles' counters: an operator and a user may share an e-mail address. */
+    scope: string,
     private readonly options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE,
-  ) {}
+  ) {
+    this.store = new AttemptStore(db, scope);
+  }
 
-  private read(map: Map<string, { count: number; last: number }>, key: string): number {
-    const entry = map.get(key);
-    if (!entry) return 0;
-    if (this.clock.now() - entry.last >= this.options.windowMs) {
-      map.delete(key);
-      return 0;
-    }
-    return entry.count;
+  /** Failures still remembered at `now` (forgotten `windowMs` after the last one). */
+  private live(c: Counter | undefined, now: number): Counter | undefined {
+    return c !== undefined && now - c.last < this.options.windowMs ? c : undefined;
   }
 
   /** Delay owed after `n` failures: none after one typo, then 1 s, 2 s, 4 s, ... up to `maxDelayMs`. */
@@ -150,44 +166,55 @@ export class LoginThrottle {
 
   /**
    * Decides whether a try may check its password, and if so counts it as a failure at once (parallel
-   * guesses cannot share one free slot); `succeeded` takes it back. `captchaSolved`: this try carried
-   * a captcha the server accepted. `captchaAvailable`: the server can ask for one (CAPTCHA on).
+   * guesses cannot share one free slot, on any process: the pair's and the account's rows are
+   * locked while it decides); `succeeded` takes it back. `captchaSolved`: this try carried a
+   * captcha the server accepted. `captchaAvailable`: the server can ask for one (CAPTCHA on).
    */
-  begin(account: string, client: string, captchaSolved: boolean, captchaAvailable: boolean): LoginGate {
-    const pairKey = `${account}\u0000${client}`;
-    const pair = this.read(this.pairs, pairKey);
-    const total = this.read(this.accounts, account);
-    if (!captchaSolved) {
-      if (
-        captchaAvailable &&
-        (pair >= this.options.pairStepUpAfter || total >= this.options.accountStepUpAfter)
-      ) {
-        return { ok: false, need: 'captcha' };
-      }
-      const wait = this.delayMs(pair) - (this.clock.now() - (this.pairs.get(pairKey)?.last ?? 0));
-      if (wait > 0) return { ok: false, need: 'wait', ms: wait };
-    }
+  async begin(
+    account: string,
+    client: string,
+    captchaSolved: boolean,
+    captchaAvailable: boolean,
+  ): Promise<LoginGate> {
     const now = this.clock.now();
-    this.pairs.set(pairKey, { count: pair + 1, last: now });
-    this.accounts.set(account, { count: total + 1, last: now });
-    // Bounded memory under a spray of made-up accounts: forgotten entries go on a sweep.
-    if (this.pairs.size > 100_000) this.sweep(now);
-    return { ok: true };
-  }
-
-  private sweep(now: number): void {
-    for (const map of [this.pairs, this.accounts]) {
-      for (const [key, entry] of map) if (now - entry.last >= this.options.windowMs) map.delete(key);
-    }
+    return this.store.change<LoginGate>([pairKeyOf(account, client), accountKeyOf(account)], now, (found) => {
+      const [pairRow, accountRow] = [this.live(found[0], now), this.live(found[1], now)];
+      const pair = pairRow?.count ?? 0;
+      const total = accountRow?.count ?? 0;
+      // Forgotten counters are deleted whatever the answer.
+      const unchanged: Next[] = [
+        pairRow === undefined ? null : undefined,
+        accountRow === undefined ? null : undefined,
+      ];
+      if (!captchaSolved) {
+        if (
+          captchaAvailable &&
+          (pair >= this.options.pairStepUpAfter || total >= this.options.accountStepUpAfter)
+        ) {
+          return { result: { ok: false, need: 'captcha' }, next: unchanged };
+        }
+        const wait = this.delayMs(pair) - (now - (pairRow?.last ?? 0));
+        if (wait > 0) return { result: { ok: false, need: 'wait', ms: wait }, next: unchanged };
+      }
+      return {
+        result: { ok: true },
+        next: [
+          { count: pair + 1, first: pairRow?.first ?? now, last: now },
+          { count: total + 1, first: accountRow?.first ?? now, last: now },
+        ],
+      };
+    });
   }
 
   /** The password was right: the pair starts afresh and the account loses the counted try. */
-  succeeded(account: string, client: string): void {
-    this.pairs.delete(`${account}\u0000${client}`);
-    const entry = this.accounts.get(account);
-    if (entry) {
-      entry.count -= 1;
-      if (entry.count <= 0) this.accounts.delete(account);
-    }
+  async succeeded(account: string, client: string): Promise<void> {
+    const now = this.clock.now();
+    await this.store.change([pairKeyOf(account, client), accountKeyOf(account)], now, ([, a]) => ({
+      result: undefined,
+      next: [null, a === undefined || a.count <= 1 ? null : { ...a, count: a.count - 1 }],
+    }));
   }
 }
+
+const pairKeyOf = (account: string, client: string) => `pair\u001f${account}\u001f${client}`;
+const accountKeyOf = (account: string) => `account\u001f${account}`;

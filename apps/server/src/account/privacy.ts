@@ -31,7 +31,7 @@ export class PrivacyService {
     private readonly totp: TotpService,
     private readonly engine: EnginePort,
   ) {
-    this.failures = new FailureLimiter(clock, WRONG_PASSWORDS, WRONG_PASSWORDS_LOCK_MS);
+    this.failures = new FailureLimiter(db, clock, 'account-delete', WRONG_PASSWORDS, WRONG_PASSWORDS_LOCK_MS);
   }
 
   /** Non-zero ledger accounts (available or frozen) of the user, straight from the engine. */
@@ -114,9 +114,9 @@ export class PrivacyService {
     const user = await findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     const key = `delete:${userId}`;
-    if (this.failures.attempt(key) > 0) throw new AppError('RATE_LIMITED');
+    if ((await this.failures.attempt(key)) > 0) throw new AppError('RATE_LIMITED');
     if (!(await verifyPassword(user.password_hash, body.password))) throw new AppError('OLD_PASSWORD_WRONG');
-    this.failures.reset(key);
+    await this.failures.reset(key);
     const open = await rows(
       this.db,
       sql`select 1 from orders where user_id = ${userId} and status in (${sql.join(OPEN_ORDER_STATUSES)}) limit 1`,

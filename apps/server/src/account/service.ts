@@ -65,10 +65,12 @@ export class AccountService {
     private readonly captcha: CaptchaService,
     rateLimit: RateLimitConfig,
   ) {
-    this.logins = new LoginThrottle(clock);
-    this.forgetTries = new FailureLimiter(clock, FORGET_TRIES_PER_TARGET_PER_HOUR, 3_600_000);
+    this.logins = new LoginThrottle(db, clock, 'login');
+    this.forgetTries = new FailureLimiter(db, clock, 'forget', FORGET_TRIES_PER_TARGET_PER_HOUR, 3_600_000);
     this.oldPasswordFailures = new FailureLimiter(
+      db,
       clock,
+      'old-password',
       rateLimit.loginFailuresPerAccount,
       rateLimit.loginLockMs,
     );
@@ -178,7 +180,7 @@ export class AccountService {
   ): Promise<AuthResult> {
     await this.captcha.check(input.captcha_key, input.captcha_code);
     const target = targetOf(input.type, input.account, input.area_code);
-    const gate = this.logins.begin(target.key, client, this.captcha.enabled, this.captcha.enabled);
+    const gate = await this.logins.begin(target.key, client, this.captcha.enabled, this.captcha.enabled);
     if (!gate.ok) {
       if (gate.need === 'captcha') throw new AppError('CAPTCHA_REQUIRED');
       throw new AppError('LOGIN_DELAYED', { seconds: Math.ceil(gate.ms / 1000) });
@@ -191,7 +193,7 @@ export class AccountService {
     if (!(await verifyPassword(user.password_hash, input.password))) {
       throw new AppError('INVALID_CREDENTIALS');
     }
-    this.logins.succeeded(target.key, client);
+    await this.logins.succeeded(target.key, client);
     if (user.banned_at !== null) throw new AppError('ACCOUNT_BANNED');
     await secondFactor(user.id);
     const token = await this.tokens.issue('user', user.id);
@@ -205,7 +207,7 @@ export class AccountService {
   async forget(input: ForgetRequest): Promise<void> {
     await this.captcha.check(input.captcha_key, input.captcha_code);
     const target = targetOf(input.type, input.account, input.area_code);
-    if (this.forgetTries.attempt(target.key) > 0) throw new AppError('RESET_TOO_MANY_ATTEMPTS');
+    if ((await this.forgetTries.attempt(target.key)) > 0) throw new AppError('RESET_TOO_MANY_ATTEMPTS');
     const codeId = await this.codes.verify([target], 'forget', input.code);
     const passwordHash = await hashPassword(input.password);
     const user = await findUserByTarget(this.db, target);
@@ -216,7 +218,7 @@ export class AccountService {
       await this.tokens.revokeAll('user', user.id, trx);
     });
     if (!user) throw new AppError('CODE_INVALID');
-    this.forgetTries.reset(target.key);
+    await this.forgetTries.reset(target.key);
   }
 
   async logout(tokenId: string): Promise<void> {
@@ -254,11 +256,11 @@ export class AccountService {
     if (!user) throw new AppError('UNAUTHORIZED');
     const key = `user:${userId}`;
     // Counted before the check: parallel guesses cannot share the last free try (issue 7 item 6).
-    if (this.oldPasswordFailures.attempt(key) > 0) throw new AppError('RATE_LIMITED');
+    if ((await this.oldPasswordFailures.attempt(key)) > 0) throw new AppError('RATE_LIMITED');
     if (!(await verifyPassword(user.password_hash, input.old_password))) {
       throw new AppError('OLD_PASSWORD_WRONG');
     }
-    this.oldPasswordFailures.reset(key);
+    await this.oldPasswordFailures.reset(key);
     await secondFactor();
     const hash = await hashPassword(input.password);
     return this.db.transaction().execute(async (trx) => {

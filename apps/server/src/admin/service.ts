@@ -38,7 +38,7 @@ export class AdminService {
     private readonly tokens: TokenStore,
     _rateLimit: RateLimitConfig,
   ) {
-    this.logins = new LoginThrottle(clock);
+    this.logins = new LoginThrottle(db, clock, 'admin-login');
     this.security = new AdminSecurity(db, clock, tokens);
   }
 
@@ -54,7 +54,7 @@ export class AdminService {
     // A captcha is asked for only after failures (step-up), but one sent along is always checked.
     const solved = captchaOn && attempt.captchaKey !== undefined;
     if (solved) await attempt.captcha!.check(attempt.captchaKey, attempt.captchaCode);
-    const gate = this.logins.begin(key, client, solved, captchaOn);
+    const gate = await this.logins.begin(key, client, solved, captchaOn);
     if (!gate.ok) {
       if (gate.need === 'captcha') throw new AppError('CAPTCHA_REQUIRED');
       throw new AppError('LOGIN_DELAYED', { seconds: Math.ceil(gate.ms / 1000) });
@@ -72,7 +72,7 @@ export class AdminService {
       .executeTakeFirst();
     if (status?.disabled_at != null) throw new AppError('ADMIN_DISABLED');
     // The password was right: the TOTP step has its own attempt limit (ADR 125).
-    this.logins.succeeded(key, client);
+    await this.logins.succeeded(key, client);
     // The second factor, once enrolled (ADR 125): a token is issued only after both.
     await this.security.checkLoginCode(row.id, otp);
     const token = await this.tokens.issue('admin', row.id);

@@ -75,7 +75,13 @@ export class WithdrawService {
     private readonly log: (message: string) => void = () => {},
     private readonly guard: WithdrawGuard = async () => {},
   ) {
-    this.limiter = new FailureLimiter(clock, TRADE_PASSWORD_FAILURES, TRADE_PASSWORD_LOCK_MS);
+    this.limiter = new FailureLimiter(
+      db,
+      clock,
+      'trade-password',
+      TRADE_PASSWORD_FAILURES,
+      TRADE_PASSWORD_LOCK_MS,
+    );
   }
 
   /**
@@ -126,7 +132,7 @@ export class WithdrawService {
   private async checkTradePassword(userId: string, password: string): Promise<void> {
     // Counted before the ~50 ms hash check, so parallel guesses cannot all pass a lock that is
     // only set after their checks (issue 7 item 6); a right password takes the count back.
-    const locked = this.limiter.attempt(userId);
+    const locked = await this.limiter.attempt(userId);
     if (locked > 0) throw new AppError('TRADE_PASSWORD_LOCKED', { minutes: Math.ceil(locked / 60_000) });
     const user = await this.db
       .selectFrom('users')
@@ -136,7 +142,7 @@ export class WithdrawService {
     if (!user?.trade_password_hash || !(await verifyPassword(user.trade_password_hash, password))) {
       throw new AppError('TRADE_PASSWORD_WRONG');
     }
-    this.limiter.reset(userId);
+    await this.limiter.reset(userId);
   }
 
   private freeze(
