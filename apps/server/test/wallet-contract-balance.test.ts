@@ -130,4 +130,25 @@ describe.each(BACKENDS)('futures balances on %s', (backend) => {
     expect(exact.status).toBe(200);
     expect((await balances(taker.token)).free_collateral).toBe('0.000000');
   });
+
+  it("a cross position's margin with a remainder is the engine's initial margin, rounded up, on both APIs", async () => {
+    // 0.0013 BTC (13 lots) at a mark of 96,000.01 (9,600,001 ticks), 10x: the notional is
+    // 9,600,001 x 13 = 124,800,013 units (124.800013 USDC), a tenth of it 12,480,001.3 units. The
+    // engine holds the initial margin rounded up (12.480002 USDC); the positions API showed it cut
+    // down (12.480001), a unit below the balances API's position_margin and the engine's check.
+    const seller = await contractTrader(t, 'fb-seller@example.com', SMALL_ACCOUNT);
+    const buyer = await contractTrader(t, 'fb-buyer@example.com', SMALL_ACCOUNT);
+    expect((await indexPrice(t, 9_600_001n)).code).toBe(ResultCode.OK);
+    await openAtMarket(t, seller, buyer, { side: 'long', price: '96000.01', quantity: '0.0013' });
+    const notional = 9_600_001n * 13n;
+    const crossIm = (notional + 9n) / 10n;
+    expect(crossIm).toBe(12_480_002n);
+    expect(t.services.engine.engine.perp.crossAccount(buyer.id, 'USDC').im).toBe(crossIm);
+
+    const [long] = await contractPositions(t, buyer.token);
+    expect(long).toMatchObject({ id: 'BTC_USDC_PERP:cross:long', notional: '124.800013' });
+    expect(long!.margin).toBe('12.480002');
+    expect(units(long!.margin)).toBe(crossIm);
+    expect((await balances(buyer.token)).position_margin).toBe(long!.margin);
+  });
 });

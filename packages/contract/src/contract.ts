@@ -105,6 +105,11 @@ export const Position = z.object({
   entry_price: z.string(),
   mark_price: z.string(),
   liquidation_price: z.string().nullable(),
+  /**
+   * Isolated: the position's own margin. Cross: its initial margin at the mark, notional / leverage
+   * rounded up as the engine holds it (ADR 224); the cross ones and the isolated ones add up to the
+   * balances API's `position_margin`.
+   */
   margin: z.string(),
   notional: z.string(),
   unrealized_pnl: z.string(),

@@ -13,6 +13,7 @@ import {
   type Position as CorePosition,
   formatDecimal,
   fundingRate,
+  initialMargin,
   type MarginMode,
   ResultCode,
 } from '@ex/core';
@@ -314,7 +315,10 @@ export class ContractService {
       entry_price: m.price(v.entryPrice),
       mark_price: m.price(v.markPrice),
       liquidation_price: v.liquidationPrice > 0n ? m.price(v.liquidationPrice) : null,
-      margin: usdc(p.mode === 'isolated' ? p.margin : v.notional / BigInt(p.leverage)),
+      // An isolated position's own margin; a cross one's initial margin at the mark, by the engine's
+      // own function (rounded up), so it is the figure the engine's checks and the balances API's
+      // position_margin use (a plain division cut it down by up to a unit).
+      margin: usdc(p.mode === 'isolated' ? p.margin : initialMargin(v.notional, p.leverage)),
       notional: usdc(v.notional),
       unrealized_pnl: usdc(v.unrealisedPnl),
       pnl_rate: pct(v.pnlRatePpm),
