@@ -3,6 +3,7 @@
 // as on one, parallel tries cannot share the last free one, and the login throttle's delays and
 // captcha step-up hold across processes.
 
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FailureLimiter, LoginThrottle } from '../src/account/limiter.ts';
 import { ManualClock } from '../src/clock.ts';
@@ -87,4 +88,27 @@ describe.each(BACKENDS)('attempt counters on %s', (backend) => {
     clock.advance(15 * 60_000);
     expect(await a.begin('alice', 'ip1', false, true)).toEqual({ ok: true });
   });
+
+  // PostgreSQL only: on PGlite one connection serialises everything, so no two changes overlap.
+  it.runIf(backend === 'postgres')(
+    'a try waiting on a row that another process deletes (a reset) is still counted',
+    async () => {
+      const clock = new ManualClock(30_000);
+      const limiter = new FailureLimiter(db, clock, 'race-test', 3, 60_000);
+      await limiter.fail('k');
+      let waiting: Promise<number> | undefined;
+      await db.transaction().execute(async (trx) => {
+        await sql`select 1 from attempt_counters where scope = 'race-test' and key = 'k' for update`.execute(
+          trx,
+        );
+        waiting = limiter.attempt('k'); // blocks on the row lock held here
+        await new Promise((r) => setTimeout(r, 200));
+        await sql`delete from attempt_counters where scope = 'race-test' and key = 'k'`.execute(trx);
+      });
+      expect(await waiting).toBe(0);
+      const row = await sql<{ count: number }>`select count from attempt_counters
+        where scope = 'race-test' and key = 'k'`.execute(db);
+      expect(row.rows.map((r) => Number(r.count))).toEqual([1]);
+    },
+  );
 });

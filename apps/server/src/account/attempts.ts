@@ -74,8 +74,12 @@ export class AttemptStore {
         if (keep === null || keep === undefined || keep.count <= 0) {
           await sql`delete from attempt_counters where scope = ${this.scope} and key = ${key}`.execute(trx);
         } else if (n !== undefined) {
-          await sql`update attempt_counters set count = ${keep.count}, first_at = ${String(keep.first)},
-            last_at = ${String(keep.last)} where scope = ${this.scope} and key = ${key}`.execute(trx);
+          // An upsert, not an update: a row another process deleted while this one waited for
+          // its lock (a reset, a window that ran out) is written again, so the try still counts.
+          await sql`insert into attempt_counters (scope, key, count, first_at, last_at)
+            values (${this.scope}, ${key}, ${keep.count}, ${String(keep.first)}, ${String(keep.last)})
+            on conflict (scope, key) do update set count = excluded.count, first_at = excluded.first_at,
+            last_at = excluded.last_at`.execute(trx);
         }
       }
       return result;
