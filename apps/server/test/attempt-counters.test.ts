@@ -5,7 +5,7 @@
 
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FailureLimiter, LoginThrottle } from '../src/account/limiter.ts';
+import { FailureLimiter, LoginThrottle, WindowCounter } from '../src/account/limiter.ts';
 import { ManualClock } from '../src/clock.ts';
 import type { Db } from '../src/db/db.ts';
 import { BACKENDS, freshDatabase } from './helpers/testApp.ts';
@@ -87,6 +87,16 @@ describe.each(BACKENDS)('attempt counters on %s', (backend) => {
     // Forgotten after the window.
     clock.advance(15 * 60_000);
     expect(await a.begin('alice', 'ip1', false, true)).toEqual({ ok: true });
+  });
+
+  it('a code-send budget per client is one budget across gateways, renewed after its window', async () => {
+    const clock = new ManualClock(40_000);
+    const [a, b] = [0, 1].map(() => new WindowCounter(db, clock, 'code-sends-test', 4, 3_600_000));
+    const taken = await Promise.all(Array.from({ length: 8 }, (_, i) => [a, b][i % 2]!.take('203.0.113.9')));
+    expect(taken.filter(Boolean)).toHaveLength(4);
+    expect(await a!.take('198.51.100.1')).toBe(true);
+    clock.advance(3_600_000);
+    expect(await b!.take('203.0.113.9')).toBe(true);
   });
 
   // PostgreSQL only: on PGlite one connection serialises everything, so no two changes overlap.

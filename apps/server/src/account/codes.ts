@@ -78,8 +78,8 @@ export class CodeService {
     private readonly sender: Sender,
     private readonly limits: CodeSendLimits = DEFAULT_CODE_SEND_LIMITS,
   ) {
-    this.perClient = new WindowCounter(clock, limits.perClientPerHour, HOUR_MS);
-    this.perDevice = new WindowCounter(clock, limits.perClientPerHour, HOUR_MS);
+    this.perClient = new WindowCounter(db, clock, 'code-sends-client', limits.perClientPerHour, HOUR_MS);
+    this.perDevice = new WindowCounter(db, clock, 'code-sends-device', limits.perClientPerHour, HOUR_MS);
   }
 
   /**
@@ -94,10 +94,10 @@ export class CodeService {
     requester: Requester = {},
     deliver = true,
   ): Promise<void> {
-    if (requester.client !== undefined && !this.perClient.take(requester.client)) {
+    if (requester.client !== undefined && !(await this.perClient.take(requester.client))) {
       throw new AppError('CODE_SEND_LIMIT');
     }
-    if (requester.device !== undefined && !this.perDevice.take(requester.device)) {
+    if (requester.device !== undefined && !(await this.perDevice.take(requester.device))) {
       throw new AppError('CODE_SEND_LIMIT');
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -75,37 +75,32 @@ export class FailureLimiter {
 }
 
 /**
- * Events per key in a sliding window (code sends per client or device). `take` counts and answers
- * in one synchronous step, so parallel requests cannot all slip under the limit.
+ * Events per key in a fixed window (code sends per client or device), counted in the shared table
+ * (ADR 228) so every gateway spends one budget. `take` reads and counts under the key's row lock,
+ * so parallel requests, on any process, cannot all slip under the limit.
  */
 export class WindowCounter {
-  private readonly entries = new Map<string, number[]>();
+  private readonly store: AttemptStore;
 
   constructor(
+    db: Db,
     private readonly clock: Clock,
+    scope: string,
     private readonly limit: number,
     private readonly windowMs: number,
-  ) {}
-
-  /** True when the event is within the limit (and counted); false when refused (not counted). */
-  take(key: string): boolean {
-    const now = this.clock.now();
-    const times = (this.entries.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (times.length >= this.limit) {
-      this.entries.set(key, times);
-      return false;
-    }
-    times.push(now);
-    this.entries.set(key, times);
-    // Bounded memory: a key with nothing in its window is dropped on the next sweep.
-    if (this.entries.size > 100_000) this.sweep(now);
-    return true;
+  ) {
+    this.store = new AttemptStore(db, scope);
   }
 
-  private sweep(now: number): void {
-    for (const [key, times] of this.entries) {
-      if (times.every((t) => now - t >= this.windowMs)) this.entries.delete(key);
-    }
+  /** True when the event is within the limit (and counted); false when refused (not counted). */
+  async take(key: string): Promise<boolean> {
+    const now = this.clock.now();
+    return this.store.change([key], now, ([c]) => {
+      if (c === undefined || now - c.first >= this.windowMs)
+        return { result: true, next: [{ count: 1, first: now, last: now }] };
+      if (c.count >= this.limit) return { result: false, next: [undefined] };
+      return { result: true, next: [{ ...c, count: c.count + 1, last: now }] };
+    });
   }
 }
 
