@@ -17,13 +17,14 @@ interface Rows<T> {
 }
 
 /**
- * One dashboard tile (ADR 191): a grid cell (half the row on a phone, a quarter on a desktop unless
+ * One dashboard tile (ADR 191): a grid cell (the whole row on a phone, ADR 226: a USDC figure with six
+ * decimals does not fit half of 375 px; a quarter on a desktop unless
  * `xs`/`lg` say otherwise) holding a card with a figure (`stat`), a small table (`table`) or
  * anything else (`children`). Amounts are passed as the server's decimal strings, never as numbers.
  */
 export function DashboardCard<T extends object>({
   title,
-  xs = 12,
+  xs = 24,
   lg = 6,
   stat,
   table,

@@ -181,7 +181,7 @@ export function Users() {
 
   return (
     <>
-      <Space style={{ marginBottom: 16 }} wrap>
+      <Space style={{ marginBottom: 16, maxWidth: '100%' }} styles={{ item: { maxWidth: '100%' } }} wrap>
         <Typography.Title level={4} style={{ margin: 0 }}>
           Users
         </Typography.Title>
@@ -191,7 +191,7 @@ export function Users() {
           allowClear
           defaultValue={q}
           onSearch={(value) => update({ q: value.trim(), page: null })}
-          style={{ width: 320 }}
+          style={{ width: 320, maxWidth: '100%' }}
         />
       </Space>
       <ConsoleTable

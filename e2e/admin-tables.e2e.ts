@@ -1,0 +1,198 @@
+// The operator console's list screens at 1280 x 800 and on a phone (375 x 812, the operator on
+// call): no table runs past the card it sits in, and no page scrolls sideways. Long rows come from
+// the demo world plus KYC applications, withdrawals and a deposit made here through the API.
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  adminToken,
+  api,
+  DEMO_EMAIL,
+  registerViaApi,
+  screenshot,
+  setUpWithdrawalGates,
+  suite,
+  uploadPrivateImage,
+} from './harness.ts';
+
+const s = suite({
+  SEED_DEMO: '1',
+  MARKET_MAKER: '0',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+});
+
+const TRADE_PW = 'Trade1234';
+const TO = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+
+/** Every list screen of the console (the filters on All: the most rows). */
+const SCREENS = [
+  'dashboard',
+  'outbox',
+  'withdrawals?status=all',
+  'kyc?status=all',
+  'chain',
+  'otc',
+  'ieo',
+  'earn',
+  'releases',
+  'reserves',
+  'users',
+  'markets',
+  'dividends',
+  'votes',
+  'audit',
+  'operators',
+  'content',
+  'support',
+];
+
+const must = (r: { code: number; message: string }, what: string) => {
+  if (r.code !== 0) throw new Error(`${what}: ${r.message}`);
+};
+
+beforeAll(async () => {
+  const base = s.server.url;
+  // The demo user: KYC approved, then withdrawals waiting for review.
+  await setUpWithdrawalGates(base, s.token, DEMO_EMAIL, TRADE_PW);
+  for (const amount of ['20', '1234.5', '2500']) {
+    must(
+      await api(
+        base,
+        'POST',
+        '/api/app/wallet/withdraw',
+        { coin: 'USDC', network: 'TRC20', address: TO, amount, trade_password: TRADE_PW },
+        s.token,
+      ),
+      'withdraw',
+    );
+  }
+  // Applications under review from accounts with long e-mails and long names.
+  for (const [i, given] of [
+    [1, 'Maximiliane Alexandra'],
+    [2, 'Friederike Konstanze'],
+  ] as const) {
+    const email = `a-rather-long-operator-facing-address-${i}@verification.example.test`;
+    const token = await registerViaApi(base, email);
+    must(
+      await api(
+        base,
+        'POST',
+        '/api/app/kyc',
+        {
+          country: 'DE',
+          family_name: 'Mustermann-Schnarrenberger',
+          given_name: given,
+          document_type: 'driver_license',
+          document_number: `B072RRE2I5${i}X`,
+          front_image: await uploadPrivateImage(base, token),
+          back_image: await uploadPrivateImage(base, token),
+          face_image: await uploadPrivateImage(base, token),
+        },
+        token,
+      ),
+      'kyc',
+    );
+  }
+  // A deposit seen on chain, for the chain list.
+  const addr = await api<{ address: string }>(
+    base,
+    'GET',
+    '/api/app/wallet/deposit/address?coin=USDC&network=TRC20',
+    undefined,
+    s.token,
+  );
+  if (addr.code === 0) {
+    must(
+      await api(
+        base,
+        'POST',
+        '/api/admin/chain/deposit',
+        { address: addr.data.address, amount: '250', txid: 'e2e'.padEnd(64, '7') },
+        await adminToken(base),
+      ),
+      'chain deposit',
+    );
+  }
+});
+
+async function signIn(browser: Browser, width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: s.server.url,
+    viewport: { width, height },
+    deviceScaleFactor: width < 600 ? 2 : 1,
+    hasTouch: width < 600,
+  });
+  const page = await context.newPage();
+  await page.goto('/admin/login');
+  await page.locator('#email').fill(ADMIN_EMAIL);
+  await page.locator('#password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+  return page;
+}
+
+/**
+ * Every table's scroll container (the nearest box around the `<table>` that clips or scrolls it; the
+ * table itself when none does) against its card (or, outside a card, the page's content area), the
+ * card against the window, and the page's own width against the window: what sticks out, in pixels.
+ */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const wrapper of Array.from(
+      document.querySelectorAll<HTMLElement>('.ant-layout-content .ant-table-wrapper'),
+    )) {
+      if (wrapper.getClientRects().length === 0) continue; // a hidden tab
+      const table = wrapper.querySelector<HTMLElement>('table');
+      const box =
+        wrapper.closest<HTMLElement>('.ant-card') ?? wrapper.closest<HTMLElement>('.ant-layout-content');
+      if (!table || !box) continue;
+      let scroller: HTMLElement = table;
+      for (let el = table.parentElement; el && el !== wrapper; el = el.parentElement) {
+        if (getComputedStyle(el).overflowX !== 'visible') {
+          scroller = el;
+          break;
+        }
+      }
+      const inner = scroller.getBoundingClientRect();
+      const outer = box.getBoundingClientRect();
+      const name = `table "${wrapper.querySelector('th')?.textContent ?? ''}…"`;
+      if (inner.right > outer.right + 0.5)
+        found.push(`${name} ends ${Math.round(inner.right - outer.right)} px past its card`);
+      if (inner.left < outer.left - 0.5)
+        found.push(`${name} starts ${Math.round(outer.left - inner.left)} px before its card`);
+      if (outer.right > window.innerWidth + 0.5)
+        found.push(
+          `the card of ${name} ends ${Math.round(outer.right - window.innerWidth)} px past the window`,
+        );
+    }
+    const wider = document.documentElement.scrollWidth - window.innerWidth;
+    if (wider > 0) found.push(`the page scrolls ${wider} px sideways`);
+    return found;
+  });
+}
+
+describe('operator console: tables stay inside their cards', () => {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    it(`every list screen at ${width} px`, async () => {
+      const page = await signIn(s.browser, width, height);
+      const problems: string[] = [];
+      for (const path of SCREENS) {
+        await page.goto(`/admin/${path}`);
+        await page.locator('.ant-layout-content .ant-table-wrapper').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        // Wait for the lists' skeletons and spinners to go.
+        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+        await screenshot(page, `admin-tables-${width}-${path.replace(/\?.*/, '')}`);
+        for (const o of await overflows(page)) problems.push(`${path}: ${o}`);
+      }
+      await page.context().close();
+      expect(problems).toEqual([]);
+    });
+  }
+});
