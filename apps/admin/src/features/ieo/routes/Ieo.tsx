@@ -140,7 +140,6 @@ export function Ieo() {
       <ConsoleTable
         rowKey="id"
         size="small"
-        scroll={{ x: 1100 }}
         loading={projects.isFetching}
         dataSource={projects.data ?? []}
         columns={columns}

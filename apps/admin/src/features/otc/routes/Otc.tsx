@@ -141,7 +141,6 @@ function Orders() {
       <ConsoleTable
         rowKey="id"
         size="small"
-        scroll={{ x: 1100 }}
         loading={orders.isFetching}
         dataSource={orders.data?.list ?? []}
         columns={columns}
@@ -260,7 +259,6 @@ function Ads() {
       <ConsoleTable
         rowKey="id"
         size="small"
-        scroll={{ x: 900 }}
         dataSource={ads.data ?? []}
         columns={columns}
         pagination={false}
