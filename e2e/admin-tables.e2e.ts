@@ -136,7 +136,8 @@ async function signIn(browser: Browser, width: number, height: number): Promise<
 /**
  * Every table's scroll container (the nearest box around the `<table>` that clips or scrolls it; the
  * table itself when none does) against its card (or, outside a card, the page's content area), the
- * card against the window, and the page's own width against the window: what sticks out, in pixels.
+ * card against the window, each cell's content against its cell, and the page's own width against
+ * the window: what sticks out, in pixels.
  */
 async function overflows(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -167,6 +168,27 @@ async function overflows(page: Page): Promise<string[]> {
         found.push(
           `the card of ${name} ends ${Math.round(outer.right - window.innerWidth)} px past the window`,
         );
+      // A cell whose content runs over the next one (a cut ellipsis cell is meant to be cut). The
+      // content's own boxes, not scrollWidth: a pinned cell's shadow is a pseudo-element past its
+      // edge, and a box that scrolls its content (a JSON <pre>) counts by its own edge.
+      const right = (node: Node): number => {
+        if (node instanceof HTMLElement) {
+          const own = node.getBoundingClientRect().right;
+          if (getComputedStyle(node).overflowX !== 'visible') return own;
+          return Math.max(own, ...Array.from(node.childNodes, right));
+        }
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return node.nodeType === Node.TEXT_NODE ? range.getBoundingClientRect().right : 0;
+      };
+      for (const cell of Array.from(wrapper.querySelectorAll<HTMLElement>('td.ant-table-cell'))) {
+        if (cell.classList.contains('ant-table-cell-ellipsis')) continue;
+        const over = Math.max(0, ...Array.from(cell.childNodes, right)) - cell.getBoundingClientRect().right;
+        if (over > 1)
+          found.push(
+            `${name}: "${cell.textContent?.slice(0, 30)}" runs ${Math.round(over)} px past its cell`,
+          );
+      }
     }
     const wider = document.documentElement.scrollWidth - window.innerWidth;
     if (wider > 0) found.push(`the page scrolls ${wider} px sideways`);
