@@ -26,26 +26,28 @@ const s = suite({
 const TRADE_PW = 'Trade1234';
 const TO = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 
-/** Every list screen of the console (the filters on All: the most rows). */
-const SCREENS = [
-  'dashboard',
-  'outbox',
-  'withdrawals?status=all',
-  'kyc?status=all',
-  'chain',
-  'otc',
-  'ieo',
-  'earn',
-  'releases',
-  'reserves',
-  'users',
-  'markets',
-  'dividends',
-  'votes',
-  'audit',
-  'operators',
-  'content',
-  'support',
+/** Every list screen of the console (filters on All: the most rows), and a tab to open on it. */
+const SCREENS: [path: string, tab?: string][] = [
+  ['dashboard'],
+  ['outbox'],
+  ['withdrawals?status=all'],
+  ['kyc?status=all'],
+  ['chain'],
+  ['otc'],
+  ['ieo'],
+  ['earn'],
+  ['releases'],
+  ['reserves'],
+  ['users'],
+  ['markets'],
+  ['dividends'],
+  ['votes'],
+  ['audit'],
+  ['operators'],
+  ['content'],
+  ['content?tab=news'],
+  ['support'],
+  ['support', 'FAQ'],
 ];
 
 const must = (r: { code: number; message: string }, what: string) => {
@@ -204,14 +206,18 @@ describe('operator console: tables stay inside their cards', () => {
     it(`every list screen at ${width} px`, async () => {
       const page = await signIn(s.browser, width, height);
       const problems: string[] = [];
-      for (const path of SCREENS) {
+      for (const [path, tab] of SCREENS) {
         await page.goto(`/admin/${path}`);
-        await page.locator('.ant-layout-content .ant-table-wrapper').first().waitFor();
+        if (tab) await page.getByRole('tab', { name: tab }).click();
+        await page.locator('.ant-layout-content .ant-table-wrapper:visible').first().waitFor();
         await page.waitForLoadState('networkidle');
         // Wait for the lists' skeletons and spinners to go.
         await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
-        await screenshot(page, `admin-tables-${width}-${path.replace(/\?.*/, '')}`);
-        for (const o of await overflows(page)) problems.push(`${path}: ${o}`);
+        await screenshot(
+          page,
+          `admin-tables-${width}-${path.replace('?status=all', '').replace('?tab=', '-')}${tab ? `-${tab}` : ''}`,
+        );
+        for (const o of await overflows(page)) problems.push(`${path}${tab ? ` ${tab}` : ''}: ${o}`);
       }
       await page.context().close();
       expect(problems).toEqual([]);
