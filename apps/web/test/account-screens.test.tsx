@@ -70,6 +70,10 @@ vi.mock('../src/lib/api.ts', () => ({
   },
 }));
 
+// showToast fetches antd-mobile's Toast with the first message; a test ending on a toast would
+// otherwise load it after the environment is torn down (an unhandled EnvironmentTeardownError that
+// fails the run when the timing is unlucky; seen with two workers). Loaded here, it is a cache hit.
+await Promise.all([import('antd-mobile/es/components/toast'), import('../src/app/antd-react19.ts')]);
 const { default: ChangePwd } = await import('../src/features/user/routes/ChangePwd.tsx');
 const { default: SetEmail } = await import('../src/features/user/routes/SetEmail.tsx');
 const { default: SetInfo } = await import('../src/features/user/routes/SetInfo.tsx');
