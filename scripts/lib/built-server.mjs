@@ -51,6 +51,9 @@ export async function waitFor(url, child, what) {
   if (up === 'exited') throw new Error(`${what} exited early (run npm run build first)`);
 }
 
+/** Node's flags for the server, as `npm start` passes them (package.json; ADR 229). */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /**
  * The built exchange on a free port. `env` adds to (or, as undefined, removes from) the
  * environment; DATABASE_URL is dropped unless `env` sets it, so a run never writes into a shared
@@ -65,7 +68,7 @@ export async function startBuiltServer(env = {}, { label = 'exchange', onStop } 
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: childEnv,
     stdio: 'ignore',

@@ -76,7 +76,7 @@ import { SpotService } from './spot/service.ts';
 import { stakingRoutes } from './staking/routes.ts';
 import { statementsRoutes } from './statements/routes.ts';
 import { supportRoutes } from './support/routes.ts';
-import { systemRoutes } from './system/routes.ts';
+import { systemRoutes, uploadRoutes } from './system/routes.ts';
 import { MAX_IMAGE_BYTES } from './system/upload.ts';
 import { voteRoutes } from './vote/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
@@ -277,8 +277,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Per account or client address, in separate budgets, API only (ADR 100).
   await app.register(rateLimit, rateLimitOptions(config.rateLimit, tokens));
 
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
-
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -301,6 +299,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.register(async (api) => {
     await registerApiCompression(api);
     systemRoutes(api, services);
+    // Multipart bodies only where a file is taken (here and the release upload, which registers
+    // its own): the plugin's response hook ran on every request (ADR 229).
+    await api.register(async (uploads) => {
+      await uploads.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
+      uploadRoutes(uploads, services);
+    });
     accountRoutes(api, services);
     protectionRoutes(api, services);
     apiKeyRoutes(api, services);

@@ -105,6 +105,24 @@ describe.each(BACKENDS)('envelope and plumbing on %s', (backend) => {
     expect(root.headers['content-security-policy']).toContain("img-src 'self' data:");
   });
 
+  it('puts the page policy on documents and the REST security set on API answers (ADR 229)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    for (const url of ['/api/app/market/coins', '/api/app/no-such-route']) {
+      const api = await t.app.inject({ method: 'GET', url });
+      expect(api.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers['x-frame-options'], url).toBe('DENY');
+      expect(api.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(api.headers['cache-control'], url).toBe('no-store');
+      expect(api.headers['strict-transport-security'], url).toBe(page.headers['strict-transport-security']);
+      expect(api.headers['content-type'], url).toMatch(/^application\/json/);
+      // The document-only headers stay off JSON answers.
+      expect(api.headers['x-dns-prefetch-control'], url).toBeUndefined();
+      expect(api.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+  });
+
   it('answers CORS preflights for the native app', async () => {
     const res = await t.app.inject({
       method: 'OPTIONS',

@@ -114,6 +114,18 @@ describe.each(BACKENDS)('odd inputs on %s', (backend) => {
     expect(other.statusCode).toBe(422);
     expect(other.json().errors).toEqual({ file: ['Please choose a file'] });
     expect(uploads()).toBe(before);
+
+    // Multipart is parsed only where a file is taken (ADR 229): elsewhere it is a wrong body type.
+    const loginForm = new Response(fd);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/account/login',
+      headers: { 'accept-language': 'en', 'content-type': loginForm.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await loginForm.arrayBuffer()),
+    });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().code).toBe(422);
+    expect(uploads()).toBe(before);
   });
 
   it('a traversal file name is ignored: the stored name is random, inside the uploads folder', async () => {

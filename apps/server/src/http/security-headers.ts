@@ -34,11 +34,36 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   return headers;
 }
 
-/** The same security headers as @fastify/helmet, on every response, from one precomputed set. */
+/**
+ * What a JSON answer needs, after OWASP's REST Security Cheat Sheet (ADR 229): no caching, no
+ * framing, no sniffing, HTTPS only. The page's policy (script, style, image, frame sources) is for
+ * documents; on an API answer it was 900 bytes of headers per order, read by every client.
+ * HSTS and the resource policy are the page's own values (images under /api load cross-origin in
+ * the native app).
+ */
+export function apiSecurityHeaders(page: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  for (const name of ['strict-transport-security', 'cross-origin-resource-policy']) {
+    const value = page[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Security headers from precomputed sets: helmet's (as @fastify/helmet would set them) on pages,
+ * static files and the /ws upgrade; the REST set on /api answers.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const page = securityHeaders(options);
+  const api = apiSecurityHeaders(page);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : page);
     done();
   });
 }

@@ -19,7 +19,6 @@ import { UploadQuota } from './upload-quota.ts';
 
 export function systemRoutes(app: FastifyInstance, s: Services): void {
   const tags = ['system'];
-  const uploadQuota = new UploadQuota(s.db, s.config.dataDir, s.config.uploads, () => s.clock.now());
 
   jsonRoute(app, {
     method: 'GET',
@@ -79,6 +78,15 @@ export function systemRoutes(app: FastifyInstance, s: Services): void {
     response: CountryList,
     handler: async (req) => countries(req.lang),
   });
+}
+
+/**
+ * The image upload, in a scope of its own where multipart bodies are parsed (app.ts): the
+ * multipart plugin adds a response hook to every route of its scope (ADR 229).
+ */
+export function uploadRoutes(app: FastifyInstance, s: Services): void {
+  const tags = ['system'];
+  const uploadQuota = new UploadQuota(s.db, s.config.dataDir, s.config.uploads, () => s.clock.now());
 
   jsonRoute(app, {
     method: 'POST',
