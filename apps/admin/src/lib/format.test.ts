@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from './format.ts';
+import { formatCoinOverview, formatDecimal, formatUsdcOverview, timeAgo } from './format.ts';
 
 describe('timeAgo', () => {
   const now = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -12,5 +12,33 @@ describe('timeAgo', () => {
     [now - 3 * 86_400_000, '3 days ago'],
   ])('%i -> %s', (at, text) => {
     expect(timeAgo(at, now)).toBe(text);
+  });
+});
+
+describe('formatDecimal and the overview formats', () => {
+  it.each([
+    ['1234567.891', {}, '1,234,567.891'],
+    ['0.000000', { minFraction: 2, maxFraction: 2 }, '0.00'],
+    ['-0.004', { minFraction: 2, maxFraction: 2 }, '0.00'],
+    ['12345678901234567890.125', { minFraction: 2, maxFraction: 2 }, '12,345,678,901,234,567,890.13'],
+    ['2463.519', { minFraction: 2, maxFraction: 2, rounding: 'down' }, '2,463.51'],
+    ['0', { minFraction: 4, maxFraction: 4 }, '0.0000'],
+    ['NaN', {}, '--'],
+    ['1e21', {}, '--'],
+    ['', {}, '--'],
+  ] as const)('%s %o -> %s', (value, f, text) => {
+    expect(formatDecimal(value, f)).toBe(text);
+  });
+
+  it('USDC in an overview: 2 decimals, half up for sums, cut for balances', () => {
+    expect(formatUsdcOverview('1500.250000')).toBe('1,500.25');
+    expect(formatUsdcOverview('99999.995000')).toBe('100,000.00');
+    expect(formatUsdcOverview('99999.999999', 'down')).toBe('99,999.99');
+  });
+
+  it('a coin balance: USDC with 2 decimals, other coins with 2 up to their own', () => {
+    expect(formatCoinOverview('500000.000000', 'USDC')).toBe('500,000.00');
+    expect(formatCoinOverview('10.00000000', 'BTC')).toBe('10.00');
+    expect(formatCoinOverview('0.00012345', 'BTC')).toBe('0.00012345');
   });
 });

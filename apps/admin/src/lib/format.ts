@@ -39,3 +39,70 @@ export function formatUsdc(value: string): string {
   const trimmed = frac.replace(/0+$/, '');
   return `${grouped}.${trimmed.padEnd(2, '0')}`;
 }
+
+const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
+
+/** What a missing or malformed figure shows: never "NaN" or "undefined" (DESIGN.md). */
+export const PLACEHOLDER = '--';
+
+/** USDC in overviews (the dashboard's tiles and sums): 2 decimals (DESIGN.md "Numbers"). */
+export const USDC_OVERVIEW_DECIMALS = 2;
+
+/** Decimals of the coins the exchange lists (the server's asset scales); others 8. */
+const COIN_DECIMALS: Readonly<Record<string, number>> = { USDC: 6 };
+export const coinDecimals = (coin: string): number => COIN_DECIMALS[coin] ?? 8;
+
+export interface DecimalFormat {
+  /** Digits after the decimal point always shown. */
+  minFraction?: number;
+  /** Digits after the decimal point at most (default: the value's own). */
+  maxFraction?: number;
+  /**
+   * 'half' rounds half away from zero; 'down' drops the rest, for a balance: the console never
+   * shows a cent more than there is.
+   */
+  rounding?: 'half' | 'down';
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A decimal string with thousands separators ("1234567.891" -> "1,234,567.89"). The string goes to
+ * `Intl.NumberFormat` as a string, which formats it digit for digit: no float ever rounds it. A
+ * value that shows as zero has no minus sign (never "-0.00").
+ */
+export function formatDecimal(value: string, f: DecimalFormat = {}): string {
+  if (!DECIMAL_RE.test(value)) return PLACEHOLDER;
+  const min = f.minFraction ?? 0;
+  const max = Math.max(f.maxFraction ?? value.split('.')[1]?.length ?? 0, min);
+  const key = `${min}|${max}|${f.rounding ?? 'half'}`;
+  let nf = formats.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat('en', {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      roundingMode: f.rounding === 'down' ? 'trunc' : 'halfExpand',
+      signDisplay: 'negative',
+    });
+    formats.set(key, nf);
+  }
+  return nf.format(value as `${number}`);
+}
+
+/** A USDC figure in an overview: "1,500.25" (`rounding` 'down' for a balance). */
+export function formatUsdcOverview(value: string, rounding: DecimalFormat['rounding'] = 'half'): string {
+  return formatDecimal(value, {
+    minFraction: USDC_OVERVIEW_DECIMALS,
+    maxFraction: USDC_OVERVIEW_DECIMALS,
+    rounding,
+  });
+}
+
+/**
+ * A balance of `coin` in an overview: USDC with 2 decimals, other coins with at least 2 and at
+ * most their own decimals (a 0.00012 BTC balance is not 0.00), both cut towards zero.
+ */
+export function formatCoinOverview(value: string, coin: string): string {
+  if (coin === 'USDC') return formatUsdcOverview(value, 'down');
+  return formatDecimal(value, { minFraction: 2, maxFraction: coinDecimals(coin), rounding: 'down' });
+}

@@ -2,7 +2,10 @@ import { Card, Col, Statistic, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 
-/** A figure with its title and an optional note after it ("+5 today", "· 3"). */
+/**
+ * A figure with its title and an optional note after it ("+5 today", "· 3"). A string value is
+ * shown exactly as given (already formatted: "1,500.25"); a number gets thousands separators.
+ */
 interface Stat {
   title: string;
   value: string | number;
@@ -17,10 +20,10 @@ interface Rows<T> {
 }
 
 /**
- * One dashboard tile (ADR 191): a grid cell (the whole row on a phone, ADR 226: a USDC figure with six
- * decimals does not fit half of 375 px; a quarter on a desktop unless
- * `xs`/`lg` say otherwise) holding a card with a figure (`stat`), a small table (`table`) or
- * anything else (`children`). Amounts are passed as the server's decimal strings, never as numbers.
+ * One dashboard tile (ADR 191): a grid cell (the whole row on a phone, ADR 226: a large USDC figure
+ * does not fit half of 375 px; a quarter on a desktop unless `xs`/`lg` say otherwise) holding a card with a figure (`stat`), a small table (`table`) or
+ * anything else (`children`). Amounts are passed as decimal strings (formatted from the server's
+ * strings, never through a number).
  */
 export function DashboardCard<T extends object>({
   title,
@@ -40,7 +43,15 @@ export function DashboardCard<T extends object>({
   return (
     <Col xs={xs} lg={lg}>
       <Card title={title}>
-        {stat && <Statistic title={stat.title} value={stat.value} suffix={stat.suffix} />}
+        {stat && (
+          <Statistic
+            title={stat.title}
+            value={stat.value}
+            formatter={typeof stat.value === 'string' ? () => stat.value : undefined}
+            suffix={stat.suffix}
+            valueStyle={{ fontVariantNumeric: 'tabular-nums' }}
+          />
+        )}
         {table && (
           <ConsoleTable<T>
             size="small"

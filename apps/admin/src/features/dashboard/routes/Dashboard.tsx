@@ -1,12 +1,26 @@
 import { Row, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { dateTime } from '../../../lib/format.ts';
+import { dateTime, formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
 import { useDashboard } from '../api/dashboard.ts';
+import { useQtyScales } from '../api/market-scales.ts';
 import { DashboardCard } from '../components/DashboardCard.tsx';
 
-/** Amounts arrive as decimal strings and are shown as they are: no float ever rounds them. */
+const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/**
+ * Amounts arrive as decimal strings and are formatted as strings (DESIGN.md "Numbers"): USDC with 2
+ * decimals (an overview), quantities with their market's step precision, thousands separators; no
+ * float ever rounds them. Sums of the day round half up; balances (insurance fund, treasury) are
+ * cut towards zero, so a fund never shows a cent more than it holds.
+ */
 export function Dashboard() {
   const d = useDashboard().data;
+  const scales = useQtyScales().data;
+  // Until the market list is there (or when it fails) a quantity keeps the digits the server sent.
+  const qty = (v: string, symbol: string) => {
+    const scale = scales?.get(symbol);
+    return <span style={num}>{formatDecimal(v, { minFraction: scale, maxFraction: scale })}</span>;
+  };
   if (!d) return <Typography.Text type="secondary">Loading…</Typography.Text>;
   return (
     <>
@@ -17,18 +31,20 @@ export function Dashboard() {
         <DashboardCard
           stat={{
             title: 'Deposits today (USDC)',
-            value: d.deposits_today.amount,
+            value: formatUsdcOverview(d.deposits_today.amount),
             suffix: `· ${d.deposits_today.count}`,
           }}
         />
         <DashboardCard
           stat={{
             title: 'Withdrawals today (USDC)',
-            value: d.withdrawals_today.amount,
+            value: formatUsdcOverview(d.withdrawals_today.amount),
             suffix: `· ${d.withdrawals_today.count}`,
           }}
         />
-        <DashboardCard stat={{ title: 'Insurance fund (USDC)', value: d.insurance_fund }} />
+        <DashboardCard
+          stat={{ title: 'Insurance fund (USDC)', value: formatUsdcOverview(d.insurance_fund, 'down') }}
+        />
         <DashboardCard title="Pending reviews">
           <p>
             <Link to="/withdrawals">Withdrawals: {d.pending_reviews.withdrawals}</Link>
@@ -75,8 +91,18 @@ export function Dashboard() {
             rowKey: 'symbol',
             columns: [
               { title: 'Market', dataIndex: 'symbol' },
-              { title: 'Base', dataIndex: 'base_volume', align: 'right' },
-              { title: 'Quote (USDC)', dataIndex: 'quote_volume', align: 'right' },
+              {
+                title: 'Base',
+                dataIndex: 'base_volume',
+                align: 'right',
+                render: (v: string, r) => qty(v, r.symbol),
+              },
+              {
+                title: 'Quote (USDC)',
+                dataIndex: 'quote_volume',
+                align: 'right',
+                render: (v: string) => <span style={num}>{formatUsdcOverview(v)}</span>,
+              },
             ],
           }}
         />
@@ -88,7 +114,12 @@ export function Dashboard() {
             rowKey: 'symbol',
             columns: [
               { title: 'Market', dataIndex: 'symbol' },
-              { title: 'Quantity', dataIndex: 'quantity', align: 'right' },
+              {
+                title: 'Quantity',
+                dataIndex: 'quantity',
+                align: 'right',
+                render: (v: string, r) => qty(v, r.symbol),
+              },
             ],
           }}
         />
@@ -105,7 +136,10 @@ export function Dashboard() {
                 title: 'Available',
                 dataIndex: 'available',
                 align: 'right',
-                render: (v: string, t) => (t.low ? <Tag color="orange">{v}</Tag> : v),
+                render: (v: string, t) => {
+                  const text = <span style={num}>{formatCoinOverview(v, t.coin)}</span>;
+                  return t.low ? <Tag color="orange">{text}</Tag> : text;
+                },
               },
             ],
           }}
