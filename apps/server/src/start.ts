@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { makerAccount, mintedBotFundsProblems } from './bot/production.ts';
 import { startLiquidity } from './bot/run.ts';
 import { BOT_USERS } from './bot/users.ts';
+import { chainDomainOf } from './chain/wiring.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { seedCommunity } from './community/seed.ts';
 import { type Config, ConfigError, productionProblems, roleProblems } from './config.ts';
@@ -31,6 +32,7 @@ import { feedProblems, selectPriceFeed } from './feed/select.ts';
 import { AppError } from './http/errors.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { seedFutures } from './seed/futures.ts';
+import { seedQueues } from './seed/queues.ts';
 import { seedWorld } from './seed/world.ts';
 import { demoDataProblems, seedDemo } from './seed.ts';
 
@@ -163,6 +165,7 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
   const demo = leads && config.seedDemo ? await seedDemo(database.db, clock, services.engine) : null;
   if (leads && config.seedDemo) await seedCommunity(database.db, clock);
   if (demo) await seedWorld(services, demo.id);
+  if (demo) await seedQueues(services, chainDomainOf(app));
   const stopLiquidity = !leads
     ? async () => {}
     : await startLiquidity(services, {
