@@ -13,6 +13,7 @@ import {
   LikeOutlined,
   LogoutOutlined,
   MailOutlined,
+  MenuOutlined,
   RocketOutlined,
   SafetyOutlined,
   SolutionOutlined,
@@ -21,7 +22,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Grid, Layout, Menu, Space, Typography } from 'antd';
+import { Button, Drawer, Grid, Layout, Menu, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { type SectionPath, sections } from '../app/sections.ts';
@@ -51,12 +52,44 @@ const icons: Record<SectionPath, ReactNode> = {
   operators: <SolutionOutlined />,
 };
 
+/** The brand mark and, when there is room, the console's name. */
+function Brand({ named }: { named: boolean }) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
+      <span
+        aria-hidden
+        style={{
+          width: 24,
+          height: 24,
+          borderRadius: 6,
+          background: tokens.brand,
+          display: 'inline-block',
+          flex: 'none',
+        }}
+      />
+      {named && (
+        <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
+          Operator
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+const DRAWER_ID = 'console-menu';
+
+/**
+ * The console's frame (ADR 231). From 576 px the side menu is a column (collapsed to its icons
+ * below 992 px); on a phone it would take 64 of 375 px for good, so there it is a drawer that the
+ * header's menu button opens and that takes no width when closed. Choosing a section closes it.
+ */
 export function ConsoleLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const selected = location.pathname.split('/')[1] ?? 'outbox';
   const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   // A phone (below antd's sm, 576 px) keeps 12 px margins: 24 would take an eighth of the width.
   const phone = Grid.useBreakpoint().xs === true;
 
@@ -66,53 +99,85 @@ export function ConsoleLayout() {
     void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
   };
 
+  const menu = (
+    <Menu
+      mode="inline"
+      selectedKeys={[selected]}
+      onClick={({ key }) => {
+        setDrawerOpen(false);
+        void navigate(`/${key}`);
+      }}
+      items={sections.map((s) => ({ key: s.path, icon: icons[s.path], label: s.label }))}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+  const email = signedInEmail() ?? 'Signed in';
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        width={220}
-        breakpoint="lg"
-        collapsedWidth={64}
-        collapsed={collapsed}
-        onBreakpoint={setCollapsed}
-        style={{ borderRight: `1px solid ${tokens.line}` }}
-      >
-        <div style={{ height: 64, display: 'flex', alignItems: 'center', gap: 10, padding: '0 20px' }}>
-          <span
-            aria-hidden
-            style={{
-              width: 24,
-              height: 24,
-              borderRadius: 6,
-              background: tokens.brand,
-              display: 'inline-block',
-              flex: 'none',
-            }}
-          />
-          {!collapsed && (
-            <Typography.Text strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>
-              Operator
+      {!phone && (
+        <Layout.Sider
+          width={220}
+          breakpoint="lg"
+          collapsedWidth={64}
+          collapsed={collapsed}
+          onBreakpoint={setCollapsed}
+          style={{ borderRight: `1px solid ${tokens.line}` }}
+        >
+          <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: '0 20px' }}>
+            <Brand named={!collapsed} />
+          </div>
+          {menu}
+        </Layout.Sider>
+      )}
+      {phone && (
+        <Drawer
+          id={DRAWER_ID}
+          placement="left"
+          width={264}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title={<Brand named />}
+          closable={{ 'aria-label': 'Close menu' }}
+          styles={{ body: { padding: 0 }, header: { padding: '0 12px 0 20px', minHeight: 64 } }}
+          footer={
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
+              {email}
             </Typography.Text>
-          )}
-        </div>
-        <Menu
-          mode="inline"
-          selectedKeys={[selected]}
-          onClick={({ key }) => navigate(`/${key}`)}
-          items={sections.map((s) => ({ key: s.path, icon: icons[s.path], label: s.label }))}
-          style={{ borderInlineEnd: 'none' }}
-        />
-      </Layout.Sider>
+          }
+        >
+          {menu}
+        </Drawer>
+      )}
       <Layout>
         <Layout.Header
           style={{
             display: 'flex',
             alignItems: 'center',
-            justifyContent: 'flex-end',
+            justifyContent: phone ? 'space-between' : 'flex-end',
+            gap: 12,
             borderBottom: `1px solid ${tokens.line}`,
+            ...(phone && { paddingInline: 12 }),
           }}
         >
+          {phone && (
+            <Space size="small">
+              {/* 44 px square: the touch target DESIGN.md asks for. */}
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label="Open menu"
+                aria-expanded={drawerOpen}
+                aria-controls={DRAWER_ID}
+                onClick={() => setDrawerOpen(true)}
+                style={{ width: 44, height: 44 }}
+              />
+              <Brand named={false} />
+            </Space>
+          )}
           <Space size="middle">
-            <Typography.Text type="secondary">{signedInEmail() ?? 'Signed in'}</Typography.Text>
+            {/* On a phone the address is in the drawer: a long one would push Sign out off the bar. */}
+            {!phone && <Typography.Text type="secondary">{email}</Typography.Text>}
             <Button icon={<LogoutOutlined />} onClick={() => void signOut()}>
               Sign out
             </Button>

@@ -109,6 +109,7 @@ export function Dashboard() {
         <DashboardCard
           title="Open interest"
           xs={24}
+          lg={12}
           table={{
             rows: d.open_interest,
             rowKey: 'symbol',
@@ -126,6 +127,7 @@ export function Dashboard() {
         <DashboardCard
           title="Treasury"
           xs={24}
+          lg={12}
           table={{
             rows: d.treasury,
             rowKey: (t) => `${t.purpose}.${t.coin}`,
