@@ -139,12 +139,13 @@ function mrz(c: Canvas, y: number, seed: number): void {
 
 function portrait(c: Canvas, box: { x: number; y: number; w: number; h: number }, look: DemoLook): void {
   c.rect(box.x, box.y, box.w, box.h, [206, 212, 220]);
+  const size = Math.min(box.w, box.h);
   const cx = box.x + Math.floor(box.w / 2);
-  const head = Math.floor(box.w * 0.24);
+  const head = Math.floor(size * 0.22);
   const cy = box.y + Math.floor(box.h * 0.42);
   const neck = Math.floor(head * 0.35);
   c.rect(cx - neck, cy + Math.floor(head * 0.6), 2 * neck, Math.floor(head * 0.9), look.skin);
-  c.circle(cx, box.y + box.h + Math.floor(box.w * 0.12), Math.floor(box.w * 0.44), look.accent, box);
+  c.circle(cx, box.y + box.h + Math.floor(size * 0.12), Math.floor(size * 0.44), look.accent, box);
   c.circle(cx, cy - Math.floor(head * 0.25), head + 3, look.hair, box);
   c.circle(cx, cy, head, look.skin, box);
   const eye = Math.max(4, Math.round(head / 9));
@@ -186,10 +187,10 @@ export function documentBack(look: DemoLook): Buffer {
   return c.png();
 }
 
-/** The selfie: head and shoulders in front of a wall. */
+/** The selfie, taken by a laptop camera: head and shoulders in front of a wall. */
 export function selfie(look: DemoLook): Buffer {
-  const c = new Canvas(300, 360, [226, 230, 224]);
-  portrait(c, { x: 0, y: 0, w: 300, h: 360 }, look);
-  c.text(84, 330, 'SPECIMEN', 2, WHITE);
+  const c = new Canvas(360, 300, [226, 230, 224]);
+  portrait(c, { x: 0, y: 0, w: 360, h: 300 }, look);
+  c.text(132, 272, 'SPECIMEN', 2, WHITE);
   return c.png();
 }
