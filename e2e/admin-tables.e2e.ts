@@ -12,8 +12,8 @@ import {
   registerViaApi,
   screenshot,
   setUpWithdrawalGates,
+  submitKyc,
   suite,
-  uploadPrivateImage,
 } from './harness.ts';
 
 const s = suite({
@@ -76,26 +76,12 @@ beforeAll(async () => {
     [2, 'Friederike Konstanze'],
   ] as const) {
     const email = `a-rather-long-operator-facing-address-${i}@verification.example.test`;
-    const token = await registerViaApi(base, email);
-    must(
-      await api(
-        base,
-        'POST',
-        '/api/app/kyc',
-        {
-          country: 'DE',
-          family_name: 'Mustermann-Schnarrenberger',
-          given_name: given,
-          document_type: 'driver_license',
-          document_number: `B072RRE2I5${i}X`,
-          front_image: await uploadPrivateImage(base, token),
-          back_image: await uploadPrivateImage(base, token),
-          face_image: await uploadPrivateImage(base, token),
-        },
-        token,
-      ),
-      'kyc',
-    );
+    await submitKyc(base, await registerViaApi(base, email), {
+      family_name: 'Mustermann-Schnarrenberger',
+      given_name: given,
+      document_type: 'driver_license',
+      document_number: `B072RRE2I5${i}X`,
+    });
   }
   // A deposit seen on chain, for the chain list.
   const addr = await api<{ address: string }>(
@@ -223,4 +209,87 @@ describe('operator console: tables stay inside their cards', () => {
       expect(problems).toEqual([]);
     });
   }
+});
+
+describe('operator console: the frame and the figures', () => {
+  it('on a phone the side menu is a drawer: closed it takes no width, the header opens it, a section closes it', async () => {
+    const page = await signIn(s.browser, 375, 812);
+    await page.goto('/admin/dashboard');
+    const content = page.locator('.ant-layout-content');
+    await content.waitFor();
+    // All 375 px of a phone; the old collapsed icon column left 311 px.
+    expect((await content.boundingBox())?.width).toBeGreaterThanOrEqual(360);
+    expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
+    await open.click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
+    await screenshot(page, 'admin-frame-375-menu-open');
+    await drawer.getByRole('menuitem', { name: 'IEO' }).click();
+    await page.waitForURL((u) => u.pathname.endsWith('/admin/ieo'));
+    await drawer.waitFor({ state: 'hidden' });
+    expect((await content.boundingBox())?.width).toBeGreaterThanOrEqual(360);
+    await page.context().close();
+  });
+
+  it('at 1280 px the side menu is the 220 px column it was, with no menu button', async () => {
+    const page = await signIn(s.browser, 1280, 800);
+    await page.goto('/admin/dashboard');
+    const sider = page.locator('.ant-layout-sider');
+    await sider.waitFor();
+    expect((await sider.boundingBox())?.width).toBe(220);
+    expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    it(`the dashboard shows USDC with 2 decimals and thousands separators at ${width} px`, async () => {
+      const page = await signIn(s.browser, width, height);
+      await page.goto('/admin/dashboard');
+      await page.getByText('Treasury', { exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const figures = await page
+        .locator('.ant-statistic')
+        .evaluateAll((els) =>
+          els.map((el): [string, string] => [
+            el.querySelector('.ant-statistic-title')?.textContent ?? '',
+            el.querySelector('.ant-statistic-content-value')?.textContent ?? '',
+          ]),
+        );
+      const usdc = figures.filter(([title]) => title.includes('(USDC)'));
+      expect(usdc.map(([title]) => title)).toEqual([
+        'Deposits today (USDC)',
+        'Withdrawals today (USDC)',
+        'Insurance fund (USDC)',
+      ]);
+      for (const [, value] of usdc) expect(value).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+      // 20 + 1,234.5 + 2,500 USDC withdrawn in beforeAll.
+      expect(Object.fromEntries(figures)['Withdrawals today (USDC)']).toBe('3,754.50');
+      // The treasury's 500,000 USDC, grouped; nowhere a USDC figure with its six stored decimals.
+      expect(await page.getByText('500,000.00', { exact: true }).count()).toBeGreaterThan(0);
+      const cells = await page
+        .locator('.ant-layout-content td, .ant-layout-content .ant-statistic-content-value')
+        .allTextContents();
+      expect(cells.filter((c) => /^[\d,]*\.\d{6}$/.test(c.trim()))).toEqual([]);
+      const text = (await page.locator('.ant-layout-content').textContent()) ?? '';
+      expect(text).not.toMatch(/NaN|undefined/);
+      await page.context().close();
+    });
+  }
+
+  it('the IEO list keeps at least 80 px of progress bar at 1280 px', async () => {
+    const page = await signIn(s.browser, 1280, 800);
+    await page.goto('/admin/ieo');
+    const bars = page.locator('.ant-table .ant-progress-inner');
+    await bars.first().waitFor();
+    const widths = await bars.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    expect(widths.length).toBeGreaterThan(0);
+    for (const w of widths) expect(w).toBeGreaterThanOrEqual(80);
+    await page.context().close();
+  });
 });
