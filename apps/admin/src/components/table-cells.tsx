@@ -1,7 +1,14 @@
 import { Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { dateTime, formatUsdc, timeAgo } from '../lib/format.ts';
 
 /** Table cells the console's lists share: render functions for antd columns. */
+
+/** How a figure sits in a table cell or a line of figures: tabular digits, never wrapped. */
+export const NUM_STYLE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** A formatted figure (from lib/format.ts) in tabular digits, e.g. <Num>1,000,000.00 SOL</Num>. */
+export const Num = ({ children }: { children: ReactNode }) => <span style={NUM_STYLE}>{children}</span>;
 
 /** "3 minutes ago", with the exact time on hover. */
 export const agoCell = (now: number) => (ms: number) => <span title={dateTime(ms)}>{timeAgo(ms, now)}</span>;
@@ -10,7 +17,7 @@ export const agoCell = (now: number) => (ms: number) => <span title={dateTime(ms
 export const usdcCell =
   (unit = true) =>
   (v: string) => (
-    <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+    <span style={NUM_STYLE}>
       {formatUsdc(v)}
       {unit && ' USDC'}
     </span>

@@ -2,14 +2,28 @@ import type { AdminDividendPool } from '@ex/contract';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { Num } from '../../../components/table-cells.tsx';
+import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
 import { useCreateDividend, useDividendPools } from '../api/dividends.ts';
 
 const columns: TableColumnsType<AdminDividendPool> = [
   { title: 'Title', dataIndex: 'title' },
   { title: 'Coin', dataIndex: 'coin', width: 90 },
-  { title: 'Total', dataIndex: 'total', width: 160, align: 'right' },
-  { title: 'Claimed', dataIndex: 'claimed', width: 160, align: 'right' },
+  // The API's decimal strings, 2 up to the coin's decimals, cut (DESIGN.md "Numbers").
+  {
+    title: 'Total',
+    dataIndex: 'total',
+    width: 160,
+    align: 'right',
+    render: (v: string, p) => <Num>{formatCoinOverview(v, p.coin)}</Num>,
+  },
+  {
+    title: 'Claimed',
+    dataIndex: 'claimed',
+    width: 160,
+    align: 'right',
+    render: (v: string, p) => <Num>{formatCoinOverview(v, p.coin)}</Num>,
+  },
   { title: 'Users', dataIndex: 'users', width: 90, align: 'right' },
   { title: 'Created', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
 ];

@@ -17,10 +17,12 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { Num } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
-import { dateTime } from '../../../lib/format.ts';
+import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
 
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Amounts from the API's decimal strings: 2 up to the coin's decimals, cut (DESIGN.md "Numbers"). */
+const amount = (v: string, coin: string) => formatCoinOverview(v, coin);
 const key = ['admin', 'earn'] as const;
 
 function AiProducts() {
@@ -85,7 +87,10 @@ function AiProducts() {
             },
             {
               title: 'Min – max',
-              render: (_, p) => <span style={num}>{`${p.min_amount} – ${p.max_amount}`}</span>,
+              align: 'right',
+              render: (_, p) => (
+                <Num>{`${amount(p.min_amount, p.coin)} – ${amount(p.max_amount, p.coin)} ${p.coin}`}</Num>
+              ),
             },
             { title: 'Early fee (bp)', dataIndex: 'early_fee_bp' },
             {
@@ -184,8 +189,16 @@ function StakingReview() {
     { title: '#', dataIndex: 'id' },
     { title: 'User', dataIndex: 'user_id' },
     { title: 'Product', dataIndex: 'product_name' },
-    { title: 'Amount', render: (_, s) => <span style={num}>{`${s.amount} ${s.coin}`}</span> },
-    { title: 'Interest', render: (_, s) => <span style={num}>{s.interest}</span> },
+    {
+      title: 'Amount',
+      align: 'right',
+      render: (_, s) => <Num>{`${amount(s.amount, s.coin)} ${s.coin}`}</Num>,
+    },
+    {
+      title: 'Interest',
+      align: 'right',
+      render: (_, s) => <Num>{`${amount(s.interest, s.coin)} ${s.coin}`}</Num>,
+    },
     { title: 'Days', dataIndex: 'days' },
     { title: 'Status', render: (_, s) => <Tag color={STAKE_COLOR[s.status]}>{s.status}</Tag> },
     { title: 'Created', render: (_, s) => dateTime(s.created_at) },

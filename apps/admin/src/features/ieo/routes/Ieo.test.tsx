@@ -31,6 +31,38 @@ describe('<Ieo/>', () => {
     sessionStorage.clear();
   });
 
+  it("shows issue, subscription and price grouped per DESIGN.md, not the API's raw decimals", async () => {
+    fakeServer(() =>
+      ok([
+        {
+          ...PROJECT,
+          coin: 'SOL',
+          issue_amount: '1000000.00000000',
+          subscribed: '1234.56789012',
+          unit_price: '100.000000',
+        },
+        { ...PROJECT, id: '10', coin: 'ETH', unit_price: '0.000500', status: 'ended' },
+      ]),
+    );
+    mountPage('/ieo', <Ieo />);
+    expect(await screen.findByText('1,000,000.00')).toBeTruthy();
+    expect(screen.getByText('1,234.56789012')).toBeTruthy();
+    expect(screen.getByText('100.00 USDC')).toBeTruthy();
+    // A price keeps its digits: 0.0005 USDC is not 0.00.
+    expect(screen.getByText('0.0005 USDC')).toBeTruthy();
+    expect(screen.queryByText('1000000.00000000')).toBeNull();
+    expect(screen.queryByText('100.000000 USDC')).toBeNull();
+  });
+
+  it('restates the figures formatted in the settle confirmation', async () => {
+    fakeServer(() => ok([{ ...PROJECT, issue_amount: '1000000.00000000', subscribed: '1500000.00000000' }]));
+    mountPage('/ieo', <Ieo />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Settle' }));
+    expect(
+      (await screen.findAllByText(/1,500,000\.00 NEW subscribed for 1,000,000\.00\./)).length,
+    ).toBeGreaterThan(0);
+  });
+
   // The confirmation comes from App.useApp(): antd's static Modal.confirm renders nothing under React 19.
   it('settles a project only after the confirmation', async () => {
     const sent = fakeServer((s) =>

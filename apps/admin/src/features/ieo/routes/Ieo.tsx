@@ -16,7 +16,8 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { Num } from '../../../components/table-cells.tsx';
+import { dateTime, formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
 import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
 
 const STATUS_COLOR: Record<IeoStatus, string> = {
@@ -26,7 +27,14 @@ const STATUS_COLOR: Record<IeoStatus, string> = {
   ended: 'green',
   cancelled: 'red',
 };
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/**
+ * Figures per DESIGN.md "Numbers", from the API's decimal strings: coin quantities with 2 up to the
+ * coin's decimals (cut, never more than there is), the unit price with all its digits (at least 2:
+ * a 0.0005 USDC price is not 0.00), refunds in USDC with 2. What the form sends stays as typed.
+ */
+const qty = (v: string, coin: string) => formatCoinOverview(v, coin);
+const price = (v: string) => formatDecimal(v, { minFraction: 2 });
 
 type FormValues = Omit<IeoProjectCreate, 'start_at' | 'end_at' | 'listing_at' | 'announcement_at'> & {
   window: [Dayjs, Dayjs];
@@ -45,12 +53,17 @@ export function Ieo() {
   const doSettle = (p: IeoProject) =>
     modal.confirm({
       title: `Settle ${p.coin} (${p.name})?`,
-      content: `${p.subscribed} ${p.coin} subscribed for ${p.issue_amount}. Allotment is pro rata when oversubscribed; the coins are delivered, the rest of the USDC refunded. This cannot be undone.`,
+      content: `${qty(p.subscribed, p.coin)} ${p.coin} subscribed for ${qty(p.issue_amount, p.coin)}. Allotment is pro rata when oversubscribed; the coins are delivered, the rest of the USDC refunded. This cannot be undone.`,
       okText: 'Settle',
       onOk: () =>
         settle
           .mutateAsync(p.id)
-          .then((r) => void message.success(`Allotted ${r.allotted} ${p.coin}, refunded ${r.refunded} USDC`)),
+          .then(
+            (r) =>
+              void message.success(
+                `Allotted ${qty(r.allotted, p.coin)} ${p.coin}, refunded ${formatUsdcOverview(r.refunded)} USDC`,
+              ),
+          ),
     });
 
   const columns: TableColumnsType<IeoProject> = [
@@ -60,19 +73,19 @@ export function Ieo() {
       title: 'Issue',
       dataIndex: 'issue_amount',
       align: 'right',
-      render: (v: string) => <span style={num}>{v}</span>,
+      render: (v: string, p) => <Num>{qty(v, p.coin)}</Num>,
     },
     {
       title: 'Unit price',
       dataIndex: 'unit_price',
       align: 'right',
-      render: (v: string) => <span style={num}>{v} USDC</span>,
+      render: (v: string) => <Num>{price(v)} USDC</Num>,
     },
     {
       title: 'Subscribed',
       dataIndex: 'subscribed',
       align: 'right',
-      render: (v: string) => <span style={num}>{v}</span>,
+      render: (v: string, p) => <Num>{qty(v, p.coin)}</Num>,
     },
     {
       title: 'Progress',

@@ -17,7 +17,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { Num } from '../../../components/table-cells.tsx';
+import { dateTime, formatCoinOverview, formatDecimal } from '../../../lib/format.ts';
 import { useOtcAds, useOtcMutations, useOtcOrders, useTreasury } from '../api/otc.ts';
 
 const STATUS_COLOR: Record<OtcStatus, string> = { review: 'gold', completed: 'green', rejected: 'red' };
@@ -26,7 +27,14 @@ const STATUS_LABEL: Record<OtcStatus, string> = {
   completed: 'Completed',
   rejected: 'Rejected',
 };
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/**
+ * Figures per DESIGN.md "Numbers", from the API's decimal strings: coin quantities and treasury
+ * balances with 2 up to the coin's decimals (cut), fiat prices and totals with all their digits
+ * (at least 2). The forms send what was typed.
+ */
+const qty = (v: string, coin: string) => formatCoinOverview(v, coin);
+const fiat = (v: string) => formatDecimal(v, { minFraction: 2 });
 
 type AdForm = Omit<OtcAdCreate, 'payment_methods'> & { payment_methods: string[] };
 
@@ -50,8 +58,8 @@ function Orders() {
       title: `Complete ${o.side} order #${o.id}?`,
       content:
         o.side === 'buy'
-          ? `Only after the ${o.total} ${o.fiat} arrived: ${o.quantity} ${o.coin} go from the treasury to user ${o.user_id}.`
-          : `Only after paying ${o.total} ${o.fiat} to ${o.bank} (${o.phone}): the ${o.quantity} ${o.coin} stay in the treasury.`,
+          ? `Only after the ${fiat(o.total)} ${o.fiat} arrived: ${qty(o.quantity, o.coin)} ${o.coin} go from the treasury to user ${o.user_id}.`
+          : `Only after paying ${fiat(o.total)} ${o.fiat} to ${o.bank} (${o.phone}): the ${qty(o.quantity, o.coin)} ${o.coin} stay in the treasury.`,
       okText: 'Complete',
       onOk: () =>
         review
@@ -73,9 +81,9 @@ function Orders() {
       dataIndex: 'quantity',
       align: 'right',
       render: (v: string, o) => (
-        <span style={num}>
-          {v} {o.coin}
-        </span>
+        <Num>
+          {qty(v, o.coin)} {o.coin}
+        </Num>
       ),
     },
     {
@@ -83,9 +91,9 @@ function Orders() {
       dataIndex: 'total',
       align: 'right',
       render: (v: string, o) => (
-        <span style={num}>
-          {v} {o.fiat}
-        </span>
+        <Num>
+          {fiat(v)} {o.fiat}
+        </Num>
       ),
     },
     { title: 'Payment', dataIndex: 'payment_method', width: 120 },
@@ -197,17 +205,18 @@ function Ads() {
       dataIndex: 'price',
       align: 'right',
       render: (v: string, a) => (
-        <span style={num}>
-          {v} {a.fiat}
-        </span>
+        <Num>
+          {fiat(v)} {a.fiat}
+        </Num>
       ),
     },
     {
       title: 'Limit',
+      align: 'right',
       render: (_: unknown, a) => (
-        <span style={num}>
-          {a.min} – {a.max}
-        </span>
+        <Num>
+          {qty(a.min, a.coin)} – {qty(a.max, a.coin)} {a.coin}
+        </Num>
       ),
     },
     { title: 'Payment', dataIndex: 'payment_methods', render: (m: string[]) => m.join(', ') },
@@ -338,9 +347,9 @@ function Treasury() {
     <Card title="Treasury (flash exchange and OTC payouts)">
       <Space wrap size="large" style={{ marginBottom: 12 }}>
         {(treasury.data ?? []).map((c) => (
-          <span key={c.coin} style={num}>
-            <b>{c.coin}</b> {c.available}
-          </span>
+          <Num key={c.coin}>
+            <b>{c.coin}</b> {qty(c.available, c.coin)}
+          </Num>
         ))}
       </Space>
       <Form

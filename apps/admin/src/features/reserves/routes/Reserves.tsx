@@ -3,7 +3,8 @@ import type { SnapshotSummary } from '@ex/contract';
 import { isApiError } from '@ex/sdk';
 import { Alert, App, Button, Card, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { Num } from '../../../components/table-cells.tsx';
+import { dateTime, formatUsdcOverview } from '../../../lib/format.ts';
 import { useSnapshotNow, useSnapshots } from '../api/reserves.ts';
 
 /** Below 100 % the users' USDC is not fully on chain: shown in red, never rounded up (ADR 141). */
@@ -21,17 +22,16 @@ const columns: TableColumnsType<SnapshotSummary> = [
     title: 'USDC on chain',
     width: 150,
     align: 'right',
-    render: (_: unknown, s) => (
-      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{s.reserve.reserves ?? '—'}</span>
-    ),
+    // What is held is cut: never a cent more than on chain. The ratio is the server's, from the
+    // exact figures.
+    render: (_: unknown, s) =>
+      s.reserve.reserves === null ? '—' : <Num>{formatUsdcOverview(s.reserve.reserves, 'down')}</Num>,
   },
   {
     title: 'USDC owed',
     width: 150,
     align: 'right',
-    render: (_: unknown, s) => (
-      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{s.reserve.liabilities}</span>
-    ),
+    render: (_: unknown, s) => <Num>{formatUsdcOverview(s.reserve.liabilities)}</Num>,
   },
   { title: 'Ratio', width: 110, render: (_: unknown, s) => <Ratio value={s.reserve.ratio_percent} /> },
   {

@@ -17,7 +17,7 @@ const ALICE = {
 
 const detail = () => ({
   user: { ...ALICE, invite_code: 'ABC123', inviter_id: null, points: 7 },
-  balances: [{ account: 'spot', coin: 'USDC', available: '125.500000', frozen: '0.000000' }],
+  balances: [{ account: 'spot', coin: 'USDC', available: '1234567.500000', frozen: '0.000000' }],
   orders: [{ id: 'o1', symbol: 'BTC_USDC', side: 'buy', status: 'open' }],
   positions: [],
   ledger: [],
@@ -59,7 +59,10 @@ describe('<Users/>', () => {
   it('opens the detail with balances, orders, KYC, cards, sessions; bans after confirming', async () => {
     mountPage('/users', <Users />, '/users?user=1001');
     expect(await screen.findByText('ABC123')).toBeTruthy();
-    expect(screen.getByText('125.500000')).toBeTruthy();
+    // Amounts grouped with all their digits, trailing zeros down to 2 (a detail, DESIGN.md).
+    expect(screen.getByText('1,234,567.50')).toBeTruthy();
+    expect(screen.getByText('0.00')).toBeTruthy();
+    expect(screen.queryByText('1234567.500000')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Orders (1)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Sessions (1)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }));

@@ -12,7 +12,8 @@ import {
   Typography,
 } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { Num } from '../../../components/table-cells.tsx';
+import { dateTime, formatDecimal } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type UserAction, useUser, useUserAction, useUsers } from '../api/users.ts';
 
@@ -39,10 +40,24 @@ const columns: TableColumnsType<UserSummary> = [
   { title: 'Registered', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
 ];
 
-/** A list of plain records (orders, ledger, ...) as a table with the record's own keys. */
+/** A decimal string from the API (an amount, a price, a quantity): "1000000.00000000". */
+const AMOUNT_RE = /^-?\d+\.\d+$/;
+
+/** One field of a record: an amount grouped with all its digits (a detail, DESIGN.md "Numbers"). */
+function field(v: unknown) {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'string' && AMOUNT_RE.test(v)) return <Num>{formatDecimal(v, { minFraction: 2 })}</Num>;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * A list of plain records (orders, ledger, ...) as a table with the record's own keys; a column
+ * whose first value is an amount is right-aligned.
+ */
 function RecordTable({ rows, empty }: { rows: Record<string, unknown>[]; empty: string }) {
   if (rows.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
-  const keys = Object.keys(rows[0]!).slice(0, 9);
+  const first = rows[0]!;
+  const keys = Object.keys(first).slice(0, 9);
   return (
     <ConsoleTable
       size="small"
@@ -52,8 +67,8 @@ function RecordTable({ rows, empty }: { rows: Record<string, unknown>[]; empty: 
       columns={keys.map((k) => ({
         title: k,
         dataIndex: k,
-        render: (v: unknown) =>
-          v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v),
+        align: typeof first[k] === 'string' && AMOUNT_RE.test(first[k]) ? 'right' : 'left',
+        render: field,
       }))}
     />
   );
