@@ -292,4 +292,24 @@ describe('operator console: the frame and the figures', () => {
     for (const w of widths) expect(w).toBeGreaterThanOrEqual(80);
     await page.context().close();
   });
+
+  it('the IEO list shows amounts grouped per DESIGN.md at 1280 px, no 8-decimal strings', async () => {
+    const page = await signIn(s.browser, 1280, 800);
+    await page.goto('/admin/ieo');
+    await page.locator('.ant-table tbody td').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const cells = (await page.locator('.ant-table tbody td').allTextContents()).map((c) => c.trim());
+    // The demo projects issue 1,000,000 coins each (the API sends "1000000.00000000").
+    expect(cells.filter((c) => c === '1,000,000.00').length).toBeGreaterThan(0);
+    // Unit prices in USDC: grouped, at least 2 decimals, not the six stored ones.
+    const prices = cells.filter((c) => c.endsWith(' USDC'));
+    expect(prices.length).toBeGreaterThan(0);
+    for (const p of prices) expect(p).toMatch(/^\d{1,3}(,\d{3})*\.\d{2,6} USDC$/);
+    expect(prices.filter((p) => /\.\d{6} USDC$/.test(p) && /0 USDC$/.test(p))).toEqual([]);
+    expect(cells.filter((c) => /\d\.\d{8}\b/.test(c))).toEqual([]);
+    expect(cells.filter((c) => /^\d{4,}/.test(c))).toEqual([]);
+    const text = (await page.locator('.ant-layout-content').textContent()) ?? '';
+    expect(text).not.toMatch(/NaN|undefined/);
+    await page.context().close();
+  });
 });
