@@ -1,0 +1,69 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
+import { Otc } from './Otc.tsx';
+
+const ORDER = {
+  id: '3',
+  ad_id: '1',
+  user_id: '1001',
+  side: 'buy',
+  coin: 'BTC',
+  fiat: 'CNY',
+  quantity: '0.01250000',
+  price: '698000.00',
+  total: '8725.00',
+  payment_method: 'Alipay',
+  remarks: '',
+  bank: '',
+  phone: '',
+  broker_contact: 'desk',
+  status: 'review',
+  reason: null,
+  created_at: Date.UTC(2030, 0, 1),
+  reviewed_at: null,
+};
+
+const AD = {
+  id: '1',
+  side: 'buy',
+  coin: 'USDC',
+  fiat: 'CNY',
+  price: '7.20',
+  min: '100.00000000',
+  max: '50000.00000000',
+  payment_methods: ['Alipay'],
+  broker_contact: 'desk',
+  active: true,
+  stats: { order_count: 0, success_rate: '100.00', amount: '0' },
+};
+
+describe('<Otc/>', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it("shows orders, ads and the treasury grouped per DESIGN.md, not the API's raw decimals", async () => {
+    fakeServer((s) => {
+      if (s.url.includes('treasury'))
+        return ok([
+          { coin: 'USDC', available: '500000.999999' },
+          { coin: 'BTC', available: '0.00012000' },
+        ]);
+      if (s.url.includes('ads')) return ok([AD]);
+      return ok({ list: [ORDER], total: 1, page: 1, limit: 20 });
+    });
+    mountPage('/otc', <Otc />);
+    // A quantity with 2 up to the coin's decimals; a fiat total with its own digits, grouped.
+    expect(await screen.findByText('0.0125 BTC')).toBeTruthy();
+    expect(screen.getByText('8,725.00 CNY')).toBeTruthy();
+    expect(await screen.findByText('100.00 – 50,000.00 USDC')).toBeTruthy();
+    expect(screen.getByText('7.20 CNY')).toBeTruthy();
+    // Treasury balances are cut: never a cent more than there is.
+    expect(await screen.findByText('500,000.99')).toBeTruthy();
+    expect(screen.getByText('0.00012')).toBeTruthy();
+    expect(screen.queryByText(/\d\.\d{8}/)).toBeNull();
+  });
+});
