@@ -8,7 +8,12 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time (each has its own server, data folder and browser): the browser stage took
+    // 10 min one file at a time on this 2-core machine at its slowest, most of it waiting. Lighthouse
+    // measures speed, so package.json runs it alone first, on a quiet machine (run right after the
+    // others it scored 74-82 against 85 while their browsers and servers were still closing).
+    fileParallelism: true,
+    maxWorkers: 2,
     // On CI one retry of a failed browser test, as Playwright's own CI setting does: on this shared
     // 2-core machine a run at half speed timed out once waiting for a dialog (earn-world) and once got
     // no Lighthouse category score (lighthouse), both passing on the next run. A test failing twice
