@@ -14,6 +14,7 @@ import { seedQueues } from '../src/seed/queues.ts';
 import { MEMBER_EMAILS } from '../src/seed/world.ts';
 import { startExchange } from '../src/start.ts';
 import { BACKENDS, freshDatabase, type TestApp, testApp } from './helpers/testApp.ts';
+import { adminToken } from './kyc-support.ts';
 
 const ADMIN_EMAIL = 'queues-ops@example.com';
 const ADMIN_PASSWORD = 'operator-pass-1';
@@ -57,12 +58,7 @@ describe.each(BACKENDS)('the demo queues on %s', { timeout: 120_000 }, (backend)
 
   beforeAll(async () => {
     t = await testApp(backend);
-    await t.services.admins.createAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
-    admin = (
-      await t.call<{ token: string }>('POST', '/api/admin/login', {
-        body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      })
-    ).body.data.token;
+    admin = await adminToken(t);
     expect(await seedQueues(t.services, chainDomainOf(t.app))).toBe(true);
   });
   afterAll(async () => {
