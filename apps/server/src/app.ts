@@ -58,6 +58,7 @@ import { registerApiCompression } from './http/compress.ts';
 import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit.ts';
+import { requestLoggerFactory } from './http/request-logger.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
@@ -145,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.trustProxy),
     // Request ids make a 500 in the log findable from a client report.
     genReqId: () => crypto.randomUUID(),
+    // A request's logger is made on its first line; at warn most requests write none (ADR 232).
+    childLoggerFactory: requestLoggerFactory,
     // Requests Fastify cannot route (bad URL encoding) or Node cannot parse (headers too large,
     // broken framing) still get the envelope instead of Fastify's own JSON shape.
     frameworkErrors: (_error, request, reply) => {
