@@ -117,6 +117,54 @@ export abstract class PerpState {
     return `${prefix}:#${this.idSeq}`;
   }
 
+  /** A new empty position, added under its key (an opening fill, or the fund taking over lots). */
+  protected openPosition(
+    key: string,
+    userId: string,
+    symbol: string,
+    mode: MarginMode,
+    side: PositionSide,
+    leverage: number,
+    ts: number,
+  ): Position {
+    const p: Position = {
+      userId,
+      symbol,
+      mode,
+      side,
+      size: 0n,
+      cost: 0n,
+      margin: 0n,
+      leverage,
+      fundingIndex: this.states.get(symbol)!.fundingIndex,
+      openTs: ts,
+      tp: 0n,
+      sl: 0n,
+      realisedPnl: 0n,
+      fees: 0n,
+      funding: 0n,
+      tpslBy: 'mark',
+      tpslMisses: 0,
+      tpslWait: 0,
+    };
+    this.addPosition(key, p);
+    return p;
+  }
+
+  /** A market order closing `qty` lots of a position (a TP/SL fire, a liquidation tier step). */
+  protected marketClose(p: Position, orderId: string, qty: bigint, ts: number): ResultCode {
+    return this.placeInternal({
+      orderId,
+      userId: p.userId,
+      symbol: p.symbol,
+      action: p.side === 'long' ? 'close_long' : 'close_short',
+      type: 'market',
+      mode: p.mode,
+      qty: Number(qty),
+      ts,
+    });
+  }
+
   protected addPosition(key: string, p: Position): void {
     this.positions.set(key, p);
     let set = this.positionsByUser.get(p.userId);

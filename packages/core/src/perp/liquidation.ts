@@ -136,16 +136,7 @@ export abstract class PerpLiquidation extends PerpOrders {
     const walletBefore = this.ledger.available(wallet);
     this.cancelCloseOrders(p, ts);
     const orderId = this.nextId(`tier:${p.userId}:${p.symbol}:${p.mode}:${p.side}`);
-    const code = this.placeInternal({
-      orderId,
-      userId: p.userId,
-      symbol: p.symbol,
-      action: p.side === 'long' ? 'close_long' : 'close_short',
-      type: 'market',
-      mode: p.mode,
-      qty: Number(qty),
-      ts,
-    });
+    const code = this.marketClose(p, orderId, qty, ts);
     const filled = code === ResultCode.OK ? sizeBefore - p.size : 0n;
     // What the book did not take goes to the fund at the mark: the owner realises the PnL at the
     // mark (no fee), the fund's lots are worth nothing more or less than it paid.
@@ -451,30 +442,8 @@ export abstract class PerpLiquidation extends PerpOrders {
   /** The fund's position on one side of a market, created empty when missing. */
   protected fundPosition(symbol: string, side: PositionSide, ts: number): Position {
     const key = positionKey(INSURANCE_USER, symbol, 'cross', side);
-    let fp = this.positions.get(key);
-    if (fp === undefined) {
-      fp = {
-        userId: INSURANCE_USER,
-        symbol,
-        mode: 'cross',
-        side,
-        size: 0n,
-        cost: 0n,
-        margin: 0n,
-        leverage: 1,
-        fundingIndex: this.states.get(symbol)!.fundingIndex,
-        openTs: ts,
-        tp: 0n,
-        sl: 0n,
-        realisedPnl: 0n,
-        fees: 0n,
-        funding: 0n,
-        tpslBy: 'mark',
-        tpslMisses: 0,
-        tpslWait: 0,
-      };
-      this.addPosition(key, fp);
-    }
+    const fp =
+      this.positions.get(key) ?? this.openPosition(key, INSURANCE_USER, symbol, 'cross', side, 1, ts);
     return fp;
   }
 

@@ -547,30 +547,8 @@ export abstract class PerpOrders extends PerpPositions {
         leg(wallet, 'available', part - feePaid),
         leg(systemAccount('fee', m.quote), 'available', feePaid),
       ]);
-      let p = this.positions.get(key);
-      if (p === undefined) {
-        p = {
-          userId: o.userId,
-          symbol: o.symbol,
-          mode: o.mode,
-          side,
-          size: 0n,
-          cost: 0n,
-          margin: 0n,
-          leverage: o.leverage,
-          fundingIndex: this.states.get(o.symbol)!.fundingIndex,
-          openTs: ts,
-          tp: 0n,
-          sl: 0n,
-          realisedPnl: 0n,
-          fees: 0n,
-          funding: 0n,
-          tpslBy: 'mark',
-          tpslMisses: 0,
-          tpslWait: 0,
-        };
-        this.addPosition(key, p);
-      }
+      const p =
+        this.positions.get(key) ?? this.openPosition(key, o.userId, o.symbol, o.mode, side, o.leverage, ts);
       if (o.tp !== 0n || o.sl !== 0n) {
         p.tp = o.tp;
         p.sl = o.sl;

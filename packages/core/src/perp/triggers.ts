@@ -185,16 +185,7 @@ export abstract class PerpTriggers extends PerpFunding {
         qty,
       });
       this.lastFilled = 0;
-      const code = this.placeInternal({
-        orderId,
-        userId: p.userId,
-        symbol: p.symbol,
-        action: p.side === 'long' ? 'close_long' : 'close_short',
-        type: 'market',
-        mode: p.mode,
-        qty: Number(qty),
-        ts,
-      });
+      const code = this.marketClose(p, orderId, qty, ts);
       if (code === ResultCode.OK && this.lastFilled > 0) {
         p.tpslMisses = 0;
         p.tpslWait = 0;
