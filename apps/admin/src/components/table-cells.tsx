@@ -13,6 +13,12 @@ export const Num = ({ children }: { children: ReactNode }) => <span style={NUM_S
 /** "3 minutes ago", with the exact time on hover. */
 export const agoCell = (now: number) => (ms: number) => <span title={dateTime(ms)}>{timeAgo(ms, now)}</span>;
 
+/**
+ * An absolute local time in a detail's table (DESIGN.md: absolute in details), in tabular digits so
+ * a column of them lines up; "--" for a missing or malformed value.
+ */
+export const dateTimeCell = (ms: unknown) => <span style={NUM_STYLE}>{dateTime(ms)}</span>;
+
 /** A USDC decimal string grouped without a float, in tabular digits; `unit` appends " USDC". */
 export const usdcCell =
   (unit = true) =>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoinOverview, formatDecimal, formatUsdcOverview, timeAgo } from './format.ts';
+import {
+  codeLabel,
+  dateTime,
+  formatCoinOverview,
+  formatDecimal,
+  formatUsdcOverview,
+  timeAgo,
+} from './format.ts';
 
 describe('timeAgo', () => {
   const now = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -40,5 +47,31 @@ describe('formatDecimal and the overview formats', () => {
     expect(formatCoinOverview('500000.000000', 'USDC')).toBe('500,000.00');
     expect(formatCoinOverview('10.00000000', 'BTC')).toBe('10.00');
     expect(formatCoinOverview('0.00012345', 'BTC')).toBe('0.00012345');
+  });
+});
+
+describe('dateTime', () => {
+  it('shows epoch milliseconds as a local date and time', () => {
+    expect(dateTime(Date.UTC(2030, 0, 3, 9, 15, 30))).toMatch(/^\d{2}\/\d{2}\/2030, \d{2}:\d{2}:30$/);
+  });
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [8.64e15 + 1], ['1700000000000'], [null], [undefined]])(
+    'a malformed time %o shows "--" instead of throwing',
+    (v) => {
+      expect(dateTime(v)).toBe('--');
+    },
+  );
+});
+
+describe('codeLabel', () => {
+  it.each([
+    ['partially_filled', 'Partially filled'],
+    ['transferIn', 'Transfer in'],
+    ['refundPostingOrder', 'Refund posting order'],
+    ['open_long', 'Open long'],
+    ['spot', 'Spot'],
+    ['', '--'],
+    [42, '--'],
+  ])('%o -> %s', (code, text) => {
+    expect(codeLabel(code)).toBe(text);
   });
 });

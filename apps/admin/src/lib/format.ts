@@ -27,9 +27,29 @@ export function timeAgo(epochMs: number, nowMs: number): string {
   return relative.format(value, 'year');
 }
 
-/** Local date and time, e.g. "21/11/2026, 20:57:35". */
-export function dateTime(epochMs: number): string {
-  return absolute.format(new Date(epochMs));
+/**
+ * Local date and time, e.g. "21/11/2026, 20:57:35". Anything but a finite number of epoch
+ * milliseconds shows the placeholder (Intl throws a RangeError on an invalid date).
+ */
+export function dateTime(epochMs: unknown): string {
+  if (typeof epochMs !== 'number' || !Number.isFinite(epochMs)) return PLACEHOLDER;
+  const at = new Date(epochMs);
+  return Number.isNaN(at.getTime()) ? PLACEHOLDER : absolute.format(at);
+}
+
+/**
+ * A code from the API as words for the operator: "partially_filled" -> "Partially filled",
+ * "transferIn" -> "Transfer in". For enums without a label of their own (order states, ledger
+ * types); a feature with its own labels (KYC, withdrawals) uses those.
+ */
+export function codeLabel(code: unknown): string {
+  if (typeof code !== 'string' || code === '') return PLACEHOLDER;
+  const words = code
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** "1234.500000" -> "1,234.5" without going through a float. */

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { dateTime } from '../../../lib/format.ts';
 import {
   signOutEverywhereHere,
   useAdminSession,
@@ -18,8 +19,6 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fon
 const OLD_PASSWORD_WRONG = 1030;
 const PASSWORD_UNCHANGED = 1074;
 const TOTP_INVALID = 1071;
-
-const time = (ms: number) => new Date(ms).toLocaleString();
 
 function SessionCard() {
   const session = useAdminSession();
@@ -37,10 +36,10 @@ function SessionCard() {
         <Descriptions column={1} size="small">
           <Descriptions.Item label="Signed in as">{s.email}</Descriptions.Item>
           <Descriptions.Item label="Role">{s.role}</Descriptions.Item>
-          <Descriptions.Item label="Ends when idle at">{time(s.idle_expires_at)}</Descriptions.Item>
-          <Descriptions.Item label="Ends at the latest">{time(s.absolute_expires_at)}</Descriptions.Item>
+          <Descriptions.Item label="Ends when idle at">{dateTime(s.idle_expires_at)}</Descriptions.Item>
+          <Descriptions.Item label="Ends at the latest">{dateTime(s.absolute_expires_at)}</Descriptions.Item>
           <Descriptions.Item label="Password last changed">
-            {s.password_changed_at ? time(s.password_changed_at) : 'never (still the one from setup)'}
+            {s.password_changed_at ? dateTime(s.password_changed_at) : 'never (still the one from setup)'}
           </Descriptions.Item>
         </Descriptions>
       )}

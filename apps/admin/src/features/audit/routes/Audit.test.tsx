@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dateTime } from '../../../lib/format.ts';
 import { fakeServer, mountPage, ok, type Sent } from '../../../test/console.tsx';
 import { Audit } from './Audit.tsx';
 
@@ -32,7 +33,9 @@ describe('<Audit/>', () => {
     expect(await screen.findByText('support@example.com')).toBeTruthy();
     expect(screen.getByText('user 1001')).toBeTruthy();
     expect(document.body.textContent).toContain('"banned_at": null');
-    expect(document.body.textContent).toContain('"banned_at": 1893456000000');
+    // A time in the record reads as a date, not epoch milliseconds.
+    expect(document.body.textContent).toContain(`"banned_at": "${dateTime(1893456000000)}"`);
+    expect(document.body.textContent).not.toContain('1893456000000');
     expect(screen.queryByRole('button', { name: /edit|delete/i })).toBeNull();
   });
 

@@ -7,11 +7,15 @@ import { type AuditFilters, useAudit } from '../api/audit.ts';
 
 const TARGETS = ['user', 'operator', 'market', 'withdrawals', 'kyc', 'staking', 'otc', 'content', 'ieo'];
 
+/** A time in a before/after record ("banned_at", "reviewed_at", ...) as a date, not epoch milliseconds. */
+const readableTimes = (key: string, v: unknown) =>
+  key.endsWith('_at') && typeof v === 'number' ? dateTime(v) : v;
+
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <pre style={{ margin: 0, maxWidth: 360, maxHeight: 160, overflow: 'auto', fontSize: 12 }}>
-      {JSON.stringify(value, null, 1)}
+      {JSON.stringify(value, readableTimes, 1)}
     </pre>
   );
 }

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dateTime } from '../../../lib/format.ts';
 import { fakeServer, mountPage, ok, type Sent } from '../../../test/console.tsx';
 import { Users } from './Users.tsx';
 
@@ -18,13 +19,70 @@ const ALICE = {
 const detail = () => ({
   user: { ...ALICE, invite_code: 'ABC123', inviter_id: null, points: 7 },
   balances: [{ account: 'spot', coin: 'USDC', available: '1234567.500000', frozen: '0.000000' }],
-  orders: [{ id: 'o1', symbol: 'BTC_USDC', side: 'buy', status: 'open' }],
+  orders: [
+    {
+      id: 'o1',
+      symbol: 'BTC_USDC',
+      side: 'buy',
+      type: 'limit',
+      price: '64000.50',
+      quantity: '0.0100',
+      quote_amount: null,
+      filled: '0.0000',
+      filled_value: '0.000000',
+      avg_price: null,
+      status: 'partially_filled',
+      client_order_id: null,
+      created_at: PLACED,
+      updated_at: PLACED + 1000,
+    },
+    {
+      id: 'o1',
+      symbol: 'ETH_USDC',
+      action: 'open_long',
+      type: 'market',
+      side: 'buy',
+      leverage: 10,
+      price: null,
+      quantity: '2',
+      filled: '2',
+      avg_price: '3000.25',
+      status: 'filled',
+      created_at: 'garbage',
+      updated_at: null,
+    },
+  ],
   positions: [],
-  ledger: [],
-  kyc: [{ id: '5', status: 'passed' }],
-  cards: [{ id: '9', bank_name: 'Bank', card_number: '**** 4242' }],
+  ledger: [
+    {
+      id: 'l1',
+      account: 'spot',
+      coin: 'USDC',
+      type: 'transferIn',
+      amount: '2500.000000',
+      balance_after: '2500.000000',
+      ref_id: 'r1',
+      created_at: LEDGER_AT,
+    },
+  ],
+  kyc: [{ id: '5', status: 'passed', document_type: 'passport', submitted_at: KYC_AT, reviewed_at: null }],
+  cards: [{ id: '9', bank_name: 'Bank', card_number: '**** 4242', created_at: CARD_AT }],
   sessions: [{ id: '77', created_at: Date.UTC(2030, 0, 1), expires_at: Date.UTC(2030, 1, 1) }],
 });
+
+/** Every epoch the drawer's tabs get: none of them may show as a raw number. */
+const PLACED = Date.UTC(2030, 0, 3, 9, 15, 30);
+const LEDGER_AT = Date.UTC(2030, 0, 4, 10, 0, 0);
+const KYC_AT = Date.UTC(2030, 0, 5, 11, 0, 0);
+const CARD_AT = Date.UTC(2030, 0, 6, 12, 0, 0);
+
+/** Opens a tab of the drawer and answers its table's text. */
+async function tabText(name: RegExp): Promise<string> {
+  fireEvent.click(screen.getByRole('tab', { name }));
+  const panel = await screen.findByRole('tabpanel', { name });
+  await waitFor(() => expect(panel.querySelector('table')).toBeTruthy());
+  return panel.textContent ?? '';
+}
 
 describe('<Users/>', () => {
   let sent: Sent[];
@@ -63,7 +121,7 @@ describe('<Users/>', () => {
     expect(screen.getByText('1,234,567.50')).toBeTruthy();
     expect(screen.getByText('0.00')).toBeTruthy();
     expect(screen.queryByText('1234567.500000')).toBeNull();
-    expect(screen.getByRole('tab', { name: 'Orders (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Orders (2)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Sessions (1)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
     expect((await screen.findAllByText(/Ban user 1001\?/)).length).toBeGreaterThan(0);
@@ -71,6 +129,37 @@ describe('<Users/>', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(sent.find((s) => s.url === '/api/admin/users/1001/ban')?.method).toBe('POST'));
     expect(await screen.findByText('Banned')).toBeTruthy();
+  });
+
+  it('shows every time in the tabs as a local date, codes as words, amounts grouped; never a raw epoch', async () => {
+    mountPage('/users', <Users />, '/users?user=1001');
+    expect(await screen.findByText('ABC123')).toBeTruthy();
+    const orders = await tabText(/^Orders/);
+    expect(orders).toContain(dateTime(PLACED));
+    expect(orders).toContain(dateTime(PLACED + 1000));
+    expect(orders).toContain('Partially filled');
+    expect(orders).toContain('64,000.50');
+    // A futures order: its action and leverage; a malformed time is "--".
+    expect(orders).toContain('Open long');
+    expect(orders).toContain('Futures 10x');
+    expect(orders).toContain('--');
+    expect(orders).not.toContain('garbage');
+    const ledger = await tabText(/^Ledger/);
+    expect(ledger).toContain(dateTime(LEDGER_AT));
+    expect(ledger).toContain('Transfer in');
+    expect(ledger).toContain('2,500.00');
+    const kyc = await tabText(/^KYC/);
+    expect(kyc).toContain(dateTime(KYC_AT));
+    expect(kyc).toContain('Passport');
+    expect(kyc).toContain('Passed');
+    expect(await tabText(/^Cards/)).toContain(dateTime(CARD_AT));
+    const sessions = await tabText(/^Sessions/);
+    expect(sessions).toContain(dateTime(Date.UTC(2030, 1, 1)));
+    const all = orders + ledger + kyc + sessions;
+    for (const at of [PLACED, LEDGER_AT, KYC_AT, CARD_AT, Date.UTC(2030, 0, 1)]) {
+      expect(all).not.toContain(String(at));
+    }
+    expect(all).not.toMatch(/created_at|partially_filled|transferIn/);
   });
 
   it('ends every session of the user', async () => {

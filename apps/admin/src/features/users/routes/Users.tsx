@@ -1,4 +1,4 @@
-import type { UserDetail, UserSummary } from '@ex/contract';
+import type { UserSummary } from '@ex/contract';
 import {
   App,
   Button,
@@ -7,15 +7,14 @@ import {
   Input,
   Space,
   type TableColumnsType,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num } from '../../../components/table-cells.tsx';
-import { dateTime, formatDecimal } from '../../../lib/format.ts';
+import { dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type UserAction, useUser, useUserAction, useUsers } from '../api/users.ts';
+import { UserDetailTabs } from '../components/UserDetailTabs.tsx';
 
 const columns: TableColumnsType<UserSummary> = [
   { title: 'UID', dataIndex: 'id', width: 90 },
@@ -39,76 +38,6 @@ const columns: TableColumnsType<UserSummary> = [
   },
   { title: 'Registered', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
 ];
-
-/** A decimal string from the API (an amount, a price, a quantity): "1000000.00000000". */
-const AMOUNT_RE = /^-?\d+\.\d+$/;
-
-/** One field of a record: an amount grouped with all its digits (a detail, DESIGN.md "Numbers"). */
-function field(v: unknown) {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'string' && AMOUNT_RE.test(v)) return <Num>{formatDecimal(v, { minFraction: 2 })}</Num>;
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
-
-/**
- * A list of plain records (orders, ledger, ...) as a table with the record's own keys; a column
- * whose first value is an amount is right-aligned.
- */
-function RecordTable({ rows, empty }: { rows: Record<string, unknown>[]; empty: string }) {
-  if (rows.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
-  const first = rows[0]!;
-  const keys = Object.keys(first).slice(0, 9);
-  return (
-    <ConsoleTable
-      size="small"
-      rowKey={(r) => String(r.id ?? JSON.stringify(r))}
-      pagination={false}
-      dataSource={rows}
-      columns={keys.map((k) => ({
-        title: k,
-        dataIndex: k,
-        align: typeof first[k] === 'string' && AMOUNT_RE.test(first[k]) ? 'right' : 'left',
-        render: field,
-      }))}
-    />
-  );
-}
-
-function DetailTabs({ d }: { d: UserDetail }) {
-  return (
-    <Tabs
-      items={[
-        {
-          key: 'balances',
-          label: 'Balances',
-          children: <RecordTable rows={d.balances} empty="No balances" />,
-        },
-        {
-          key: 'orders',
-          label: `Orders (${d.orders.length})`,
-          children: <RecordTable rows={d.orders} empty="No orders" />,
-        },
-        {
-          key: 'positions',
-          label: `Positions (${d.positions.length})`,
-          children: <RecordTable rows={d.positions} empty="No open positions" />,
-        },
-        {
-          key: 'ledger',
-          label: 'Ledger',
-          children: <RecordTable rows={d.ledger} empty="No ledger entries" />,
-        },
-        { key: 'kyc', label: 'KYC', children: <RecordTable rows={d.kyc} empty="No identity verification" /> },
-        { key: 'cards', label: 'Cards', children: <RecordTable rows={d.cards} empty="No bank cards" /> },
-        {
-          key: 'sessions',
-          label: `Sessions (${d.sessions.length})`,
-          children: <RecordTable rows={d.sessions} empty="No live sessions" />,
-        },
-      ]}
-    />
-  );
-}
 
 function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { message, modal } = App.useApp();
@@ -137,7 +66,8 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
     <Drawer open={id !== null} onClose={onClose} width={900} title={u ? `User ${u.id}` : 'User'}>
       {u && detail.data ? (
         <>
-          <Descriptions size="small" column={2} bordered>
+          {/* One column on a phone: two squeezed the values to a letter a line. */}
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label="E-mail">{u.email ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="Phone">
               {u.phone ? `+${u.area_code ?? ''} ${u.phone}` : '—'}
@@ -176,7 +106,7 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
               Revoke sessions
             </Button>
           </Space>
-          <DetailTabs d={detail.data} />
+          <UserDetailTabs d={detail.data} />
         </>
       ) : (
         <Typography.Text type="secondary">
