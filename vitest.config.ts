@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
+          // One migrated PGlite per run, dumped to a file that each test's PGlite starts from.
+          globalSetup: ['test/helpers/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

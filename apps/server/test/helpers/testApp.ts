@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { ResultCode } from '@ex/core';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { AdminSessionPolicy } from '../../src/admin/session.ts';
 import { buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { type Config, DEFAULT_RATE_LIMIT, loadConfig, type RateLimitConfig } from '../../src/config.ts';
 import { type Db, type DbHandle, openPGlite, openPostgres } from '../../src/db/db.ts';
+import { PGliteDialect } from '../../src/db/pglite-dialect.ts';
+import { INT8, identity, NUMERIC } from '../../src/db/pglite-instance.ts';
+import type { Database } from '../../src/db/schema.ts';
 import type { Services } from '../../src/deps.ts';
 import { migrate } from '../../src/migrations.ts';
 
@@ -64,8 +68,7 @@ export interface TestApp {
  */
 export async function freshDatabase(backend: Backend): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
   if (backend === 'pglite') {
-    const handle = await openPGlite(undefined);
-    await migrate(handle.db);
+    const handle = await migratedPGlite();
     return { handle, drop: () => handle.close().catch(() => {}) };
   }
   const url = process.env.DATABASE_URL;
@@ -87,6 +90,29 @@ export async function freshDatabase(backend: Backend): Promise<{ handle: DbHandl
       await c.end();
     },
   };
+}
+
+let template: Blob | undefined;
+
+/**
+ * An in-memory PGlite in the state the migrations leave: loaded from the data folder that the
+ * project's global setup migrated once per run (helpers/pglite-template.ts), with the same int8 and
+ * NUMERIC parsers as createPGlite; openPGlite + migrate when there is none (a config without it).
+ */
+async function migratedPGlite(): Promise<DbHandle> {
+  const file = inject('pgliteTemplate');
+  if (!file) {
+    const handle = await openPGlite(undefined);
+    await migrate(handle.db);
+    return handle;
+  }
+  template ??= new Blob([readFileSync(file)]);
+  const pglite = await PGlite.create('memory://', {
+    loadDataDir: template,
+    parsers: { [INT8]: identity, [NUMERIC]: identity },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
 export async function testApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
