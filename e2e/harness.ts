@@ -258,8 +258,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, `${name}.png`) });
 }
 
-// 1x1 PNG for KYC document images.
-const DOC_PNG = Buffer.from(
+/** A 1x1 PNG for KYC document images (the server sniffs the bytes, not the name). */
+export const DOC_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );

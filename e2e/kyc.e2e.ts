@@ -3,61 +3,17 @@
 // the operator approves through the admin API; after a reload the user sees "Verified", and
 // /user/info says verified. Then the user binds a bank card in their verified name.
 import { webCatalogues } from '@ex/i18n';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  latestCode,
-  launchBrowser,
-  phoneContext,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { adminToken, api, DOC_PNG, phoneContext, registerViaApi, screenshot, suite } from './harness.ts';
 
 const k = webCatalogues.en.kyc;
-let server: RunningServer;
-let browser: Browser;
-
-// A tiny valid PNG (1x1); the server sniffs the bytes, not the name.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-beforeAll(async () => {
-  server = await startServer({ MARKET_MAKER: '0' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function register(email: string): Promise<string> {
-  await api(server.url, 'POST', '/api/app/account/captcha', {
-    type: 'email',
-    account: email,
-    scene: 'register',
-  });
-  const code = await latestCode(server.url, email);
-  const res = await api<{ token: string }>(server.url, 'POST', '/api/app/account/register', {
-    type: 'email',
-    account: email,
-    password: 'secret123',
-    password_confirmation: 'secret123',
-    code,
-  });
-  expect(res.code).toBe(0);
-  return res.data.token;
-}
+const s = suite({ MARKET_MAKER: '0' });
 
 describe('identity verification in the browser', () => {
   it('submits KYC with uploads, the operator approves, the user sees "Verified" and binds a card', async () => {
-    const token = await register('kyc-e2e@example.com');
-    const context = await phoneContext(browser, server.url);
+    const server = s.server;
+    const token = await registerViaApi(server.url, 'kyc-e2e@example.com');
+    const context = await phoneContext(s.browser, server.url);
     await context.addInitScript((t) => {
       localStorage.setItem('token', t);
       localStorage.setItem('lang', 'en');
@@ -78,13 +34,13 @@ describe('identity verification in the browser', () => {
 
     await page
       .getByLabel(k.form.front)
-      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: DOC_PNG });
     await page
       .getByLabel(k.form.back)
-      .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: DOC_PNG });
     await page
       .getByLabel(k.form.face)
-      .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: DOC_PNG });
     // Each tile shows its local preview and, once stored, the "Replace" badge.
     await expect.poll(() => page.getByText(k.form.replace).count(), { timeout: 15_000 }).toBe(3);
     await page.getByRole('button', { name: k.form.next }).click();
