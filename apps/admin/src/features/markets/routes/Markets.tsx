@@ -2,6 +2,7 @@ import type { MarketSetting } from '@ex/contract';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { Num } from '../../../components/table-cells.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useMarkets, useSetParams, useSetPaused } from '../api/markets.ts';
 
@@ -147,7 +148,7 @@ export function Markets() {
     { title: 'Kind', dataIndex: 'kind', width: 90, render: (k: string) => <Tag>{k}</Tag> },
     {
       title: 'Trading',
-      width: 260,
+      width: 180,
       render: (_: unknown, m) =>
         m.paused ? (
           <span>
@@ -171,7 +172,8 @@ export function Markets() {
     {
       title: 'Leverage',
       dataIndex: 'leverages',
-      render: (l: number[]) => (l.length ? l.map((x) => `${x}x`).join(' ') : '—'),
+      // One line: wrapped, the ten steps of a perpetual made each row four lines high.
+      render: (l: number[]) => (l.length ? <Num>{l.map((x) => `${x}x`).join(' ')}</Num> : '—'),
     },
     {
       title: '',

@@ -26,6 +26,8 @@ import { LangTabs, type TextFields } from '../../content/components/LangTabs.tsx
 type Status = 'open' | 'answered' | 'closed';
 type Row = Ticket & { user_id: string; user_account: string | null };
 const STATUS_COLOR: Record<Status, string> = { open: 'orange', answered: 'green', closed: 'default' };
+const STATUS_LABEL: Record<Status, string> = { open: 'Open', answered: 'Answered', closed: 'Closed' };
+const STATUSES: Status[] = ['open', 'answered', 'closed'];
 
 /** A screenshot of a ticket message, fetched with the operator token. */
 function TicketImage({ url }: { url: string }) {
@@ -83,7 +85,7 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
       {t && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space>
-            <Tag color={STATUS_COLOR[t.status]}>{t.status}</Tag>
+            <Tag color={STATUS_COLOR[t.status]}>{STATUS_LABEL[t.status]}</Tag>
             <Typography.Text type="secondary">{t.user_account ?? `user ${t.user_id}`}</Typography.Text>
           </Space>
           {t.messages.map((m) => (
@@ -148,7 +150,7 @@ function Tickets() {
       title: 'Status',
       dataIndex: 'status',
       width: 110,
-      render: (s: Status) => <Tag color={STATUS_COLOR[s]}>{s}</Tag>,
+      render: (s: Status) => <Tag color={STATUS_COLOR[s]}>{STATUS_LABEL[s]}</Tag>,
     },
     { title: 'Updated', dataIndex: 'updated_at', width: 170, render: (at: number) => dateTime(at) },
   ];
@@ -160,7 +162,7 @@ function Tickets() {
           setStatus(v as Status);
           setPage(1);
         }}
-        options={['open', 'answered', 'closed']}
+        options={STATUSES.map((v) => ({ value: v, label: STATUS_LABEL[v] }))}
         style={{ marginBottom: 16 }}
       />
       <ConsoleTable<Row>
