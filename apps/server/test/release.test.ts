@@ -8,17 +8,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, openPGlite } from '../src/db/db.ts';
+import type { DbHandle } from '../src/db/db.ts';
 import { registerEnvelope } from '../src/http/envelope.ts';
 import { AppError } from '../src/http/errors.ts';
 import { zodValidatorCompiler } from '../src/http/validation.ts';
-import { migrate } from '../src/migrations.ts';
 import { DEV_RELEASE_PUBLIC_KEY, DEV_RELEASE_SIGNING_SEED } from '../src/release/dev-key.ts';
 import { loadReleaseKey } from '../src/release/keys.ts';
 import { rolloutBucket } from '../src/release/rollout.ts';
 import { releaseRoutes } from '../src/release/routes.ts';
 import { compareNative, compareSemver } from '../src/release/versions.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, freshDatabase, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 const LANG_TEXT = {
   de: 'Schnellere Charts',
@@ -444,8 +443,7 @@ describe('release limits (standalone app with a 64 KiB bundle limit)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'ex-release-'));
-    handle = await openPGlite(undefined);
-    await migrate(handle.db);
+    handle = (await freshDatabase('pglite')).handle;
     app = Fastify({ logger: false });
     app.setValidatorCompiler(zodValidatorCompiler);
     registerEnvelope(app);

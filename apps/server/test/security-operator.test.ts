@@ -10,16 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_MAX_FAILURES } from '../src/admin/security.ts';
 import { DEFAULT_ADMIN_SESSION } from '../src/admin/session.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPGlite } from '../src/db/db.ts';
-import { migrate } from '../src/migrations.ts';
 import { startExchange } from '../src/start.ts';
-import { BACKENDS, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, freshDatabase, registerUser, type TestApp, testApp } from './helpers/testApp.ts';
 
 /** A fresh migrated database for a real start (the banner test runs on PGlite; the rest on both). */
 async function freshHandle() {
-  const handle = await openPGlite(undefined);
-  await migrate(handle.db);
-  return { db: handle, close: () => handle.close() };
+  const { handle, drop } = await freshDatabase('pglite');
+  return { db: handle, close: drop };
 }
 
 const MINUTE = 60_000;

@@ -14,15 +14,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DbHandle, openPGlite } from '../src/db/db.ts';
+import type { DbHandle } from '../src/db/db.ts';
 import { registerEnvelope } from '../src/http/envelope.ts';
 import { AppError } from '../src/http/errors.ts';
 import { zodValidatorCompiler } from '../src/http/validation.ts';
-import { migrate } from '../src/migrations.ts';
 import { DEV_RELEASE_PUBLIC_KEY, DEV_RELEASE_SIGNING_SEED } from '../src/release/dev-key.ts';
 import { loadReleaseKey } from '../src/release/keys.ts';
 import { releaseRoutes } from '../src/release/routes.ts';
-import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
+import { BACKENDS, freshDatabase, type TestApp, testApp } from './helpers/testApp.ts';
 
 const NOTES = { de: 'a', en: 'b', zh_CN: 'c', zh_TW: 'd', es: 'e', fr: 'f', it: 'g' };
 /** The operator's own offline key (production): nobody but the operator has this seed. */
@@ -208,8 +207,7 @@ describe('production: the server holds no private release key', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'ex-release-prod-'));
-    handle = await openPGlite(undefined);
-    await migrate(handle.db);
+    handle = (await freshDatabase('pglite')).handle;
   });
   afterEach(() => {
     vi.unstubAllEnvs();
