@@ -58,6 +58,7 @@ import { registerApiCompression } from './http/compress.ts';
 import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { rateLimitOptions } from './http/rate-limit.ts';
+import { sharedRateStore } from './http/rate-store.ts';
 import { requestLoggerFactory } from './http/request-logger.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
@@ -277,8 +278,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
 
-  // Per account or client address, in separate budgets, API only (ADR 100).
-  await app.register(rateLimit, rateLimitOptions(config.rateLimit, tokens));
+  // Per account or client address, in separate budgets, API only (ADR 100); in a cluster the
+  // gateways share their counts over the bus (ADR 236).
+  const rateStore = sharedRateStore({ ...(deps.bus ? { bus: deps.bus } : {}), id: crypto.randomUUID() });
+  app.addHook('onClose', async () => rateStore.close());
+  await app.register(rateLimit, { ...rateLimitOptions(config.rateLimit, tokens), store: rateStore.Store });
 
   await app.register(swagger, {
     openapi: {

@@ -328,6 +328,19 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     expect(Date.now() - started).toBeLessThanOrEqual(1000);
   }, 30_000);
 
+  it("one account's rate budget holds across both gateways (ADR 236)", async () => {
+    const token = await login(gatewayA.url);
+    // Moves of money: 30 a minute per account (the default). The limit runs before validation, so
+    // a refused body counts and moves nothing.
+    const transfer = (base: string) => call(base, 'POST', '/api/app/wallet/transfer', token, { amount: 'x' });
+    for (let i = 0; i < 16; i += 1) expect((await transfer(gatewayA.url)).status).toBe(422);
+    // A tells B its hits five times a second.
+    await new Promise((ok) => setTimeout(ok, 1000));
+    const onB: number[] = [];
+    for (let i = 0; i < 16; i += 1) onB.push((await transfer(gatewayB.url)).status);
+    expect(onB).toEqual([...Array<number>(14).fill(422), 429, 429]);
+  }, 30_000);
+
   it('killing a gateway loses nothing, and a gateway that was away catches up without a gap', async () => {
     const token = await login(gatewayA.url);
     const price = await bidPrice(gatewayA.url);

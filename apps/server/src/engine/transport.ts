@@ -38,6 +38,8 @@ export interface NatsNames {
   stream: string;
   /** Session and ban invalidations (account/auth-cache.ts). */
   auth: string;
+  /** Rate-limit hits gateways tell each other (ADR 236). */
+  rate: string;
   /** Operator changes every process reloads (market pause). */
   ops: string;
 }
@@ -51,6 +53,7 @@ export function natsNames(prefix: string): NatsNames {
     stream: `${prefix.toUpperCase().replaceAll('-', '_')}_JOURNAL`,
     auth: `${prefix}.auth`,
     ops: `${prefix}.ops`,
+    rate: `${prefix}.rate`,
   };
 }
 
@@ -476,13 +479,19 @@ export async function natsFeed(
  * operator changes to reload (`ops`). At most once: each use has a bound for a lost message (the
  * auth cache's one second; the ops reload on the next change or start).
  */
+export type BusTopic = 'auth' | 'ops' | 'rate';
+
 export interface ClusterBus {
-  publish(topic: 'auth' | 'ops', message: unknown): void;
-  subscribe(topic: 'auth' | 'ops', listener: (message: unknown) => void): () => void;
+  publish(topic: BusTopic, message: unknown): void;
+  subscribe(topic: BusTopic, listener: (message: unknown) => void): () => void;
 }
 
 export function inProcessBus(): ClusterBus {
-  const listeners = { auth: new Set<(m: unknown) => void>(), ops: new Set<(m: unknown) => void>() };
+  const listeners = {
+    auth: new Set<(m: unknown) => void>(),
+    ops: new Set<(m: unknown) => void>(),
+    rate: new Set<(m: unknown) => void>(),
+  };
   return {
     publish: (topic, message) => {
       for (const l of listeners[topic]) l(message);
@@ -495,7 +504,7 @@ export function inProcessBus(): ClusterBus {
 }
 
 export function natsBus(nc: NatsConnection, names: NatsNames, log: (message: string) => void): ClusterBus {
-  const subject = (topic: 'auth' | 'ops') => (topic === 'auth' ? names.auth : names.ops);
+  const subject = (topic: BusTopic) => names[topic];
   return {
     publish: (topic, message) => nc.publish(subject(topic), encodeJson(message)),
     subscribe: (topic, listener) => {
