@@ -178,6 +178,16 @@ async function overflows(page: Page): Promise<string[]> {
           );
       }
     }
+    // No unexplained space above a page's first line: the content's padding and nothing more (a
+    // bare antd title kept Chromium's 1.33em heading margin without antd's reset, ADR 233).
+    const content = document.querySelector<HTMLElement>('.ant-layout-content');
+    const first = content?.firstElementChild;
+    if (content && first) {
+      const gap = first.getBoundingClientRect().top - content.getBoundingClientRect().top;
+      const padding = Number.parseFloat(getComputedStyle(content).paddingTop);
+      if (Math.abs(gap - padding) > 1)
+        found.push(`the first line sits ${Math.round(gap)} px under the header, not ${padding}`);
+    }
     const wider = document.documentElement.scrollWidth - window.innerWidth;
     if (wider > 0) found.push(`the page scrolls ${wider} px sideways`);
     return found;
@@ -293,6 +303,41 @@ describe('operator console: the frame and the figures', () => {
       expect(cells.filter((c) => /^[\d,]*\.\d{6}$/.test(c.trim()))).toEqual([]);
       const text = (await page.locator('.ant-layout-content').textContent()) ?? '';
       expect(text).not.toMatch(/NaN|undefined/);
+      await page.context().close();
+    });
+  }
+
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    it(`the user drawer's tabs show dates and words, never an epoch or a raw code, at ${width} px`, async () => {
+      const page = await signIn(s.browser, width, height);
+      // The demo user: seeded positions, a ledger, KYC and a card (beforeAll), a live session.
+      await page.goto('/admin/users?q=demo%40exchange.local');
+      await page.locator('.ant-table-row', { hasText: DEMO_EMAIL }).first().click();
+      const drawer = page.locator('.ant-drawer-content');
+      await drawer.getByRole('tab', { name: 'Balances' }).waitFor();
+      const texts: string[] = [];
+      for (const tab of ['Balances', 'Positions', 'Ledger', 'KYC', 'Cards', 'Sessions']) {
+        await drawer.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+        const panel = drawer.locator('.ant-tabs-tabpane-active');
+        await panel.locator('table, .ant-typography').first().waitFor();
+        await screenshot(page, `admin-user-${width}-${tab}`);
+        texts.push((await panel.textContent()) ?? '');
+      }
+      const all = texts.join('\n');
+      for (const tab of [texts[2]!, texts[3]!, texts[4]!])
+        expect(tab).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}/);
+      expect(all).not.toMatch(/\b1\d{12}\b/); // epoch milliseconds
+      expect(all).not.toMatch(/created_at|submitted_at|balance_after|under_audit|transferIn|open_long/);
+      expect(all).not.toMatch(/NaN|undefined/);
+      // The user's details: no value squeezed to a letter a line on a phone (a registration time
+      // took 14 lines in two columns at 375 px); one line each, two for a long e-mail.
+      const heights = await drawer
+        .locator('.ant-descriptions-item-content')
+        .evaluateAll((els) => els.map((el) => [el.textContent, el.getBoundingClientRect().height]));
+      expect(heights.filter(([, h]) => Number(h) > 64)).toEqual([]);
       await page.context().close();
     });
   }
