@@ -62,6 +62,10 @@ describe('<Dashboard/>', () => {
     expect(screen.getByText('0.0000')).toBeTruthy();
     expect(screen.getByText('7.50000')).toBeTruthy();
     expect(screen.getAllByText('ETH_USDC')).toHaveLength(2);
+    // A treasury's purpose in words, not the API's code.
+    expect(screen.getByText('Flash exchange')).toBeTruthy();
+    expect(screen.getByText('OTC payouts')).toBeTruthy();
+    expect(screen.queryByText('flash')).toBeNull();
     expect(screen.getByText('Journal: 42 commands')).toBeTruthy();
     expect(screen.getByText('stale SOL_USDC_PERP')).toBeTruthy();
     expect(screen.getByText('Insurance fund (USDC)')).toBeTruthy();

@@ -1,11 +1,25 @@
 import { Row, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { dateTime, formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
+import {
+  codeLabel,
+  dateTime,
+  formatCoinOverview,
+  formatDecimal,
+  formatUsdcOverview,
+} from '../../../lib/format.ts';
 import { useDashboard } from '../api/dashboard.ts';
 import { useQtyScales } from '../api/market-scales.ts';
 import { DashboardCard } from '../components/DashboardCard.tsx';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** What each treasury pays for, in the operator's words (the API sends its code). */
+const PURPOSE: Record<string, string> = {
+  flash: 'Flash exchange',
+  otc: 'OTC payouts',
+  earn: 'Earn interest',
+  dividend: 'Dividends',
+};
 
 /**
  * Amounts arrive as decimal strings and are formatted as strings (DESIGN.md "Numbers"): USDC with 2
@@ -132,7 +146,7 @@ export function Dashboard() {
             rows: d.treasury,
             rowKey: (t) => `${t.purpose}.${t.coin}`,
             columns: [
-              { title: 'Purpose', dataIndex: 'purpose' },
+              { title: 'Purpose', dataIndex: 'purpose', render: (p: string) => PURPOSE[p] ?? codeLabel(p) },
               { title: 'Coin', dataIndex: 'coin' },
               {
                 title: 'Available',

@@ -223,7 +223,8 @@ function Ads() {
     { title: 'Broker', dataIndex: 'broker_contact', ellipsis: true, render: (v: string | null) => v ?? '—' },
     {
       title: 'Orders / success',
-      render: (_: unknown, a) => `${a.stats.order_count} / ${a.stats.success_rate} %`,
+      // One line: the '%' wrapped under the figure at 1280 px.
+      render: (_: unknown, a) => <Num>{`${a.stats.order_count} / ${a.stats.success_rate} %`}</Num>,
     },
     {
       title: 'Active',
