@@ -28,6 +28,24 @@ const get = <T>(path: string) => api<T>(s.server.url, 'GET', path, undefined, s.
 const dialogButton = (page: Page, text: string) =>
   page.locator('.adm-dialog-button').filter({ hasText: new RegExp(`^${text}$`) });
 
+/**
+ * Holds back antd's React 19 render adapter (fetched once the page is idle, ADR 091) from before the
+ * page loads until the returned function is called, as on a slow phone whose first tap comes before
+ * it: the confirm dialog must open all the same. A static `Dialog.confirm` rendered nowhere then and
+ * waited for ever (ADR 235: the stake dialog's rare CI timeout, when this machine was slow enough).
+ */
+async function holdRenderAdapter(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/antd-react19-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the demo world in the browser', () => {
   it('every earn and community screen shows content, not an empty state', async () => {
     const page = await signedInPage();
@@ -59,9 +77,11 @@ describe('the demo world in the browser', () => {
     const products = await get<{ id: string; name: string }[]>('/api/app/ai/products');
     const flexible = products.data.find((p) => p.name === 'AI Quant Flexible')!;
     const page = await signedInPage();
+    const release = await holdRenderAdapter(page);
     await page.goto(`/AIBuy?id=${flexible.id}`);
     await page.locator('input[inputmode=decimal]').fill('100');
     await page.getByRole('button', { name: ai.confirm, exact: true }).click();
+    release();
     await dialogButton(page, ai.subscribe).click();
     await page.waitForURL('**/AIHis');
     await page.getByTestId('ai-order').first().waitFor();
@@ -73,10 +93,12 @@ describe('the demo world in the browser', () => {
 
   it('stakes and finds the stake under review in the staking records', async () => {
     const page = await signedInPage();
+    const release = await holdRenderAdapter(page);
     await page.goto('/Defn');
     const card = page.getByTestId('staking-product').filter({ hasText: 'USDC Stable 30 days' });
     await card.locator('input[name=amount]').fill('50');
     await card.getByRole('button', { name: staking.stake, exact: true }).click();
+    release();
     await dialogButton(page, staking.stake).click();
     await page.waitForURL('**/DefnHis');
     await page.getByTestId('stake').first().waitFor();

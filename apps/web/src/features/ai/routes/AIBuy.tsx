@@ -1,13 +1,14 @@
 import { ERRORS } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
-import { Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useAiProducts, useAiSubscribe, useSpotBalances } from '../api/ai.ts';
 import { bpPercent, dailyInterest, earlyFee, fromUnits, toUnits } from '../lib/money.ts';
 import { formatDate, maturityFrom } from '../lib/time.ts';
@@ -67,7 +68,7 @@ export default function AIBuy() {
     const problem = check();
     setError(problem);
     if (problem !== null) return;
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       title: t2('ai.confirm'),
       content: `${formatDecimal(amount, lang)} ${p.coin} · ${
         p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.current')
@@ -78,7 +79,7 @@ export default function AIBuy() {
     if (!ok) return;
     try {
       await subscribe.mutateAsync({ product_id: p.id, amount, days: p.days });
-      Toast.show({ content: t2('ai.subscribed') });
+      showToast(t2('ai.subscribed'));
       navigate('/AIHis', { replace: true });
     } catch (e) {
       if (isValidationError(e)) setError(e.errors.amount?.[0] ?? e.message);

@@ -1,11 +1,12 @@
 import type { AiOrder } from '@ex/contract';
-import { Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useAiOrders, useAiRedeem } from '../api/ai.ts';
 import { EarnItems, EarnTabs } from '../components/EarnList.tsx';
 import { earlyFee, fromUnits, toUnits } from '../lib/money.ts';
@@ -29,7 +30,7 @@ function OrderCard({ o }: { o: AiOrder }) {
     const early = o.kind === 'fixed' && o.maturity_at !== null && Date.now() < o.maturity_at;
     const scale = (o.amount.split('.')[1] ?? '').length;
     const fee = fromUnits(earlyFee(toUnits(o.amount, scale) ?? 0n, o.early_fee_bp), scale);
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       title: t2('ai.redeem'),
       content: [
         t2('ai.redeemConfirm', { amount: num(o.amount), coin: o.coin }),
@@ -43,7 +44,7 @@ function OrderCard({ o }: { o: AiOrder }) {
     if (!ok) return;
     try {
       await redeem.mutateAsync(o);
-      Toast.show({ content: t2('ai.redeemed') });
+      showToast(t2('ai.redeemed'));
     } catch {
       // The SDK has toasted the localised refusal.
     }

@@ -1,16 +1,17 @@
 import type { StakingProduct } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { dailyInterest, fromUnits, ppmPercent, toUnits } from '../../ai/lib/money.ts';
 import '../../ai/ai.css';
 
@@ -38,7 +39,9 @@ function ProductCard({ p }: { p: StakingProduct }) {
       setError(t2('staking.range'));
       return;
     }
-    const ok = await Dialog.confirm({
+    // Not antd's static Dialog.confirm: until the page is idle its React 19 render adapter is not
+    // installed (ADR 091) and the dialog renders nowhere, so a quick tap waited for ever (ADR 235).
+    const ok = await confirmDialog({
       content: t2('staking.confirm', {
         amount: formatDecimal(amount, lang),
         coin: p.coin,
@@ -50,7 +53,7 @@ function ProductCard({ p }: { p: StakingProduct }) {
     if (!ok) return;
     try {
       await stake.mutateAsync();
-      Toast.show({ content: t2('staking.staked') });
+      showToast(t2('staking.staked'));
       navigate('/DefnHis');
     } catch (e) {
       if (isValidationError(e)) setError(e.errors.amount?.[0] ?? e.message);
