@@ -30,6 +30,11 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           // One migrated PGlite per run, dumped to a file that each test's PGlite starts from.
           globalSetup: ['test/helpers/pglite-template.ts'],
+          // A worker keeps its loaded modules from one server test file to the next (ADR 234):
+          // loading Fastify, the app and its dependencies again cost about 5 s per file, half of
+          // the server stage on the 2-core CI machine. Each file still builds its own app and
+          // databases, and undoes its env stubs itself.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
