@@ -144,11 +144,11 @@ export function Markets() {
   };
 
   const columns: TableColumnsType<MarketSetting> = [
-    { title: 'Market', dataIndex: 'symbol', width: 160 },
-    { title: 'Kind', dataIndex: 'kind', width: 90, render: (k: string) => <Tag>{k}</Tag> },
+    { title: 'Market', dataIndex: 'symbol', width: 150 },
+    { title: 'Kind', dataIndex: 'kind', width: 70, render: (k: string) => <Tag>{k}</Tag> },
     {
       title: 'Trading',
-      width: 180,
+      width: 120,
       render: (_: unknown, m) =>
         m.paused ? (
           <span>
@@ -161,23 +161,34 @@ export function Markets() {
           <Tag color="green">open</Tag>
         ),
     },
-    { title: 'Maker fee', dataIndex: 'maker_fee_rate', width: 100, render: percent },
-    { title: 'Taker fee', dataIndex: 'taker_fee_rate', width: 100, render: percent },
+    {
+      title: 'Maker fee',
+      dataIndex: 'maker_fee_rate',
+      width: 90,
+      render: (r: string) => <Num>{percent(r)}</Num>,
+    },
+    {
+      title: 'Taker fee',
+      dataIndex: 'taker_fee_rate',
+      width: 90,
+      render: (r: string) => <Num>{percent(r)}</Num>,
+    },
     {
       title: 'Liquidation fee',
       dataIndex: 'liquidation_fee_rate',
-      width: 120,
-      render: (r: string | undefined) => (r === undefined ? '—' : percent(r)),
+      width: 110,
+      render: (r: string | undefined) => (r === undefined ? '—' : <Num>{percent(r)}</Num>),
     },
     {
       title: 'Leverage',
       dataIndex: 'leverages',
-      // One line: wrapped, the ten steps of a perpetual made each row four lines high.
-      render: (l: number[]) => (l.length ? <Num>{l.map((x) => `${x}x`).join(' ')}</Num> : '—'),
+      // The rest of the row's width goes to the steps (ten of them wrapped to four lines when the
+      // other columns kept room for a pause reason); a figure with its '%' stays on one line.
+      render: (l: number[]) => (l.length ? l.map((x) => `${x}x`).join(' ') : '—'),
     },
     {
       title: '',
-      width: 190,
+      width: 180,
       render: (_: unknown, m) => (
         <span style={{ display: 'inline-flex', gap: 8 }}>
           <Button onClick={() => edit(m)} aria-label={`Edit fees and leverage of ${m.symbol}`}>
