@@ -1,4 +1,4 @@
-import type { DialogConfirmProps } from 'antd-mobile/es/components/dialog';
+import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile/es/components/dialog';
 import type { PopupProps } from 'antd-mobile/es/components/popup';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { afterFirstPaint } from '../lib/after-paint.ts';
@@ -37,11 +37,25 @@ export function LazyPopup(props: PopupProps) {
   );
 }
 
-/** antd's `Dialog.confirm` with its code (and React 19's render adapter) fetched when it is asked. */
-export async function confirmDialog(props: DialogConfirmProps): Promise<boolean> {
+// antd-mobile draws its static Dialog and Toast into a root of their own through a render function
+// that, under React 19, draws nothing (and throws nothing) until `antd-react19.ts` has installed one.
+// Since ADR 091 that module loads only once the page is idle, so a screen never calls the static
+// methods itself: it goes through these and `lib/toast.ts`, which fetch the adapter and wait for it
+// (ADR 235; scripts/test/overlay-wrappers.test.ts keeps it that way).
+const loadDialog = async () => {
   const [{ default: Dialog }] = await Promise.all([
     import('antd-mobile/es/components/dialog'),
     import('./antd-react19.ts'),
   ]);
-  return Dialog.confirm(props);
+  return Dialog;
+};
+
+/** antd's `Dialog.confirm` with its code (and React 19's render adapter) fetched when it is asked. */
+export async function confirmDialog(props: DialogConfirmProps): Promise<boolean> {
+  return (await loadDialog()).confirm(props);
+}
+
+/** antd's `Dialog.alert` with its code (and React 19's render adapter) fetched when it is asked. */
+export async function alertDialog(props: DialogAlertProps): Promise<void> {
+  return (await loadDialog()).alert(props);
 }

@@ -1,5 +1,5 @@
 import { MAX_BANK_CARDS } from '@ex/contract';
-import { Button, Dialog, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,8 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { useUserInfo } from '../../../lib/queries.ts';
 import { useBankCards, useRemoveBankCard } from '../api/bank.ts';
 import '../../kyc/kyc.css';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
+import { showToast } from '../../../lib/toast.ts';
 
 export default function BankCard() {
   const { t } = useTranslation();
@@ -17,13 +19,13 @@ export default function BankCard() {
   const remove = useRemoveBankCard();
 
   const confirmRemove = async (id: string, last4: string) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('kyc.bank.removeConfirm', { last4 }),
       confirmText: <span className="down">{t('kyc.bank.remove')}</span>,
       cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
     });
     if (!ok) return;
-    remove.mutate(id, { onSuccess: () => Toast.show({ content: t('kyc.bank.removed'), duration: 2000 }) });
+    remove.mutate(id, { onSuccess: () => showToast(t('kyc.bank.removed'), 2000) });
   };
 
   const list = cards.data ?? [];

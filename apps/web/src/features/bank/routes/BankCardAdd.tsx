@@ -1,6 +1,6 @@
 import { ERRORS, luhnValid } from '@ex/contract';
 import { isApiError } from '@ex/sdk';
-import { Button, Form, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Form, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { groupCardNumber, useAddBankCard } from '../api/bank.ts';
 import '../../kyc/kyc.css';
+import { showToast } from '../../../lib/toast.ts';
 
 const FIELDS = ['holder_name', 'bank_name', 'card_number', 'branch_name', 'branch_code'] as const;
 
@@ -44,7 +45,7 @@ export default function BankCardAdd() {
       {
         onSuccess: () => {
           setPending(undefined);
-          Toast.show({ content: t('kyc.bank.added'), duration: 2000 });
+          showToast(t('kyc.bank.added'), 2000);
           navigate('/BankCard', { replace: true });
         },
         onError: (error) => {

@@ -1,4 +1,3 @@
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -8,6 +7,7 @@ import { QrCode } from '../../funds/components/QrCode.tsx';
 import { useInvite } from '../api/community.ts';
 import { formatDay } from '../lib/time.ts';
 import '../community.css';
+import { showToast } from '../../../lib/toast.ts';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -43,7 +43,7 @@ export default function Invite() {
   const invite = useInvite();
   const d = invite.data;
   const copy = async (text: string) => {
-    if (await copyText(text)) Toast.show({ content: t('community.invite.copied') });
+    if (await copyText(text)) showToast(t('community.invite.copied'));
   };
   const share = async (link: string, code: string) => {
     const text = t('community.invite.shareText', { code });

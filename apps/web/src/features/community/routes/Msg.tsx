@@ -1,4 +1,3 @@
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -8,6 +7,7 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { useMessages, useReadAll } from '../api/community.ts';
 import { formatAgo } from '../lib/time.ts';
 import '../community.css';
+import { showToast } from '../../../lib/toast.ts';
 
 /** /Msg: my messages, newest first, unread ones with a dot; "mark all read" in the nav bar. */
 export default function Msg() {
@@ -23,9 +23,7 @@ export default function Msg() {
       type="button"
       className="cm-navbtn"
       disabled={!anyUnread || readAll.isPending}
-      onClick={() =>
-        readAll.mutate(undefined, { onSuccess: () => Toast.show({ content: t('community.msg.markedRead') }) })
-      }
+      onClick={() => readAll.mutate(undefined, { onSuccess: () => showToast(t('community.msg.markedRead')) })}
     >
       {t('community.msg.readAll')}
     </button>

@@ -1,6 +1,5 @@
 import type { DividendClaimStatus } from '@ex/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -11,6 +10,7 @@ import { formatDecimal } from '../../../lib/format.ts';
 import { EarnItems, EarnTabs } from '../../ai/components/EarnList.tsx';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
+import { showToast } from '../../../lib/toast.ts';
 
 /** /RedPlan: the dividend plan: claimable and claimed dividends; each claim pays once. */
 export default function RedPlan() {
@@ -26,7 +26,7 @@ export default function RedPlan() {
   const claim = useMutation({
     mutationFn: (id: string) => api.dividend.claim(id),
     onSuccess: () => {
-      Toast.show({ content: t2('dividend.claimedToast') });
+      showToast(t2('dividend.claimedToast'));
       void qc.invalidateQueries({ queryKey: ['dividend'] });
     },
   });

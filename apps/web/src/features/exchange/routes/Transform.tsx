@@ -1,6 +1,6 @@
 import type { ExchangeQuote } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
-import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Input, Popup } from 'antd-mobile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -15,6 +15,7 @@ import {
 } from '../api/exchange.ts';
 import { checkAmount, coinScale, normaliseAmount } from '../lib/amount.ts';
 import '../exchange.css';
+import { showToast } from '../../../lib/toast.ts';
 
 const QUOTE = 'USDC';
 
@@ -98,7 +99,7 @@ export default function Transform() {
       await execute.mutateAsync(offer.quote_id);
       setOffer(null);
       setAmount('');
-      Toast.show({ content: t1('exchange.done'), icon: 'success', duration: 2000 });
+      showToast(t1('exchange.done'), 2000, 'success');
     } catch (err) {
       setOffer(null);
       if (isApiError(err) && err.kind === 'api') setServerError(err.message);

@@ -1,5 +1,5 @@
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../lib/toast.ts';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -33,11 +33,11 @@ export function CopyButton({ text, label, className }: { text: string; label: st
       className={className ?? 'f-copy'}
       onClick={async () => {
         const ok = await copyText(text);
-        Toast.show({
-          content: ok ? t('funds.common.copied') : t('funds.common.copyFailed'),
-          icon: ok ? 'success' : 'fail',
-          duration: 1500,
-        });
+        showToast(
+          ok ? t('funds.common.copied') : t('funds.common.copyFailed'),
+          1500,
+          ok ? 'success' : 'fail',
+        );
       }}
     >
       {label}

@@ -1,6 +1,6 @@
 import { isApiError, isValidationError } from '@ex/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { ActionSheet, Button, Input, Popup, Toast } from 'antd-mobile';
+import { ActionSheet, Button, Input, Popup } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
   validateAmount,
 } from '../lib/withdraw-form.ts';
 import '../funds.css';
+import { showToast } from '../../../lib/toast.ts';
 
 type Field = 'address' | 'amount' | 'trade_password' | 'totp_code' | 'form';
 const FIELDS = ['address', 'amount', 'trade_password', 'totp_code'] as const;
@@ -185,7 +186,7 @@ export default function Withdrawal() {
       key.current = newKey();
       setTotp('');
       setConfirming(false);
-      Toast.show({ content: t('funds.withdraw.done'), icon: 'success', duration: 2000 });
+      showToast(t('funds.withdraw.done'), 2000, 'success');
       navigate('/WithdrawalHistory', { replace: true });
     } catch (err) {
       setConfirming(false);

@@ -1,5 +1,5 @@
 import { isApiError, isValidationError } from '@ex/sdk';
-import { Button, Input, Toast } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.t
 import { useIeoProject, useIeoProjects, useSubscribe } from '../api/ieo.ts';
 import { dateTime, ProjectCard } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';
+import { showToast } from '../../../lib/toast.ts';
 
 /** USDC cost of a quantity, rounded up like the server (ADR 077). */
 function costOf(quantity: string, unitPrice: string, coin: string): string | null {
@@ -69,7 +70,7 @@ export default function IEO() {
     try {
       await subscribe.mutateAsync(normaliseAmount(qty));
       setQty('');
-      Toast.show({ content: t1('ieo.subscribed'), icon: 'success', duration: 2000 });
+      showToast(t1('ieo.subscribed'), 2000, 'success');
     } catch (err) {
       if (isValidationError(err)) setError(Object.values(err.errors)[0]?.[0]);
       else if (isApiError(err) && err.kind === 'api') setError(err.message);

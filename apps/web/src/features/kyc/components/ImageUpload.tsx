@@ -1,7 +1,8 @@
-import { ProgressBar, Toast } from 'antd-mobile';
+import { ProgressBar } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../lib/toast.ts';
 import { MAX_IMAGE_BYTES, UploadError, uploadImage } from '../api/kyc.ts';
 
 interface Props {
@@ -31,7 +32,7 @@ export function ImageUpload({ label, value, onChange, error }: Props) {
   const choose = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_IMAGE_BYTES) {
-      Toast.show({ content: t('kyc.form.tooLarge'), duration: 2000 });
+      showToast(t('kyc.form.tooLarge'), 2000);
       return;
     }
     abort.current?.abort();
@@ -47,7 +48,7 @@ export function ImageUpload({ label, value, onChange, error }: Props) {
       if (controller.signal.aborted) return;
       setPreview(undefined);
       const message = e instanceof UploadError && e.message ? e.message : t('kyc.form.uploadFailed');
-      Toast.show({ content: message, duration: 2000 });
+      showToast(message, 2000);
     } finally {
       if (!controller.signal.aborted) setProgress(null);
     }

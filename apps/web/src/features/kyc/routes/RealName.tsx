@@ -1,17 +1,6 @@
 import type { DocumentType, KycInfo, KycSubmitRequest } from '@ex/contract';
 import { isValidationError } from '@ex/sdk';
-import {
-  Button,
-  CheckList,
-  Form,
-  Input,
-  Popup,
-  SearchBar,
-  Selector,
-  Skeleton,
-  Steps,
-  Toast,
-} from 'antd-mobile';
+import { Button, CheckList, Form, Input, Popup, SearchBar, Selector, Skeleton, Steps } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, DownOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +11,7 @@ import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useCountries, useKycInfo, useSubmitKyc } from '../api/kyc.ts';
 import { ImageUpload } from '../components/ImageUpload.tsx';
 import '../kyc.css';
+import { showToast } from '../../../lib/toast.ts';
 
 const DETAIL_FIELDS = ['country', 'family_name', 'given_name', 'document_type', 'document_number'] as const;
 const IMAGE_FIELDS = ['front_image', 'back_image', 'face_image'] as const;
@@ -172,7 +162,7 @@ function KycForm({ onDone }: { onDone: () => void }) {
     };
     submit.mutate(body, {
       onSuccess: () => {
-        Toast.show({ content: t('kyc.form.submitted'), duration: 2000 });
+        showToast(t('kyc.form.submitted'), 2000);
         onDone();
       },
       onError: (error) => {

@@ -1,6 +1,6 @@
 import type { OtcAd, OtcOrder } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
-import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Input, Popup } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatDecimal } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
 import { useOtcAds, usePlaceOtc } from '../api/otc.ts';
 import '../../exchange/exchange.css';
+import { showToast } from '../../../lib/toast.ts';
 
 type Field = 'quantity' | 'payment_method' | 'bank' | 'phone' | 'remarks' | 'form';
 
@@ -81,7 +82,7 @@ export default function OTC() {
         ...(remarks.trim() ? { remarks: remarks.trim() } : {}),
         ...(ad.side === 'sell' ? { bank: bank.trim(), phone: phone.trim() } : {}),
       });
-      Toast.show({ content: t1('otc.placed'), icon: 'success', duration: 2000 });
+      showToast(t1('otc.placed'), 2000, 'success');
       if (order.broker_contact) setPlaced(order);
       else setAd(null);
     } catch (err) {

@@ -1,5 +1,6 @@
-import { Button, Dialog, Form, Popup } from 'antd-mobile';
+import { Button, Form, Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 
 interface Props<V> {
   open: boolean;
@@ -56,7 +57,7 @@ export function FormSheet<V>({
 
 /** Asks before a destructive step: the red action, the neutral way out in plain text. */
 export function confirmDanger(content: string, action: string, cancel: string): Promise<boolean> {
-  return Dialog.confirm({
+  return confirmDialog({
     content,
     confirmText: <span className="down">{action}</span>,
     cancelText: <span className="dialog-cancel">{cancel}</span>,

@@ -1,5 +1,5 @@
 import type { WithdrawAddress } from '@ex/contract';
-import { Button, Dialog, Form, Input, List, Skeleton, Switch, Toast } from 'antd-mobile';
+import { Button, Form, Input, List, Skeleton, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -12,6 +12,8 @@ import { useAddressBook, useAddressBookChange, useTotpStatus } from '../api/secu
 import { confirmDanger, FormSheet } from '../components/FormSheet.tsx';
 import { normalizeTotp, TOTP_RE, TotpField } from '../components/TotpField.tsx';
 import '../../user/security.css';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
+import { showToast } from '../../../lib/toast.ts';
 
 interface Values {
   label: string;
@@ -22,7 +24,7 @@ interface Values {
 /** Asks for the authenticator code in a dialog (2FA on) before a guarded change; null when cancelled. */
 async function askTotp(l: { title: string; placeholder: string; ok: string; cancel: string }) {
   let value = '';
-  const ok = await Dialog.confirm({
+  const ok = await confirmDialog({
     title: l.title,
     content: (
       <Input
@@ -57,7 +59,7 @@ export default function AddressBook() {
 
   const toggle = async (enabled: boolean) => {
     if (!enabled) {
-      const ok = await Dialog.confirm({
+      const ok = await confirmDialog({
         content: t('security.book.allowOffConfirm'),
         confirmText: t('common.confirm'),
         cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
@@ -90,7 +92,7 @@ export default function AddressBook() {
         onSuccess: () => {
           setOpen(false);
           form.resetFields();
-          Toast.show({ icon: 'success', content: t('security.book.added') });
+          showToast(t('security.book.added'), 2000, 'success');
         },
         onError: (e) => showServerErrors(form, e, ['label', 'address', 'totp_code']),
       },
@@ -104,7 +106,7 @@ export default function AddressBook() {
     );
     if (ok)
       remove.mutate(a.id, {
-        onSuccess: () => Toast.show({ icon: 'success', content: t('security.book.deleted') }),
+        onSuccess: () => showToast(t('security.book.deleted'), 2000, 'success'),
       });
   };
 

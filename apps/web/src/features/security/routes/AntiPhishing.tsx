@@ -1,10 +1,11 @@
-import { Button, Form, Input, List, Toast } from 'antd-mobile';
+import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useProtection, useSetAntiPhishing } from '../api/security.ts';
 import { normalizeTotp, TotpField } from '../components/TotpField.tsx';
 import '../../user/security.css';
+import { showToast } from '../../../lib/toast.ts';
 
 /** /AntiPhishing: the code every e-mail from the exchange shows (ADR 206). */
 export default function AntiPhishing() {
@@ -43,7 +44,7 @@ export default function AntiPhishing() {
             {
               onSuccess: () => {
                 form.resetFields();
-                Toast.show({ icon: 'success', content: t('security.phish.saved') });
+                showToast(t('security.phish.saved'), 2000, 'success');
               },
               onError: (e) => showServerErrors(form, e, ['code', 'totp_code']),
             },

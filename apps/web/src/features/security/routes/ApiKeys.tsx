@@ -1,5 +1,5 @@
 import type { ApiKeyCreateRequest, ApiKeyItem } from '@ex/sdk';
-import { Button, Dialog, Form, Input, List, Selector, Skeleton, Toast } from 'antd-mobile';
+import { Button, Form, Input, List, Selector, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -12,6 +12,8 @@ import { useApiKeyChange, useApiKeys } from '../api/security.ts';
 import { confirmDanger, FormSheet } from '../components/FormSheet.tsx';
 import { normalizeTotp, TotpField } from '../components/TotpField.tsx';
 import '../../user/security.css';
+import { alertDialog } from '../../../app/lazy-overlays.tsx';
+import { showToast } from '../../../lib/toast.ts';
 
 type Permission = ApiKeyItem['permissions'][number];
 const PERMISSIONS: readonly Permission[] = ['read', 'trade', 'withdraw'];
@@ -42,7 +44,7 @@ export default function ApiKeys() {
   const [form] = Form.useForm<Values>();
 
   const showSecret = (k: { api_key: string; secret: string }) =>
-    Dialog.alert({
+    alertDialog({
       title: t('security.keys.createdTitle'),
       confirmText: t('security.keys.done'),
       content: (
@@ -95,7 +97,7 @@ export default function ApiKeys() {
     );
     if (!ok) return;
     remove.mutate(k.id, {
-      onSuccess: () => Toast.show({ icon: 'success', content: t('security.keys.deleted') }),
+      onSuccess: () => showToast(t('security.keys.deleted'), 2000, 'success'),
     });
   };
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, List, Toast } from 'antd-mobile';
+import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageShell } from '../../../components/PageShell.tsx';
@@ -8,6 +8,7 @@ import { showServerErrors } from '../../../lib/form-errors.ts';
 import { confirmDanger } from '../components/FormSheet.tsx';
 import { normalizeTotp, TotpField } from '../components/TotpField.tsx';
 import '../../user/security.css';
+import { showToast } from '../../../lib/toast.ts';
 
 /** Saves a JSON document as a file the browser downloads. */
 function saveJson(data: unknown, name: string): void {
@@ -36,7 +37,7 @@ export default function Privacy() {
     exporter.mutate(undefined, {
       onSuccess: (data) => {
         saveJson(data, `account-${new Date().toISOString().slice(0, 10)}.json`);
-        Toast.show({ icon: 'success', content: t('security.privacy.exported') });
+        showToast(t('security.privacy.exported'), 2000, 'success');
       },
     });
 
@@ -53,7 +54,7 @@ export default function Privacy() {
         onSuccess: () => {
           client.setToken(null);
           queryClient.clear();
-          Toast.show({ icon: 'success', content: t('security.privacy.deleted'), duration: 3000 });
+          showToast(t('security.privacy.deleted'), 3000, 'success');
           navigate('/Login', { replace: true });
         },
         onError: (e) => showServerErrors(form, e, ['password', 'totp_code']),

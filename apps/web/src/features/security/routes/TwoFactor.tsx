@@ -1,4 +1,4 @@
-import { Button, Form, Input, List, Skeleton, Toast } from 'antd-mobile';
+import { Button, Form, Input, List, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/PageShell.tsx';
@@ -7,6 +7,7 @@ import { useTotpDisable, useTotpEnable, useTotpSetup, useTotpStatus } from '../a
 import { QrSvg } from '../components/QrSvg.tsx';
 import { normalizeTotp, TOTP_RE } from '../components/TotpField.tsx';
 import '../../user/security.css';
+import { showToast } from '../../../lib/toast.ts';
 
 /**
  * /TwoFactor: enrol an authenticator app (QR code drawn here from the otpauth URI, the key to copy,
@@ -75,7 +76,7 @@ export default function TwoFactor() {
             disable.mutate(normalizeTotp(v.code) ?? '', {
               onSuccess: () => {
                 offForm.resetFields();
-                Toast.show({ icon: 'success', content: t('security.twofa.disabled') });
+                showToast(t('security.twofa.disabled'), 2000, 'success');
               },
             })
           }
@@ -136,7 +137,7 @@ export default function TwoFactor() {
           onFinish={(v) =>
             enable.mutate(v.code.trim(), {
               onSuccess: (r) => {
-                Toast.show({ icon: 'success', content: t('security.twofa.enabled') });
+                showToast(t('security.twofa.enabled'), 2000, 'success');
                 setCodes(r.recovery_codes);
               },
             })

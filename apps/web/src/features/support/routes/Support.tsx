@@ -1,4 +1,4 @@
-import { Button, Collapse, Form, Input, List, Skeleton, TextArea, Toast } from 'antd-mobile';
+import { Button, Collapse, Form, Input, List, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { FormSheet } from '../../security/components/FormSheet.tsx';
 import { useFaq, useTicketChange, useTickets } from '../api.ts';
 import '../../kyc/kyc.css';
 import '../../user/security.css';
+import { showToast } from '../../../lib/toast.ts';
 
 export const STATUS_CHIP = { open: 'status-chip--warn', answered: 'status-chip--up', closed: '' } as const;
 
@@ -35,7 +36,7 @@ export default function Support() {
           setOpen(false);
           setImage(undefined);
           form.resetFields();
-          Toast.show({ icon: 'success', content: t('security.support.sent') });
+          showToast(t('security.support.sent'), 2000, 'success');
           navigate(`/SupportTicket?id=${ticket.id}`);
         },
         onError: (e) => showServerErrors(form, e, ['subject', 'body']),

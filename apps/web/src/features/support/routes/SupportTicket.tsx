@@ -1,5 +1,5 @@
 import type { SupportTicketDetail } from '@ex/sdk';
-import { Button, Form, Skeleton, TextArea, Toast } from 'antd-mobile';
+import { Button, Form, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { usePrivateImage, useTicket, useTicketChange } from '../api.ts';
 import { STATUS_CHIP } from './Support.tsx';
 import '../../kyc/kyc.css';
 import '../../user/security.css';
+import { showToast } from '../../../lib/toast.ts';
 
 type Message = SupportTicketDetail['messages'][number];
 
@@ -75,7 +76,7 @@ export default function SupportTicket() {
                     onSuccess: () => {
                       form.resetFields();
                       setImage(undefined);
-                      Toast.show({ icon: 'success', content: t('security.support.replied') });
+                      showToast(t('security.support.replied'), 2000, 'success');
                     },
                     onError: (e) => showServerErrors(form, e, ['body']),
                   },

@@ -1,7 +1,8 @@
 import type { Coin, ContractOrder } from '@ex/sdk';
-import { Button, Popup, Toast } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../lib/toast.ts';
 import { useAmendContractOrder } from '../api/contract.ts';
 import { cmp, isPositive, sub, trim } from '../decimal.ts';
 import { fieldErrors, PriceStepper, QuantityStepper } from './order-ticket.tsx';
@@ -55,7 +56,7 @@ export function AmendSheet({
       { id: order.id, body },
       {
         onSuccess: () => {
-          Toast.show({ content: t('trade.amended'), icon: 'success', duration: 2000 });
+          showToast(t('trade.amended'), 2000, 'success');
           onClose();
         },
         onError: (e) => {

@@ -1,11 +1,12 @@
 import type { Coin, ContractCloseAllResult, Position } from '@ex/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { streamKeys } from '../../stream/hooks.ts';
 import { add, isValid } from '../decimal.ts';
 import { type ConfirmRow, ConfirmSheet } from './ConfirmSheet.tsx';
@@ -77,17 +78,12 @@ export function CloseAllPositions({
   const done = (r: ContractCloseAllResult) => {
     setOpen(false);
     const left = r.positions.filter((i) => i.status !== 'closed');
-    Toast.show({
-      content:
-        left.length === 0
-          ? t('trade.closeAllDone', { closed: r.closed })
-          : t('trade.closeAllPartial', {
-              closed: r.closed,
-              open: left.length,
-              reason: left[0]?.message ?? '',
-            }),
-      duration: left.length === 0 ? 2000 : 5000,
-    });
+    showToast(
+      left.length === 0
+        ? t('trade.closeAllDone', { closed: r.closed })
+        : t('trade.closeAllPartial', { closed: r.closed, open: left.length, reason: left[0]?.message ?? '' }),
+      left.length === 0 ? 2000 : 5000,
+    );
   };
   return (
     <>

@@ -1,8 +1,9 @@
 import type { Coin } from '@ex/sdk';
-import { Button, Popup, Toast } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasToken } from '../../../lib/storage.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useLeverages, useSetLeverage } from '../api/contract.ts';
 import type { MarginMode } from '../form.ts';
 import { PositionModeSection } from './PositionModeSection.tsx';
@@ -36,7 +37,7 @@ export function LeverageChip({
     const done = () => {
       onChange(draftLev, draftMode);
       setOpen(false);
-      Toast.show({ content: t('trade.leverageSaved'), duration: 2000 });
+      showToast(t('trade.leverageSaved'), 2000);
     };
     if (!hasToken(window.localStorage)) return done();
     save.mutate({ symbol: market.symbol, leverage: draftLev, margin_mode: draftMode }, { onSuccess: done });

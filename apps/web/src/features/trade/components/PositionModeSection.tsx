@@ -1,11 +1,12 @@
 import type { PositionModeResult } from '@ex/sdk';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasToken } from '../../../lib/storage.ts';
 import { usePositionMode, useSetPositionMode } from '../api/position-mode.ts';
 import { TextTabs } from './SideSwitch.tsx';
 import './position-mode.css';
+import { showToast } from '../../../lib/toast.ts';
 
 type Mode = PositionModeResult['mode'];
 
@@ -36,7 +37,7 @@ export function PositionModeSection({ open }: { open: boolean }) {
       {
         onSuccess: () => {
           setPending(null);
-          Toast.show({ content: t('trade.positionModeSaved'), duration: 2000 });
+          showToast(t('trade.positionModeSaved'), 2000);
         },
         onError: () => setPending(null),
       },

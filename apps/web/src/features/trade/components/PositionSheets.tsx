@@ -1,10 +1,11 @@
 import type { Coin, Position } from '@ex/sdk';
 import { isValidationError } from '@ex/sdk';
-import { Button, Popup, Toast } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useAdjustMargin, useSetTpsl } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
@@ -30,7 +31,7 @@ export function MarginSheet({ position, onClose }: { position: Position | null; 
       { id: position.id, body: { action, amount: trim(amount) } },
       {
         onSuccess: () => {
-          Toast.show({ content: t('trade.marginUpdated'), icon: 'success', duration: 2000 });
+          showToast(t('trade.marginUpdated'), 2000, 'success');
           setAmount('');
           onClose();
         },
@@ -134,7 +135,7 @@ export function TpslSheet({
       },
       {
         onSuccess: () => {
-          Toast.show({ content: t('trade.tpslSaved'), icon: 'success', duration: 2000 });
+          showToast(t('trade.tpslSaved'), 2000, 'success');
           onClose();
         },
         onError: (e) => {

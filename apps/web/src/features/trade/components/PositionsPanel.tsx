@@ -1,11 +1,13 @@
 import type { Coin, ContractOrder, Position } from '@ex/sdk';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatChangePercent, formatDecimal, formatPrice } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
+import { showToast } from '../../../lib/toast.ts';
 import {
   useCancelAllContract,
   useCancelContractOrder,
@@ -137,7 +139,7 @@ function PositionCard({
           className="small-btn"
           loading={close.isPending}
           onClick={async () => {
-            const ok = await Dialog.confirm({
+            const ok = await confirmDialog({
               content: t('trade.closeConfirm', {
                 side: sideText,
                 qty: formatDecimal(size, lang, { minFraction: qs, maxFraction: qs }),
@@ -148,7 +150,7 @@ function PositionCard({
             });
             if (ok)
               close.mutate(p.id, {
-                onSuccess: () => Toast.show({ content: t('trade.positionClosed'), duration: 2000 }),
+                onSuccess: () => showToast(t('trade.positionClosed'), 2000),
               });
           }}
         >
@@ -289,11 +291,7 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
               onClick={async () => {
                 if (await confirmCancelAll(orders.data?.total ?? list.length))
                   cancelAll.mutate(undefined, {
-                    onSuccess: (r) =>
-                      Toast.show({
-                        content: t('trade.cancelledAll', { count: r.cancelled }),
-                        duration: 2000,
-                      }),
+                    onSuccess: (r) => showToast(t('trade.cancelledAll', { count: r.cancelled }), 2000),
                   });
               }}
             >

@@ -1,9 +1,10 @@
 import type { AccountType, User } from '@ex/sdk';
-import { Button, Form, List, Toast } from 'antd-mobile';
+import { Button, Form, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showServerErrors } from '../../../lib/form-errors.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useSendCode } from '../../auth/api/send-code.ts';
 import { AccountField } from '../../auth/components/fields.tsx';
 import { InputWithAction } from '../../auth/components/InputWithAction.tsx';
@@ -39,7 +40,7 @@ export function BindForm({ type, user }: { type: AccountType; user: User }) {
   const sendTo = async (body: Parameters<typeof send.mutateAsync>[0]) => {
     try {
       await send.mutateAsync(body);
-      Toast.show({ content: t('auth.codeSent'), duration: 2000 });
+      showToast(t('auth.codeSent'), 2000);
       return true;
     } catch (error) {
       showServerErrors(form, error, FIELDS);
@@ -84,7 +85,7 @@ export function BindForm({ type, user }: { type: AccountType; user: User }) {
       },
       {
         onSuccess: () => {
-          Toast.show({ icon: 'success', content: t('security.bind.done') });
+          showToast(t('security.bind.done'), 2000, 'success');
           navigate('/Setting', { replace: true });
         },
         onError: (error) => showServerErrors(form, error, FIELDS),

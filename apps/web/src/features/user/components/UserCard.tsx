@@ -1,15 +1,15 @@
 import type { User } from '@ex/sdk';
-import { Toast } from 'antd-mobile';
 import { CheckShieldOutline, ExclamationShieldOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { imageUrl } from '../../../lib/storage.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { maskAccount } from './mask.ts';
 
 async function copy(text: string, done: string) {
   try {
     await navigator.clipboard.writeText(text);
-    Toast.show({ content: done, duration: 2000 });
+    showToast(done, 2000);
   } catch {
     // Clipboard access can be refused (insecure origin); the code stays visible to copy by hand.
   }

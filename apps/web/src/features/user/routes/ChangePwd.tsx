@@ -1,5 +1,5 @@
 import type { User } from '@ex/sdk';
-import { Button, Form, Tabs, Toast } from 'antd-mobile';
+import { Button, Form, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageShell } from '../../../components/PageShell.tsx';
@@ -13,6 +13,7 @@ import { normalizeTotp, TotpField } from '../../security/components/TotpField.ts
 import { useChangePassword, useSetTradePassword } from '../api/account.ts';
 import { maskAccount } from '../components/mask.ts';
 import '../security.css';
+import { showToast } from '../../../lib/toast.ts';
 
 type Kind = 'login' | 'trade';
 
@@ -53,7 +54,7 @@ function LoginPasswordForm() {
       { ...values, totp_code: normalizeTotp(values.totp_code) },
       {
         onSuccess: () => {
-          Toast.show({ icon: 'success', content: t('security.pwd.done'), duration: 3000 });
+          showToast(t('security.pwd.done'), 3000, 'success');
           navigate('/Setting', { replace: true });
         },
         onError: (error) => {
@@ -111,7 +112,7 @@ function TradePasswordForm({ user }: { user: User }) {
         scene: 'security',
         ...(!viaEmail && user.area_code ? { area_code: user.area_code } : {}),
       });
-      Toast.show({ content: t('auth.codeSent'), duration: 2000 });
+      showToast(t('auth.codeSent'), 2000);
       return true;
     } catch {
       return false;
@@ -122,7 +123,7 @@ function TradePasswordForm({ user }: { user: User }) {
       { ...values, code: values.code.trim(), totp_code: normalizeTotp(values.totp_code) },
       {
         onSuccess: () => {
-          Toast.show({ icon: 'success', content: t('security.pwd.tradeDone') });
+          showToast(t('security.pwd.tradeDone'), 2000, 'success');
           navigate('/Setting', { replace: true });
         },
         onError: (error) =>

@@ -1,4 +1,4 @@
-import { Button, Dialog, List, Skeleton, Toast } from 'antd-mobile';
+import { Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -6,6 +6,8 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { formatTime } from '../../orders/time.ts';
 import { useLoginHistory, useRevokeSessions, useSessions } from '../api/sessions.ts';
 import '../security.css';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
+import { showToast } from '../../../lib/toast.ts';
 
 /** /Devices: where I am logged in (log out one or all others) and my recent logins (ADR 203). */
 export default function Devices() {
@@ -16,14 +18,14 @@ export default function Devices() {
   const revoke = useRevokeSessions();
 
   const end = async (id: string | undefined) => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: id === undefined ? t('security.devices.othersConfirm') : t('security.devices.logoutConfirm'),
       confirmText: <span className="down">{t('security.devices.logout')}</span>,
       cancelText: <span className="dialog-cancel">{t('common.cancel')}</span>,
     });
     if (!ok) return;
     revoke.mutate(id, {
-      onSuccess: () => Toast.show({ icon: 'success', content: t('security.devices.done') }),
+      onSuccess: () => showToast(t('security.devices.done'), 2000, 'success'),
     });
   };
 

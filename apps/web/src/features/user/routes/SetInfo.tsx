@@ -1,4 +1,4 @@
-import { Button, Form, Input, List, Toast } from 'antd-mobile';
+import { Button, Form, Input, List } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/PageShell.tsx';
@@ -8,6 +8,7 @@ import { imageUrl } from '../../../lib/storage.ts';
 import { useUpdateProfile, useUploadAvatar } from '../api/account.ts';
 import { AvatarCropper } from '../components/AvatarCropper.tsx';
 import '../security.css';
+import { showToast } from '../../../lib/toast.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -28,7 +29,7 @@ export default function SetInfo() {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
     if (!TYPES.includes(file.type) || file.size > MAX_BYTES) {
-      Toast.show({ content: t('security.profile.badFile') });
+      showToast(t('security.profile.badFile'));
       return;
     }
     setPicked(file);
@@ -39,7 +40,7 @@ export default function SetInfo() {
       const { path } = await upload.mutateAsync(blob);
       await profile.mutateAsync({ avatar: path });
       setPicked(null);
-      Toast.show({ icon: 'success', content: t('security.profile.saved') });
+      showToast(t('security.profile.saved'), 2000, 'success');
     } catch {
       // The SDK has already shown the server's message; the cropper stays open to try again.
     }
@@ -49,7 +50,7 @@ export default function SetInfo() {
     profile.mutate(
       { nickname: values.nickname.trim() },
       {
-        onSuccess: () => Toast.show({ icon: 'success', content: t('security.profile.saved') }),
+        onSuccess: () => showToast(t('security.profile.saved'), 2000, 'success'),
         onError: (error) => showServerErrors(form, error, ['nickname']),
       },
     );

@@ -1,12 +1,14 @@
-import { ActionSheet, Button, CheckList, Dialog, List, Popup, Toast } from 'antd-mobile';
+import { ActionSheet, Button, CheckList, List, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { applyColorMode, type ColorMode, storedColorMode } from '../../../lib/color-mode.ts';
 import { LANG_NAMES, LANGS, type Lang } from '../../../lib/lang.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useTotpStatus } from '../../security/api/security.ts';
 import { useLogout } from '../api/logout.ts';
 import { maskAccount } from '../components/mask.ts';
@@ -31,7 +33,7 @@ export default function Setting() {
   };
 
   const confirmLogout = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDialog({
       content: t('setting.logoutConfirm'),
       // Leaving is the destructive choice here: red, with the neutral way out in plain text.
       confirmText: <span className="down">{t('setting.logout')}</span>,
@@ -40,7 +42,7 @@ export default function Setting() {
     if (!ok) return;
     logout.mutate(undefined, {
       onSettled: () => {
-        Toast.show({ content: t('setting.loggedOut'), duration: 2000 });
+        showToast(t('setting.loggedOut'), 2000);
         navigate('/Login', { replace: true });
       },
     });

@@ -1,6 +1,5 @@
 import type { Poll } from '@ex/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -11,6 +10,7 @@ import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 import '../vote.css';
+import { showToast } from '../../../lib/toast.ts';
 
 function PollCard({ p }: { p: Poll }) {
   const { t: t2 } = useTranslation('earn2');
@@ -20,7 +20,7 @@ function PollCard({ p }: { p: Poll }) {
   const vote = useMutation({
     mutationFn: (option: number) => api.vote.vote(p.id, option),
     onSuccess: () => {
-      Toast.show({ content: t2('vote.thanks') });
+      showToast(t2('vote.thanks'));
       void qc.invalidateQueries({ queryKey: ['vote'] });
     },
   });

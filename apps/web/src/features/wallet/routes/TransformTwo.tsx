@@ -1,6 +1,6 @@
 import type { WalletAccount } from '@ex/sdk';
 import { isApiError, isValidationError } from '@ex/sdk';
-import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Input, Popup } from 'antd-mobile';
 import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
 import { truncateDecimals } from '../lib/decimal.ts';
 import { availableOf } from '../lib/valuation.ts';
 import '../wallet.css';
+import { showToast } from '../../../lib/toast.ts';
 
 type Field = 'from' | 'to' | 'coin' | 'amount';
 const FIELDS: readonly Field[] = ['from', 'to', 'coin', 'amount'];
@@ -127,7 +128,7 @@ export default function TransformTwo() {
       await transfer.mutateAsync({ body: { from, to, coin, amount: toApiAmount(amount) }, key: key.current });
       key.current = newKey();
       setConfirming(false);
-      Toast.show({ content: t('wallet.transfer.done'), icon: 'success', duration: 2000 });
+      showToast(t('wallet.transfer.done'), 2000, 'success');
       const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
       if (idx > 0) navigate(-1);
       else navigate('/My', { replace: true });
