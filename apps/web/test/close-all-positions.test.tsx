@@ -13,12 +13,9 @@ import { BTC_PERP_COIN } from './perp-coin.ts';
 
 const closeAll = vi.fn<(body: unknown) => Promise<ContractCloseAllResult>>();
 vi.mock('../src/lib/api.ts', () => ({ api: { contract: { closeAll: (b: unknown) => closeAll(b) } } }));
-// antd-mobile's Toast renders through a legacy root the test DOM lacks: what it is asked to show.
+// The panel's toasts go through showToast (ADR 235): what it is asked to show.
 const toast = vi.fn();
-vi.mock('antd-mobile', async (original) => ({
-  ...(await original<typeof import('antd-mobile')>()),
-  Toast: { show: (o: { content: string }) => toast(o.content) },
-}));
+vi.mock('../src/lib/toast.ts', () => ({ showToast: (content: string) => toast(content) }));
 const idle = { mutate: vi.fn(), mutateAsync: vi.fn(), isPending: false };
 vi.mock('../src/features/trade/api/contract.ts', () => ({
   useOpenContractOrders: () => ({ data: { list: [], total: 0 } }),
