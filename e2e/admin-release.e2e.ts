@@ -103,6 +103,16 @@ async function fillPublishForm(opts: { file: string; bundle: Buffer; version: st
   return drawer;
 }
 
+/**
+ * The Releases page afresh (the session lives in this tab's sessionStorage): a test, or its retry on
+ * CI, starts without a drawer or dialog an earlier test left open.
+ */
+async function openReleases() {
+  await page.goto('/admin/releases');
+  await page.getByRole('heading', { name: 'Releases' }).waitFor();
+  await page.locator('.ant-table-row').first().waitFor();
+}
+
 describe('operator console: releases', () => {
   it('signs in at /admin/ and opens the empty Releases page', async () => {
     await page.goto('/admin/');
@@ -154,13 +164,18 @@ describe('operator console: releases', () => {
   });
 
   it('shows the server refusal of a version that is not newer under the Version field', async () => {
+    await openReleases();
     const drawer = await fillPublishForm({
       file: 'again.zip',
       bundle: makeBundle('again'),
       version: '1.0.0',
       rollout: 100,
     });
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/releases') && r.request().method() === 'POST',
+    );
     await drawer.getByRole('button', { name: 'Publish', exact: true }).click();
+    await answered;
     const help = drawer.locator('.ant-form-item-has-error', {
       has: page.getByLabel('Version', { exact: true }),
     });
@@ -172,6 +187,7 @@ describe('operator console: releases', () => {
   });
 
   it('widens the rollout after confirmation', async () => {
+    await openReleases();
     const [before] = await listed();
     await page.getByRole('button', { name: `Widen rollout of ${before!.version}` }).click();
     const dialog = page.getByRole('dialog', { name: /Widen the rollout of 1\.0\.0/ });
