@@ -1,10 +1,11 @@
 // Lighthouse on /Login in CI (issue 11: the full three-page run is `npm run lighthouse`). The mobile
 // preset's accessibility and best-practices targets (>= 95) are asserted. Performance is held to a
-// floor of 85, not the 90 target: the simulated score multiplies the main-thread time this shared
-// 2-core machine happens to give the page, and /Login scored 90-99 here in 11 runs at load average
-// 12-18 after ADRs 085-087 (docs/benchmarks.md; 70-89 before them). What does not depend on the load
-// is asserted exactly: the bytes the page transfers (186 KiB measured; 202 KiB before ADR 085, 326
-// KiB before ADR 091-093) and the number of requests (17 measured, 30 before ADR 085).
+// floor of 85, not the 90 target. The CPU slowdown is calibrated to the host's measured benchmark
+// index (ADR 237): with Lighthouse's fixed 4x, the CI run of stop 21 scored 80 twice (total blocking
+// time 660-710 ms) on the same build that scored 89-97 here. Calibrated, /Login scored 95-98 here,
+// also beside two CPU-burn loops (docs/benchmarks.md). What does not depend on the machine is
+// asserted exactly: the bytes the page transfers (185 KiB measured; 202 KiB before ADR 085, 326 KiB
+// before ADR 091-093) and the number of requests (16 measured, 30 before ADR 085).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script without types
 import { audit, TARGETS } from '../scripts/lighthouse.mjs';
@@ -25,8 +26,16 @@ describe('lighthouse', () => {
       metrics: Record<string, string>;
       values: Record<string, number>;
       requests: number;
+      benchmarkIndex: number;
+      hostIndex: number;
+      multiplier: number;
     }[];
-    console.log(`lighthouse /Login: ${JSON.stringify(result?.scores)} ${JSON.stringify(result?.metrics)}`);
+    console.log(
+      `lighthouse /Login: ${JSON.stringify(result?.scores)} ${JSON.stringify(result?.metrics)} ` +
+        `host index ${Math.round(result?.hostIndex ?? 0)}, Lighthouse's ${Math.round(result?.benchmarkIndex ?? 0)}, cpu ${result?.multiplier}x`,
+    );
+    // The slowdown was calibrated, not Lighthouse's fixed default.
+    expect(result?.multiplier).toBeGreaterThanOrEqual(1);
     expect(TARGETS).toMatchObject({ accessibility: 95, 'best-practices': 95 });
     expect(result?.scores.accessibility).toBeGreaterThanOrEqual(95);
     expect(result?.scores['best-practices']).toBeGreaterThanOrEqual(95);

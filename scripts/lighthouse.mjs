@@ -7,17 +7,34 @@
 //   npm run lighthouse -- --pages /Login        # just one page
 //   npm run lighthouse -- --url http://127.0.0.1:8080   # against a running server (demo account seeded)
 //
+//   npm run lighthouse -- --cpu-multiplier 4    # Lighthouse's fixed 4x instead of the calibrated one
+//
 // Prints one line per page and exits 1 when a target is missed (--no-fail to only report).
+//
+// CPU calibration (ADR 237): Lighthouse's 4x slowdown is tuned for a high-end desktop (benchmark
+// index 1500-2000), so on a slower or busier host the same 4x emulates a slower phone and the score
+// moves with the machine. Before each page the host's benchmark index is measured in the browser with
+// Lighthouse's own benchmark, and the slowdown is set to index / 375: the phone a 4x slowdown makes of
+// a 1500 host (the low end of that range), the same on every machine and load.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 import { arg, startBuiltServer } from './lib/built-server.mjs';
 
 export const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95 };
 const DEMO = { email: 'demo@exchange.local', password: 'demo12345' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The emulated phone's benchmark index: Lighthouse's 4x on a 1500 host (ADR 237). */
+export const DEVICE_INDEX = 1500 / 4;
+
+/** The CPU slowdown that makes a host of this benchmark index the emulated phone, 1x to 8x. */
+export function cpuMultiplier(hostIndex) {
+  if (!Number.isFinite(hostIndex) || hostIndex <= 0) return 4;
+  return Math.min(8, Math.max(1, Math.round((hostIndex / DEVICE_INDEX) * 100) / 100));
+}
 
 /** The built server on the embedded default in a fresh data folder, demo account seeded. */
 async function startServer() {
@@ -36,8 +53,11 @@ async function demoToken(base) {
   return body.data.token;
 }
 
-/** Runs Lighthouse on each page; returns [{ page, scores: { category: 0..100 } }]. */
-export async function audit(base, pages) {
+/**
+ * Runs Lighthouse on each page; returns [{ page, scores: { category: 0..100 }, ... }]. The CPU
+ * slowdown is calibrated per page unless `cpuMultiplier` (a number) fixes it.
+ */
+export async function audit(base, pages, options = {}) {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -69,6 +89,16 @@ export async function audit(base, pages) {
         },
         path === '/Login' ? null : token,
       );
+      // The host's speed now, with Lighthouse's benchmark, in this page (ADR 237). The first run in
+      // a fresh renderer is cold (about a third of the warm figure here), so it warms up and the
+      // second run counts.
+      let hostIndex;
+      if (options.cpuMultiplier === undefined) {
+        const bench = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+        await page.evaluate(bench);
+        hostIndex = await page.evaluate(bench);
+      }
+      const multiplier = options.cpuMultiplier ?? cpuMultiplier(hostIndex);
       const result = await lighthouse(
         `${base}${path}`,
         {
@@ -76,6 +106,7 @@ export async function audit(base, pages) {
           output: 'json',
           disableStorageReset: true,
           onlyCategories: Object.keys(TARGETS),
+          throttling: { cpuSlowdownMultiplier: multiplier },
         },
         undefined,
         page,
@@ -107,7 +138,17 @@ export async function audit(base, pages) {
       // machine's speed when it ran (higher is faster), for reading a score next to the load.
       const requests = lhr?.audits['network-requests']?.details?.items?.length;
       const benchmarkIndex = lhr?.environment?.benchmarkIndex;
-      results.push({ page: path, scores, metrics, values, requests, benchmarkIndex, failing });
+      results.push({
+        page: path,
+        scores,
+        metrics,
+        values,
+        requests,
+        benchmarkIndex,
+        hostIndex,
+        multiplier: lhr?.configSettings?.throttling?.cpuSlowdownMultiplier,
+        failing,
+      });
       if (lhr?.runtimeError) results.at(-1).failing.unshift(`runtime error: ${lhr.runtimeError.message}`);
       await context.close();
     }
@@ -123,15 +164,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = given ? undefined : await startServer();
   const base = given ?? server.url;
   let missed = false;
+  const fixed = arg('--cpu-multiplier', undefined);
   try {
-    for (const r of await audit(base, pages)) {
+    for (const r of await audit(base, pages, {
+      cpuMultiplier: fixed === undefined ? undefined : Number(fixed),
+    })) {
       const line = Object.entries(r.scores)
         .map(([c, s]) => `${c} ${s}`)
         .join(', ');
       console.log(
         `lighthouse ${r.page}: ${line} | ${Object.entries(r.metrics)
           .map(([k, v]) => `${k} ${v}`)
-          .join(', ')}, requests ${r.requests}, benchmarkIndex ${Math.round(r.benchmarkIndex ?? 0)}`,
+          .join(', ')}, requests ${r.requests}, benchmarkIndex ${Math.round(r.benchmarkIndex ?? 0)}` +
+          `${r.hostIndex === undefined ? '' : ` (before: ${Math.round(r.hostIndex)})`}, cpu ${r.multiplier}x`,
       );
       if (r.failing.length > 0) console.log(`  failing audits: ${r.failing.join(', ')}`);
       for (const [c, s] of Object.entries(r.scores)) if (s < TARGETS[c]) missed = true;
