@@ -56,7 +56,8 @@ async function run(urls, subscribers, offset, ready, go) {
   const sockets = [];
   const opening = [];
   for (let i = 0; i < subscribers; i++) {
-    const ws = new WebSocket(urls[(offset + i) % urls.length]);
+    const gateway = (offset + i) % urls.length;
+    const ws = new WebSocket(urls[gateway]);
     let lastSeq = null;
     ws.on('message', (raw) => {
       const m = JSON.parse(raw.toString());
@@ -87,8 +88,9 @@ async function run(urls, subscribers, offset, ready, go) {
       if (typeof m.ts === 'number') {
         const lag = Date.now() - m.ts;
         for (let k = 0; k < covered; k++) lags.push(lag);
-        const f = frames.get(m.seq);
-        if (f === undefined) frames.set(m.seq, [lag, lag]);
+        const key = `${gateway}:${m.seq}`;
+        const f = frames.get(key);
+        if (f === undefined) frames.set(key, [lag, lag]);
         else f[1] = lag;
       }
     });
@@ -182,16 +184,37 @@ async function runThreads(urls, subscribers) {
   const lags = parts.flatMap((p) => p.lags).sort((a, b) => a - b);
   // Where a frame's lag comes from: its first socket's lag is the commit and one send; from the first
   // to the last socket is the fan-out to all of them and the clients' reading.
+  // Per gateway too (key `gateway:seq`): with several gateways, the spread within one gateway is its
+  // own fan-out; the difference between the gateways' first sockets is when each got the event.
   const byFrame = new Map();
+  const byGatewayFrame = new Map();
   for (const p of parts) {
-    for (const [seq, [first, last]] of p.frames) {
-      const f = byFrame.get(seq);
-      if (f === undefined) byFrame.set(seq, [first, last]);
-      else byFrame.set(seq, [Math.min(f[0], first), Math.max(f[1], last)]);
+    for (const [key, [first, last]] of p.frames) {
+      const seq = key.slice(key.indexOf(':') + 1);
+      for (const [map, k] of [
+        [byFrame, seq],
+        [byGatewayFrame, key],
+      ]) {
+        const f = map.get(k);
+        if (f === undefined) map.set(k, [first, last]);
+        else map.set(k, [Math.min(f[0], first), Math.max(f[1], last)]);
+      }
     }
   }
   const firsts = [...byFrame.values()].map((f) => f[0]).sort((a, b) => a - b);
   const spreads = [...byFrame.values()].map((f) => f[1] - f[0]).sort((a, b) => a - b);
+  const gatewaySpreads = [...byGatewayFrame.values()].map((f) => f[1] - f[0]).sort((a, b) => a - b);
+  const arrivals = new Map();
+  for (const [key, [first]] of byGatewayFrame) {
+    const seq = key.slice(key.indexOf(':') + 1);
+    const a = arrivals.get(seq) ?? [];
+    a.push(first);
+    arrivals.set(seq, a);
+  }
+  const between = [...arrivals.values()]
+    .filter((a) => a.length > 1)
+    .map((a) => Math.max(...a) - Math.min(...a))
+    .sort((a, b) => a - b);
   const sum = (k) => parts.reduce((t, p) => t + p[k], 0);
   return {
     depthDeltas: lags.length,
@@ -202,6 +225,10 @@ async function runThreads(urls, subscribers) {
     firstP99: quantile(firsts, 0.99),
     spreadP50: quantile(spreads, 0.5),
     spreadP99: quantile(spreads, 0.99),
+    gatewaySpreadP50: quantile(gatewaySpreads, 0.5),
+    gatewaySpreadP99: quantile(gatewaySpreads, 0.99),
+    betweenP50: quantile(between, 0.5),
+    betweenP99: quantile(between, 0.99),
     gaps: sum('gaps'),
     stale: sum('stale'),
     resyncs: sum('resyncs'),
@@ -231,6 +258,10 @@ if (isMainThread) {
       console.log(
         `       per depth frame: first socket's lag p50 ${r.firstP50} ms, p99 ${r.firstP99} ms; first to last socket p50 ${r.spreadP50} ms, p99 ${r.spreadP99} ms`,
       );
+      if (urls.length > 1)
+        console.log(
+          `       within one gateway first to last p50 ${r.gatewaySpreadP50} ms, p99 ${r.gatewaySpreadP99} ms; between the gateways' first sockets p50 ${r.betweenP50} ms, p99 ${r.betweenP99} ms`,
+        );
     }
   } finally {
     await server?.stop();

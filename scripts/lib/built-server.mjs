@@ -71,7 +71,8 @@ export async function startBuiltServer(env = {}, { label = 'exchange', onStop } 
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: childEnv,
-    stdio: 'ignore',
+    // BENCH_SERVER_STDERR=1 shows the servers' error stream (diagnostics while benchmarking).
+    stdio: ['ignore', 'ignore', process.env.BENCH_SERVER_STDERR ? 'inherit' : 'ignore'],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, child, `${label} server`);
