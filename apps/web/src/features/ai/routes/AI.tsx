@@ -8,6 +8,7 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { useAiProducts } from '../api/ai.ts';
+import { formatExactAmount } from '../lib/amount.ts';
 import { ppmPercent } from '../lib/money.ts';
 import '../ai.css';
 
@@ -38,7 +39,7 @@ function ProductCard({ p }: { p: AiProduct }) {
         <dd>{p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.anyTime')}</dd>
         <dt>{t2('ai.limits')}</dt>
         <dd className="num">
-          {formatDecimal(p.min_amount, lang)} – {formatDecimal(p.max_amount, lang)} {p.coin}
+          {formatExactAmount(p.min_amount, lang)} – {formatExactAmount(p.max_amount, lang)} {p.coin}
         </dd>
       </dl>
       <button

@@ -9,6 +9,7 @@ import { formatDecimal } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAiOrders, useAiRedeem } from '../api/ai.ts';
 import { EarnItems, EarnTabs } from '../components/EarnList.tsx';
+import { formatListAmount } from '../lib/amount.ts';
 import { earlyFee, fromUnits, toUnits } from '../lib/money.ts';
 import { formatDate } from '../lib/time.ts';
 import '../ai.css';
@@ -25,7 +26,10 @@ function OrderCard({ o }: { o: AiOrder }) {
   const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
   const redeem = useAiRedeem();
-  const num = (v: string) => formatDecimal(v, lang);
+  // The card is a list row (2 decimals for USDC); the redeem dialog confirms a money move, so it
+  // names the exact amount and fee (ADR 238).
+  const num = (v: string) => formatListAmount(v, o.coin, lang);
+  const exact = (v: string) => formatDecimal(v, lang);
   const onRedeem = async () => {
     const early = o.kind === 'fixed' && o.maturity_at !== null && Date.now() < o.maturity_at;
     const scale = (o.amount.split('.')[1] ?? '').length;
@@ -33,8 +37,8 @@ function OrderCard({ o }: { o: AiOrder }) {
     const ok = await confirmDialog({
       title: t2('ai.redeem'),
       content: [
-        t2('ai.redeemConfirm', { amount: num(o.amount), coin: o.coin }),
-        early ? t2('ai.earlyConfirm', { fee: num(fee), coin: o.coin }) : '',
+        t2('ai.redeemConfirm', { amount: exact(o.amount), coin: o.coin }),
+        early ? t2('ai.earlyConfirm', { fee: exact(fee), coin: o.coin }) : '',
       ]
         .filter(Boolean)
         .join(' '),

@@ -6,8 +6,8 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatDecimal } from '../../../lib/format.ts';
 import { EarnItems, EarnTabs } from '../../ai/components/EarnList.tsx';
+import { formatListAmount } from '../../ai/lib/amount.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 import { showToast } from '../../../lib/toast.ts';
@@ -57,7 +57,7 @@ export default function RedPlan() {
                   </span>
                 </div>
                 <div className="ai-rate num">
-                  {formatDecimal(c.amount, lang)} {c.coin}
+                  {formatListAmount(c.amount, c.coin, lang)} {c.coin}
                 </div>
                 {c.claimed_at !== null ? (
                   <div className="ai-status">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import { formatExactAmount, formatListAmount } from '../../ai/lib/amount.ts';
 
 export const dateTime = (ms: number, lang: string) =>
   new Date(ms).toLocaleString(lang.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' });
@@ -20,12 +21,12 @@ export function ProjectCard({ p }: { p: IeoProject }) {
       </div>
       <div className="ieo-kv num">
         <span>{t1('ieo.unitPrice')}</span>
-        <span>{formatDecimal(p.unit_price, lang)} USDC</span>
+        <span>{formatExactAmount(p.unit_price, lang)} USDC</span>
       </div>
       <div className="ieo-kv num">
         <span>{t1('ieo.issueAmount')}</span>
         <span>
-          {formatDecimal(p.issue_amount, lang)} {p.coin}
+          {formatListAmount(p.issue_amount, p.coin, lang)} {p.coin}
         </span>
       </div>
       <div className="ieo-progress">

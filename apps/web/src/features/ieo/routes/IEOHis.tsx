@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatExactAmount, formatListAmount } from '../../ai/lib/amount.ts';
 import { useIeoApplications } from '../api/ieo.ts';
 import { dateTime } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';
@@ -12,7 +12,8 @@ export default function IEOHis() {
   const { t: t1 } = useTranslation('earn1');
   const { lang } = useLang();
   const apps = useIeoApplications();
-  const f = (v: string | null, coin: string) => (v === null ? '--' : `${formatDecimal(v, lang)} ${coin}`);
+  const f = (v: string | null, coin: string) =>
+    v === null ? '--' : `${formatListAmount(v, coin, lang)} ${coin}`;
   return (
     <PageShell title={t('titles.ieoHis')} fallback="/IEO">
       <div className="fx">
@@ -28,7 +29,7 @@ export default function IEOHis() {
             </div>
             <dl className="fx-dl num">
               <dt>{t1('ieo.unitPrice')}</dt>
-              <dd>{f(a.unit_price, 'USDC')}</dd>
+              <dd>{formatExactAmount(a.unit_price, lang)} USDC</dd>
               <dt>{t1('ieo.quantity')}</dt>
               <dd>{f(a.quantity, a.coin)}</dd>
               <dt>{t1('ieo.amount')}</dt>

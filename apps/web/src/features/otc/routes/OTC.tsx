@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import { formatExactAmount, formatListAmount } from '../../ai/lib/amount.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
 import { useOtcAds, usePlaceOtc } from '../api/otc.ts';
 import '../../exchange/exchange.css';
@@ -146,13 +147,13 @@ export default function OTC() {
             <div className="ieo-kv num">
               <span>{t1('otc.limit')}</span>
               <span>
-                {fmt(a.min)} – {fmt(a.max)} {a.coin}
+                {formatExactAmount(a.min, lang)} – {formatExactAmount(a.max, lang)} {a.coin}
               </span>
             </div>
             <div className="ieo-kv num">
               <span>{t1('otc.volume')}</span>
               <span>
-                {fmt(a.stats.amount)} {a.coin}
+                {formatListAmount(a.stats.amount, a.coin, lang)} {a.coin}
               </span>
             </div>
             <div className="ieo-kv">
@@ -175,7 +176,8 @@ export default function OTC() {
             </h2>
             <div className="otc-field">
               <label htmlFor={ids.qty}>
-                {t1('otc.quantity')} ({fmt(ad.min)} – {fmt(ad.max)} {ad.coin})
+                {t1('otc.quantity')} ({formatExactAmount(ad.min, lang)} – {formatExactAmount(ad.max, lang)}{' '}
+                {ad.coin})
               </label>
               <Input
                 className="num"

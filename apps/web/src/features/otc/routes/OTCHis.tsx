@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import { formatListAmount } from '../../ai/lib/amount.ts';
 import { dateTime } from '../../ieo/components/ProjectCard.tsx';
 import { useOtcOrders } from '../api/otc.ts';
 import '../../exchange/exchange.css';
@@ -29,7 +30,7 @@ export default function OTCHis() {
             <dl className="fx-dl num">
               <dt>{t1('otc.quantity')}</dt>
               <dd>
-                {formatDecimal(o.quantity, lang)} {o.coin}
+                {formatListAmount(o.quantity, o.coin, lang)} {o.coin}
               </dd>
               <dt>{t1('otc.price')}</dt>
               <dd>

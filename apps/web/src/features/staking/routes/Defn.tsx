@@ -12,6 +12,7 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { formatExactAmount } from '../../ai/lib/amount.ts';
 import { dailyInterest, fromUnits, ppmPercent, toUnits } from '../../ai/lib/money.ts';
 import '../../ai/ai.css';
 
@@ -75,7 +76,7 @@ function ProductCard({ p }: { p: StakingProduct }) {
         <dd>{t2('ai.days', { count: p.days })}</dd>
         <dt>{t2('staking.limits')}</dt>
         <dd className="num">
-          {formatDecimal(p.min_amount, lang)} – {formatDecimal(p.max_amount, lang)} {p.coin}
+          {formatExactAmount(p.min_amount, lang)} – {formatExactAmount(p.max_amount, lang)} {p.coin}
         </dd>
         <dt>{t2('staking.interest')}</dt>
         <dd className="num">

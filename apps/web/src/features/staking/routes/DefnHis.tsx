@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatListAmount } from '../../ai/lib/amount.ts';
 import { formatDate } from '../../ai/lib/time.ts';
 import '../../ai/ai.css';
 
@@ -66,13 +66,13 @@ export default function DefnHis() {
                 <dl className="ai-kv">
                   <dt>{t2('staking.amount')}</dt>
                   <dd className="num">
-                    {formatDecimal(s.amount, lang)} {s.coin}
+                    {formatListAmount(s.amount, s.coin, lang)} {s.coin}
                   </dd>
                   <dt>{t2('staking.period')}</dt>
                   <dd>{t2('ai.days', { count: s.days })}</dd>
                   <dt>{t2('staking.interest')}</dt>
                   <dd className="num">
-                    {formatDecimal(s.interest, lang)} {s.coin}
+                    {formatListAmount(s.interest, s.coin, lang)} {s.coin}
                   </dd>
                   <dt>{t2('ai.started')}</dt>
                   <dd>{formatDate(s.created_at, lang)}</dd>
