@@ -5,7 +5,7 @@
 import type { AiOrder, AiProduct, DividendClaim, IeoApplication, OtcAd, OtcOrder } from '@ex/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatExactAmount, formatListAmount } from '../src/features/ai/lib/amount.ts';
+import { formatExactAmount, formatListAmount } from '../src/features/wallet/lib/list-amount.ts';
 import { openScreen } from './helpers/screen.tsx';
 
 const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, limit: 50 });

@@ -7,8 +7,8 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
+import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
 import { useAiProducts } from '../api/ai.ts';
-import { formatExactAmount } from '../lib/amount.ts';
 import { ppmPercent } from '../lib/money.ts';
 import '../ai.css';
 

@@ -7,8 +7,8 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { EarnItems, EarnTabs } from '../../ai/components/EarnList.tsx';
-import { formatListAmount } from '../../ai/lib/amount.ts';
 import { formatDate } from '../../ai/lib/time.ts';
+import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import '../../ai/ai.css';
 import { showToast } from '../../../lib/toast.ts';
 

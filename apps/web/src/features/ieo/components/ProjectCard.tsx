@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
-import { formatExactAmount, formatListAmount } from '../../ai/lib/amount.ts';
+import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
 
 export const dateTime = (ms: number, lang: string) =>
   new Date(ms).toLocaleString(lang.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { formatExactAmount, formatListAmount } from '../../ai/lib/amount.ts';
+import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useIeoApplications } from '../api/ieo.ts';
 import { dateTime } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
-import { formatListAmount } from '../../ai/lib/amount.ts';
 import { dateTime } from '../../ieo/components/ProjectCard.tsx';
+import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useOtcOrders } from '../api/otc.ts';
 import '../../exchange/exchange.css';
 

@@ -12,8 +12,8 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { formatExactAmount } from '../../ai/lib/amount.ts';
 import { dailyInterest, fromUnits, ppmPercent, toUnits } from '../../ai/lib/money.ts';
+import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
 import '../../ai/ai.css';
 
 const scaleOf = (decimal: string) => (decimal.split('.')[1] ?? '').length;

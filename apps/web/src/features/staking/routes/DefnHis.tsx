@@ -7,8 +7,8 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatListAmount } from '../../ai/lib/amount.ts';
 import { formatDate } from '../../ai/lib/time.ts';
+import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import '../../ai/ai.css';
 
 const FILTERS: (StakeStatus | 'all')[] = ['all', 'review', 'active', 'settled', 'outstanding', 'rejected'];

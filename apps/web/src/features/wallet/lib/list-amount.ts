@@ -1,6 +1,6 @@
 import { formatDecimal, formatUsdc } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
-import { assetDecimals } from '../../wallet/lib/amount.ts';
+import { assetDecimals } from './amount.ts';
 
 // How the earn and history lists (/RedPlan, /AIHis, /DefnHis, /IEOHis, /OTCHis, /NewB, /OTC) show
 // money (ADR 238, DESIGN.md "Numbers"). Confirmations of a money move and detail screens keep the
