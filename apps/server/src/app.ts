@@ -53,6 +53,7 @@ import { InProcessPubSub } from './engine/pubsub.ts';
 import { engineDb } from './engine/tables.ts';
 import { type ClusterBus, inProcessBus } from './engine/transport.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
+import { fileStoreOf, publicUploadRoutes } from './files/wiring.ts';
 import { trustProxyOption } from './http/client.ts';
 import { registerApiCompression } from './http/compress.ts';
 import { answerClientError, badRequestBody, registerEnvelope } from './http/envelope.ts';
@@ -338,10 +339,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Public uploads: static files from DATA_DIR, or from the shared store in a cluster (ADR 240).
+  const files = fileStoreOf(services);
+  if (files.kind !== 'fs') publicUploadRoutes(app, files);
   await registerStatic(app, {
     webDist: services.webDist,
     adminDist: services.adminDist,
-    uploadsDir: join(config.dataDir, 'uploads'),
+    uploadsDir: files.kind === 'fs' ? join(config.dataDir, 'uploads') : undefined,
   });
 
   await app.ready();

@@ -57,6 +57,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/)
     .default('ex'),
+  // Where uploads and release bundles are stored (files/, ADR 240): fs = DATA_DIR, db = the
+  // database. Unset: fs for ROLE=all, db for the cluster roles (every gateway sees every file).
+  FILE_STORE: z.enum(['fs', 'db']).optional(),
   // Per-user upload quota and the free-space guard of DATA_DIR (system/upload.ts, ADR 123).
   UPLOAD_MAX_FILES_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(200),
   UPLOAD_MAX_MB_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -186,6 +189,8 @@ export interface Config {
   role: 'all' | 'engine' | 'gateway';
   natsUrl: string | undefined;
   natsPrefix: string;
+  /** Where uploads and release bundles live (ADR 240): DATA_DIR, or the shared database. */
+  fileStore: 'fs' | 'db';
   captcha: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -312,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     natsUrl: e.NATS_URL,
     natsPrefix: e.NATS_PREFIX,
+    fileStore: e.FILE_STORE ?? (e.ROLE === 'all' ? 'fs' : 'db'),
     captcha: e.CAPTCHA,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

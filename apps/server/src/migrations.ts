@@ -20,6 +20,7 @@ import type { Database } from './db/schema.ts';
 import { DIVIDEND_MIGRATION } from './dividend/migration.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from './exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from './exchange/migration-money-moves.ts';
+import { STORED_FILES_MIGRATION } from './files/db-store.ts';
 import { KYC_MIGRATION } from './kyc/migration.ts';
 import { MARKET_HISTORY_MIGRATION } from './market/history.ts';
 import { OPERATOR_CONSOLE_MIGRATION } from './ops/migration.ts';
@@ -58,6 +59,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ACCOUNT_PROTECTION_MIGRATION,
   SUPPORT_MIGRATION,
   ATTEMPT_COUNTERS_MIGRATION,
+  STORED_FILES_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './deps.ts';
+import { fileStoreOf } from './files/wiring.ts';
 import { requireAuth } from './http/auth.ts';
 import { releaseRoutes } from './release/routes.ts';
 
@@ -12,6 +13,8 @@ export async function registerReleases(app: FastifyInstance, s: Services): Promi
   await app.register(releaseRoutes, {
     db: s.db,
     dataDir: s.config.dataDir,
+    // The data folder, or the shared database in a cluster (ADR 240).
+    files: fileStoreOf(s),
     now: () => s.clock.now(),
     requireAdmin: requireAuth(s.tokens, 'admin'),
     // Production (CHAIN=tron or NODE_ENV=production, ADR 121): the release public key must be the

@@ -341,6 +341,117 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('cluster: one engine, two gateways o
     expect(onB).toEqual([...Array<number>(14).fill(422), 429, 429]);
   }, 30_000);
 
+  it('an image uploaded through A is served by B to its owner only, B takes it for KYC, the engine shows it (ADR 240)', async () => {
+    const png = Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82,
+    ]);
+    const uploadTo = async (base: string, token: string, purpose: 'kyc' | 'avatar') => {
+      const fd = new FormData();
+      fd.append('file', new Blob([Buffer.from(png)], { type: 'image/png' }), 'a.png');
+      const res = await fetch(`${base}/api/app/images/upload?purpose=${purpose}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: fd,
+      });
+      const body = (await res.json()) as Envelope<{ path: string }>;
+      expect(body.code, body.message).toBe(0);
+      return body.data.path;
+    };
+    const getFrom = (base: string, path: string, token?: string) =>
+      fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+    // A fresh member registered through A (the code read from the shared outbox), and the demo user.
+    const email = `files-${randomBytes(4).toString('hex')}@example.com`;
+    expect(
+      (
+        await call(gatewayA.url, 'POST', '/api/app/account/captcha', undefined, {
+          type: 'email',
+          account: email,
+          scene: 'register',
+        })
+      ).body.code,
+    ).toBe(0);
+    const sent = await gatewayA.services.db
+      .selectFrom('outbox')
+      .select('code')
+      .where('recipient', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const registered = await call<{ token: string }>(
+      gatewayA.url,
+      'POST',
+      '/api/app/account/register',
+      undefined,
+      {
+        type: 'email',
+        account: email,
+        password: 'secret123',
+        password_confirmation: 'secret123',
+        code: sent.code,
+      },
+    );
+    expect(registered.body.code, registered.body.message).toBe(0);
+    const member = registered.body.data.token;
+    const demo = await login(gatewayA.url);
+
+    // Private: the owner reads it on B; another user gets the same 404 as a missing file.
+    const front = await uploadTo(gatewayA.url, member, 'kyc');
+    const onB = await getFrom(gatewayB.url, `/api/app/images/private/${front}`, member);
+    expect(onB.status).toBe(200);
+    expect(onB.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await onB.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
+    expect((await getFrom(gatewayB.url, `/api/app/images/private/${front}`, demo)).status).toBe(404);
+    // Public: under /uploads/ on every gateway and on the engine.
+    const avatar = await uploadTo(gatewayA.url, member, 'avatar');
+    for (const base of [gatewayB.url, engine.url]) {
+      const r = await getFrom(base, `/uploads/${avatar}`);
+      expect(r.status, base).toBe(200);
+      expect(r.headers.get('content-type')).toBe('image/png');
+    }
+
+    // KYC through B with the path uploaded through A (and two more): accepted.
+    const kyc = await call<{ status: string }>(gatewayB.url, 'POST', '/api/app/kyc', member, {
+      country: 'DE',
+      family_name: 'Muster',
+      given_name: 'Erika',
+      document_type: 'id_card',
+      document_number: 'L01X00T47',
+      front_image: front,
+      back_image: await uploadTo(gatewayA.url, member, 'kyc'),
+      face_image: await uploadTo(gatewayB.url, member, 'kyc'),
+    });
+    expect(kyc.body.code, kyc.body.message).toBe(0);
+    expect(kyc.body.data.status).toBe('under_audit');
+
+    // The operator, on the engine's own port, sees the application and its image.
+    const adminEmail = `ops-${randomBytes(4).toString('hex')}@example.com`;
+    await gatewayA.services.admins.createAdmin(adminEmail, 'operator-pass-1');
+    const adminLogin = await call<{ token: string }>(engine.url, 'POST', '/api/admin/login', undefined, {
+      email: adminEmail,
+      password: 'operator-pass-1',
+    });
+    expect(adminLogin.body.code, adminLogin.body.message).toBe(0);
+    const admin = adminLogin.body.data.token;
+    const list = await call<{ list: { id: string; account: string }[] }>(
+      engine.url,
+      'GET',
+      '/api/admin/kyc?limit=100',
+      admin,
+    );
+    const application = list.body.data.list.find((a) => a.account === email);
+    expect(application).toBeDefined();
+    const shown = await getFrom(engine.url, `/api/admin/kyc/${application!.id}/images/front`, admin);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await shown.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
+    // The demo world's applications, seeded by the engine, are shown on a gateway too.
+    const seeded = list.body.data.list.find((a) => a.account !== email);
+    expect(seeded).toBeDefined();
+    const seededImage = await getFrom(gatewayB.url, `/api/admin/kyc/${seeded!.id}/images/face`, admin);
+    expect(seededImage.status).toBe(200);
+    expect(seededImage.headers.get('content-type')).toMatch(/^image\//);
+  }, 60_000);
+
   it('killing a gateway loses nothing, and a gateway that was away catches up without a gap', async () => {
     const token = await login(gatewayA.url);
     const price = await bidPrice(gatewayA.url);

@@ -88,7 +88,8 @@ function isSpaPath(url: string): boolean {
  */
 export async function registerStatic(
   app: FastifyInstance,
-  opts: { webDist: string; adminDist: string; uploadsDir: string },
+  /** `uploadsDir` only when uploads are files in DATA_DIR; the database adapter serves its own (ADR 240). */
+  opts: { webDist: string; adminDist: string; uploadsDir?: string | undefined },
 ): Promise<void> {
   let decorated = false;
   const serve = async (root: string, prefix: string) => {
@@ -109,8 +110,10 @@ export async function registerStatic(
     decorated = true;
   };
   // Uploads arrive at run time, so their folder must exist before the static route is set up.
-  mkdirSync(opts.uploadsDir, { recursive: true });
-  await serve(opts.uploadsDir, '/uploads/');
+  if (opts.uploadsDir !== undefined) {
+    mkdirSync(opts.uploadsDir, { recursive: true });
+    await serve(opts.uploadsDir, '/uploads/');
+  }
   await serve(opts.adminDist, '/admin/');
   await serve(opts.webDist, '/');
 

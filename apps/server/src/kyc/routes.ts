@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   AdminKycItem,
   AdminKycPage,
@@ -16,10 +15,12 @@ import { z } from 'zod';
 import { bankRoutes } from '../bank/routes.ts';
 import { BankCardService } from '../bank/service.ts';
 import type { Services } from '../deps.ts';
+import { privateUploadKey, publicUploadKey } from '../files/store.ts';
+import { fileStoreOf } from '../files/wiring.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { jsonRoute } from '../http/route.ts';
-import { PRIVATE_IMAGE_URL, sendPrivateImage, uploadDirs } from '../system/upload.ts';
+import { PRIVATE_IMAGE_URL, sendPrivateImage } from '../system/upload.ts';
 import { KycService } from './service.ts';
 import { kycDb } from './tables.ts';
 import { ownsUpload, trackUploads } from './uploads.ts';
@@ -28,7 +29,7 @@ import { ownsUpload, trackUploads } from './uploads.ts';
 export function kycRoutes(app: FastifyInstance, s: Services): void {
   const db = kycDb(s.db);
   const kyc = new KycService(db, s.clock);
-  const dirs = uploadDirs(s.config.dataDir);
+  const files = fileStoreOf(s);
   trackUploads(app, db, () => s.clock.now());
   const user = requireAuth(s.tokens, 'user');
   const admin = requireAuth(s.tokens, 'admin');
@@ -103,7 +104,7 @@ export function kycRoutes(app: FastifyInstance, s: Services): void {
       const { id } = req.params as { id?: unknown };
       if (typeof id !== 'string' || !PRIVATE_UPLOAD_ID_RE.test(id)) throw new AppError('NOT_FOUND');
       if (!(await ownsUpload(db, principalOf(req).id, id))) throw new AppError('NOT_FOUND');
-      return sendPrivateImage(reply, join(dirs.private, id));
+      return sendPrivateImage(reply, files, privateUploadKey(id));
     },
   );
 
@@ -120,8 +121,8 @@ export function kycRoutes(app: FastifyInstance, s: Services): void {
       const ref = await kyc.imageOf(id, side);
       if (ref === undefined) throw new AppError('NOT_FOUND');
       // Applications from before ADR 061 name public paths; they are still shown from where they are.
-      if (PRIVATE_UPLOAD_ID_RE.test(ref)) return sendPrivateImage(reply, join(dirs.private, ref));
-      if (UPLOAD_PATH_RE.test(ref)) return sendPrivateImage(reply, join(dirs.public, ref));
+      if (PRIVATE_UPLOAD_ID_RE.test(ref)) return sendPrivateImage(reply, files, privateUploadKey(ref));
+      if (UPLOAD_PATH_RE.test(ref)) return sendPrivateImage(reply, files, publicUploadKey(ref));
       throw new AppError('NOT_FOUND');
     },
   );

@@ -1,15 +1,15 @@
-import { createReadStream, existsSync } from 'node:fs';
 import { UpdateRequest } from '@ex/contract';
 import type { Lang } from '@ex/i18n';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { releaseBundleKey } from '../files/store.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { legacySigningKeyFile, loadReleaseKey, type ReleaseKey } from './keys.ts';
 import { releaseMessage } from './messages.ts';
 import {
-  bundleFile,
+  bundleStore,
   createReleaseService,
   DEFAULT_MAX_BUNDLE_BYTES,
   type FieldProblem,
@@ -98,7 +98,8 @@ export async function releaseRoutes(app: FastifyInstance, opts: ReleaseRoutesOpt
     );
   }
   const maxBytes = opts.maxBundleBytes ?? DEFAULT_MAX_BUNDLE_BYTES;
-  const service = createReleaseService({ ...opts, releaseKey, maxBundleBytes: maxBytes });
+  const files = bundleStore(opts);
+  const service = createReleaseService({ ...opts, files, releaseKey, maxBundleBytes: maxBytes });
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
   app.post('/api/app/update', { schema: { body: UpdateCheckBody } }, async (request) => {
@@ -114,13 +115,13 @@ export async function releaseRoutes(app: FastifyInstance, opts: ReleaseRoutesOpt
     const { file } = request.params as z.infer<typeof BundleParams>;
     const id = file.slice(0, -'.zip'.length);
     const row = await releaseById(opts.db, id);
-    const path = bundleFile(opts.dataDir, id);
-    if (!row || !existsSync(path)) throw new AppError('NOT_FOUND');
+    const bundle = row ? await files.stream(releaseBundleKey(id)) : undefined;
+    if (!row || !bundle) throw new AppError('NOT_FOUND');
     return reply
       .header('content-type', 'application/zip')
       .header('content-length', row.size_bytes)
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(path));
+      .send(bundle);
   });
 
   app.post('/api/admin/releases', { preHandler: opts.requireAdmin }, async (request) => {

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { LANGS, type Lang } from '@ex/i18n';
 import { unzipSync } from 'fflate';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { fsFileStore } from '../files/fs-store.ts';
+import { type FileStore, releaseBundleKey } from '../files/store.ts';
 import type { ReleaseKey } from './keys.ts';
 import type { ReleaseMessageKey } from './messages.ts';
 import { inRollout } from './rollout.ts';
@@ -31,8 +31,10 @@ const PUBLISH_FIELDS = [
 
 export interface ReleaseServiceDeps {
   db: Kysely<Database>;
-  /** Bundles are stored in `<dataDir>/releases/<id>.zip`. */
+  /** The data folder (bundles are stored in `<dataDir>/releases/<id>.zip` unless `files` is given). */
   dataDir: string;
+  /** Where bundles are stored, key `releases/<id>.zip` (ADR 240); the data folder when unset. */
+  files?: FileStore;
   /** The release public key uploads must be signed for; the server holds no private key. */
   releaseKey: ReleaseKey;
   now?: () => number;
@@ -78,8 +80,9 @@ export function downloadPath(id: string): string {
   return `/api/app/update/bundles/${id}.zip`;
 }
 
-export function bundleFile(dataDir: string, id: string): string {
-  return join(dataDir, 'releases', `${id}.zip`);
+/** The file store of the deps: the given one, else the data folder (as before ADR 240). */
+export function bundleStore(deps: Pick<ReleaseServiceDeps, 'dataDir' | 'files'>): FileStore {
+  return deps.files ?? fsFileStore(deps.dataDir);
 }
 
 export function toPublic(row: ReleaseRow | Insertable<ReleasesTable>): PublicRelease {
@@ -145,6 +148,7 @@ function parseContent(raw: string | undefined): Record<Lang, string> | FieldProb
 export function createReleaseService(deps: ReleaseServiceDeps) {
   const now = deps.now ?? Date.now;
   const maxBytes = deps.maxBundleBytes ?? DEFAULT_MAX_BUNDLE_BYTES;
+  const files = bundleStore(deps);
 
   /**
    * Checks every field first, the offline signature last (over the exact bytes received), then
@@ -241,15 +245,13 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       created_by: input.createdBy ?? null,
       created_at: String(now()),
     };
-    const file = bundleFile(deps.dataDir, id);
-    mkdirSync(join(deps.dataDir, 'releases'), { recursive: true });
-    // Write then rename: a half-written file is never served under a release id.
-    writeFileSync(`${file}.tmp`, bytes, { mode: 0o644 });
-    renameSync(`${file}.tmp`, file);
+    const key = releaseBundleKey(id);
+    // Stored whole before the row exists: a half-written bundle is never served under a release id.
+    await files.put(key, bytes);
     try {
       await insertRelease(deps.db, row);
     } catch (error) {
-      rmSync(file, { force: true });
+      await files.delete(key).catch(() => {});
       // Two uploads of the same version racing: the unique (platform, version) key refused one.
       const again = (await releasesOf(deps.db, plat))[0];
       if (again && compareSemver(version, again.version) <= 0) {

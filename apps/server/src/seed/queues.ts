@@ -11,8 +11,6 @@
 // Withdrawing needs a verified identity, a trade password and a bank card (gates/), so only ana can.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   BankCardRequest,
   decimalToUnits,
@@ -28,9 +26,11 @@ import { chainDb } from '../chain/tables.ts';
 import type { ChainDomain } from '../chain/wiring.ts';
 import type { Clock } from '../clock.ts';
 import type { Services } from '../deps.ts';
+import { privateUploadKey } from '../files/store.ts';
+import { fileStoreOf } from '../files/wiring.ts';
 import { KycService } from '../kyc/service.ts';
 import { kycDb } from '../kyc/tables.ts';
-import { sniffImage, uploadDirs } from '../system/upload.ts';
+import { sniffImage } from '../system/upload.ts';
 import { UploadQuota } from '../system/upload-quota.ts';
 import { WithdrawService } from '../withdraw/service.ts';
 import { type DemoLook, documentBack, documentFront, selfie } from './images.ts';
@@ -103,9 +103,8 @@ async function uploadPrivate(
   await quota.checkDisk(bytes.length);
   await quota.reserve(userId, path, bytes.length);
   try {
-    const dir = uploadDirs(s.config.dataDir).private;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dir, path), bytes, { flag: 'wx', mode: 0o600 });
+    // Through the file store (ADR 240): in a cluster every gateway serves the seeded images too.
+    await fileStoreOf(s).put(privateUploadKey(path), bytes, { private: true });
   } catch (error) {
     await quota.release(path);
     throw error;
@@ -121,7 +120,7 @@ async function applyForVerification(
   look: DemoLook,
   ms: number,
 ): Promise<string> {
-  const quota = new UploadQuota(s.db, s.config.dataDir, s.config.uploads, () => ms);
+  const quota = new UploadQuota(s.db, fileStoreOf(s).diskDir, s.config.uploads, () => ms);
   const upload = (bytes: Buffer) => uploadPrivate(s, quota, userId, bytes);
   const front_image = await upload(documentFront(look));
   const back_image = identity.document_type === 'passport' ? undefined : await upload(documentBack(look));

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   AdminFaqArticle,
   AdminFaqList,
@@ -19,10 +18,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../deps.ts';
+import { privateUploadKey } from '../files/store.ts';
+import { fileStoreOf } from '../files/wiring.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { jsonRoute } from '../http/route.ts';
-import { sendPrivateImage, uploadDirs } from '../system/upload.ts';
+import { sendPrivateImage } from '../system/upload.ts';
 import { SupportService } from './service.ts';
 
 /** The support centre (ADR 208): FAQ for everyone, tickets for their owner, the console's side. */
@@ -31,7 +32,7 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
   const user = requireAuth(s.tokens, 'user');
   const admin = requireAuth(s.tokens, 'admin');
   const tags = ['support'];
-  const dirs = uploadDirs(s.config.dataDir);
+  const files = fileStoreOf(s);
 
   jsonRoute(app, {
     method: 'GET',
@@ -202,7 +203,7 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
       if (typeof id !== 'string' || !/^\d{1,18}$/.test(id)) throw new AppError('NOT_FOUND');
       if (typeof image !== 'string' || !PRIVATE_UPLOAD_ID_RE.test(image)) throw new AppError('NOT_FOUND');
       if ((await support.ticketImage(id, image)) === undefined) throw new AppError('NOT_FOUND');
-      return sendPrivateImage(reply, join(dirs.private, image));
+      return sendPrivateImage(reply, files, privateUploadKey(image));
     },
   );
 }

@@ -11,10 +11,11 @@ import { LANGS } from '@ex/i18n';
 import type { FastifyInstance } from 'fastify';
 import { ping } from '../db/db.ts';
 import type { Services } from '../deps.ts';
+import { fileStoreOf } from '../files/wiring.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
 import { jsonRoute } from '../http/route.ts';
 import { areaCodes, countries } from './service.ts';
-import { PRIVATE_IMAGE_URL, saveUpload, uploadDirs } from './upload.ts';
+import { PRIVATE_IMAGE_URL, saveUpload } from './upload.ts';
 import { UploadQuota } from './upload-quota.ts';
 
 export function systemRoutes(app: FastifyInstance, s: Services): void {
@@ -86,7 +87,8 @@ export function systemRoutes(app: FastifyInstance, s: Services): void {
  */
 export function uploadRoutes(app: FastifyInstance, s: Services): void {
   const tags = ['system'];
-  const uploadQuota = new UploadQuota(s.db, s.config.dataDir, s.config.uploads, () => s.clock.now());
+  const files = fileStoreOf(s);
+  const uploadQuota = new UploadQuota(s.db, files.diskDir, s.config.uploads, () => s.clock.now());
 
   jsonRoute(app, {
     method: 'POST',
@@ -98,13 +100,12 @@ export function uploadRoutes(app: FastifyInstance, s: Services): void {
     response: UploadResponse,
     preHandler: requireAuth(s.tokens, 'user'),
     handler: async (req) => {
-      const dirs = uploadDirs(s.config.dataDir);
       const owner = { userId: principalOf(req).id, quota: uploadQuota };
       if (req.query.purpose === 'kyc') {
-        const { path } = await saveUpload(req, dirs, s.clock.now(), 'private', owner);
+        const { path } = await saveUpload(req, files, s.clock.now(), 'private', owner);
         return { path, url: `${PRIVATE_IMAGE_URL}/${path}` };
       }
-      const { path } = await saveUpload(req, dirs, s.clock.now(), 'public', owner);
+      const { path } = await saveUpload(req, files, s.clock.now(), 'public', owner);
       return { path, url: s.config.imageBaseUrl + path };
     },
   });

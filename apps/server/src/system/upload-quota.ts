@@ -51,7 +51,12 @@ export class UploadQuota {
 
   constructor(
     db: Db,
-    private readonly dataDir: string,
+    /**
+     * The folder on whose disk uploads land (the file store's `diskDir`); undefined when they go
+     * to the database (ADR 240): then only the per-user quota applies, the database's own disk is
+     * the operator's to watch.
+     */
+    private readonly diskDir: string | undefined,
     private readonly limits: UploadLimits,
     private readonly now: () => number,
     /** Tests replace the disk probe; production asks the kernel (statfs). */
@@ -62,7 +67,8 @@ export class UploadQuota {
 
   /** Refuses when writing `size` more bytes would leave less than the configured free space. */
   async checkDisk(size: number): Promise<void> {
-    const free = await this.probe(this.dataDir);
+    if (this.diskDir === undefined) return;
+    const free = await this.probe(this.diskDir);
     if (free - BigInt(size) < BigInt(this.limits.minFreeBytes)) throw new AppError('UPLOAD_DISK_FULL');
   }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type FileStore, privateUploadKey, publicUploadKey } from '../files/store.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { UploadQuota } from './upload-quota.ts';
 
@@ -19,20 +18,15 @@ export function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
   return null;
 }
 
-/** Where uploads live: `public` is served as static files, `private` never is (see ADR 061). */
-export function uploadDirs(dataDir: string): { public: string; private: string } {
-  return { public: join(dataDir, 'uploads'), private: join(dataDir, 'private') };
-}
-
 /**
- * Reads the single `file` part, checks it and stores it. Public: `<uploadsDir>/<yyyymm>/<hex>.<ext>`,
- * `path` is that relative path. Private: `<privateDir>/<hex>` without an extension (the type is
+ * Reads the single `file` part, checks it and stores it. Public: key `uploads/<yyyymm>/<hex>.<ext>`,
+ * `path` is `<yyyymm>/<hex>.<ext>`. Private: key `private/<hex>` without an extension (the type is
  * sniffed again when served), `path` is the bare hex id. The owner's quota and the free space are
- * checked, and the upload recorded for the owner, before a byte reaches the disk (ADR 123).
+ * checked, and the upload recorded for the owner, before a byte is stored (ADR 123, 240).
  */
 export async function saveUpload(
   request: FastifyRequest,
-  dirs: { public: string; private: string },
+  store: FileStore,
   now: number,
   visibility: 'public' | 'private',
   owner: { userId: string; quota: UploadQuota },
@@ -53,15 +47,12 @@ export async function saveUpload(
   if (!ext) throw new AppError('UPLOAD_TYPE');
   const id = randomBytes(16).toString('hex');
   const month = new Date(now).toISOString().slice(0, 7).replace('-', '');
-  const [dir, name, path] =
-    visibility === 'private'
-      ? [dirs.private, id, id]
-      : [join(dirs.public, month), `${id}.${ext}`, `${month}/${id}.${ext}`];
+  const path = visibility === 'private' ? id : `${month}/${id}.${ext}`;
+  const key = visibility === 'private' ? privateUploadKey(path) : publicUploadKey(path);
   await owner.quota.checkDisk(bytes.length);
   await owner.quota.reserve(owner.userId, path, bytes.length);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dir, name), bytes, { flag: 'wx', mode: visibility === 'private' ? 0o600 : 0o644 });
+    await store.put(key, bytes, { private: visibility === 'private' });
   } catch (error) {
     request.log.error({ err: error }, 'storing an upload failed');
     await owner.quota.release(path);
@@ -74,21 +65,41 @@ const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } 
 
 /**
  * Sends a stored image with its sniffed type and `private, no-store`, or throws NOT_FOUND. Callers
- * pass a path they built from a checked id; the file is read whole (at most 5 MB) so the type can
+ * pass a key they built from a checked id; the file is read whole (at most 5 MB) so the type can
  * be sniffed and a missing file is a clean 404 rather than a broken stream.
  */
-export function sendPrivateImage(reply: FastifyReply, file: string): FastifyReply {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    throw new AppError('NOT_FOUND');
-  }
+export async function sendPrivateImage(
+  reply: FastifyReply,
+  store: FileStore,
+  key: string,
+): Promise<FastifyReply> {
+  const bytes = await store.get(key).catch(() => undefined);
+  if (bytes === undefined) throw new AppError('NOT_FOUND');
   const ext = sniffImage(bytes);
   if (!ext) throw new AppError('NOT_FOUND');
   return reply
     .header('content-type', IMAGE_TYPES[ext])
     .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(bytes);
+}
+
+/**
+ * A public upload from the store, for the database adapter (the file system adapter keeps the
+ * static file serving of `/uploads/`): the sniffed type must match the name's, a day's caching as
+ * the static route gives, 404 for anything else.
+ */
+export async function sendPublicImage(
+  reply: FastifyReply,
+  store: FileStore,
+  path: string,
+): Promise<FastifyReply> {
+  const bytes = await store.get(publicUploadKey(path)).catch(() => undefined);
+  const ext = bytes === undefined ? null : sniffImage(bytes);
+  if (bytes === undefined || ext === null || !path.endsWith(`.${ext}`)) throw new AppError('NOT_FOUND');
+  return reply
+    .header('content-type', IMAGE_TYPES[ext])
+    .header('cache-control', 'public, max-age=86400')
     .header('x-content-type-options', 'nosniff')
     .send(bytes);
 }
