@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { ContractOrder, Position } from './contract.ts';
+import { DocumentType, KycReviewStatus } from './kyc.ts';
 import { pageOf } from './pagination.ts';
+import { SpotOrder } from './spot.ts';
+import { LedgerEntry } from './wallet.ts';
 
 /**
  * The operator console's own API (issue 10 item 4): operator accounts with roles, the audit log,
@@ -110,6 +114,50 @@ export const UserDetail = z.object({
   sessions: z.array(z.object({ id: z.string(), created_at: z.number().int(), expires_at: z.number().int() })),
 });
 export type UserDetail = z.infer<typeof UserDetail>;
+
+/**
+ * The user drawer's records as the server really builds them (ops/service.ts `userDetail`): the
+ * orders are the spot and futures services' own orders, the positions and ledger entries theirs,
+ * and the KYC applications and bank cards the columns the service selects. `UserDetail` above, the
+ * route's response schema, keeps them as plain records (unchanged on the wire); the console reads
+ * them through these types, so a renamed field of an order, a position or a ledger entry fails its
+ * typecheck (ADR 239).
+ */
+export const UserKycRecord = z.object({
+  id: z.string(),
+  status: KycReviewStatus,
+  country: z.string(),
+  document_type: DocumentType,
+  reason: z.string().nullable(),
+  submitted_at: z.number().int(),
+  reviewed_at: z.number().int().nullable(),
+  /** The reviewing operator's id. */
+  reviewed_by: z.string().nullable(),
+});
+export type UserKycRecord = z.infer<typeof UserKycRecord>;
+
+/** A bank card as support sees it: the number masked to its last four digits. */
+export const UserCardRecord = z.object({
+  id: z.string(),
+  bank_name: z.string(),
+  card_number: z.string(),
+  holder_name: z.string(),
+  created_at: z.number().int(),
+});
+export type UserCardRecord = z.infer<typeof UserCardRecord>;
+
+/** Open spot orders, open futures orders, then spot history, in that order. */
+export const UserOrderRecord = z.union([ContractOrder, SpotOrder]);
+export type UserOrderRecord = z.infer<typeof UserOrderRecord>;
+
+export const UserDetailRecords = UserDetail.extend({
+  orders: z.array(UserOrderRecord),
+  positions: z.array(Position),
+  ledger: z.array(LedgerEntry),
+  kyc: z.array(UserKycRecord),
+  cards: z.array(UserCardRecord),
+});
+export type UserDetailRecords = z.infer<typeof UserDetailRecords>;
 
 // ---- markets ----
 

@@ -1,6 +1,8 @@
-import { Typography } from 'antd';
+import type { Lang } from '@ex/i18n';
+import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { dateTime, formatUsdc, timeAgo } from '../lib/format.ts';
+import { codeLabel, dateTime, formatUsdc, PLACEHOLDER, timeAgo } from '../lib/format.ts';
+import { LANG_CODES, LANG_LABELS } from '../lib/langs.ts';
 
 /** Table cells the console's lists share: render functions for antd columns. */
 
@@ -18,6 +20,63 @@ export const agoCell = (now: number) => (ms: number) => <span title={dateTime(ms
  * a column of them lines up; "--" for a missing or malformed value.
  */
 export const dateTimeCell = (ms: unknown) => <span style={NUM_STYLE}>{dateTime(ms)}</span>;
+
+/**
+ * The same absolute time on two lines, date over time, for a narrow column (the IEO list's start
+ * and end): "21/11/2026," wraps before "20:57:35" either way, this way always at the same place.
+ */
+export const dateTimeStackCell = (ms: unknown) => {
+  const at = dateTime(ms);
+  const cut = at.indexOf(', ');
+  if (cut < 0) return <span style={NUM_STYLE}>{at}</span>;
+  return (
+    <span style={{ ...NUM_STYLE, display: 'inline-block' }} title={at}>
+      {at.slice(0, cut)}
+      <br />
+      {at.slice(cut + 2)}
+    </span>
+  );
+};
+
+/**
+ * An API code (an enum value such as "not_started", "perp", "buy") as a coloured tag with words
+ * for the operator: the page's own label when it has one, else `codeLabel` ("Not started"). Never
+ * the raw code; "--" for a missing one.
+ */
+export function CodeTag({
+  code,
+  color,
+  labels,
+}: {
+  code: string | null | undefined;
+  color?: Readonly<Record<string, string>> | string;
+  labels?: Readonly<Record<string, string>>;
+}) {
+  if (typeof code !== 'string' || code === '') return <>{PLACEHOLDER}</>;
+  const tone = typeof color === 'string' ? color : color?.[code];
+  return <Tag color={tone}>{labels?.[code] ?? codeLabel(code)}</Tag>;
+}
+
+/** The languages a text has, as short tags ("DE", "简中"), each with its full name on hover. */
+export const LangTags = ({ langs }: { langs: readonly Lang[] }) =>
+  langs.map((l) => (
+    <Tag key={l} title={LANG_LABELS[l]} style={{ marginBottom: 2 }}>
+      {LANG_CODES[l]}
+    </Tag>
+  ));
+
+/** Buy and long green, sell and short red (DESIGN.md's up and down colours). */
+export const SIDE_COLOR: Readonly<Record<string, string>> = {
+  buy: 'green',
+  long: 'green',
+  sell: 'red',
+  short: 'red',
+};
+
+/** An order's or position's side as a coloured tag: "Buy", "Sell", "Long", "Short". */
+export const SideTag = ({ side }: { side: string | null | undefined }) => (
+  <CodeTag code={side} color={SIDE_COLOR} />
+);
 
 /** A USDC decimal string grouped without a float, in tabular digits; `unit` appends " USDC". */
 export const usdcCell =

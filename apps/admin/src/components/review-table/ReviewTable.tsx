@@ -45,8 +45,11 @@ export interface ReviewTableProps<Row extends { id: string }, F extends string, 
   /** "42 applications": the word after the count. */
   noun: string;
   empty: { error: string; none: string };
-  /** The table's minimum width before it scrolls sideways. */
-  scrollX: number;
+  /**
+   * The table's minimum width before it scrolls sideways, for columns without a width of their own;
+   * when every column has one, their sum is the minimum (ConsoleTable, ADR 239).
+   */
+  scrollX?: number;
   filter?: ReviewFilter<F>;
   /** Header controls before the Refresh button, and after it. */
   controls?: ReactNode;

@@ -31,7 +31,7 @@ describe('<Audit/>', () => {
   it('shows who did what to which target, with before and after, and offers no way to edit', async () => {
     mountPage('/audit', <Audit />);
     expect(await screen.findByText('support@example.com')).toBeTruthy();
-    expect(screen.getByText('user 1001')).toBeTruthy();
+    expect(screen.getByText('User 1001')).toBeTruthy();
     expect(document.body.textContent).toContain('"banned_at": null');
     // A time in the record reads as a date, not epoch milliseconds.
     expect(document.body.textContent).toContain(`"banned_at": "${dateTime(1893456000000)}"`);

@@ -1,11 +1,13 @@
 import type { AuditEntry } from '@ex/contract';
 import { Input, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { codeLabel, dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type AuditFilters, useAudit } from '../api/audit.ts';
 
 const TARGETS = ['user', 'operator', 'market', 'withdrawals', 'kyc', 'staking', 'otc', 'content', 'ieo'];
+/** Target types whose words are not just the code capitalised. */
+const TARGET_LABEL: Record<string, string> = { kyc: 'KYC', otc: 'OTC', ieo: 'IEO' };
 
 /** A time in a before/after record ("banned_at", "reviewed_at", ...) as a date, not epoch milliseconds. */
 const readableTimes = (key: string, v: unknown) =>
@@ -27,7 +29,7 @@ const columns: TableColumnsType<AuditEntry> = [
   {
     title: 'Target',
     width: 150,
-    render: (_: unknown, e) => (e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : '—'),
+    render: (_: unknown, e) => (e.target_type ? `${codeLabel(e.target_type)} ${e.target_id ?? ''}` : '—'),
   },
   { title: 'Before', dataIndex: 'before', render: (v: unknown) => <Json value={v} /> },
   { title: 'After', dataIndex: 'after', render: (v: unknown) => <Json value={v} /> },
@@ -63,7 +65,7 @@ export function Audit() {
           allowClear
           value={filters.target_type}
           onChange={(v: string | undefined) => update({ target_type: v, page: null })}
-          options={TARGETS.map((t) => ({ value: t, label: t }))}
+          options={TARGETS.map((t) => ({ value: t, label: TARGET_LABEL[t] ?? codeLabel(t) }))}
           style={{ width: 160 }}
         />
         <Input.Search

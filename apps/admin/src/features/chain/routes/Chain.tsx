@@ -41,7 +41,7 @@ const columns = (now: number): TableColumnsType<AdminDeposit> => [
     width: 220,
     render: codeCell(8, 6),
   },
-  { title: 'User id', dataIndex: 'user_id', width: 90, render: (v: string | null) => v ?? <Tag>none</Tag> },
+  { title: 'User id', dataIndex: 'user_id', width: 90, render: (v: string | null) => v ?? <Tag>None</Tag> },
   {
     title: 'Transaction',
     dataIndex: 'txid',

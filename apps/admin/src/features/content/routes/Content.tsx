@@ -20,7 +20,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { agoCell } from '../../../components/table-cells.tsx';
+import { agoCell, LangTags } from '../../../components/table-cells.tsx';
 import { useContentItems, useSaveContent, useSendMessage } from '../api/content.ts';
 import { fieldsFromErrors, LangTabs, type TextFields, toTranslations } from '../components/LangTabs.tsx';
 
@@ -124,12 +124,7 @@ function ContentTable({ kind }: { kind: ContentKind }) {
     {
       title: 'Languages',
       width: 220,
-      render: (_: unknown, row) =>
-        LANGS.filter((l) => row.translations[l]).map((l) => (
-          <Tag key={l} style={{ marginBottom: 2 }}>
-            {l}
-          </Tag>
-        )),
+      render: (_: unknown, row) => <LangTags langs={LANGS.filter((l) => row.translations[l])} />,
     },
     {
       title: 'Status',

@@ -67,7 +67,7 @@ describe('<Dashboard/>', () => {
     expect(screen.getByText('OTC payouts')).toBeTruthy();
     expect(screen.queryByText('flash')).toBeNull();
     expect(screen.getByText('Journal: 42 commands')).toBeTruthy();
-    expect(screen.getByText('stale SOL_USDC_PERP')).toBeTruthy();
+    expect(screen.getByText('Stale SOL_USDC_PERP')).toBeTruthy();
     expect(screen.getByText('Insurance fund (USDC)')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\d\.\d{6}\b/);
   });

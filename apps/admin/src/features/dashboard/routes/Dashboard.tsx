@@ -68,16 +68,16 @@ export function Dashboard() {
           </p>
         </DashboardCard>
         <DashboardCard title="Engine">
-          <p>Database {d.engine.db_ok ? <Tag color="green">ok</Tag> : <Tag color="red">down</Tag>}</p>
+          <p>Database {d.engine.db_ok ? <Tag color="green">OK</Tag> : <Tag color="red">Down</Tag>}</p>
           <p>Journal: {d.engine.journal_length} commands</p>
           <p>
             Index:{' '}
             {d.engine.stale_index.length === 0 ? (
-              <Tag color="green">fresh</Tag>
+              <Tag color="green">Fresh</Tag>
             ) : (
               d.engine.stale_index.map((s) => (
                 <Tag key={s} color="orange">
-                  stale {s}
+                  Stale {s}
                 </Tag>
               ))
             )}
@@ -85,7 +85,7 @@ export function Dashboard() {
           <p>
             Paused:{' '}
             {d.engine.paused_markets.length === 0
-              ? 'none'
+              ? 'None'
               : d.engine.paused_markets.map((s) => (
                   <Tag key={s} color="red">
                     {s}

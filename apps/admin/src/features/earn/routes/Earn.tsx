@@ -13,13 +13,12 @@ import {
   Select,
   Space,
   type TableColumnsType,
-  Tag,
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num } from '../../../components/table-cells.tsx';
+import { CodeTag, Num } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
-import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
+import { codeLabel, dateTime, formatCoinOverview } from '../../../lib/format.ts';
 
 /** Amounts from the API's decimal strings: 2 up to the coin's decimals, cut (DESIGN.md "Numbers"). */
 const amount = (v: string, coin: string) => formatCoinOverview(v, coin);
@@ -200,7 +199,7 @@ function StakingReview() {
       render: (_, s) => <Num>{`${amount(s.interest, s.coin)} ${s.coin}`}</Num>,
     },
     { title: 'Days', dataIndex: 'days' },
-    { title: 'Status', render: (_, s) => <Tag color={STAKE_COLOR[s.status]}>{s.status}</Tag> },
+    { title: 'Status', render: (_, s) => <CodeTag code={s.status} color={STAKE_COLOR} /> },
     { title: 'Created', render: (_, s) => dateTime(s.created_at) },
     {
       title: '',
@@ -244,7 +243,10 @@ function StakingReview() {
           setStatus(v as StakeStatus | 'all');
           setPage(1);
         }}
-        options={['review', 'active', 'outstanding', 'settled', 'rejected', 'all']}
+        options={(['review', 'active', 'outstanding', 'settled', 'rejected', 'all'] as const).map((v) => ({
+          value: v,
+          label: v === 'review' ? 'Under review' : codeLabel(v),
+        }))}
         style={{ marginBottom: 12, maxWidth: '100%', overflowX: 'auto' }}
       />
       <ConsoleTable

@@ -38,7 +38,7 @@ describe('<Markets/>', () => {
     expect(screen.getAllByText('0.1 %').length).toBe(2);
     expect(screen.getAllByText('0.05 %').length).toBe(2);
     expect(screen.getByText('1x 5x 10x')).toBeTruthy();
-    expect(screen.getByText('paused')).toBeTruthy();
+    expect(screen.getByText('Paused')).toBeTruthy();
   });
 
   it('pauses only with a reason, and sends it', async () => {

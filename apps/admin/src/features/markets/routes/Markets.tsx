@@ -2,8 +2,12 @@ import type { MarketSetting } from '@ex/contract';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num } from '../../../components/table-cells.tsx';
+import { CodeTag, Num } from '../../../components/table-cells.tsx';
 import { dateTime } from '../../../lib/format.ts';
+
+const KIND_LABEL: Record<MarketSetting['kind'], string> = { spot: 'Spot', perp: 'Perpetual' };
+const KIND_COLOR: Record<MarketSetting['kind'], string> = { spot: 'blue', perp: 'purple' };
+
 import { useMarkets, useSetParams, useSetPaused } from '../api/markets.ts';
 
 /** "0.001" -> "0.1 %": the rate stays a decimal string, only the point moves (no floats). */
@@ -145,20 +149,25 @@ export function Markets() {
 
   const columns: TableColumnsType<MarketSetting> = [
     { title: 'Market', dataIndex: 'symbol', width: 150 },
-    { title: 'Kind', dataIndex: 'kind', width: 70, render: (k: string) => <Tag>{k}</Tag> },
+    {
+      title: 'Kind',
+      dataIndex: 'kind',
+      width: 100,
+      render: (k: MarketSetting['kind']) => <CodeTag code={k} color={KIND_COLOR} labels={KIND_LABEL} />,
+    },
     {
       title: 'Trading',
       width: 120,
       render: (_: unknown, m) =>
         m.paused ? (
           <span>
-            <Tag color="red">paused</Tag>
+            <Tag color="red">Paused</Tag>
             <Typography.Text type="secondary">
               {m.reason} · {m.paused_at ? dateTime(m.paused_at) : ''}
             </Typography.Text>
           </span>
         ) : (
-          <Tag color="green">open</Tag>
+          <Tag color="green">Open</Tag>
         ),
     },
     {

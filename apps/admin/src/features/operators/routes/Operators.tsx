@@ -2,7 +2,7 @@ import { OPERATOR_ROLES, type Operator, type OperatorRole } from '@ex/contract';
 import { App, Button, Form, Input, Modal, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { codeLabel, dateTime } from '../../../lib/format.ts';
 import { useOperatorChange, useOperators } from '../api/operators.ts';
 
 const ROLE_TEXT: Record<OperatorRole, string> = {
@@ -40,7 +40,7 @@ export function Operators() {
           value={o.role}
           disabled={o.disabled_at !== null}
           onChange={(role: OperatorRole) => void change.mutateAsync({ kind: 'role', id: o.id, role })}
-          options={OPERATOR_ROLES.map((r) => ({ value: r, label: r }))}
+          options={OPERATOR_ROLES.map((r) => ({ value: r, label: codeLabel(r) }))}
           style={{ width: 130 }}
         />
       ),
@@ -48,16 +48,16 @@ export function Operators() {
     {
       title: 'TOTP',
       width: 80,
-      render: (_: unknown, o) => (o.totp_enabled ? <Tag color="green">on</Tag> : <Tag>off</Tag>),
+      render: (_: unknown, o) => (o.totp_enabled ? <Tag color="green">On</Tag> : <Tag>Off</Tag>),
     },
     {
       title: 'State',
       width: 200,
       render: (_: unknown, o) =>
         o.disabled_at !== null ? (
-          <Tag color="red">disabled {dateTime(o.disabled_at)}</Tag>
+          <Tag color="red">Disabled {dateTime(o.disabled_at)}</Tag>
         ) : (
-          <Tag color="green">active</Tag>
+          <Tag color="green">Active</Tag>
         ),
     },
     { title: 'Created', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
@@ -124,7 +124,7 @@ export function Operators() {
             <Input.Password />
           </Form.Item>
           <Form.Item name="role" label="Role" rules={[{ required: true }]}>
-            <Select options={OPERATOR_ROLES.map((r) => ({ value: r, label: r }))} />
+            <Select options={OPERATOR_ROLES.map((r) => ({ value: r, label: codeLabel(r) }))} />
           </Form.Item>
         </Form>
       </Modal>

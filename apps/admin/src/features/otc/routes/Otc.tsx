@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num } from '../../../components/table-cells.tsx';
+import { Num, SideTag } from '../../../components/table-cells.tsx';
 import { dateTime, formatCoinOverview, formatDecimal } from '../../../lib/format.ts';
 import { useOtcAds, useOtcMutations, useOtcOrders, useTreasury } from '../api/otc.ts';
 
@@ -74,7 +74,7 @@ function Orders() {
       title: 'Side',
       dataIndex: 'side',
       width: 70,
-      render: (s: string) => <Tag color={s === 'buy' ? 'green' : 'red'}>{s}</Tag>,
+      render: (s: string) => <SideTag side={s} />,
     },
     {
       title: 'Quantity',
@@ -197,7 +197,7 @@ function Ads() {
       title: 'Side',
       dataIndex: 'side',
       width: 70,
-      render: (s: string) => <Tag color={s === 'buy' ? 'green' : 'red'}>{s}</Tag>,
+      render: (s: string) => <SideTag side={s} />,
     },
     { title: 'Coin', dataIndex: 'coin', width: 70 },
     {

@@ -2,6 +2,7 @@ import type { OutboxEntry } from '@ex/sdk';
 import { Space, Switch, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { tokens } from '../../../app/theme.ts';
 import { type ListQuery, ReviewTable } from '../../../components/review-table/ReviewTable.tsx';
+import { CodeTag } from '../../../components/table-cells.tsx';
 import { dateTime, timeAgo } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useOutbox } from '../api/get-outbox.ts';
@@ -60,7 +61,7 @@ const columns = (now: number): TableColumnsType<OutboxEntry> => [
     dataIndex: 'scene',
     width: 110,
     render: (scene: string | null) =>
-      scene ? <Tag>{scene}</Tag> : <Typography.Text type="secondary">—</Typography.Text>,
+      scene ? <CodeTag code={scene} /> : <Typography.Text type="secondary">—</Typography.Text>,
   },
   {
     title: 'Subject',

@@ -1,4 +1,4 @@
-import { LANG_NAMES, LANGS, type Lang } from '@ex/i18n';
+import { LANGS, type Lang } from '@ex/i18n';
 import type { FieldErrors } from '@ex/sdk';
 import type { Platform } from '../api/releases.ts';
 
@@ -6,18 +6,8 @@ import type { Platform } from '../api/releases.ts';
 export const MAX_BUNDLE_BYTES = 50 * 1024 * 1024;
 export const MAX_NOTES_CHARS = 2000;
 
-/** Each language by its own name (the i18n package's list). */
-export const LANG_LABELS: Record<Lang, string> = LANG_NAMES;
-
-export const LANG_CODES: Record<Lang, string> = {
-  de: 'DE',
-  en: 'EN',
-  zh_CN: '简中',
-  zh_TW: '繁中',
-  es: 'ES',
-  fr: 'FR',
-  it: 'IT',
-};
+/** Each language's short tag and its own name (lib/langs.ts, shared with the lists' language tags). */
+export { LANG_CODES, LANG_LABELS } from '../../../lib/langs.ts';
 
 /** The form's state once the operator presses Publish. */
 export interface PublishValues {

@@ -3,24 +3,25 @@ import type { SnapshotSummary } from '@ex/contract';
 import { isApiError } from '@ex/sdk';
 import { Alert, App, Button, Card, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num } from '../../../components/table-cells.tsx';
+import { CodeTag, Num } from '../../../components/table-cells.tsx';
 import { dateTime, formatUsdcOverview } from '../../../lib/format.ts';
 import { useSnapshotNow, useSnapshots } from '../api/reserves.ts';
 
 /** Below 100 % the users' USDC is not fully on chain: shown in red, never rounded up (ADR 141). */
 function Ratio({ value }: { value: string | null }) {
-  if (value === null) return <Tag>unknown</Tag>;
+  if (value === null) return <Tag>Unknown</Tag>;
   const [whole] = value.split('.');
   return <Tag color={Number(whole) >= 100 ? 'green' : 'red'}>{value} %</Tag>;
 }
 
+// Every column sized: 940 px, inside the card at 1280 px even beside a page scrollbar (ADR 239).
 const columns: TableColumnsType<SnapshotSummary> = [
-  { title: 'Taken', dataIndex: 'created_at', width: 170, render: (ms: number) => dateTime(ms) },
-  { title: 'Trigger', dataIndex: 'trigger', width: 90, render: (v: string) => <Tag>{v}</Tag> },
-  { title: 'Users', dataIndex: 'users', width: 80, align: 'right' },
+  { title: 'Taken', dataIndex: 'created_at', width: 160, render: (ms: number) => dateTime(ms) },
+  { title: 'Trigger', dataIndex: 'trigger', width: 80, render: (v: string) => <CodeTag code={v} /> },
+  { title: 'Users', dataIndex: 'users', width: 70, align: 'right' },
   {
     title: 'USDC on chain',
-    width: 150,
+    width: 140,
     align: 'right',
     // What is held is cut: never a cent more than on chain. The ratio is the server's, from the
     // exact figures.
@@ -29,11 +30,11 @@ const columns: TableColumnsType<SnapshotSummary> = [
   },
   {
     title: 'USDC owed',
-    width: 150,
+    width: 140,
     align: 'right',
     render: (_: unknown, s) => <Num>{formatUsdcOverview(s.reserve.liabilities)}</Num>,
   },
-  { title: 'Ratio', width: 110, render: (_: unknown, s) => <Ratio value={s.reserve.ratio_percent} /> },
+  { title: 'Ratio', width: 100, render: (_: unknown, s) => <Ratio value={s.reserve.ratio_percent} /> },
   {
     title: 'Negative accounts',
     dataIndex: 'negative_accounts',
@@ -44,6 +45,7 @@ const columns: TableColumnsType<SnapshotSummary> = [
   {
     title: 'Root',
     dataIndex: 'root_hash',
+    width: 150,
     render: (v: string) => (
       <Typography.Text code copyable={{ text: v }} title={v}>
         {`${v.slice(0, 12)}…`}
@@ -98,7 +100,6 @@ export function Reserves() {
         columns={columns}
         dataSource={snapshots.data ?? []}
         pagination={{ pageSize: 30 }}
-        scroll={{ x: 1000 }}
       />
     </Card>
   );

@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { LangTags } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/format.ts';
 import { LangTabs, type TextFields } from '../../content/components/LangTabs.tsx';
@@ -140,7 +141,7 @@ function Tickets() {
       dataIndex: 'subject',
       render: (s: string, r) => (
         <Space>
-          {r.unread && <Tag color="red">new</Tag>}
+          {r.unread && <Tag color="red">New</Tag>}
           {s}
         </Space>
       ),
@@ -243,13 +244,13 @@ function Faq() {
     { title: 'Title (de)', render: (_: unknown, a) => a.title.de },
     {
       title: 'Languages',
-      render: (_: unknown, a) => LANGS.filter((l) => a.title[l]).map((l) => <Tag key={l}>{l}</Tag>),
+      render: (_: unknown, a) => <LangTags langs={LANGS.filter((l) => a.title[l])} />,
     },
     {
       title: 'Published',
       dataIndex: 'published',
       width: 100,
-      render: (p: boolean) => (p ? <Tag color="green">yes</Tag> : <Tag>draft</Tag>),
+      render: (p: boolean) => (p ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>),
     },
     { title: 'Updated', dataIndex: 'updated_at', width: 170, render: (at: number) => dateTime(at) },
     {

@@ -1,3 +1,4 @@
+import type { UserDetailRecords } from '@ex/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -12,10 +13,18 @@ export function useUsers(page: number, limit: number, q: string) {
   });
 }
 
+/**
+ * One user with the drawer's records typed (ADR 239). The route's schema, `UserDetail`, sends the
+ * orders, positions, ledger, KYC and cards as plain records; `UserDetailRecords` is what the server
+ * puts in them (the spot and futures services' orders, their positions and ledger entries, the KYC
+ * and card columns it selects), checked against a live server by e2e/admin-polish.e2e.ts. This is
+ * the console's one place that reads them as such.
+ */
 export function useUser(id: string | null) {
   return useQuery({
     queryKey: [...usersKey, 'detail', id],
-    queryFn: ({ signal }) => api.admin.user(id!, { signal }),
+    queryFn: async ({ signal }): Promise<UserDetailRecords> =>
+      (await api.admin.user(id!, { signal })) as unknown as UserDetailRecords,
     enabled: id !== null,
   });
 }

@@ -1,39 +1,49 @@
-import type { UserDetail } from '@ex/contract';
-import { type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import type {
+  LedgerEntry,
+  Position,
+  UserCardRecord,
+  UserDetailRecords,
+  UserKycRecord,
+  UserOrderRecord,
+} from '@ex/contract';
+import { type TableColumnType, Tabs, Typography } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTimeCell, Num } from '../../../components/table-cells.tsx';
+import { CodeTag, dateTimeCell, Num, SIDE_COLOR, SideTag } from '../../../components/table-cells.tsx';
 import { codeLabel, formatDecimal } from '../../../lib/format.ts';
 
 /**
- * The user drawer's tabs. Orders, positions, ledger, KYC and cards come from the API as plain
- * records (`Record<string, unknown>`: joins over the tables the domains own), so every column here
- * names the field it shows and renders whatever arrives defensively: a time as an absolute local
+ * The user drawer's tabs. Orders, positions, ledger, KYC and cards are typed from @ex/contract
+ * (`UserDetailRecords`, ADR 239): every column names a field of its record, so a renamed field
+ * fails the console's typecheck. The cells still render defensively: a time as an absolute local
  * date (a detail, DESIGN.md), an amount grouped with all its digits, a code as words, and "—" for
  * anything missing or malformed. The generic table it replaces showed the first nine keys raw:
  * epoch milliseconds, snake_case titles and, for a spot order, no time at all.
  */
 
-type Rec = Record<string, unknown>;
+/**
+ * A column over the record type: `dataIndex` must be one of its fields (antd's own column type
+ * takes any string there, so a renamed field would only have shown "—").
+ */
+type Column<Row> = Omit<TableColumnType<Row>, 'dataIndex'> & { dataIndex?: keyof Row & string };
+
+type Balance = UserDetailRecords['balances'][number];
+type Session = UserDetailRecords['sessions'][number];
 
 const NONE = '—';
 const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 
 /** A decimal string from the API, grouped with all its digits (at least 2); "—" otherwise. */
-const amount = (v: unknown) =>
+const amount = (v: string | null | undefined) =>
   typeof v === 'string' && DECIMAL_RE.test(v) ? <Num>{formatDecimal(v, { minFraction: 2 })}</Num> : NONE;
 
 /** A price: null for a market order. */
-const price = (v: unknown) =>
+const price = (v: string | null) =>
   v === null ? <Typography.Text type="secondary">Market</Typography.Text> : amount(v);
 
-const text = (v: unknown) =>
+const text = (v: string | number | null | undefined) =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : NONE;
 
-const label = (v: unknown) => (typeof v === 'string' && v !== '' ? codeLabel(v) : NONE);
-
-const SIDE_COLOR: Record<string, string> = { buy: 'green', long: 'green', sell: 'red', short: 'red' };
-const side = (v: unknown) =>
-  typeof v === 'string' && v !== '' ? <Tag color={SIDE_COLOR[v]}>{codeLabel(v)}</Tag> : NONE;
+const label = (v: string | null | undefined) => (typeof v === 'string' && v !== '' ? codeLabel(v) : NONE);
 
 const STATUS_COLOR: Record<string, string> = {
   open: 'gold',
@@ -44,30 +54,31 @@ const STATUS_COLOR: Record<string, string> = {
   passed: 'green',
   failed: 'red',
 };
-const status = (v: unknown) =>
-  typeof v === 'string' && v !== '' ? <Tag color={STATUS_COLOR[v]}>{codeLabel(v)}</Tag> : NONE;
+/** Order and KYC states; the KYC queue says "Under review" for under_audit, so does this tab. */
+const STATUS_LABEL: Record<string, string> = { under_audit: 'Under review' };
+const status = (v: string) => <CodeTag code={v} color={STATUS_COLOR} labels={STATUS_LABEL} />;
+
+/** A futures order has an action (open long, close short, ...) and a leverage; a spot order neither. */
+const isFutures = (o: UserOrderRecord): o is Extract<UserOrderRecord, { action: unknown }> => 'action' in o;
 
 const TIME = { width: 170, render: dateTimeCell };
 const AMOUNT = { align: 'right' as const, render: amount };
 
-/** Spot and futures orders side by side: a futures order has an action and a leverage. */
-const orderColumns: TableColumnsType<Rec> = [
+/** Spot and futures orders side by side. */
+const orderColumns: Column<UserOrderRecord>[] = [
   { title: 'Placed', dataIndex: 'created_at', ...TIME },
   { title: 'Market', dataIndex: 'symbol', width: 110, render: text },
   {
     title: 'Kind',
     width: 120,
-    render: (_: unknown, o) =>
-      typeof o.leverage === 'number'
-        ? `Futures ${o.leverage}x`
-        : typeof o.action === 'string'
-          ? 'Futures'
-          : 'Spot',
+    render: (_: unknown, o) => (isFutures(o) ? `Futures ${o.leverage}x` : 'Spot'),
   },
   {
     title: 'Side',
     width: 110,
-    render: (_: unknown, o) => (typeof o.action === 'string' ? label(o.action) : side(o.side)),
+    // A futures order's action says both: "Open long", "Close short".
+    render: (_: unknown, o) =>
+      isFutures(o) ? <CodeTag code={o.action} color={SIDE_COLOR[o.side]} /> : <SideTag side={o.side} />,
   },
   { title: 'Type', dataIndex: 'type', width: 110, render: label },
   { title: 'Price', dataIndex: 'price', align: 'right', render: price },
@@ -79,10 +90,10 @@ const orderColumns: TableColumnsType<Rec> = [
   { title: 'Order ID', dataIndex: 'id', render: text },
 ];
 
-const positionColumns: TableColumnsType<Rec> = [
+const positionColumns: Column<Position>[] = [
   { title: 'Opened', dataIndex: 'opened_at', ...TIME },
   { title: 'Market', dataIndex: 'symbol', width: 110, render: text },
-  { title: 'Side', dataIndex: 'side', width: 90, render: side },
+  { title: 'Side', dataIndex: 'side', width: 90, render: (v: Position['side']) => <SideTag side={v} /> },
   {
     title: 'Margin mode',
     width: 130,
@@ -98,7 +109,7 @@ const positionColumns: TableColumnsType<Rec> = [
   { title: 'Unrealised PnL', dataIndex: 'unrealized_pnl', ...AMOUNT },
 ];
 
-const ledgerColumns: TableColumnsType<Rec> = [
+const ledgerColumns: Column<LedgerEntry>[] = [
   { title: 'Time', dataIndex: 'created_at', ...TIME },
   { title: 'Account', dataIndex: 'account', width: 100, render: label },
   { title: 'Coin', dataIndex: 'coin', width: 80, render: text },
@@ -108,12 +119,12 @@ const ledgerColumns: TableColumnsType<Rec> = [
   { title: 'Reference', dataIndex: 'ref_id', render: text },
 ];
 
-const DOCUMENT: Record<string, string> = {
+const DOCUMENT: Record<UserKycRecord['document_type'], string> = {
   id_card: 'ID card',
   passport: 'Passport',
   driver_license: 'Driver licence',
 };
-const kycColumns: TableColumnsType<Rec> = [
+const kycColumns: Column<UserKycRecord>[] = [
   { title: 'Submitted', dataIndex: 'submitted_at', ...TIME },
   { title: 'Status', dataIndex: 'status', width: 130, render: status },
   { title: 'Country', dataIndex: 'country', width: 80, render: text },
@@ -121,7 +132,7 @@ const kycColumns: TableColumnsType<Rec> = [
     title: 'Document',
     dataIndex: 'document_type',
     width: 130,
-    render: (v: unknown) => (typeof v === 'string' ? (DOCUMENT[v] ?? codeLabel(v)) : NONE),
+    render: (v: UserKycRecord['document_type']) => DOCUMENT[v] ?? label(v),
   },
   { title: 'Reason', dataIndex: 'reason', ellipsis: true, render: text },
   { title: 'Reviewed', dataIndex: 'reviewed_at', ...TIME },
@@ -129,41 +140,41 @@ const kycColumns: TableColumnsType<Rec> = [
   { title: 'Application', dataIndex: 'id', render: text },
 ];
 
-const cardColumns: TableColumnsType<Rec> = [
+const cardColumns: Column<UserCardRecord>[] = [
   { title: 'Added', dataIndex: 'created_at', ...TIME },
   { title: 'Bank', dataIndex: 'bank_name', render: text },
   { title: 'Card', dataIndex: 'card_number', width: 120, render: text },
   { title: 'Holder', dataIndex: 'holder_name', render: text },
 ];
 
-const sessionColumns: TableColumnsType<Rec> = [
+const sessionColumns: Column<Session>[] = [
   { title: 'Signed in', dataIndex: 'created_at', ...TIME },
   { title: 'Expires', dataIndex: 'expires_at', ...TIME },
   { title: 'Session', dataIndex: 'id', render: text },
 ];
 
-const balanceColumns: TableColumnsType<Rec> = [
+const balanceColumns: Column<Balance>[] = [
   { title: 'Account', dataIndex: 'account', width: 110, render: label },
   { title: 'Coin', dataIndex: 'coin', width: 90, render: text },
   { title: 'Available', dataIndex: 'available', ...AMOUNT },
   { title: 'Frozen', dataIndex: 'frozen', ...AMOUNT },
 ];
 
-function RecordTable({
+function RecordTable<Row extends object>({
   rows,
   columns,
   empty,
 }: {
-  rows: Rec[];
-  columns: TableColumnsType<Rec>;
+  rows: readonly Row[];
+  columns: Column<Row>[];
   empty: string;
 }) {
   if (rows.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;
   return (
-    <ConsoleTable<Rec>
+    <ConsoleTable<Row>
       size="small"
       // Spot and futures order ids may repeat across the two tables: the index keeps keys unique.
-      rowKey={(r) => `${text(r.id)}:${rows.indexOf(r)}`}
+      rowKey={(r) => `${'id' in r && typeof r.id === 'string' ? r.id : ''}:${rows.indexOf(r)}`}
       pagination={false}
       dataSource={rows}
       columns={columns}
@@ -171,7 +182,7 @@ function RecordTable({
   );
 }
 
-export function UserDetailTabs({ d }: { d: UserDetail }) {
+export function UserDetailTabs({ d }: { d: UserDetailRecords }) {
   return (
     <Tabs
       items={[

@@ -31,8 +31,8 @@ const columns: TableColumnsType<UserSummary> = [
     width: 150,
     render: (_: unknown, u) => (
       <Space size={4}>
-        {u.banned_at !== null ? <Tag color="red">banned</Tag> : <Tag color="green">active</Tag>}
-        {u.verified ? <Tag color="blue">verified</Tag> : null}
+        {u.banned_at !== null ? <Tag color="red">Banned</Tag> : <Tag color="green">Active</Tag>}
+        {u.verified ? <Tag color="blue">Verified</Tag> : null}
       </Space>
     ),
   },
@@ -78,9 +78,9 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
             <Descriptions.Item label="Points">{u.points}</Descriptions.Item>
             <Descriptions.Item label="State">
               {u.banned_at !== null ? (
-                <Tag color="red">banned {dateTime(u.banned_at)}</Tag>
+                <Tag color="red">Banned {dateTime(u.banned_at)}</Tag>
               ) : (
-                <Tag color="green">active</Tag>
+                <Tag color="green">Active</Tag>
               )}
             </Descriptions.Item>
             <Descriptions.Item label="Registered">{dateTime(u.created_at)}</Descriptions.Item>

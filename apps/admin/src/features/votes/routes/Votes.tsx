@@ -2,6 +2,7 @@ import type { Poll } from '@ex/contract';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { CodeTag } from '../../../components/table-cells.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useCreatePoll, usePolls } from '../api/votes.ts';
 
@@ -13,7 +14,7 @@ const columns: TableColumnsType<Poll> = [
     title: 'State',
     dataIndex: 'state',
     width: 110,
-    render: (s: Poll['state']) => <Tag color={STATE_COLOR[s]}>{s}</Tag>,
+    render: (s: Poll['state']) => <CodeTag code={s} color={STATE_COLOR} />,
   },
   {
     title: 'Options',
