@@ -64,6 +64,8 @@ vi.mock('../src/features/community/components/HomeContent.tsx', () => ({
   },
 }));
 vi.mock('../src/features/home/components/Shortcuts.tsx', () => ({ Shortcuts: () => null }));
+// Open positions load their own data (test/home-positions.test.tsx).
+vi.mock('../src/features/home/components/HomePositions.tsx', () => ({ HomePositions: () => null }));
 vi.mock('../src/components/CoinRow.tsx', () => ({
   CoinRowSkeleton: () => <p>loading markets</p>,
   CoinRow: ({ coin: c }: { coin: Coin }) => {

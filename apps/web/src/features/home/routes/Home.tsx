@@ -10,6 +10,7 @@ import { type MarketSort, sortMarkets } from '../../../lib/market.ts';
 import { useCoins } from '../../../lib/queries.ts';
 import { CheckinCard } from '../../community/components/CheckinCard.tsx';
 import { HomeNews, HomeNotices, UnreadDot } from '../../community/components/HomeContent.tsx';
+import { HomePositions } from '../components/HomePositions.tsx';
 import { Shortcuts } from '../components/Shortcuts.tsx';
 import { TickerCards, TickerCardsSkeleton } from '../components/TickerCards.tsx';
 
@@ -134,7 +135,7 @@ const HomeMore = memo(function HomeMore() {
             {t('home.tradeFutures')}
           </Link>
         </div>
-        <EmptyState compact text={t('home.positionsEmpty')} />
+        <HomePositions />
       </section>
 
       <section className="section" aria-labelledby="home-recommended">
