@@ -23,7 +23,10 @@ export function HomeNotices() {
       <ul>
         {list.map((n) => (
           <li key={n.id}>
-            <Link to={`${DETAIL.notice}?id=${n.id}`}>{n.title}</Link>
+            {/* The ellipsis needs a block box: on the flex link itself a long title was cut mid-word. */}
+            <Link to={`${DETAIL.notice}?id=${n.id}`}>
+              <span className="cm-notices__title">{n.title}</span>
+            </Link>
           </li>
         ))}
       </ul>
