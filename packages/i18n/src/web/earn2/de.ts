@@ -78,6 +78,7 @@ export const de: Earn2Catalogue = {
     vote: 'Abstimmen',
     voted: 'Ihre Stimme',
     votes: '{{count}} Stimmen',
+    votes_one: '{{count}} Stimme',
     upcoming: 'Noch nicht gestartet',
     open: 'Offen',
     closed: 'Beendet',

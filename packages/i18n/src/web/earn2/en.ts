@@ -75,6 +75,7 @@ export const en = {
     vote: 'Vote',
     voted: 'Your vote',
     votes: '{{count}} votes',
+    votes_one: '{{count}} vote',
     upcoming: 'Not started',
     open: 'Open',
     closed: 'Ended',

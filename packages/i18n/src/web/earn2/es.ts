@@ -76,6 +76,7 @@ export const es: Earn2Catalogue = {
     vote: 'Votar',
     voted: 'Su voto',
     votes: '{{count}} votos',
+    votes_one: '{{count}} voto',
     upcoming: 'No iniciada',
     open: 'Abierta',
     closed: 'Finalizada',

@@ -78,6 +78,7 @@ export const fr: Earn2Catalogue = {
     vote: 'Voter',
     voted: 'Votre vote',
     votes: '{{count}} votes',
+    votes_one: '{{count}} vote',
     upcoming: 'Pas commencé',
     open: 'Ouvert',
     closed: 'Terminé',

@@ -76,6 +76,7 @@ export const it: Earn2Catalogue = {
     vote: 'Vota',
     voted: 'Il tuo voto',
     votes: '{{count}} voti',
+    votes_one: '{{count}} voto',
     upcoming: 'Non iniziata',
     open: 'Aperta',
     closed: 'Terminata',

@@ -76,6 +76,7 @@ export const zh_CN: Earn2Catalogue = {
     vote: '投票',
     voted: '您的投票',
     votes: '{{count}} 票',
+    votes_one: '{{count}} 票',
     upcoming: '未开始',
     open: '进行中',
     closed: '已结束',

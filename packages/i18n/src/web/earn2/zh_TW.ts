@@ -76,6 +76,7 @@ export const zh_TW: Earn2Catalogue = {
     vote: '投票',
     voted: '您的投票',
     votes: '{{count}} 票',
+    votes_one: '{{count}} 票',
     upcoming: '未開始',
     open: '進行中',
     closed: '已結束',

@@ -1,0 +1,43 @@
+// /Vote's result counts say "1 vote", not "1 votes" (i18next plural keys vote.votes_one /
+// vote.votes in every language).
+
+import type { Poll } from '@ex/contract';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openScreen } from './helpers/screen.tsx';
+
+const poll: Poll = {
+  id: '1',
+  title: 'Which perpetual market should get 100x leverage next?',
+  description: '',
+  options: [
+    { id: 0, label: 'ETH', votes: 3 },
+    { id: 1, label: 'SOL', votes: 1 },
+    { id: 2, label: 'BNB', votes: 0 },
+  ],
+  starts_at: 1_795_000_000_000,
+  ends_at: 1_795_500_000_000,
+  state: 'closed',
+  my_option: 0,
+} as Poll;
+
+vi.mock('../src/lib/api.ts', () => ({ api: { vote: { polls: async () => [poll], vote: vi.fn() } } }));
+
+const { default: Vote } = await import('../src/features/vote/routes/Vote.tsx');
+
+describe('Vote results', () => {
+  afterEach(() => cleanup());
+
+  it('counts in the singular for one vote and the plural otherwise (en)', async () => {
+    openScreen([{ path: '/Vote', Component: Vote }], '/Vote');
+    expect(await screen.findByText('1 vote')).toBeTruthy();
+    expect(screen.getByText('3 votes')).toBeTruthy();
+    expect(screen.getByText('0 votes')).toBeTruthy();
+  });
+
+  it('and in German', async () => {
+    openScreen([{ path: '/Vote', Component: Vote }], '/Vote', { lang: 'de' });
+    expect(await screen.findByText('1 Stimme')).toBeTruthy();
+    expect(screen.getByText('3 Stimmen')).toBeTruthy();
+  });
+});
