@@ -108,7 +108,8 @@ export default function Transform() {
     }
   };
 
-  const fmt = (v: string | undefined) => formatDecimal(v, lang, { maxFraction: 8 });
+  // Exact (never rounded, up to 8 decimals) but at least 2, as the wallet shows it: "0.50 BTC".
+  const fmt = (v: string | undefined) => formatDecimal(v, lang, { minFraction: 2, maxFraction: 8 });
 
   return (
     <PageShell title={t('titles.transform')}>
@@ -224,7 +225,8 @@ export default function Transform() {
               </div>
               <div className="fx-row__side num">
                 <span>
-                  -{fmt(r.amount)} {r.from}
+                  {'\u2212'}
+                  {fmt(r.amount)} {r.from}
                 </span>
                 <span className="fx-up">
                   +{fmt(r.receive)} {r.to}
