@@ -14,9 +14,9 @@ function Ratio({ value }: { value: string | null }) {
   return <Tag color={Number(whole) >= 100 ? 'green' : 'red'}>{value} %</Tag>;
 }
 
-// Every column sized: 940 px, inside the card at 1280 px even beside a page scrollbar (ADR 239).
+// Every column sized: 930 px, inside the card at 1280 px even beside a page scrollbar (ADR 239).
 const columns: TableColumnsType<SnapshotSummary> = [
-  { title: 'Taken', dataIndex: 'created_at', width: 160, render: (ms: number) => dateTime(ms) },
+  { title: 'Taken', dataIndex: 'created_at', width: 170, render: (ms: number) => dateTime(ms) },
   { title: 'Trigger', dataIndex: 'trigger', width: 80, render: (v: string) => <CodeTag code={v} /> },
   { title: 'Users', dataIndex: 'users', width: 70, align: 'right' },
   {
@@ -38,14 +38,14 @@ const columns: TableColumnsType<SnapshotSummary> = [
   {
     title: 'Negative accounts',
     dataIndex: 'negative_accounts',
-    width: 100,
+    width: 90,
     align: 'right',
     render: (n: number) => (n > 0 ? <Tag color="orange">{n}</Tag> : 0),
   },
   {
     title: 'Root',
     dataIndex: 'root_hash',
-    width: 150,
+    width: 140,
     render: (v: string) => (
       <Typography.Text code copyable={{ text: v }} title={v}>
         {`${v.slice(0, 12)}…`}
