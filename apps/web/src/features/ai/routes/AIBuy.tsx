@@ -105,8 +105,8 @@ export default function AIBuy() {
             <span className="ai-field__label">
               <span>{t2('ai.amount')}</span>
               <span className="num">
-                {t2('ai.available')} {available === undefined ? '--' : formatDecimal(available, lang)}{' '}
-                {p.coin}
+                {t2('ai.available')}{' '}
+                {available === undefined ? '--' : formatDecimal(available, lang, { minFraction: 2 })} {p.coin}
               </span>
             </span>
             <span className={`ai-input${error ? ' ai-input--error' : ''}`}>
@@ -153,7 +153,8 @@ export default function AIBuy() {
             <dd className="num">
               {p.kind === 'fixed'
                 ? `${formatDecimal(bpPercent(p.early_fee_bp), lang)}\u00a0% (${show(fee)}\u00a0${p.coin})`
-                : '0'}
+                : // A flexible product has no early-redemption fee: a rate like the fixed ones, not a bare 0.
+                  `${formatDecimal(bpPercent(p.early_fee_bp), lang)}\u00a0%`}
             </dd>
             <dt>{t2('ai.maturity')}</dt>
             <dd>

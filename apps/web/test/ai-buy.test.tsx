@@ -1,0 +1,45 @@
+// /AIBuy wrote the available balance without decimals ("Available 6,850 USDC") and a flexible
+// product's early-redemption fee as a bare "0": the balance now has at least 2 decimals (exact
+// otherwise) and the fee is a rate like the fixed products' ("0 %").
+
+import type { AiProduct } from '@ex/contract';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openScreen } from './helpers/screen.tsx';
+
+const flexible = {
+  id: '1',
+  name: 'AI Quant Flexible',
+  coin: 'USDC',
+  kind: 'current',
+  days: 0,
+  daily_rate_min_ppm: 200,
+  daily_rate_max_ppm: 400,
+  min_amount: '10.000000',
+  max_amount: '50000.000000',
+  early_fee_bp: 0,
+  enabled: true,
+} as AiProduct;
+
+vi.mock('../src/features/ai/api/ai.ts', () => ({
+  useAiProducts: () => ({ isPending: false, data: [flexible] }),
+  useSpotBalances: () => ({ data: { spot: [{ coin: 'USDC', available: '6850.000000' }] } }),
+  useAiSubscribe: () => ({ mutateAsync: vi.fn(), isPending: false }),
+}));
+
+const { default: AIBuy } = await import('../src/features/ai/routes/AIBuy.tsx');
+
+describe('AI subscribe amounts', () => {
+  afterEach(() => cleanup());
+
+  it('shows the available balance with 2 decimals and a flexible fee as 0 %', () => {
+    openScreen([{ path: '/AIBuy', Component: AIBuy }], '/AIBuy?id=1');
+    expect(screen.getByText('Available 6,850.00 USDC')).toBeTruthy();
+    expect(screen.getByText('0 %')).toBeTruthy();
+  });
+
+  it('in German', () => {
+    openScreen([{ path: '/AIBuy', Component: AIBuy }], '/AIBuy?id=1', { lang: 'de' });
+    expect(screen.getByText(/6\.850,00 USDC/)).toBeTruthy();
+  });
+});
