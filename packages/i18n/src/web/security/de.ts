@@ -195,5 +195,6 @@ export const de: SecurityCatalogue = {
     closedNote: 'Dieses Ticket ist geschlossen. Eröffnen Sie ein neues, wenn Sie weitere Hilfe brauchen.',
     unread: 'Neue Antwort',
     attachment: 'Anhang',
+    notFound: 'Dieses Ticket gibt es nicht',
   },
 };

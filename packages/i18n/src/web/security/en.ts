@@ -192,6 +192,7 @@ export const en = {
     closedNote: 'This ticket is closed. Open a new one if you need more help.',
     unread: 'New reply',
     attachment: 'Attachment',
+    notFound: 'This ticket does not exist',
   },
 };
 

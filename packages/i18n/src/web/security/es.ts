@@ -194,5 +194,6 @@ export const es: SecurityCatalogue = {
     closedNote: 'Este ticket está cerrado. Abra uno nuevo si necesita más ayuda.',
     unread: 'Nueva respuesta',
     attachment: 'Adjunto',
+    notFound: 'Este ticket no existe',
   },
 };

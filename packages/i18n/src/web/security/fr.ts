@@ -193,5 +193,6 @@ export const fr: SecurityCatalogue = {
     closedNote: 'Ce ticket est fermé. Ouvrez-en un nouveau si vous avez besoin d’aide.',
     unread: 'Nouvelle réponse',
     attachment: 'Pièce jointe',
+    notFound: 'Ce ticket n’existe pas',
   },
 };

@@ -191,5 +191,6 @@ export const it: SecurityCatalogue = {
     closedNote: 'Questo ticket è chiuso. Aprine uno nuovo se ti serve altro aiuto.',
     unread: 'Nuova risposta',
     attachment: 'Allegato',
+    notFound: 'Questo ticket non esiste',
   },
 };

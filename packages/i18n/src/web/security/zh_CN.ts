@@ -187,5 +187,6 @@ export const zh_CN: SecurityCatalogue = {
     closedNote: '此工单已关闭。如需更多帮助，请新建工单。',
     unread: '新回复',
     attachment: '附件',
+    notFound: '该工单不存在',
   },
 };

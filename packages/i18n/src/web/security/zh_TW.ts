@@ -187,5 +187,6 @@ export const zh_TW: SecurityCatalogue = {
     closedNote: '此工單已關閉。如需更多協助，請新建工單。',
     unread: '新回覆',
     attachment: '附件',
+    notFound: '該工單不存在',
   },
 };

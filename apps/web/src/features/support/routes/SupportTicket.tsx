@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { ImageUpload } from '../../kyc/components/ImageUpload.tsx';
@@ -49,7 +50,12 @@ export default function SupportTicket() {
 
   return (
     <PageShell title={data?.subject ?? t('titles.supportTicket')} fallback="/Support">
-      {ticket.isPending && <Skeleton.Paragraph lineCount={4} animated />}
+      {/* Without an id the query never runs: a skeleton there would stay forever. */}
+      {id === '' || ticket.isError ? (
+        <EmptyState text={t('security.support.notFound')} />
+      ) : (
+        ticket.isPending && <Skeleton.Paragraph lineCount={4} animated />
+      )}
       {data && (
         <>
           <div className="sec-form">
