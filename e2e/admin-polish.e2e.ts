@@ -110,7 +110,8 @@ describe('operator console at desktop widths', () => {
             text: td.textContent ?? '',
           };
         });
-        expect(seen.text).toMatch(/^\d{2}\/\d{2}\/\d{4}\d{2}:\d{2}:\d{2}$/);
+        // A date and time, on one line or two.
+        expect(seen.text).toMatch(/^\d{2}\/\d{2}\/\d{4}(, )?\d{2}:\d{2}:\d{2}$/);
         expect(seen.centre).toBe(true);
         expect(seen.textEnd).toBe(true);
       }
