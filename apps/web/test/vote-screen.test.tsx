@@ -1,5 +1,5 @@
 // /Vote's result counts say "1 vote", not "1 votes" (i18next plural keys vote.votes_one /
-// vote.votes in every language).
+// vote.votes in every language); an ended poll's state is grey, not in the warn colour.
 
 import type { Poll } from '@ex/contract';
 import { cleanup, screen } from '@testing-library/react';
@@ -33,6 +33,12 @@ describe('Vote results', () => {
     expect(await screen.findByText('1 vote')).toBeTruthy();
     expect(screen.getByText('3 votes')).toBeTruthy();
     expect(screen.getByText('0 votes')).toBeTruthy();
+  });
+
+  it("shows an ended poll's state in neutral grey, not the warn colour", async () => {
+    openScreen([{ path: '/Vote', Component: Vote }], '/Vote');
+    const state = await screen.findByText('Ended');
+    expect(state.className).toBe('ai-status');
   });
 
   it('and in German', async () => {

@@ -12,6 +12,12 @@ import '../../ai/ai.css';
 import '../vote.css';
 import { showToast } from '../../../lib/toast.ts';
 
+const STATE_CLASS: Record<Poll['state'], string> = {
+  open: ' ai-status--active',
+  upcoming: ' ai-status--redeemed',
+  closed: '',
+};
+
 function PollCard({ p }: { p: Poll }) {
   const { t: t2 } = useTranslation('earn2');
   const { lang } = useLang();
@@ -30,9 +36,9 @@ function PollCard({ p }: { p: Poll }) {
     <article className="ai-card" data-testid="poll">
       <div className="ai-card__head">
         <span className="ai-card__name">{p.title}</span>
-        <span className={`ai-status ai-status--${p.state === 'open' ? 'active' : 'redeemed'}`}>
-          {t2(`vote.${p.state}`)}
-        </span>
+        {/* Open in the brand colour, not started in warn (DESIGN tokens), ended neutral grey: an
+            ended poll needs no attention. */}
+        <span className={`ai-status${STATE_CLASS[p.state]}`}>{t2(`vote.${p.state}`)}</span>
       </div>
       {p.description && <p className="ai-intro">{p.description}</p>}
       <div className="ai-status">
