@@ -1,6 +1,8 @@
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
 import { sanitizeInput, stepBy } from '../decimal.ts';
 
 interface Props {
@@ -22,6 +24,10 @@ interface Props {
 /** A decimal field with -/+ steppers on the tick/step grid; typing keeps at most `scale` decimals. */
 export function DecimalStepper(props: Props) {
   const { t } = useTranslation();
+  const { lang } = useLang();
+  // The field shows the language's decimal mark (de 97257,86) like every figure around it; the value
+  // stays a plain decimal string ("97257.86"): typing either mark is read back as the point.
+  const mark = formatDecimal('0.5', lang).charAt(1) || '.';
   const id = useId();
   const errId = `${id}-err`;
   const { label, value, onChange, step, scale, fallback, suffix, error, disabled, placeholder, name } = props;
@@ -44,7 +50,7 @@ export function DecimalStepper(props: Props) {
           className="stepper__input num"
           inputMode="decimal"
           autoComplete="off"
-          value={value}
+          value={mark === '.' ? value : value.replace('.', mark)}
           disabled={disabled}
           placeholder={placeholder}
           aria-invalid={Boolean(error)}
