@@ -1,6 +1,6 @@
 // The operator console at desktop widths (ADR 239): every column of the sized lists readable at
 // 1280 and 1440 px (none under a pinned column or past the table's box, the IEO list's end date in
-// particular), codes shown as words in their colours, and the user drawer's records matching the
+// particular, and the OTC orders' status beside their pinned buttons), codes shown as words in their colours, and the user drawer's records matching the
 // contract types the console reads them through.
 import { UserDetailRecords } from '@ex/contract';
 import type { Browser, Page } from 'playwright-core';
@@ -123,13 +123,33 @@ describe('operator console at desktop widths', () => {
       await page.context().close();
     });
 
-    it(`IEO, withdrawals, KYC and reserves have every column readable at ${width} px`, async () => {
+    it(`IEO, withdrawals, KYC, reserves and OTC have every column readable at ${width} px`, async () => {
       // A published snapshot for the reserves list (a fresh server has none before the daily one;
       // the server takes at most one a minute, so the second width reuses the first's).
       await api(s.server.url, 'POST', '/api/admin/reserves/snapshots', {}, await adminToken(s.server.url));
+      // OTC orders under review with a long remark and a long bank name (the first width places them).
+      if (width === 1280) {
+        const orders = [
+          {
+            ad_id: '1',
+            quantity: '1234.5',
+            payment_method: 'Bank transfer',
+            remarks: 'Paying from my company account, please confirm quickly',
+          },
+          {
+            ad_id: '3',
+            quantity: '150',
+            payment_method: 'Bank transfer',
+            bank: 'Industrial and Commercial Bank of China',
+            phone: '+86 138 0013 8000',
+          },
+        ];
+        for (const body of orders)
+          expect((await api(s.server.url, 'POST', '/api/app/otc/orders', body, s.token)).code).toBe(0);
+      }
       const page = await signIn(s.browser, width);
       const problems: string[] = [];
-      for (const path of ['ieo', 'withdrawals?status=all', 'kyc?status=all', 'reserves']) {
+      for (const path of ['ieo', 'withdrawals?status=all', 'kyc?status=all', 'reserves', 'otc']) {
         await open(page, path);
         await screenshot(page, `admin-polish-${path.replace('?status=all', '')}-${width}`);
         for (const p of await hiddenCells(page)) problems.push(`${path}: ${p}`);

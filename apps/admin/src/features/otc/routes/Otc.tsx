@@ -14,11 +14,13 @@ import {
   Switch,
   type TableColumnsType,
   Tag,
+  Tooltip,
+  Typography,
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num, SideTag } from '../../../components/table-cells.tsx';
-import { dateTime, formatCoinOverview, formatDecimal } from '../../../lib/format.ts';
+import { dateTimeStackCell, Num, SideTag } from '../../../components/table-cells.tsx';
+import { formatCoinOverview, formatDecimal } from '../../../lib/format.ts';
 import { useOtcAds, useOtcMutations, useOtcOrders, useTreasury } from '../api/otc.ts';
 
 const STATUS_COLOR: Record<OtcStatus, string> = { review: 'gold', completed: 'green', rejected: 'red' };
@@ -67,18 +69,22 @@ function Orders() {
           .then(() => void message.success('Completed')),
     });
 
+  // Every column sized (ADR 239): 942 px, inside the card at 1280 px even beside a page
+  // scrollbar, so the pinned Complete/Reject column covers no remark or status. The time takes two
+  // lines, the sell order's bank and phone sit under the payment method, the buttons stack.
   const columns: TableColumnsType<AdminOtcOrder> = [
-    { title: 'Placed', dataIndex: 'created_at', width: 150, render: (ms: number) => dateTime(ms) },
-    { title: 'User', dataIndex: 'user_id', width: 70 },
+    { title: 'Placed', dataIndex: 'created_at', width: 100, render: dateTimeStackCell },
+    { title: 'User', dataIndex: 'user_id', width: 56 },
     {
       title: 'Side',
       dataIndex: 'side',
-      width: 70,
+      width: 64,
       render: (s: string) => <SideTag side={s} />,
     },
     {
       title: 'Quantity',
       dataIndex: 'quantity',
+      width: 130,
       align: 'right',
       render: (v: string, o) => (
         <Num>
@@ -89,6 +95,7 @@ function Orders() {
     {
       title: 'Total',
       dataIndex: 'total',
+      width: 126,
       align: 'right',
       render: (v: string, o) => (
         <Num>
@@ -96,24 +103,48 @@ function Orders() {
         </Num>
       ),
     },
-    { title: 'Payment', dataIndex: 'payment_method', width: 120 },
     {
-      title: 'Bank / phone',
-      render: (_: unknown, o) => (o.side === 'sell' ? `${o.bank} · ${o.phone}` : '—'),
+      title: 'Payment',
+      dataIndex: 'payment_method',
+      width: 160,
+      // A sell order: where the broker pays the user, cut to the column with the whole on hover.
+      render: (m: string, o) => (
+        <>
+          <div>{m}</div>
+          {o.side === 'sell' && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: true }}>
+              {`${o.bank} · ${o.phone}`}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
-    { title: 'Remarks', dataIndex: 'remarks', ellipsis: true },
+    {
+      title: 'Remarks',
+      dataIndex: 'remarks',
+      width: 100,
+      ellipsis: { showTitle: false },
+      render: (r: string) =>
+        r ? (
+          <Tooltip placement="topLeft" title={r}>
+            <span>{r}</span>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
     {
       title: 'Status',
       dataIndex: 'status',
-      width: 120,
+      width: 110,
       render: (s: OtcStatus) => <Tag color={STATUS_COLOR[s]}>{STATUS_LABEL[s]}</Tag>,
     },
     {
       title: '',
-      width: 170,
+      width: 96,
       render: (_: unknown, o) =>
         o.status === 'review' ? (
-          <Space>
+          <Space direction="vertical" size={4}>
             <Button size="small" type="primary" onClick={() => complete(o)}>
               Complete
             </Button>
