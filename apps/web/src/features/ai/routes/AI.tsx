@@ -14,7 +14,8 @@ import '../ai.css';
 
 /** The daily rate range in the language's number format: "0,15 % – 0,25 %" in de. */
 export function rateRange(p: AiProduct, lang: Lang): string {
-  const pct = (ppm: number) => `${formatDecimal(ppmPercent(ppm), lang)}\u00a0%`;
+  // At least 2 decimals so both ends of a range line up (0.06 % – 0.10 %, not 0.06 % – 0.1 %).
+  const pct = (ppm: number) => `${formatDecimal(ppmPercent(ppm), lang, { minFraction: 2 })}\u00a0%`;
   const min = pct(p.daily_rate_min_ppm);
   const max = pct(p.daily_rate_max_ppm);
   return min === max ? min : `${min} – ${max}`;
