@@ -162,6 +162,9 @@ const STAKE_COLOR: Record<StakeStatus, string> = {
   rejected: 'red',
 };
 
+/** The filter above the list says "Under review" for review, so does the tag. */
+const STAKE_LABEL: Partial<Record<StakeStatus, string>> = { review: 'Under review' };
+
 function StakingReview() {
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -199,7 +202,10 @@ function StakingReview() {
       render: (_, s) => <Num>{`${amount(s.interest, s.coin)} ${s.coin}`}</Num>,
     },
     { title: 'Days', dataIndex: 'days' },
-    { title: 'Status', render: (_, s) => <CodeTag code={s.status} color={STAKE_COLOR} /> },
+    {
+      title: 'Status',
+      render: (_, s) => <CodeTag code={s.status} color={STAKE_COLOR} labels={STAKE_LABEL} />,
+    },
     { title: 'Created', render: (_, s) => dateTime(s.created_at) },
     {
       title: '',
@@ -245,7 +251,7 @@ function StakingReview() {
         }}
         options={(['review', 'active', 'outstanding', 'settled', 'rejected', 'all'] as const).map((v) => ({
           value: v,
-          label: v === 'review' ? 'Under review' : codeLabel(v),
+          label: v === 'all' ? 'All' : (STAKE_LABEL[v] ?? codeLabel(v)),
         }))}
         style={{ marginBottom: 12, maxWidth: '100%', overflowX: 'auto' }}
       />
