@@ -46,7 +46,7 @@ describe('<Account/>', () => {
     mount();
     expect(await screen.findByText('ops@example.com')).toBeTruthy();
     expect(sent[0]).toMatchObject({ url: '/api/admin/me', auth: 'Bearer op-token' });
-    expect(screen.getByText('reviewer')).toBeTruthy();
+    expect(screen.getByText('Reviewer')).toBeTruthy();
     expect(localStorage.getItem('admin_token')).toBeNull();
   });
 

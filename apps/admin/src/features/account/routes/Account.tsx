@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { dateTime } from '../../../lib/format.ts';
+import { codeLabel, dateTime } from '../../../lib/format.ts';
 import {
   signOutEverywhereHere,
   useAdminSession,
@@ -35,7 +35,7 @@ function SessionCard() {
       {s && (
         <Descriptions column={1} size="small">
           <Descriptions.Item label="Signed in as">{s.email}</Descriptions.Item>
-          <Descriptions.Item label="Role">{s.role}</Descriptions.Item>
+          <Descriptions.Item label="Role">{codeLabel(s.role)}</Descriptions.Item>
           <Descriptions.Item label="Ends when idle at">{dateTime(s.idle_expires_at)}</Descriptions.Item>
           <Descriptions.Item label="Ends at the latest">{dateTime(s.absolute_expires_at)}</Descriptions.Item>
           <Descriptions.Item label="Password last changed">
