@@ -84,7 +84,14 @@ export function CandleChart({
       wickDownColor: down,
       priceFormat: { type: 'price', precision: scale, minMove: 1 / 10 ** scale },
     });
-    volume.current = c.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' } });
+    // No last-value tag or line for the volume: on the shared right axis its tag ("1.50") covered
+    // the lowest price label and read like a price.
+    volume.current = c.addSeries(HistogramSeries, {
+      priceScaleId: '',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     volume.current.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     candles.current.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
     chart.current = c;
