@@ -190,7 +190,12 @@ export const fr: WebCatalogue = {
     gainers: 'En hausse',
     losers: 'En baisse',
     recommended: 'Recommandées',
-    recommendedEmpty: 'Les cryptos recommandées apparaîtront bientôt ici.',
+    recommendedEmpty: 'Aucun marché à recommander pour le moment.',
+    reason: {
+      topVolume: 'Plus gros volume',
+      topGainer: 'Plus forte hausse',
+      topPerp: 'Perpétuel le plus échangé',
+    },
     news: 'Actualités',
     newsEmpty: 'Pas encore d’actualités. Les annonces apparaîtront ici.',
     marketsEmpty: "Aucun marché disponible pour l'instant.",

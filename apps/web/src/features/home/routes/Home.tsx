@@ -11,6 +11,7 @@ import { useCoins } from '../../../lib/queries.ts';
 import { CheckinCard } from '../../community/components/CheckinCard.tsx';
 import { HomeNews, HomeNotices, UnreadDot } from '../../community/components/HomeContent.tsx';
 import { HomePositions } from '../components/HomePositions.tsx';
+import { Recommended } from '../components/Recommended.tsx';
 import { Shortcuts } from '../components/Shortcuts.tsx';
 import { TickerCards, TickerCardsSkeleton } from '../components/TickerCards.tsx';
 
@@ -37,7 +38,9 @@ export default function Home() {
         {coins.isPending ? <TickerCardsSkeleton /> : headline.length > 0 && <TickerCards coins={headline} />}
         <HomeCards />
         <HomeMarkets coins={markets} />
-        <HomeMore />
+        <HomePositionsSection />
+        <HomeRecommended coins={markets} />
+        <HomeNewsSection />
       </div>
     </PullRefresh>
   );
@@ -121,40 +124,50 @@ const HomeMarkets = memo(function HomeMarkets({ coins }: { coins: Coin[] | undef
   );
 });
 
-/** Positions, recommendations and news, below the fold. */
-const HomeMore = memo(function HomeMore() {
+/** Open positions, below the fold (they load their own data). */
+const HomePositionsSection = memo(function HomePositionsSection() {
   const { t } = useTranslation();
   return (
-    <>
-      <section className="section" aria-labelledby="home-positions">
-        <div className="section__head">
-          <h2 id="home-positions" className="section__title">
-            {t('home.positions')}
-          </h2>
-          <Link to="/ContractOpe" className="section__more">
-            {t('home.tradeFutures')}
-          </Link>
-        </div>
-        <HomePositions />
-      </section>
+    <section className="section" aria-labelledby="home-positions">
+      <div className="section__head">
+        <h2 id="home-positions" className="section__title">
+          {t('home.positions')}
+        </h2>
+        <Link to="/ContractOpe" className="section__more">
+          {t('home.tradeFutures')}
+        </Link>
+      </div>
+      <HomePositions />
+    </section>
+  );
+});
 
-      <section className="section" aria-labelledby="home-recommended">
-        <div className="section__head">
-          <h2 id="home-recommended" className="section__title">
-            {t('home.recommended')}
-          </h2>
-        </div>
-        <EmptyState compact kind="star" text={t('home.recommendedEmpty')} />
-      </section>
+/** Recommended coins, computed from the (deferred) market data; `coins` undefined while loading. */
+const HomeRecommended = memo(function HomeRecommended({ coins }: { coins: Coin[] | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="section" aria-labelledby="home-recommended">
+      <div className="section__head">
+        <h2 id="home-recommended" className="section__title">
+          {t('home.recommended')}
+        </h2>
+      </div>
+      <Recommended coins={coins} />
+    </section>
+  );
+});
 
-      <section className="section" aria-labelledby="home-news">
-        <div className="section__head">
-          <h2 id="home-news" className="section__title">
-            {t('home.news')}
-          </h2>
-        </div>
-        <HomeNews />
-      </section>
-    </>
+/** News, below the fold (loads its own data). */
+const HomeNewsSection = memo(function HomeNewsSection() {
+  const { t } = useTranslation();
+  return (
+    <section className="section" aria-labelledby="home-news">
+      <div className="section__head">
+        <h2 id="home-news" className="section__title">
+          {t('home.news')}
+        </h2>
+      </div>
+      <HomeNews />
+    </section>
   );
 });
