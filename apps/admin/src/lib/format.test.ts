@@ -43,6 +43,13 @@ describe('formatDecimal and the overview formats', () => {
     expect(formatUsdcOverview('99999.999999', 'down')).toBe('99,999.99');
   });
 
+  it('what is owed rounds up: a liability of 4,001.000001 USDC shows 4,001.01, never 4,001.00', () => {
+    expect(formatUsdcOverview('4001.000001', 'up')).toBe('4,001.01');
+    expect(formatUsdcOverview('4001.004999', 'up')).toBe('4,001.01');
+    expect(formatUsdcOverview('4001.000000', 'up')).toBe('4,001.00');
+    expect(formatUsdcOverview('4001.000001')).toBe('4,001.00');
+  });
+
   it('a coin balance: USDC with 2 decimals, other coins with 2 up to their own', () => {
     expect(formatCoinOverview('500000.000000', 'USDC')).toBe('500,000.00');
     expect(formatCoinOverview('10.00000000', 'BTC')).toBe('10.00');

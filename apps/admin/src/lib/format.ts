@@ -79,9 +79,10 @@ export interface DecimalFormat {
   maxFraction?: number;
   /**
    * 'half' rounds half away from zero; 'down' drops the rest, for a balance: the console never
-   * shows a cent more than there is.
+   * shows a cent more than there is; 'up' rounds away from zero, for what is owed: never a cent
+   * less than is owed.
    */
-  rounding?: 'half' | 'down';
+  rounding?: 'half' | 'down' | 'up';
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -101,7 +102,7 @@ export function formatDecimal(value: string, f: DecimalFormat = {}): string {
     nf = new Intl.NumberFormat('en', {
       minimumFractionDigits: min,
       maximumFractionDigits: max,
-      roundingMode: f.rounding === 'down' ? 'trunc' : 'halfExpand',
+      roundingMode: f.rounding === 'down' ? 'trunc' : f.rounding === 'up' ? 'expand' : 'halfExpand',
       signDisplay: 'negative',
     });
     formats.set(key, nf);
@@ -109,7 +110,7 @@ export function formatDecimal(value: string, f: DecimalFormat = {}): string {
   return nf.format(value as `${number}`);
 }
 
-/** A USDC figure in an overview: "1,500.25" (`rounding` 'down' for a balance). */
+/** A USDC figure in an overview: "1,500.25" (`rounding` 'down' for a balance, 'up' for a debt). */
 export function formatUsdcOverview(value: string, rounding: DecimalFormat['rounding'] = 'half'): string {
   return formatDecimal(value, {
     minFraction: USDC_OVERVIEW_DECIMALS,

@@ -32,7 +32,8 @@ const columns: TableColumnsType<SnapshotSummary> = [
     title: 'USDC owed',
     width: 140,
     align: 'right',
-    render: (_: unknown, s) => <Num>{formatUsdcOverview(s.reserve.liabilities)}</Num>,
+    // What is owed is rounded up: never a cent less than the users' balances (the held column is cut).
+    render: (_: unknown, s) => <Num>{formatUsdcOverview(s.reserve.liabilities, 'up')}</Num>,
   },
   { title: 'Ratio', width: 100, render: (_: unknown, s) => <Ratio value={s.reserve.ratio_percent} /> },
   {
