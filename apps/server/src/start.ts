@@ -31,6 +31,7 @@ import {
 import { feedProblems, selectPriceFeed } from './feed/select.ts';
 import { AppError } from './http/errors.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { seedFaq } from './seed/faq.ts';
 import { seedFutures } from './seed/futures.ts';
 import { seedQueues } from './seed/queues.ts';
 import { seedWorld } from './seed/world.ts';
@@ -166,6 +167,7 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
   if (leads && config.seedDemo) await seedCommunity(database.db, clock);
   if (demo) await seedWorld(services, demo.id);
   if (demo) await seedQueues(services, chainDomainOf(app));
+  if (demo) await seedFaq(database.db, clock, { withdraw: config.withdraw });
   const stopLiquidity = !leads
     ? async () => {}
     : await startLiquidity(services, {
