@@ -25,14 +25,7 @@ function pageOf(def: RouteDef): ComponentType {
       pages.set(def.path, ready);
       return ready;
     }
-    const { title, soon, load } = def;
-    page = lazy(
-      load ??
-        (() =>
-          import('../components/ComingSoonPage.tsx').then((m) => ({
-            default: () => <m.ComingSoonPage title={title} group={soon ?? 'account'} />,
-          }))),
-    );
+    page = lazy(def.load);
     pages.set(def.path, page);
   }
   return page;

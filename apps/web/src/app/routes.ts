@@ -2,8 +2,6 @@ import type { WebCatalogue } from '@ex/i18n';
 import type { ComponentType } from 'react';
 
 export type TitleKey = keyof WebCatalogue['titles'];
-/** Which "coming with the next release" text a not-yet-built screen shows. */
-export type SoonGroup = Exclude<keyof WebCatalogue['soon'], 'badge'>;
 
 type PageModule = { default: ComponentType };
 
@@ -12,10 +10,8 @@ export interface RouteDef {
   title: TitleKey;
   /** `tabs`: inside the main layout with the bottom tab bar; `page`: standalone with a nav bar. */
   layout: 'tabs' | 'page';
-  /** A real screen, loaded on demand... */
-  load?: () => Promise<PageModule>;
-  /** ...or the designed placeholder of a screen a later issue fills. */
-  soon?: SoonGroup;
+  /** The screen, loaded on demand (every route has a real one). */
+  load: () => Promise<PageModule>;
 }
 
 /** Every route of spec section 2, with exactly its path. */

@@ -20,7 +20,6 @@ export const de: WebCatalogue = {
     genericError: 'Etwas ist schiefgelaufen, bitte erneut versuchen',
     goHome: 'Zur Startseite',
     openMarkets: 'Märkte öffnen',
-    comingSoon: 'Kommt mit dem nächsten Release',
     pullToRefresh: 'Zum Aktualisieren ziehen',
     releaseToRefresh: 'Loslassen zum Aktualisieren',
     refreshing: 'Wird aktualisiert…',
@@ -92,17 +91,6 @@ export const de: WebCatalogue = {
     defn: 'Staking',
     defnHis: 'Staking-Verlauf',
     proofOfReserves: 'Reservennachweis',
-  },
-  soon: {
-    badge: 'Nächstes Release',
-    trade:
-      'Orderbücher, Limit- und Market-Orders mit Live-Markttiefe werden für diese Ansicht fertiggestellt.',
-    wallet:
-      'USDC-Ein- und Auszahlungen über TRC20 sowie Übertragungen zwischen Ihren Konten folgen als Nächstes.',
-    earn: 'Zeichnungen, Sparprodukte und Staking erscheinen hier, sobald sie öffnen.',
-    account: 'Diese Kontoeinstellung wird vorbereitet und ist mit dem nächsten Release verfügbar.',
-    community: 'Nachrichten, Einladungen und Community-Funktionen sind in Arbeit.',
-    content: 'Ankündigungen und Nachrichten erscheinen hier, sobald sie veröffentlicht sind.',
   },
   auth: {
     email: 'E-Mail',

@@ -21,7 +21,6 @@ export const en = {
     genericError: 'Something went wrong, please try again',
     goHome: 'Back to home',
     openMarkets: 'Open markets',
-    comingSoon: 'Coming with the next release',
     pullToRefresh: 'Pull down to refresh',
     releaseToRefresh: 'Release to refresh',
     refreshing: 'Refreshing…',
@@ -93,15 +92,6 @@ export const en = {
     defn: 'Staking',
     defnHis: 'Staking records',
     proofOfReserves: 'Proof of reserves',
-  },
-  soon: {
-    badge: 'Next release',
-    trade: 'Order books, limit and market orders with live depth are being finished for this screen.',
-    wallet: 'USDC deposits and withdrawals on TRC20 and transfers between your accounts arrive here next.',
-    earn: 'Subscriptions, savings and staking products will be listed here as soon as they open.',
-    account: 'This account setting is being prepared and will be available in the next release.',
-    community: 'Messages, invitations and community features are on their way.',
-    content: 'Announcements and news will be shown here once they are published.',
   },
   auth: {
     email: 'Email',

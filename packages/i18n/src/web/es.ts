@@ -20,7 +20,6 @@ export const es: WebCatalogue = {
     genericError: 'Algo salió mal, inténtalo de nuevo',
     goHome: 'Volver al inicio',
     openMarkets: 'Ver mercados',
-    comingSoon: 'Llega con la próxima versión',
     pullToRefresh: 'Desliza para actualizar',
     releaseToRefresh: 'Suelta para actualizar',
     refreshing: 'Actualizando…',
@@ -92,17 +91,6 @@ export const es: WebCatalogue = {
     defn: 'Staking',
     defnHis: 'Registros de staking',
     proofOfReserves: 'Prueba de reservas',
-  },
-  soon: {
-    badge: 'Próxima versión',
-    trade:
-      'Los libros de órdenes, las órdenes límite y de mercado con profundidad en vivo se están terminando para esta pantalla.',
-    wallet:
-      'Los depósitos y retiros de USDC en TRC20 y las transferencias entre tus cuentas llegan a continuación.',
-    earn: 'Las suscripciones, productos de ahorro y staking aparecerán aquí cuando abran.',
-    account: 'Este ajuste de la cuenta se está preparando y estará disponible en la próxima versión.',
-    community: 'Los mensajes, invitaciones y funciones de la comunidad están en camino.',
-    content: 'Los anuncios y noticias se mostrarán aquí una vez publicados.',
   },
   auth: {
     email: 'Correo',

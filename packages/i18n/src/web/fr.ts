@@ -20,7 +20,6 @@ export const fr: WebCatalogue = {
     genericError: 'Une erreur est survenue, veuillez réessayer',
     goHome: "Retour à l'accueil",
     openMarkets: 'Voir les marchés',
-    comingSoon: 'Disponible dans la prochaine version',
     pullToRefresh: 'Tirez pour actualiser',
     releaseToRefresh: 'Relâchez pour actualiser',
     refreshing: 'Actualisation…',
@@ -92,16 +91,6 @@ export const fr: WebCatalogue = {
     defn: 'Staking',
     defnHis: 'Historique de staking',
     proofOfReserves: 'Preuve de réserves',
-  },
-  soon: {
-    badge: 'Prochaine version',
-    trade:
-      "Les carnets d'ordres, les ordres à cours limité et au marché avec la profondeur en direct sont en cours de finition pour cet écran.",
-    wallet: 'Les dépôts et retraits de USDC sur TRC20 et les transferts entre vos comptes arrivent ensuite.',
-    earn: "Les souscriptions, l'épargne et le staking seront présentés ici dès leur ouverture.",
-    account: 'Ce paramètre du compte est en préparation et sera disponible dans la prochaine version.',
-    community: 'Les messages, les invitations et les fonctions communautaires arrivent bientôt.',
-    content: 'Les annonces et les actualités apparaîtront ici dès leur publication.',
   },
   auth: {
     email: 'E-mail',

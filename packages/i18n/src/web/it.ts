@@ -20,7 +20,6 @@ export const it: WebCatalogue = {
     genericError: 'Qualcosa è andato storto, riprova',
     goHome: 'Torna alla home',
     openMarkets: 'Vai ai mercati',
-    comingSoon: 'In arrivo con la prossima versione',
     pullToRefresh: 'Trascina per aggiornare',
     releaseToRefresh: 'Rilascia per aggiornare',
     refreshing: 'Aggiornamento…',
@@ -92,16 +91,6 @@ export const it: WebCatalogue = {
     defn: 'Staking',
     defnHis: 'Storico staking',
     proofOfReserves: 'Prova delle riserve',
-  },
-  soon: {
-    badge: 'Prossima versione',
-    trade:
-      'Order book, ordini limite e a mercato con profondità in tempo reale sono in fase di completamento per questa schermata.',
-    wallet: 'Depositi e prelievi di USDC su TRC20 e trasferimenti tra i tuoi conti arrivano a breve.',
-    earn: 'Sottoscrizioni, risparmio e staking saranno elencati qui appena disponibili.',
-    account: 'Questa impostazione del conto è in preparazione e sarà disponibile nella prossima versione.',
-    community: 'Messaggi, inviti e funzioni della community sono in arrivo.',
-    content: 'Annunci e notizie verranno mostrati qui una volta pubblicati.',
   },
   auth: {
     email: 'Email',

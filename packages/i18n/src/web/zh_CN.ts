@@ -20,7 +20,6 @@ export const zh_CN: WebCatalogue = {
     genericError: '出错了，请重试',
     goHome: '返回首页',
     openMarkets: '查看行情',
-    comingSoon: '下个版本上线',
     pullToRefresh: '下拉刷新',
     releaseToRefresh: '释放立即刷新',
     refreshing: '刷新中…',
@@ -92,15 +91,6 @@ export const zh_CN: WebCatalogue = {
     defn: '质押',
     defnHis: '质押记录',
     proofOfReserves: '储备金证明',
-  },
-  soon: {
-    badge: '下个版本',
-    trade: '订单簿、限价单与市价单及实时深度正在为本页面完善中。',
-    wallet: 'TRC20 网络的 USDC 充值、提现以及账户间划转即将上线。',
-    earn: '申购、理财与质押产品开放后将在此展示。',
-    account: '该账户设置正在准备中，将在下个版本提供。',
-    community: '站内信、邀请与社区功能即将推出。',
-    content: '公告与资讯发布后将在此展示。',
   },
   auth: {
     email: '邮箱',

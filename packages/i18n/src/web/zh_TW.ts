@@ -20,7 +20,6 @@ export const zh_TW: WebCatalogue = {
     genericError: '發生錯誤，請重試',
     goHome: '返回首頁',
     openMarkets: '查看行情',
-    comingSoon: '下個版本上線',
     pullToRefresh: '下拉重新整理',
     releaseToRefresh: '放開立即重新整理',
     refreshing: '重新整理中…',
@@ -92,15 +91,6 @@ export const zh_TW: WebCatalogue = {
     defn: '質押',
     defnHis: '質押紀錄',
     proofOfReserves: '儲備金證明',
-  },
-  soon: {
-    badge: '下個版本',
-    trade: '訂單簿、限價單與市價單及即時深度正在為本頁面完善中。',
-    wallet: 'TRC20 網路的 USDC 儲值、提領以及帳戶間劃轉即將上線。',
-    earn: '申購、理財與質押產品開放後將在此顯示。',
-    account: '此帳戶設定正在準備中，將於下個版本提供。',
-    community: '站內信、邀請與社群功能即將推出。',
-    content: '公告與資訊發布後將在此顯示。',
   },
   auth: {
     email: '信箱',
