@@ -103,7 +103,10 @@ describe('proof of reserves', () => {
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe(r.included);
     for (const [coin, amount] of expected) {
       const cell = page.getByTestId(`proof-balance-${coin}`).locator('td');
-      const shown = (await cell.textContent())!.trim();
+      // The exact leaf balance (data-value, as in the proof file); the text is the same number
+      // with the language's thousands separators (en: commas).
+      const shown = (await cell.getAttribute('data-value'))!;
+      expect((await cell.textContent())!.trim().replaceAll(',', ''), coin).toBe(shown);
       if (coin !== 'USDC') {
         expect(units(shown, 8), coin).toBe(amount);
         continue;
@@ -112,7 +115,7 @@ describe('proof of reserves', () => {
       const pnl = units(shown, 8) - amount;
       expect(pnl >= pnlAround[0] && pnl <= pnlAround[1], `USDC PnL ${pnl} in ${pnlAround}`).toBe(true);
     }
-    expect(await page.getByTestId('reserve-ratio').textContent()).toMatch(/^\d+\.\d{2} %$/);
+    expect(await page.getByTestId('reserve-ratio').textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2} %$/);
     await screenshot(page, 'proof-of-reserves');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByText(r.download).click()]);

@@ -98,9 +98,33 @@ describe('/ProofOfReserves', () => {
     myProof.mockResolvedValue(mine(['9875500000', '50000000']));
     open();
     expect((await screen.findByTestId('proof-status')).textContent).toBe(r.included);
-    expect(screen.getByTestId('proof-balance-USDC').textContent).toContain('9875.500000');
-    expect(screen.getByTestId('proof-balance-BTC').textContent).toContain('0.50000000');
+    // The leaf's balances to the last unit, grouped as the language writes them; the raw decimal
+    // (what the proof file holds) stays on the cell.
+    const usdc = screen.getByTestId('proof-balance-USDC').querySelector('td')!;
+    expect(usdc.textContent).toBe('9,875.500000');
+    expect(usdc.dataset.value).toBe('9875.500000');
+    expect(screen.getByTestId('proof-balance-BTC').querySelector('td')!.textContent).toBe('0.50000000');
     expect(screen.getByTestId('reserve-ratio').textContent).toBe('101.25 %');
+  });
+
+  it('writes the overview figures with separators and keeps the exact strings in the details', async () => {
+    const big = mine(['9875500000', '50000000']);
+    big.snapshot.totals[0]!.total = '4001051701.000000';
+    big.snapshot.reserve.reserves = '4100000000.500000';
+    big.snapshot.reserve.liabilities = '4001051701.000000';
+    big.snapshot.reserve.ratio_percent = '1024.70';
+    myProof.mockResolvedValue(big);
+    open();
+    await screen.findByTestId('proof-status');
+    expect(screen.getByTestId('proof-total-USDC').querySelector('td')!.textContent).toBe('4,001,051,701.00');
+    expect(screen.getByTestId('proof-total-BTC').querySelector('td')!.textContent).toBe('0.50');
+    expect(screen.getByTestId('reserve-onchain').textContent).toBe('4,100,000,000.50');
+    expect(screen.getByTestId('reserve-owed').textContent).toBe('4,001,051,701.00');
+    expect(screen.getByTestId('reserve-ratio').textContent).toBe('1,024.70 %');
+    const exact = screen.getByTestId('proof-exact');
+    expect(exact.querySelector('summary')!.textContent).toBe(r.exact);
+    const raw = [...exact.querySelectorAll('dd')].map((d) => d.textContent);
+    expect(raw).toEqual(['4001051701.000000', '0.50000000', '4100000000.500000', '4001051701.000000']);
   });
 
   it('says plainly when the balance is not included', async () => {

@@ -17,6 +17,7 @@ export const de: ReservesCatalogue = {
   publicKey: 'Signaturschlüssel',
   yours: 'Ihr Guthaben im Stand',
   totals: 'Allen Nutzern geschuldet',
+  exact: 'Exakte Werte',
   coin: 'Coin',
   reserveTitle: 'USDC-Reserven',
   onChain: 'On-Chain (TRON Hot- und Einzahlungs-Wallets)',

@@ -17,6 +17,7 @@ export const en = {
   publicKey: 'Signing key',
   yours: 'Your balance in the snapshot',
   totals: 'Owed to all users',
+  exact: 'Exact figures',
   coin: 'Coin',
   reserveTitle: 'USDC reserves',
   onChain: 'On chain (TRON hot and deposit wallets)',

@@ -17,6 +17,7 @@ export const es: ReservesCatalogue = {
   publicKey: 'Clave de firma',
   yours: 'Su saldo en la instantánea',
   totals: 'Adeudado a todos los usuarios',
+  exact: 'Cifras exactas',
   coin: 'Moneda',
   reserveTitle: 'Reservas de USDC',
   onChain: 'En cadena (monederos calientes y de depósito en TRON)',

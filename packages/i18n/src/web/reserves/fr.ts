@@ -17,6 +17,7 @@ export const fr: ReservesCatalogue = {
   publicKey: 'Clé de signature',
   yours: "Votre solde dans l'instantané",
   totals: 'Dû à tous les utilisateurs',
+  exact: 'Chiffres exacts',
   coin: 'Monnaie',
   reserveTitle: 'Réserves USDC',
   onChain: 'On-chain (portefeuilles chauds et de dépôt TRON)',

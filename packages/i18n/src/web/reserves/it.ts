@@ -17,6 +17,7 @@ export const it: ReservesCatalogue = {
   publicKey: 'Chiave di firma',
   yours: "Il tuo saldo nell'istantanea",
   totals: 'Dovuto a tutti gli utenti',
+  exact: 'Cifre esatte',
   coin: 'Moneta',
   reserveTitle: 'Riserve USDC',
   onChain: 'On-chain (wallet caldi e di deposito TRON)',

@@ -17,6 +17,7 @@ export const zh_CN: ReservesCatalogue = {
   publicKey: '签名公钥',
   yours: '快照中的您的余额',
   totals: '对全部用户的负债',
+  exact: '精确数值',
   coin: '币种',
   reserveTitle: 'USDC 储备',
   onChain: '链上（TRON 热钱包与充值钱包）',

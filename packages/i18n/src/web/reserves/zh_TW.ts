@@ -17,6 +17,7 @@ export const zh_TW: ReservesCatalogue = {
   publicKey: '簽章公鑰',
   yours: '快照中的您的餘額',
   totals: '對全部用戶的負債',
+  exact: '精確數值',
   coin: '幣種',
   reserveTitle: 'USDC 儲備',
   onChain: '鏈上（TRON 熱錢包與充值錢包）',

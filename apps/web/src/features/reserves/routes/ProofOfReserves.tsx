@@ -1,10 +1,13 @@
 import type { LiabilityProof, SnapshotSummary } from '@ex/contract';
+import type { Lang } from '@ex/i18n';
 import { ApiError } from '@ex/sdk';
 import { formatUnits, verifyProof } from '@ex/verify-liabilities';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { formatDecimal, formatUsdc } from '../../../lib/format.ts';
 import { useMyProof } from '../api/proof.ts';
 import { downloadProofFile } from '../api/statements.ts';
 import '../reserves.css';
@@ -28,19 +31,37 @@ function Verdict({ proof, snapshot }: { proof: LiabilityProof; snapshot: Snapsho
   );
 }
 
+/**
+ * An owed total in the overview (DESIGN.md "Numbers"): USDC with 2 decimals, other coins with up
+ * to their 8, separators of the language. The exact strings are under "Exact figures".
+ */
+function overview(coin: string, value: string, lang: Lang): string {
+  return coin === 'USDC'
+    ? formatUsdc(value, lang)
+    : formatDecimal(value, lang, { minFraction: 2, maxFraction: 8 });
+}
+
 function Mine({ proof }: { proof: LiabilityProof }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   return (
     <section className="por-card">
       <h2 className="por-card__title">{t('reserves.yours')}</h2>
       <table className="por-table">
         <tbody>
-          {proof.assets.map((a, i) => (
-            <tr key={a.coin} data-testid={`proof-balance-${a.coin}`}>
-              <th scope="row">{a.coin}</th>
-              <td className="num">{formatUnits(proof.leaf.balances[i] ?? '0', a.scale)}</td>
-            </tr>
-          ))}
+          {proof.assets.map((a, i) => {
+            // The leaf's balance to its last unit (what the proof file holds), grouped per language;
+            // the raw decimal stays in data-value and the tooltip.
+            const exact = formatUnits(proof.leaf.balances[i] ?? '0', a.scale);
+            return (
+              <tr key={a.coin} data-testid={`proof-balance-${a.coin}`}>
+                <th scope="row">{a.coin}</th>
+                <td className="num" data-value={exact} title={exact}>
+                  {formatDecimal(exact, lang, { minFraction: a.scale, maxFraction: a.scale })}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>
@@ -49,18 +70,25 @@ function Mine({ proof }: { proof: LiabilityProof }) {
 
 function Reserve({ snapshot }: { snapshot: SnapshotSummary }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const r = snapshot.reserve;
   return (
     <section className="por-card">
       <h2 className="por-card__title">{t('reserves.reserveTitle')}</h2>
       <dl className="por-dl">
         <dt>{t('reserves.onChain')}</dt>
-        <dd className="num">{r.reserves ?? t('reserves.unknown')}</dd>
+        <dd className="num" data-testid="reserve-onchain">
+          {r.reserves === null ? t('reserves.unknown') : formatUsdc(r.reserves, lang)}
+        </dd>
         <dt>{t('reserves.owed')}</dt>
-        <dd className="num">{r.liabilities}</dd>
+        <dd className="num" data-testid="reserve-owed">
+          {formatUsdc(r.liabilities, lang)}
+        </dd>
         <dt>{t('reserves.ratio')}</dt>
         <dd className="num por-ratio" data-testid="reserve-ratio">
-          {r.ratio_percent === null ? t('reserves.unknown') : `${r.ratio_percent} %`}
+          {r.ratio_percent === null
+            ? t('reserves.unknown')
+            : `${formatDecimal(r.ratio_percent, lang, { minFraction: 2, maxFraction: 2 })} %`}
         </dd>
       </dl>
       {r.source === 'simulated' && <p className="por-note">{t('reserves.simulated')}</p>}
@@ -71,6 +99,7 @@ function Reserve({ snapshot }: { snapshot: SnapshotSummary }) {
 /** /ProofOfReserves: the latest signed root, the totals, the user's leaf and path, checked here. */
 export default function ProofOfReserves() {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const mine = useMyProof();
   const [downloading, setDownloading] = useState(false);
   const notPublished = mine.error instanceof ApiError && mine.error.code === 3200;
@@ -106,13 +135,28 @@ export default function ProofOfReserves() {
           <table className="por-table">
             <tbody>
               {snapshot.totals.map((x) => (
-                <tr key={x.coin}>
+                <tr key={x.coin} data-testid={`proof-total-${x.coin}`}>
                   <th scope="row">{x.coin}</th>
-                  <td className="num">{x.total}</td>
+                  <td className="num">{overview(x.coin, x.total, lang)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <details className="por-path por-exact" data-testid="proof-exact">
+            <summary>{t('reserves.exact')}</summary>
+            <dl className="por-dl">
+              {snapshot.totals.map((x) => (
+                <Fragment key={x.coin}>
+                  <dt>{x.coin}</dt>
+                  <dd className="num">{x.total}</dd>
+                </Fragment>
+              ))}
+              <dt>{t('reserves.onChain')}</dt>
+              <dd className="num">{snapshot.reserve.reserves ?? t('reserves.unknown')}</dd>
+              <dt>{t('reserves.owed')}</dt>
+              <dd className="num">{snapshot.reserve.liabilities}</dd>
+            </dl>
+          </details>
         </section>
         <section className="por-card">
           <h2 className="por-card__title">{t('reserves.snapshot')}</h2>
