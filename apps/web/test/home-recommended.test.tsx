@@ -45,7 +45,21 @@ describe('pickRecommended (ADR 241)', () => {
       perp('BTC_USDC_PERP', '-0.4', '7000000'),
       perp('ETH_USDC_PERP', '3.1', '800000'),
     ];
-    expect(picked(coins)).toEqual(['topVolume:BTC_USDC', 'topGainer:SOL_USDC', 'topPerp:BTC_USDC_PERP']);
+    // The busiest perpetual is BTC's, but BTC is shown already: the next perpetual of another coin.
+    expect(picked(coins)).toEqual(['topVolume:BTC_USDC', 'topGainer:SOL_USDC', 'topPerp:ETH_USDC_PERP']);
+  });
+
+  it('shows a coin once, even when its spot and perpetual market both qualify', () => {
+    const coins = [
+      coin('SOL_USDC', '1', '900'),
+      perp('SOL_USDC_PERP', '2', '800'),
+      coin('ETH_USDC', '-1', '10'),
+    ];
+    expect(picked(coins)).toEqual(['topVolume:SOL_USDC']);
+    expect(picked([...coins, perp('ETH_USDC_PERP', '0.5', '1')])).toEqual([
+      'topVolume:SOL_USDC',
+      'topGainer:ETH_USDC_PERP',
+    ]);
   });
 
   it('compares decimals exactly, not as text or floats (9.5 < 10.25, 0.30000000000000004 > 0.3)', () => {

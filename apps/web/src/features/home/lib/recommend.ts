@@ -24,8 +24,9 @@ const byTurnover = (a: Coin, b: Coin) => compareDecimal(b.amount, a.amount);
  * 1. "Top volume": the highest 24h quote turnover of all markets;
  * 2. "Top gainer": the highest signed 24h change, only a market that did rise (> 0);
  * 3. "Top perpetual": the highest 24h quote turnover of the perpetuals.
- * Each rule takes its best market not taken by an earlier rule, so no market shows twice; a rule
- * with no market left is skipped (fewer than three cards). Ties go to the symbol first in
+ * Each rule takes its best market whose coin (base) no earlier rule took, so no market shows twice
+ * and neither does a coin (SOL spot and SOL perpetual are one recommendation); a rule with no
+ * market left is skipped (fewer than three cards). Ties go to the symbol first in
  * alphabetical order, so the pick does not depend on the order the server lists the markets.
  * Amounts and changes are decimal strings compared digit by digit (no floats).
  */
@@ -40,12 +41,12 @@ const RULES: readonly Rule[] = [
 ];
 
 export function pickRecommended(coins: readonly Coin[]): Recommendation[] {
-  const taken = new Set<string>();
+  const taken = new Set<string>(); // base coins already shown
   const out: Recommendation[] = [];
   for (const rule of RULES) {
     let best: Coin | undefined;
     for (const c of coins) {
-      if (taken.has(c.symbol) || !rule.eligible(c)) continue;
+      if (taken.has(c.base) || !rule.eligible(c)) continue;
       if (!best) {
         best = c;
         continue;
@@ -54,7 +55,7 @@ export function pickRecommended(coins: readonly Coin[]): Recommendation[] {
       if (cmp < 0 || (cmp === 0 && c.symbol < best.symbol)) best = c;
     }
     if (best) {
-      taken.add(best.symbol);
+      taken.add(best.base);
       out.push({ coin: best, reason: rule.reason });
     }
   }
