@@ -383,6 +383,7 @@ export const de: WebCatalogue = {
     tif: 'Gültigkeit',
     postOnly: 'Nur Maker',
     stp: 'Selbsthandelsschutz',
+    stpShort: 'Selbsthandel',
     stpNone: 'Erlauben',
     stpNewest: 'Neuen stornieren',
     stpOldest: 'Alten stornieren',

@@ -383,6 +383,8 @@ export const en = {
     tif: 'Time in force',
     postOnly: 'Post only',
     stp: 'Self-trade prevention',
+    /** The short visible label over the self-trade prevention box (the select keeps the full name). */
+    stpShort: 'Self-trade',
     stpNone: 'Allow',
     stpNewest: 'Cancel new',
     stpOldest: 'Cancel old',

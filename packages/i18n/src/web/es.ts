@@ -383,6 +383,7 @@ export const es: WebCatalogue = {
     tif: 'Vigencia',
     postOnly: 'Solo maker',
     stp: 'Prevención de autonegociación',
+    stpShort: 'Autonegociación',
     stpNone: 'Permitir',
     stpNewest: 'Cancelar nueva',
     stpOldest: 'Cancelar antigua',

@@ -387,6 +387,7 @@ export const fr: WebCatalogue = {
     tif: 'Validité',
     postOnly: 'Maker uniquement',
     stp: 'Prévention des auto-transactions',
+    stpShort: 'Auto-transactions',
     stpNone: 'Autoriser',
     stpNewest: 'Annuler le nouveau',
     stpOldest: 'Annuler l’ancien',

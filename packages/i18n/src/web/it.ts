@@ -382,6 +382,7 @@ export const it: WebCatalogue = {
     tif: 'Validità',
     postOnly: 'Solo maker',
     stp: 'Prevenzione auto-negoziazione',
+    stpShort: 'Auto-negoziazione',
     stpNone: 'Consenti',
     stpNewest: 'Annulla il nuovo',
     stpOldest: 'Annulla il vecchio',

@@ -379,6 +379,7 @@ export const zh_CN: WebCatalogue = {
     tif: '有效方式',
     postOnly: '只做 Maker',
     stp: '防自成交',
+    stpShort: '防自成交',
     stpNone: '允许',
     stpNewest: '撤销新单',
     stpOldest: '撤销旧单',

@@ -379,6 +379,7 @@ export const zh_TW: WebCatalogue = {
     tif: '有效方式',
     postOnly: '只做 Maker',
     stp: '防自成交',
+    stpShort: '防自成交',
     stpNone: '允許',
     stpNewest: '撤銷新單',
     stpOldest: '撤銷舊單',

@@ -32,6 +32,7 @@ import {
 } from './order-ticket.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
 import { TextTabs } from './SideSwitch.tsx';
+import { type Stp, StpSelect } from './StpSelect.tsx';
 
 type Field = 'price' | 'quantity' | 'tp_price' | 'sl_price' | 'trigger_price' | 'callback_rate';
 const fieldOf = sameNames<Field>([
@@ -43,7 +44,6 @@ const fieldOf = sameNames<Field>([
   'callback_rate',
 ]);
 type Tif = NonNullable<ContractOrderRequest['time_in_force']>;
-type Stp = NonNullable<ContractOrderRequest['stp']>;
 type StopKind = 'stop_limit' | 'stop_market' | 'trailing_stop';
 
 /** The perpetual order form: open/close, limit/market, TP/SL, margin and liquidation estimates. */
@@ -393,15 +393,7 @@ export function ContractForm({
             ))}
           </select>
         </label>
-        <label className="tform__select">
-          <span className="muted small">{t('trade.stp')}</span>
-          <select name="stp" value={stp} onChange={(e) => setStp(e.target.value as Stp)}>
-            <option value="cancel_newest">{t('trade.stpNewest')}</option>
-            <option value="cancel_oldest">{t('trade.stpOldest')}</option>
-            <option value="cancel_both">{t('trade.stpBoth')}</option>
-            <option value="none">{t('trade.stpNone')}</option>
-          </select>
-        </label>
+        <StpSelect value={stp} onChange={setStp} />
       </div>
       {oneWay && (
         <Checkbox
