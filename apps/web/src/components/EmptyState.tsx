@@ -4,7 +4,7 @@ import { Illustration } from './Illustration.tsx';
 interface Props {
   title?: string;
   text: string;
-  kind?: 'empty' | 'soon' | 'news' | 'star';
+  kind?: 'empty' | 'news' | 'star';
   action?: ReactNode;
   compact?: boolean;
 }

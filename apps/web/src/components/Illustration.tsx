@@ -1,44 +1,8 @@
-/** Small line illustrations for empty and coming-soon states, drawn in the theme tokens. */
-export function Illustration({
-  kind,
-  size = 96,
-}: {
-  kind: 'empty' | 'soon' | 'news' | 'star';
-  size?: number;
-}) {
+/** Small line illustrations for empty states, drawn in the theme tokens. */
+export function Illustration({ kind, size = 96 }: { kind: 'empty' | 'news' | 'star'; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 96 96" aria-hidden="true" className="illustration">
       <circle cx="48" cy="48" r="44" fill="var(--surface)" />
-      {kind === 'soon' && (
-        <>
-          <rect
-            x="26"
-            y="30"
-            width="44"
-            height="36"
-            rx="6"
-            fill="var(--surface-2)"
-            stroke="var(--line)"
-            strokeWidth="2"
-          />
-          <path
-            d="M34 56 L44 46 L52 52 L62 40"
-            fill="none"
-            stroke="var(--brand)"
-            strokeWidth="3"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-          <circle cx="66" cy="30" r="10" fill="var(--brand)" />
-          <path
-            d="M66 25 V30 L69 33"
-            fill="none"
-            stroke="var(--on-brand)"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-          />
-        </>
-      )}
       {kind === 'empty' && (
         <>
           <rect

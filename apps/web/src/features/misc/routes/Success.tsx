@@ -10,11 +10,11 @@ export default function Success() {
   const navigate = useNavigate();
   return (
     <PageShell title={t('titles.success')}>
-      <section className="soon">
+      <section className="result">
         <CheckCircleOutline fontSize={72} color="var(--up)" aria-hidden="true" />
-        <h2 className="soon__title">{t('success.title')}</h2>
-        <p className="soon__text">{t('success.text')}</p>
-        <div className="soon__actions">
+        <h2 className="result__title">{t('success.title')}</h2>
+        <p className="result__text">{t('success.text')}</p>
+        <div className="result__actions">
           <Button color="primary" block onClick={() => navigate('/', { replace: true })}>
             {t('common.goHome')}
           </Button>
