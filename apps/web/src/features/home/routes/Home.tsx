@@ -1,6 +1,6 @@
 import type { Coin } from '@ex/sdk';
 import { BellOutline, SearchOutline, UserCircleOutline } from 'antd-mobile-icons';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinRow, CoinRowSkeleton } from '../../../components/CoinRow.tsx';
@@ -124,21 +124,43 @@ const HomeMarkets = memo(function HomeMarkets({ coins }: { coins: Coin[] | undef
   );
 });
 
+/** A titled section below the fold: heading (linked by id for screen readers), optional link, body. */
+function HomeSection({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="section" aria-labelledby={id}>
+      <div className="section__head">
+        <h2 id={id} className="section__title">
+          {title}
+        </h2>
+        {more}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 /** Open positions, below the fold (they load their own data). */
 const HomePositionsSection = memo(function HomePositionsSection() {
   const { t } = useTranslation();
+  const more = (
+    <Link to="/ContractOpe" className="section__more">
+      {t('home.tradeFutures')}
+    </Link>
+  );
   return (
-    <section className="section" aria-labelledby="home-positions">
-      <div className="section__head">
-        <h2 id="home-positions" className="section__title">
-          {t('home.positions')}
-        </h2>
-        <Link to="/ContractOpe" className="section__more">
-          {t('home.tradeFutures')}
-        </Link>
-      </div>
+    <HomeSection id="home-positions" title={t('home.positions')} more={more}>
       <HomePositions />
-    </section>
+    </HomeSection>
   );
 });
 
@@ -146,14 +168,9 @@ const HomePositionsSection = memo(function HomePositionsSection() {
 const HomeRecommended = memo(function HomeRecommended({ coins }: { coins: Coin[] | undefined }) {
   const { t } = useTranslation();
   return (
-    <section className="section" aria-labelledby="home-recommended">
-      <div className="section__head">
-        <h2 id="home-recommended" className="section__title">
-          {t('home.recommended')}
-        </h2>
-      </div>
+    <HomeSection id="home-recommended" title={t('home.recommended')}>
       <Recommended coins={coins} />
-    </section>
+    </HomeSection>
   );
 });
 
@@ -161,13 +178,8 @@ const HomeRecommended = memo(function HomeRecommended({ coins }: { coins: Coin[]
 const HomeNewsSection = memo(function HomeNewsSection() {
   const { t } = useTranslation();
   return (
-    <section className="section" aria-labelledby="home-news">
-      <div className="section__head">
-        <h2 id="home-news" className="section__title">
-          {t('home.news')}
-        </h2>
-      </div>
+    <HomeSection id="home-news" title={t('home.news')}>
       <HomeNews />
-    </section>
+    </HomeSection>
   );
 });
