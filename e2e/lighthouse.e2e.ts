@@ -1,11 +1,12 @@
 // Lighthouse on /Login in CI (issue 11: the full three-page run is `npm run lighthouse`). The mobile
 // preset's accessibility and best-practices targets (>= 95) are asserted. Performance is held to a
-// floor of 85, not the 90 target. The CPU slowdown is calibrated to the host's measured benchmark
-// index (ADR 237): with Lighthouse's fixed 4x, the CI run of stop 21 scored 80 twice (total blocking
-// time 660-710 ms) on the same build that scored 89-97 here. Calibrated, /Login scored 95-98 here,
-// also beside two CPU-burn loops (docs/benchmarks.md). What does not depend on the machine is
-// asserted exactly: the bytes the page transfers (185 KiB measured; 202 KiB before ADR 085, 326 KiB
-// before ADR 091-093) and the number of requests (16 measured, 30 before ADR 085).
+// floor of 85, not the 90 target. The CPU slowdown is calibrated to the host (ADR 237): index / 375
+// from the benchmark index Lighthouse measures in its own run (a second audit when a first guess was
+// more than 10 % off), so the emulated phone is the same on a slow and a fast machine. With
+// Lighthouse's fixed 4x, the CI run of stop 21 scored 80 twice on a build that scored 89-97 on the
+// session's machine. What does not depend on the machine is asserted exactly: the bytes the page
+// transfers (184 KiB measured; 202 KiB before ADR 085, 326 KiB before ADR 091-093) and the number of
+// requests (16 measured, 30 before ADR 085).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script without types
 import { audit, TARGETS } from '../scripts/lighthouse.mjs';
@@ -29,10 +30,11 @@ describe('lighthouse', () => {
       benchmarkIndex: number;
       hostIndex: number;
       multiplier: number;
+      tries: { multiplier: number; benchmarkIndex: number; why: string }[];
     }[];
     console.log(
       `lighthouse /Login: ${JSON.stringify(result?.scores)} ${JSON.stringify(result?.metrics)} ` +
-        `host index ${Math.round(result?.hostIndex ?? 0)}, Lighthouse's ${Math.round(result?.benchmarkIndex ?? 0)}, cpu ${result?.multiplier}x`,
+        `host index ${Math.round(result?.hostIndex ?? 0)}, Lighthouse's ${Math.round(result?.benchmarkIndex ?? 0)}, cpu ${result?.multiplier}x, runs ${JSON.stringify(result?.tries)}`,
     );
     // The slowdown was calibrated, not Lighthouse's fixed default.
     expect(result?.multiplier).toBeGreaterThanOrEqual(1);
