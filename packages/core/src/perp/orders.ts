@@ -539,12 +539,13 @@ export abstract class PerpOrders extends PerpPositions {
       }
       const openNotional = closing === 0n ? notional : price * opening * m.quotePerTickLot;
       const openFee = closing === 0n ? feeDue : fee(openNotional, rate);
-      // Release this part of the hold, take the fee, then (isolated) move the margin it needs.
-      const avail = this.ledger.available(wallet) + part;
-      const feePaid = minB(openFee, avail);
+      // Release this part of the hold, take the fee, then (isolated) move the margin it needs. The
+      // release and the fee are two entries, as on the close path above: one entry netting them read
+      // as a fee of +425 USDC in the wallet's history, whose rows show the available side.
+      this.post('refundPostingOrder', ref, ts, [leg(wallet, 'frozen', -part), leg(wallet, 'available', part)]);
+      const feePaid = minB(openFee, this.ledger.available(wallet));
       this.post('positionFee', ref, ts, [
-        leg(wallet, 'frozen', -part),
-        leg(wallet, 'available', part - feePaid),
+        leg(wallet, 'available', -feePaid),
         leg(systemAccount('fee', m.quote), 'available', feePaid),
       ]);
       const p =

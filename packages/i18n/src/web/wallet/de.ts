@@ -94,7 +94,7 @@ export const de: WalletCatalogue = {
     positionClose: 'Position geschlossen',
     positionFee: 'Futures-Gebühr',
     system: 'Systembuchung',
-    refundPostingOrder: 'Order storniert',
+    refundPostingOrder: 'Ordersperre freigegeben',
     ieo: 'IEO',
   },
   history: {

@@ -95,7 +95,7 @@ export const en = {
     positionClose: 'Position closed',
     positionFee: 'Futures fee',
     system: 'System adjustment',
-    refundPostingOrder: 'Order cancelled',
+    refundPostingOrder: 'Order hold released',
     ieo: 'IEO',
   },
   history: {

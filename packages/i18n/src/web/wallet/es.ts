@@ -94,7 +94,7 @@ export const es: WalletCatalogue = {
     positionClose: 'Posición cerrada',
     positionFee: 'Comisión de futuros',
     system: 'Ajuste del sistema',
-    refundPostingOrder: 'Orden cancelada',
+    refundPostingOrder: 'Retención de orden liberada',
     ieo: 'IEO',
   },
   history: {

@@ -94,7 +94,7 @@ export const fr: WalletCatalogue = {
     positionClose: 'Position clôturée',
     positionFee: 'Frais de futures',
     system: 'Ajustement système',
-    refundPostingOrder: 'Ordre annulé',
+    refundPostingOrder: 'Blocage d’ordre libéré',
     ieo: 'IEO',
   },
   history: {

@@ -94,7 +94,7 @@ export const it: WalletCatalogue = {
     positionClose: 'Posizione chiusa',
     positionFee: 'Commissione futures',
     system: 'Rettifica di sistema',
-    refundPostingOrder: 'Ordine annullato',
+    refundPostingOrder: 'Blocco ordine rilasciato',
     ieo: 'IEO',
   },
   history: {

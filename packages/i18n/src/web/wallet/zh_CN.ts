@@ -94,7 +94,7 @@ export const zh_CN: WalletCatalogue = {
     positionClose: '平仓',
     positionFee: '合约手续费',
     system: '系统调整',
-    refundPostingOrder: '撤单解冻',
+    refundPostingOrder: '订单解冻',
     ieo: 'IEO 认购',
   },
   history: {

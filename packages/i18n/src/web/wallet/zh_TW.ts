@@ -94,7 +94,7 @@ export const zh_TW: WalletCatalogue = {
     positionClose: '平倉',
     positionFee: '合約手續費',
     system: '系統調整',
-    refundPostingOrder: '撤單解凍',
+    refundPostingOrder: '訂單解凍',
     ieo: 'IEO 認購',
   },
   history: {
