@@ -80,6 +80,11 @@ describe('accounts in the browser', () => {
       await page.reload();
       await page.getByText(webCatalogues[lang].titles.setting, { exact: true }).first().waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang.replace('_', '-'));
+      // Traditional Chinese draws with the Traditional faces first, every other language with the
+      // default list (Simplified faces for zh_CN).
+      const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+      expect(font.includes('PingFang TC')).toBe(lang === 'zh_TW');
+      expect(font.includes('PingFang SC')).toBe(lang !== 'zh_TW');
       current = lang;
     }
     await page.context().close();
