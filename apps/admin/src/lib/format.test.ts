@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionLabel,
   codeLabel,
   dateTime,
   formatCoinOverview,
@@ -80,5 +81,25 @@ describe('codeLabel', () => {
     [42, '--'],
   ])('%o -> %s', (code, text) => {
     expect(codeLabel(code)).toBe(text);
+  });
+});
+
+describe('actionLabel', () => {
+  it('reads dotted codes and route keys as words', () => {
+    expect(actionLabel('user.ban')).toBe('User: ban');
+    expect(actionLabel('user.revoke_sessions')).toBe('User: revoke sessions');
+    expect(actionLabel('market.params')).toBe('Market: params');
+    expect(actionLabel('POST /api/admin/withdrawals/:id/approve')).toBe('Withdrawals: approve');
+    expect(actionLabel('POST /api/admin/users/:id/revoke-sessions')).toBe('Users: revoke sessions');
+    expect(actionLabel('POST /api/admin/kyc/:id/reject')).toBe('KYC: reject');
+    expect(actionLabel('POST /api/admin/support/faq')).toBe('Support FAQ: create');
+    expect(actionLabel('POST /api/admin/support/faq/:id')).toBe('Support FAQ: update');
+    expect(actionLabel('DELETE /api/admin/support/faq/:id')).toBe('Support FAQ: delete');
+    expect(actionLabel('POST /api/admin/totp/enable')).toBe('2FA: enable');
+  });
+  it('shows anything else as sent', () => {
+    expect(actionLabel('GET /api/admin/users')).toBe('GET /api/admin/users');
+    expect(actionLabel('something odd')).toBe('something odd');
+    expect(actionLabel('')).toBe('');
   });
 });

@@ -52,6 +52,56 @@ export function codeLabel(code: unknown): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Words an audit action's resource reads as when they are not just the code capitalised. */
+const RESOURCE_WORDS: Record<string, string> = {
+  kyc: 'KYC',
+  otc: 'OTC',
+  ieo: 'IEO',
+  faq: 'FAQ',
+  totp: '2FA',
+};
+/** Last path segments that name what was done rather than a resource ("totp/enable"). */
+const VERBS = new Set([
+  'setup',
+  'enable',
+  'disable',
+  'pause',
+  'resume',
+  'approve',
+  'reject',
+  'review',
+  'close',
+]);
+const resourceWords = (s: string) => RESOURCE_WORDS[s] ?? codeLabel(s);
+
+/**
+ * An audit action as words: "user.revoke_sessions" -> "User: revoke sessions"; a route key
+ * "POST /api/admin/withdrawals/:id/approve" -> "Withdrawals: approve", "DELETE /api/admin/support/faq/:id"
+ * -> "Support FAQ: delete", "POST /api/admin/support/faq" -> "Support FAQ: create". Anything else
+ * is shown as sent.
+ */
+export function actionLabel(action: string): string {
+  const dotted = /^([a-z_]+)\.([a-z_]+)$/.exec(action);
+  if (dotted) return `${resourceWords(dotted[1]!)}: ${codeLabel(dotted[2]).toLowerCase()}`;
+  const route = /^(POST|PUT|PATCH|DELETE) \/api\/admin\/(.+)$/.exec(action);
+  if (!route) return action;
+  const parts = route[2]!.split('/');
+  const last = parts.at(-1)!;
+  // A verb at the end ("approve"), else the method says what happened to the resource.
+  const endsInVerb =
+    parts.length > 1 && !last.startsWith(':') && (parts.at(-2)!.startsWith(':') || VERBS.has(last));
+  const nouns = (endsInVerb ? parts.slice(0, -1) : parts).filter((p) => !p.startsWith(':'));
+  const method = route[1]!;
+  const verb = endsInVerb
+    ? codeLabel(last).toLowerCase()
+    : method === 'DELETE'
+      ? 'delete'
+      : method === 'POST' && !last.startsWith(':')
+        ? 'create'
+        : 'update';
+  return `${nouns.map(resourceWords).join(' ')}: ${verb}`;
+}
+
 /** "1234.500000" -> "1,234.5" without going through a float. */
 export function formatUsdc(value: string): string {
   const [int = '0', frac = ''] = value.split('.');

@@ -32,6 +32,9 @@ describe('<Audit/>', () => {
     mountPage('/audit', <Audit />);
     expect(await screen.findByText('support@example.com')).toBeTruthy();
     expect(screen.getByText('User 1001')).toBeTruthy();
+    // The action in words, its code beneath for the filter.
+    expect(screen.getByText('User: ban')).toBeTruthy();
+    expect(screen.getByText('user.ban')).toBeTruthy();
     expect(document.body.textContent).toContain('"banned_at": null');
     // A time in the record reads as a date, not epoch milliseconds.
     expect(document.body.textContent).toContain(`"banned_at": "${dateTime(1893456000000)}"`);

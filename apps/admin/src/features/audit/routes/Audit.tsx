@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@ex/contract';
 import { Input, Select, Space, type TableColumnsType, Typography } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { codeLabel, dateTime } from '../../../lib/format.ts';
+import { actionLabel, codeLabel, dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type AuditFilters, useAudit } from '../api/audit.ts';
 
@@ -25,7 +25,20 @@ function Json({ value }: { value: unknown }) {
 const columns: TableColumnsType<AuditEntry> = [
   { title: 'When', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
   { title: 'Operator', dataIndex: 'admin_email', width: 200, ellipsis: true },
-  { title: 'Action', dataIndex: 'action', width: 220 },
+  {
+    title: 'Action',
+    dataIndex: 'action',
+    width: 220,
+    // In words, with the code beneath: the filter above searches by code.
+    render: (action: string) => (
+      <>
+        <div>{actionLabel(action)}</div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {action}
+        </Typography.Text>
+      </>
+    ),
+  },
   {
     title: 'Target',
     width: 150,
