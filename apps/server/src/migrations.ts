@@ -18,6 +18,7 @@ import { runMigrations } from './db/migrate.ts';
 import { CORE_MIGRATIONS, type Migration } from './db/migrations/index.ts';
 import type { Database } from './db/schema.ts';
 import { DIVIDEND_MIGRATION } from './dividend/migration.ts';
+import { EARN_TEXTS_MIGRATION } from './earn/migration-texts.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from './exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from './exchange/migration-money-moves.ts';
 import { STORED_FILES_MIGRATION } from './files/db-store.ts';
@@ -60,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
   SUPPORT_MIGRATION,
   ATTEMPT_COUNTERS_MIGRATION,
   STORED_FILES_MIGRATION,
+  EARN_TEXTS_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

@@ -123,6 +123,31 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     }
   });
 
+  it('the operator texts of the seed answer in all seven languages (ADR 243)', async () => {
+    const texts = async (lang: string) => {
+      const read = async <T>(path: string) => {
+        const r = await fetch(`${running.url}/api/app/${path}`, {
+          headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+        });
+        return ((await r.json()) as { data: T }).data;
+      };
+      const ai = await read<{ name: string }[]>('ai/products');
+      const staking = await read<{ name: string }[]>('staking/products');
+      return [...ai, ...staking].map((p) => p.name);
+    };
+    const en = await texts('en');
+    expect(en).toContain('AI Quant Flexible');
+    const de = await texts('de');
+    expect(de).toContain('KI-Quant Flexibel');
+    expect(de).toContain('USDC Stabil 30 Tage');
+    for (const lang of ['de', 'es', 'fr', 'it', 'zh_CN', 'zh_TW']) {
+      const got = await texts(lang);
+      expect(got.length).toBe(en.length);
+      // Each text is its own language's, not the English text of record.
+      for (const [i, text] of got.entries()) expect(text, `${lang} ${en[i]}`).not.toBe(en[i]);
+    }
+  });
+
   it('every spot and perpetual market has a price, volume and >= 100 candles right after the start', async () => {
     const coins = await get<{ symbol: string; last: string; volume: string; amount: string; high: string }[]>(
       '/api/app/market/coins',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString } from './decimal.ts';
 import { PageQuery, pageOf } from './pagination.ts';
+import { textPerLang } from './texts.ts';
 
 // AI quantified savings (spec sections 1, 2, 5): operator-defined products, current or fixed-term.
 // Rates are integers: daily rate in parts per million (ppm, 1000 ppm = 0.1 % a day) and the
@@ -13,8 +14,12 @@ export type AiIdParams = z.infer<typeof AiIdParams>;
 export const AiKind = z.enum(['current', 'fixed']);
 export type AiKind = z.infer<typeof AiKind>;
 
+/** The product name per language (ADR 243); `name` is the text of record. */
+export const AiProductNames = textPerLang(60);
+
 export const AiProduct = z.object({
   id: z.string(),
+  /** In the reader's language, else the text of record (ADR 243). */
   name: z.string(),
   coin: z.string(),
   kind: AiKind,
@@ -26,6 +31,8 @@ export const AiProduct = z.object({
   max_amount: z.string(),
   early_fee_bp: z.number().int(),
   enabled: z.boolean(),
+  /** Admin answers only: the names per language; `name` there is the text of record. */
+  name_i18n: AiProductNames.optional(),
 });
 export type AiProduct = z.infer<typeof AiProduct>;
 export const AiProductList = z.array(AiProduct);
@@ -75,6 +82,7 @@ export type AiOrdersQuery = z.infer<typeof AiOrdersQuery>;
 export const AdminAiProductCreate = z
   .strictObject({
     name: z.string().trim().min(1).max(60),
+    name_i18n: AiProductNames.optional(),
     coin: z.string().regex(/^[A-Z0-9]{2,10}$/, { error: 'validation.invalid_format' }),
     kind: AiKind,
     days: z.number().int().min(0).max(3650),
@@ -92,7 +100,17 @@ export const AdminAiProductCreate = z
   });
 export type AdminAiProductCreate = z.infer<typeof AdminAiProductCreate>;
 
-export const AdminAiProductUpdate = z.strictObject({ enabled: z.boolean() });
+/** Enable or disable, and/or rename: `name_i18n` replaces the whole map (`{}` clears it). */
+export const AdminAiProductUpdate = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    name: z.string().trim().min(1).max(60).optional(),
+    name_i18n: AiProductNames.optional(),
+  })
+  .refine((v) => v.enabled !== undefined || v.name !== undefined || v.name_i18n !== undefined, {
+    error: 'validation.required',
+    path: ['enabled'],
+  });
 export type AdminAiProductUpdate = z.infer<typeof AdminAiProductUpdate>;
 
 /**

@@ -25,5 +25,6 @@ export * from './routes.ts';
 export * from './spot.ts';
 export * from './staking.ts';
 export * from './system.ts';
+export * from './texts.ts';
 export * from './vote.ts';
 export * from './wallet.ts';

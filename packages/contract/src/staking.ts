@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString } from './decimal.ts';
 import { PageQuery, pageOf } from './pagination.ts';
+import { textPerLang } from './texts.ts';
 
 // DeFi staking (spec sections 1, 5, 8): products with limits and a repayment period, a maximum
 // number of open stakes per user ("Staking limit reached"), operator review. Rates in integer ppm
@@ -10,8 +11,12 @@ const Id = z.string().regex(/^[1-9]\d{0,17}$/, { error: 'validation.invalid_form
 export const StakingIdParams = z.strictObject({ id: Id });
 export type StakingIdParams = z.infer<typeof StakingIdParams>;
 
+/** The product name per language (ADR 243); `name` is the text of record. */
+export const StakingProductNames = textPerLang(60);
+
 export const StakingProduct = z.object({
   id: z.string(),
+  /** In the reader's language, else the text of record (ADR 243). */
   name: z.string(),
   coin: z.string(),
   /** Repayment period in days. */
@@ -20,6 +25,8 @@ export const StakingProduct = z.object({
   min_amount: z.string(),
   max_amount: z.string(),
   enabled: z.boolean(),
+  /** Admin answers only: the names per language; `name` there is the text of record. */
+  name_i18n: StakingProductNames.optional(),
 });
 export type StakingProduct = z.infer<typeof StakingProduct>;
 export const StakingProductList = z.array(StakingProduct);
@@ -58,6 +65,7 @@ export type StakesQuery = z.infer<typeof StakesQuery>;
 
 export const AdminStakingProductCreate = z.strictObject({
   name: z.string().trim().min(1).max(60),
+  name_i18n: StakingProductNames.optional(),
   coin: z.string().regex(/^[A-Z0-9]{2,10}$/, { error: 'validation.invalid_format' }),
   days: z.number().int().min(1).max(3650),
   daily_rate_ppm: z.number().int().min(0).max(100_000),
@@ -66,6 +74,19 @@ export const AdminStakingProductCreate = z.strictObject({
   enabled: z.boolean().default(true),
 });
 export type AdminStakingProductCreate = z.infer<typeof AdminStakingProductCreate>;
+
+/** Enable or disable, and/or rename: `name_i18n` replaces the whole map (`{}` clears it). */
+export const AdminStakingProductUpdate = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    name: z.string().trim().min(1).max(60).optional(),
+    name_i18n: StakingProductNames.optional(),
+  })
+  .refine((v) => v.enabled !== undefined || v.name !== undefined || v.name_i18n !== undefined, {
+    error: 'validation.required',
+    path: ['enabled'],
+  });
+export type AdminStakingProductUpdate = z.infer<typeof AdminStakingProductUpdate>;
 
 export const AdminStakeReview = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('approve') }),

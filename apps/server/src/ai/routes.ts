@@ -38,7 +38,7 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
     tags: ['ai'],
     summary: 'AI quantified savings products (enabled ones)',
     response: AiProductList,
-    handler: async () => ai.products(),
+    handler: async (req) => ai.products(req.lang),
   });
 
   jsonRoute(app, {
@@ -49,7 +49,7 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
     body: AiSubscribeRequest,
     response: AiOrder,
     preHandler: user,
-    handler: async (req) => ai.subscribe(principalOf(req).id, req.body),
+    handler: async (req) => ai.subscribe(principalOf(req).id, req.body, req.lang),
   });
 
   jsonRoute(app, {
@@ -60,7 +60,7 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
     query: AiOrdersQuery,
     response: AiOrderPage,
     preHandler: user,
-    handler: async (req) => ai.orders(principalOf(req).id, req.query),
+    handler: async (req) => ai.orders(principalOf(req).id, req.query, req.lang),
   });
 
   jsonRoute(app, {
@@ -71,7 +71,7 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
     params: AiIdParams,
     response: AiOrder,
     preHandler: user,
-    handler: async (req) => ai.order(principalOf(req).id, req.params.id),
+    handler: async (req) => ai.order(principalOf(req).id, req.params.id, req.lang),
   });
 
   jsonRoute(app, {
@@ -83,7 +83,7 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
     body: empty,
     response: AiOrder,
     preHandler: user,
-    handler: async (req) => ai.redeem(principalOf(req).id, req.params.id),
+    handler: async (req) => ai.redeem(principalOf(req).id, req.params.id, req.lang),
   });
 
   jsonRoute(app, {
@@ -93,7 +93,7 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
     summary: 'All AI products, disabled ones too',
     response: AiProductList,
     preHandler: admin,
-    handler: async () => ai.products(true),
+    handler: async () => ai.products(),
   });
 
   jsonRoute(app, {
@@ -111,12 +111,12 @@ export function aiRoutes(app: FastifyInstance, s: Services): AiService {
     method: 'POST',
     url: '/api/admin/ai/products/:id',
     tags: ['admin'],
-    summary: 'Enable or disable an AI product (existing subscriptions keep running)',
+    summary: 'Enable or disable an AI product (existing subscriptions keep running) and/or rename it',
     params: AiIdParams,
     body: AdminAiProductUpdate,
     response: AiProduct,
     preHandler: admin,
-    handler: async (req) => ai.setEnabled(req.params.id, req.body.enabled),
+    handler: async (req) => ai.update(req.params.id, req.body),
   });
 
   jsonRoute(app, {

@@ -1,5 +1,6 @@
 import type {
   AdminAiProductCreate,
+  AdminAiProductUpdate,
   AdminTreasuryFund,
   AiAccrualResult,
   AiOrder,
@@ -9,6 +10,7 @@ import type {
   Page,
 } from '@ex/contract';
 import { ResultCode } from '@ex/core';
+import type { Lang } from '@ex/i18n';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { fetchPage } from '../db/page.ts';
@@ -21,6 +23,7 @@ import {
   shownRange,
   subscriptionAmount,
 } from '../earn/earn.ts';
+import { localised, readTexts, textsJson } from '../earn/texts.ts';
 import { refusal } from '../engine/errors.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
@@ -34,10 +37,14 @@ import type { AiDb, AiOrdersTable, AiProductsTable } from './tables.ts';
 type ProductRow = Selectable<AiProductsTable>;
 type Order = Selectable<AiOrdersTable>;
 
-function toProduct(r: ProductRow): AiProduct {
+/**
+ * A reader (`lang`) gets the name in their language, else the text of record; the operator (no
+ * `lang`) gets the text of record and every language (ADR 243).
+ */
+function toProduct(r: ProductRow, lang?: Lang): AiProduct {
   return {
     id: r.id,
-    name: r.name,
+    name: lang === undefined ? r.name : localised(r.name, r.name_i18n, lang),
     coin: r.coin,
     kind: r.kind,
     days: r.days,
@@ -46,12 +53,13 @@ function toProduct(r: ProductRow): AiProduct {
     ...shownRange(r),
     early_fee_bp: r.early_fee_bp,
     enabled: r.enabled,
+    ...(lang === undefined ? { name_i18n: readTexts(r.name_i18n) } : {}),
   };
 }
 
-type OrderRow = Order & { product_name: string };
+type OrderRow = Order & { product_name: string; product_name_i18n: ProductRow['name_i18n'] };
 
-function toOrder(r: OrderRow): AiOrder {
+function toOrder(r: OrderRow, lang: Lang): AiOrder {
   const amount = BigInt(r.amount);
   const expected =
     r.kind === 'fixed'
@@ -60,7 +68,7 @@ function toOrder(r: OrderRow): AiOrder {
   return {
     id: r.id,
     product_id: r.product_id,
-    product_name: r.product_name,
+    product_name: localised(r.product_name, r.product_name_i18n, lang),
     coin: r.coin,
     kind: r.kind,
     amount: formatAmount(amount, r.coin),
@@ -98,10 +106,11 @@ export class AiService {
     this.money = new EarnMoney(host, edb);
   }
 
-  async products(all = false): Promise<AiProduct[]> {
+  /** The enabled products named in `lang`; without `lang`, all of them as the operator sees them. */
+  async products(lang?: Lang): Promise<AiProduct[]> {
     let q = this.db.selectFrom('ai_products').selectAll();
-    if (!all) q = q.where('enabled', '=', true);
-    return (await q.orderBy('id').execute()).map(toProduct);
+    if (lang !== undefined) q = q.where('enabled', '=', true);
+    return (await q.orderBy('id').execute()).map((r) => toProduct(r, lang));
   }
 
   async createProduct(body: AdminAiProductCreate): Promise<AiProduct> {
@@ -110,6 +119,7 @@ export class AiService {
       .insertInto('ai_products')
       .values({
         name: body.name,
+        name_i18n: textsJson(body.name_i18n),
         coin: body.coin,
         kind: body.kind,
         days: body.days,
@@ -125,10 +135,15 @@ export class AiService {
     return toProduct(row);
   }
 
-  async setEnabled(id: string, enabled: boolean): Promise<AiProduct> {
+  /** Enable or disable and/or rename; the operator's view of the product. */
+  async update(id: string, body: AdminAiProductUpdate): Promise<AiProduct> {
     const row = await this.db
       .updateTable('ai_products')
-      .set({ enabled })
+      .set({
+        ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.name_i18n !== undefined ? { name_i18n: textsJson(body.name_i18n) } : {}),
+      })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
@@ -156,7 +171,7 @@ export class AiService {
     return { coin: body.coin, amount: formatAmount(amount, body.coin) };
   }
 
-  subscribe(userId: string, body: AiSubscribeRequest): Promise<AiOrder> {
+  subscribe(userId: string, body: AiSubscribeRequest, lang: Lang): Promise<AiOrder> {
     return this.money.serial(async () => {
       const product = openProduct(
         await this.db
@@ -196,25 +211,25 @@ export class AiService {
         this.db.deleteFrom('ai_orders').where('id', '=', order.id).execute(),
       );
       await this.db.updateTable('ai_orders').set({ status: 'active' }).where('id', '=', order.id).execute();
-      return this.order(userId, order.id);
+      return this.order(userId, order.id, lang);
     });
   }
 
-  async order(userId: string, id: string): Promise<AiOrder> {
+  async order(userId: string, id: string, lang: Lang): Promise<AiOrder> {
     const row = await this.db
       .selectFrom('ai_orders')
       .innerJoin('ai_products', 'ai_products.id', 'ai_orders.product_id')
       .selectAll('ai_orders')
-      .select('ai_products.name as product_name')
+      .select(['ai_products.name as product_name', 'ai_products.name_i18n as product_name_i18n'])
       .where('ai_orders.id', '=', id)
       .where('ai_orders.user_id', '=', userId)
       .where('ai_orders.status', '!=', 'pending')
       .executeTakeFirst();
     if (row === undefined) throw new AppError('NOT_FOUND');
-    return toOrder(row);
+    return toOrder(row, lang);
   }
 
-  async orders(userId: string, q: AiOrdersQuery): Promise<Page<AiOrder>> {
+  async orders(userId: string, q: AiOrdersQuery, lang: Lang): Promise<Page<AiOrder>> {
     const statuses: AiOrdersTable['status'][] = q.tab === 'active' ? ['active'] : ['settled', 'redeemed'];
     const base = this.db
       .selectFrom('ai_orders')
@@ -224,10 +239,10 @@ export class AiService {
       b
         .innerJoin('ai_products', 'ai_products.id', 'ai_orders.product_id')
         .selectAll('ai_orders')
-        .select('ai_products.name as product_name')
+        .select(['ai_products.name as product_name', 'ai_products.name_i18n as product_name_i18n'])
         .orderBy('ai_orders.id', 'desc'),
     );
-    return { list: rows.map(toOrder), total, page: q.page, limit: q.limit };
+    return { list: rows.map((r) => toOrder(r, lang)), total, page: q.page, limit: q.limit };
   }
 
   /**
@@ -344,7 +359,7 @@ export class AiService {
   }
 
   /** Redeem: current any time without fee; fixed at maturity without fee, earlier with the fee. */
-  redeem(userId: string, id: string): Promise<AiOrder> {
+  redeem(userId: string, id: string, lang: Lang): Promise<AiOrder> {
     return this.money.serial(async () => {
       const o = await this.db
         .selectFrom('ai_orders')
@@ -362,7 +377,7 @@ export class AiService {
       const early = o.kind === 'fixed' && today < o.start_day + o.days;
       const fee = early ? earlyFee(BigInt(o.amount), o.early_fee_bp, BigInt(o.interest)) : 0n;
       await this.payout(o, fee, early ? 'redeemed' : 'settled');
-      return this.order(userId, id);
+      return this.order(userId, id, lang);
     });
   }
 }

@@ -1,12 +1,15 @@
 import type { Generated, Kysely } from 'kysely';
 import type { Db } from '../db/db.ts';
 import type { Database } from '../db/schema.ts';
+import type { TextsColumn } from '../earn/texts.ts';
 
 // Row shapes of migration 0450_ai. int8 and numeric arrive as strings.
 
 export interface AiProductsTable {
   id: Generated<string>;
   name: string;
+  /** Migration 0770_earn_texts: the name per language (ADR 243). */
+  name_i18n: TextsColumn;
   coin: string;
   kind: 'current' | 'fixed';
   days: number;

@@ -46,6 +46,8 @@ export const MEMBER_EMAILS = [
 const at = (ms: number): Clock => ({ now: () => ms });
 
 type Text7 = Record<'de' | 'en' | 'es' | 'fr' | 'it' | 'zh_CN' | 'zh_TW', [string, string]>;
+/** An operator text in all seven languages (ADR 243); `en` is also the text of record. */
+type Names7 = Record<'de' | 'en' | 'es' | 'fr' | 'it' | 'zh_CN' | 'zh_TW', string>;
 const t7 = (texts: Text7): Translations =>
   Object.fromEntries(Object.entries(texts).map(([l, [title, body]]) => [l, { title, body }])) as Translations;
 
@@ -161,9 +163,26 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
 
   // AI quant: a current product (redeem any day) and fixed terms.
   const ai = new AiService(aiDb(s.db), s.edb, s.engine, s.clock, treasuries);
-  const aiProducts = [
+  const aiProducts: {
+    names: Names7;
+    kind: 'current' | 'fixed';
+    days: number;
+    lo: number;
+    hi: number;
+    min: string;
+    max: string;
+    fee: number;
+  }[] = [
     {
-      name: 'AI Quant Flexible',
+      names: {
+        de: 'KI-Quant Flexibel',
+        en: 'AI Quant Flexible',
+        es: 'Cuant IA Flexible',
+        fr: 'Quant IA Flexible',
+        it: 'Quant IA Flessibile',
+        zh_CN: 'AI 量化 活期',
+        zh_TW: 'AI 量化 活期',
+      },
       kind: 'current',
       days: 0,
       lo: 200,
@@ -172,9 +191,34 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
       max: '50000',
       fee: 0,
     },
-    { name: 'AI Quant 7 days', kind: 'fixed', days: 7, lo: 400, hi: 700, min: '50', max: '100000', fee: 100 },
     {
-      name: 'AI Quant 30 days',
+      names: {
+        de: 'KI-Quant 7 Tage',
+        en: 'AI Quant 7 days',
+        es: 'Cuant IA 7 días',
+        fr: 'Quant IA 7 jours',
+        it: 'Quant IA 7 giorni',
+        zh_CN: 'AI 量化 7 天',
+        zh_TW: 'AI 量化 7 天',
+      },
+      kind: 'fixed',
+      days: 7,
+      lo: 400,
+      hi: 700,
+      min: '50',
+      max: '100000',
+      fee: 100,
+    },
+    {
+      names: {
+        de: 'KI-Quant 30 Tage',
+        en: 'AI Quant 30 days',
+        es: 'Cuant IA 30 días',
+        fr: 'Quant IA 30 jours',
+        it: 'Quant IA 30 giorni',
+        zh_CN: 'AI 量化 30 天',
+        zh_TW: 'AI 量化 30 天',
+      },
       kind: 'fixed',
       days: 30,
       lo: 600,
@@ -183,11 +227,12 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
       max: '200000',
       fee: 200,
     },
-  ] as const;
+  ];
   for (const p of aiProducts) {
     await ai.createProduct(
       AdminAiProductCreate.parse({
-        name: p.name,
+        name: p.names.en,
+        name_i18n: p.names,
         coin: 'USDC',
         kind: p.kind,
         days: p.days,
@@ -202,14 +247,68 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
 
   // DeFi staking.
   const staking = new StakingService(stakingDb(s.db), s.edb, s.engine, s.clock);
-  for (const p of [
-    { name: 'USDC Stable 30 days', coin: 'USDC', days: 30, rate: 300, min: '10', max: '100000' },
-    { name: 'ETH Staking 60 days', coin: 'ETH', days: 60, rate: 120, min: '0.1', max: '500' },
-    { name: 'BTC Vault 90 days', coin: 'BTC', days: 90, rate: 80, min: '0.001', max: '20' },
-  ]) {
+  const stakingProducts: {
+    names: Names7;
+    coin: string;
+    days: number;
+    rate: number;
+    min: string;
+    max: string;
+  }[] = [
+    {
+      names: {
+        de: 'USDC Stabil 30 Tage',
+        en: 'USDC Stable 30 days',
+        es: 'USDC Estable 30 días',
+        fr: 'USDC Stable 30 jours',
+        it: 'USDC Stabile 30 giorni',
+        zh_CN: 'USDC 稳健 30 天',
+        zh_TW: 'USDC 穩健 30 天',
+      },
+      coin: 'USDC',
+      days: 30,
+      rate: 300,
+      min: '10',
+      max: '100000',
+    },
+    {
+      names: {
+        de: 'ETH-Staking 60 Tage',
+        en: 'ETH Staking 60 days',
+        es: 'Staking de ETH 60 días',
+        fr: 'Staking ETH 60 jours',
+        it: 'Staking ETH 60 giorni',
+        zh_CN: 'ETH 质押 60 天',
+        zh_TW: 'ETH 質押 60 天',
+      },
+      coin: 'ETH',
+      days: 60,
+      rate: 120,
+      min: '0.1',
+      max: '500',
+    },
+    {
+      names: {
+        de: 'BTC-Tresor 90 Tage',
+        en: 'BTC Vault 90 days',
+        es: 'Bóveda BTC 90 días',
+        fr: 'Coffre BTC 90 jours',
+        it: 'Cassaforte BTC 90 giorni',
+        zh_CN: 'BTC 金库 90 天',
+        zh_TW: 'BTC 金庫 90 天',
+      },
+      coin: 'BTC',
+      days: 90,
+      rate: 80,
+      min: '0.001',
+      max: '20',
+    },
+  ];
+  for (const p of stakingProducts) {
     await staking.createProduct(
       AdminStakingProductCreate.parse({
-        name: p.name,
+        name: p.names.en,
+        name_i18n: p.names,
         coin: p.coin,
         days: p.days,
         daily_rate_ppm: p.rate,

@@ -3,6 +3,7 @@ import {
   AdminStakePage,
   AdminStakeReview,
   AdminStakingProductCreate,
+  AdminStakingProductUpdate,
   Stake,
   StakePage,
   StakeRequest,
@@ -35,7 +36,7 @@ export function stakingRoutes(app: FastifyInstance, s: Services): StakingService
     tags: ['staking'],
     summary: 'DeFi staking products (enabled ones)',
     response: StakingProductList,
-    handler: async () => staking.products(),
+    handler: async (req) => staking.products(req.lang),
   });
 
   jsonRoute(app, {
@@ -46,7 +47,7 @@ export function stakingRoutes(app: FastifyInstance, s: Services): StakingService
     body: StakeRequest,
     response: Stake,
     preHandler: user,
-    handler: async (req) => staking.stake(principalOf(req).id, req.body),
+    handler: async (req) => staking.stake(principalOf(req).id, req.body, req.lang),
   });
 
   jsonRoute(app, {
@@ -58,7 +59,7 @@ export function stakingRoutes(app: FastifyInstance, s: Services): StakingService
     response: StakePage,
     preHandler: user,
     handler: async (req) => {
-      const page = await staking.list(principalOf(req).id, req.query);
+      const page = await staking.list(principalOf(req).id, req.query, req.lang);
       return { ...page, list: page.list.map(({ user_id: _, ...rest }) => rest) };
     },
   });
@@ -71,7 +72,7 @@ export function stakingRoutes(app: FastifyInstance, s: Services): StakingService
     params: StakingIdParams,
     response: Stake,
     preHandler: user,
-    handler: async (req) => staking.get(principalOf(req).id, req.params.id),
+    handler: async (req) => staking.get(principalOf(req).id, req.params.id, req.lang),
   });
 
   jsonRoute(app, {
@@ -81,7 +82,7 @@ export function stakingRoutes(app: FastifyInstance, s: Services): StakingService
     summary: 'All staking products',
     response: StakingProductList,
     preHandler: admin,
-    handler: async () => staking.products(true),
+    handler: async () => staking.products(),
   });
 
   jsonRoute(app, {
@@ -93,6 +94,18 @@ export function stakingRoutes(app: FastifyInstance, s: Services): StakingService
     response: StakingProduct,
     preHandler: admin,
     handler: async (req) => staking.createProduct(req.body),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/staking/products/:id',
+    tags: ['admin'],
+    summary: 'Enable or disable a staking product (open stakes keep running) and/or rename it',
+    params: StakingIdParams,
+    body: AdminStakingProductUpdate,
+    response: StakingProduct,
+    preHandler: admin,
+    handler: async (req) => staking.updateProduct(req.params.id, req.body),
   });
 
   jsonRoute(app, {

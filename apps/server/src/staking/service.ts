@@ -1,6 +1,7 @@
 import type {
   AdminStakeReview,
   AdminStakingProductCreate,
+  AdminStakingProductUpdate,
   Page,
   Stake,
   StakeRequest,
@@ -8,11 +9,13 @@ import type {
   StakingProduct,
 } from '@ex/contract';
 import { ResultCode } from '@ex/core';
+import type { Lang } from '@ex/i18n';
 import type { Selectable } from 'kysely';
 import { termInterest } from '../ai/interest.ts';
 import type { Clock } from '../clock.ts';
 import { fetchPage } from '../db/page.ts';
 import { EarnMoney, openProduct, productRange, shownRange, subscriptionAmount } from '../earn/earn.ts';
+import { localised, readTexts, textsJson } from '../earn/texts.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
@@ -28,24 +31,34 @@ const OPEN: StakesTable['status'][] = ['pending', 'review', 'active', 'outstandi
 
 type Row = Selectable<StakesTable>;
 
-function toProduct(r: Selectable<StakingProductsTable>): StakingProduct {
+type ProductRow = Selectable<StakingProductsTable>;
+
+/**
+ * A reader (`lang`) gets the name in their language, else the text of record; the operator (no
+ * `lang`) gets the text of record and every language (ADR 243).
+ */
+function toProduct(r: ProductRow, lang?: Lang): StakingProduct {
   return {
     id: r.id,
-    name: r.name,
+    name: lang === undefined ? r.name : localised(r.name, r.name_i18n, lang),
     coin: r.coin,
     days: r.days,
     daily_rate_ppm: r.daily_rate_ppm,
     ...shownRange(r),
     enabled: r.enabled,
+    ...(lang === undefined ? { name_i18n: readTexts(r.name_i18n) } : {}),
   };
 }
 
-function toStake(r: Row & { product_name: string }): Stake & { user_id: string } {
+type StakeRow = Row & { product_name: string; product_name_i18n: ProductRow['name_i18n'] };
+
+/** The product named in `lang`; the operator (no `lang`) sees its text of record. */
+function toStake(r: StakeRow, lang?: Lang): Stake & { user_id: string } {
   return {
     id: r.id,
     user_id: r.user_id,
     product_id: r.product_id,
-    product_name: r.product_name,
+    product_name: lang === undefined ? r.product_name : localised(r.product_name, r.product_name_i18n, lang),
     coin: r.coin,
     amount: formatAmount(r.amount, r.coin),
     days: r.days,
@@ -78,10 +91,11 @@ export class StakingService {
     this.money = new EarnMoney(host, edb);
   }
 
-  async products(all = false): Promise<StakingProduct[]> {
+  /** The enabled products named in `lang`; without `lang`, all of them as the operator sees them. */
+  async products(lang?: Lang): Promise<StakingProduct[]> {
     let q = this.db.selectFrom('staking_products').selectAll();
-    if (!all) q = q.where('enabled', '=', true);
-    return (await q.orderBy('id').execute()).map(toProduct);
+    if (lang !== undefined) q = q.where('enabled', '=', true);
+    return (await q.orderBy('id').execute()).map((r) => toProduct(r, lang));
   }
 
   async createProduct(body: AdminStakingProductCreate): Promise<StakingProduct> {
@@ -90,6 +104,7 @@ export class StakingService {
       .insertInto('staking_products')
       .values({
         name: body.name,
+        name_i18n: textsJson(body.name_i18n),
         coin: body.coin,
         days: body.days,
         daily_rate_ppm: body.daily_rate_ppm,
@@ -102,7 +117,23 @@ export class StakingService {
     return toProduct(row);
   }
 
-  stake(userId: string, body: StakeRequest): Promise<Stake> {
+  /** Enable or disable and/or rename; the operator's view of the product. */
+  async updateProduct(id: string, body: AdminStakingProductUpdate): Promise<StakingProduct> {
+    const row = await this.db
+      .updateTable('staking_products')
+      .set({
+        ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.name_i18n !== undefined ? { name_i18n: textsJson(body.name_i18n) } : {}),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (row === undefined) throw new AppError('NOT_FOUND');
+    return toProduct(row);
+  }
+
+  stake(userId: string, body: StakeRequest, lang?: Lang): Promise<Stake> {
     return this.money.serial(async () => {
       const p = openProduct(
         await this.db
@@ -141,7 +172,7 @@ export class StakingService {
         this.db.deleteFrom('stakes').where('id', '=', row.id).execute(),
       );
       await this.db.updateTable('stakes').set({ status: 'review' }).where('id', '=', row.id).execute();
-      return this.get(userId, row.id);
+      return this.get(userId, row.id, lang);
     });
   }
 
@@ -150,21 +181,21 @@ export class StakingService {
       .selectFrom('stakes')
       .innerJoin('staking_products', 'staking_products.id', 'stakes.product_id')
       .selectAll('stakes')
-      .select('staking_products.name as product_name')
+      .select(['staking_products.name as product_name', 'staking_products.name_i18n as product_name_i18n'])
       .where('stakes.status', '!=', 'pending');
   }
 
-  async get(userId: string, id: string): Promise<Stake> {
+  async get(userId: string, id: string, lang?: Lang): Promise<Stake> {
     const r = await this.base()
       .where('stakes.id', '=', id)
       .where('stakes.user_id', '=', userId)
       .executeTakeFirst();
     if (r === undefined) throw new AppError('NOT_FOUND');
-    const { user_id: _, ...stake } = toStake(r);
+    const { user_id: _, ...stake } = toStake(r, lang);
     return stake;
   }
 
-  async list(userId: string | null, q: StakesQuery): Promise<Page<Stake & { user_id: string }>> {
+  async list(userId: string | null, q: StakesQuery, lang?: Lang): Promise<Page<Stake & { user_id: string }>> {
     let base = this.db.selectFrom('stakes').where('stakes.status', '!=', 'pending');
     if (userId !== null) base = base.where('stakes.user_id', '=', userId);
     if (q.status !== undefined) base = base.where('stakes.status', '=', q.status);
@@ -172,10 +203,10 @@ export class StakingService {
       b
         .innerJoin('staking_products', 'staking_products.id', 'stakes.product_id')
         .selectAll('stakes')
-        .select('staking_products.name as product_name')
+        .select(['staking_products.name as product_name', 'staking_products.name_i18n as product_name_i18n'])
         .orderBy('stakes.id', 'desc'),
     );
-    return { list: rows.map(toStake), total, page: q.page, limit: q.limit };
+    return { list: rows.map((r) => toStake(r, lang)), total, page: q.page, limit: q.limit };
   }
 
   review(id: string, body: AdminStakeReview): Promise<Stake & { user_id: string }> {

@@ -1,12 +1,15 @@
 import type { Generated, Kysely } from 'kysely';
 import type { Db } from '../db/db.ts';
 import type { Database } from '../db/schema.ts';
+import type { TextsColumn } from '../earn/texts.ts';
 
 // Row shapes of migration 0460_staking. int8 and numeric arrive as strings.
 
 export interface StakingProductsTable {
   id: Generated<string>;
   name: string;
+  /** Migration 0770_earn_texts: the name per language (ADR 243). */
+  name_i18n: TextsColumn;
   coin: string;
   days: number;
   daily_rate_ppm: number;

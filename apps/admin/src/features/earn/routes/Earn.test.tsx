@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
 import { Earn } from './Earn.tsx';
@@ -53,5 +53,27 @@ describe('<Earn/>', () => {
     expect(amount.closest('td')?.style.textAlign).toBe('right');
     expect(screen.getByText('0.09 ETH')).toBeTruthy();
     expect(screen.queryByText(/\.\d{8}/)).toBeNull();
+  });
+
+  it('sends the names per language a new product has, leaving empty tabs out (ADR 243)', async () => {
+    const sent = fakeServer((s) =>
+      s.method === 'POST' ? ok(PRODUCT) : ok([{ ...PRODUCT, name_i18n: { de: 'x' } }]),
+    );
+    mountPage('/earn', <Earn />);
+    expect(await screen.findByText('de')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Name (text of record)'), {
+      target: { value: 'AI Quant 30 days' },
+    });
+    fireEvent.change(screen.getByLabelText('Name (Deutsch)'), { target: { value: ' KI-Quant 30 Tage ' } });
+    fireEvent.change(screen.getByLabelText('Name (Italiano)'), { target: { value: 'Quant IA 30 giorni' } });
+    fireEvent.change(screen.getByLabelText('Daily rate min (ppm)'), { target: { value: '600' } });
+    fireEvent.change(screen.getByLabelText('Daily rate max (ppm)'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Min amount'), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText('Max amount'), { target: { value: '200000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
+    const body = sent.find((s) => s.method === 'POST')!.body as { name: string; name_i18n: unknown };
+    expect(body.name).toBe('AI Quant 30 days');
+    expect(body.name_i18n).toEqual({ de: 'KI-Quant 30 Tage', it: 'Quant IA 30 giorni' });
   });
 });

@@ -19,15 +19,18 @@ import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, Num } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
 import { codeLabel, dateTime, formatCoinOverview } from '../../../lib/format.ts';
+import { type TextLangFields, TextLangTabs, toTexts } from '../components/TextLangTabs.tsx';
 
 /** Amounts from the API's decimal strings: 2 up to the coin's decimals, cut (DESIGN.md "Numbers"). */
 const amount = (v: string, coin: string) => formatCoinOverview(v, coin);
 const key = ['admin', 'earn'] as const;
 
+type AiProductForm = Omit<AdminAiProductCreate, 'name_i18n'> & { name_i18n?: TextLangFields };
+
 function AiProducts() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<AdminAiProductCreate>();
+  const [form] = Form.useForm<AiProductForm>();
   const products = useQuery({
     queryKey: [...key, 'ai'],
     queryFn: ({ signal }) => api.ai.adminProducts({ signal }),
@@ -41,16 +44,23 @@ function AiProducts() {
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
   const accrue = useMutation({ mutationFn: () => api.ai.adminAccrue() });
-  const submit = async (v: AdminAiProductCreate) => {
+  const submit = async ({ name_i18n, ...v }: AiProductForm) => {
+    const names = toTexts(name_i18n);
     try {
-      await create.mutateAsync({ ...v, days: v.kind === 'current' ? 0 : v.days });
+      await create.mutateAsync({
+        ...v,
+        ...(names ? { name_i18n: names } : {}),
+        days: v.kind === 'current' ? 0 : v.days,
+      });
       form.resetFields();
       void message.success('Product created');
     } catch (err) {
       if (isValidationError(err)) {
         // Server field names are plain strings; the typed form only knows its own paths.
         const untyped = form as unknown as ReturnType<typeof Form.useForm>[0];
-        untyped.setFields(Object.entries(err.errors).map(([name, errors]) => ({ name, errors })));
+        untyped.setFields(
+          Object.entries(err.errors).map(([name, errors]) => ({ name: name.split('.'), errors })),
+        );
       }
     }
   };
@@ -77,7 +87,15 @@ function AiProducts() {
           dataSource={products.data ?? []}
           pagination={false}
           columns={[
-            { title: 'Name', dataIndex: 'name' },
+            {
+              title: 'Name',
+              render: (_, p) => (
+                <>
+                  {p.name}
+                  <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{languagesOf(p.name_i18n)}</div>
+                </>
+              ),
+            },
             { title: 'Coin', dataIndex: 'coin' },
             { title: 'Kind', render: (_, p) => (p.kind === 'fixed' ? `Fixed ${p.days} d` : 'Current') },
             {
@@ -110,8 +128,16 @@ function AiProducts() {
           onFinish={(v) => void submit(v)}
           initialValues={{ coin: 'USDC', kind: 'fixed', days: 30, early_fee_bp: 50 }}
         >
-          <Form.Item name="name" label="Name" rules={[{ required: true }]}>
+          <Form.Item
+            name="name"
+            label="Name (text of record)"
+            extra="Shown where the reader's language has no name below."
+            rules={[{ required: true }]}
+          >
             <Input maxLength={60} />
+          </Form.Item>
+          <Form.Item label="Name per language" style={{ marginBottom: 0 }}>
+            <TextLangTabs name="name_i18n" label="Name" max={60} />
           </Form.Item>
           <Space wrap>
             <Form.Item name="coin" label="Coin">
@@ -152,6 +178,12 @@ function AiProducts() {
       </Card>
     </Space>
   );
+}
+
+/** Which languages have their own name, e.g. "de, en, fr"; "record only" when none. */
+function languagesOf(texts: Partial<Record<string, string>> | undefined): string {
+  const langs = Object.keys(texts ?? {});
+  return langs.length > 0 ? langs.join(', ') : 'record only';
 }
 
 const STAKE_COLOR: Record<StakeStatus, string> = {

@@ -1,0 +1,58 @@
+import type { TextPerLang } from '@ex/contract';
+import { LANG_NAMES, LANGS, type Lang } from '@ex/i18n';
+import { Form, Input, Tabs } from 'antd';
+
+export type TextLangFields = Partial<Record<Lang, string | undefined>>;
+
+/**
+ * One operator text (a product name, a poll title) per language in tabs, beside the text of record
+ * (ADR 243): the reader gets theirs, else the text of record. An empty tab is left out.
+ */
+export function TextLangTabs({
+  name,
+  label,
+  max,
+  multiline = false,
+}: {
+  /** Form path of the map, e.g. `name_i18n` or `['options_i18n', 0]`. */
+  name: string | (string | number)[];
+  /** What the text is ("Name"); each input is labelled "Name (Deutsch)". */
+  label: string;
+  max: number;
+  multiline?: boolean;
+}) {
+  const path = Array.isArray(name) ? name : [name];
+  return (
+    <Tabs
+      size="small"
+      items={LANGS.map((lang) => ({
+        key: lang,
+        label: LANG_NAMES[lang],
+        forceRender: true,
+        children: (
+          <Form.Item name={[...path, lang]} rules={[{ max }]} style={{ marginBottom: 8 }}>
+            {multiline ? (
+              <Input.TextArea
+                autoSize={{ minRows: 2, maxRows: 6 }}
+                maxLength={max}
+                aria-label={`${label} (${LANG_NAMES[lang]})`}
+              />
+            ) : (
+              <Input maxLength={max} aria-label={`${label} (${LANG_NAMES[lang]})`} />
+            )}
+          </Form.Item>
+        ),
+      }))}
+    />
+  );
+}
+
+/** The filled languages, trimmed; `undefined` when none is (the request then leaves the map out). */
+export function toTexts(fields: TextLangFields | undefined): TextPerLang | undefined {
+  const out: TextPerLang = {};
+  for (const lang of LANGS) {
+    const v = fields?.[lang]?.trim() ?? '';
+    if (v !== '') out[lang] = v;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

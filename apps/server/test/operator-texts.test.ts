@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earnUsers } from './helpers/earn.ts';
+import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
+
+// Operator texts per language (ADR 243): the reader gets the text in their language, else the
+// string of record; the operator sees both and may set them; bad maps are 422 and change nothing.
+
+const DE_EN = { de: 'KI-Quant 7 Tage', en: 'AI Quant 7 days', fr: 'Quant IA 7 jours' };
+/** A language key outside the seven, a non-string, an over-long text, an empty text. */
+const BAD_MAPS = [{ pt: 'Quant 7 dias' }, { de: 7 }, { de: 'x'.repeat(61) }, { de: '  ' }, ['de']];
+
+interface Named {
+  id: string;
+  name: string;
+  name_i18n?: Record<string, string>;
+}
+
+describe.each(BACKENDS)('operator texts per language on %s', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let token: string;
+
+  const count = async (table: string) =>
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.db)).rows[0]!.n,
+    );
+
+  beforeAll(async () => {
+    t = await testApp(backend);
+    ({ admin, token } = await earnUsers(t, 'texts'));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe.each([
+    {
+      kind: 'AI quant',
+      admin: '/api/admin/ai/products',
+      app: '/api/app/ai/products',
+      body: (name: string, names?: unknown) => ({
+        name,
+        ...(names === undefined ? {} : { name_i18n: names }),
+        coin: 'USDC',
+        kind: 'fixed',
+        days: 7,
+        daily_rate_min_ppm: 100,
+        daily_rate_max_ppm: 200,
+        min_amount: '1',
+        max_amount: '1000',
+        early_fee_bp: 0,
+      }),
+      table: 'ai_products',
+    },
+    {
+      kind: 'staking',
+      admin: '/api/admin/staking/products',
+      app: '/api/app/staking/products',
+      body: (name: string, names?: unknown) => ({
+        name,
+        ...(names === undefined ? {} : { name_i18n: names }),
+        coin: 'USDC',
+        days: 30,
+        daily_rate_ppm: 100,
+        min_amount: '1',
+        max_amount: '1000',
+      }),
+      table: 'staking_products',
+    },
+  ])('$kind products', (c) => {
+    let named: Named;
+    let plain: Named;
+
+    beforeAll(async () => {
+      const a = await t.call<Named>('POST', c.admin, {
+        token: admin,
+        body: c.body('AI Quant 7 days', DE_EN),
+      });
+      expect(a.status).toBe(200);
+      named = a.body.data;
+      expect(named).toMatchObject({ name: 'AI Quant 7 days', name_i18n: DE_EN });
+      const b = await t.call<Named>('POST', c.admin, { token: admin, body: c.body('Plain product') });
+      expect(b.status).toBe(200);
+      plain = b.body.data;
+      expect(plain.name_i18n).toEqual({});
+    });
+
+    const nameIn = async (lang: string, id: string) => {
+      const r = await t.call<Named[]>('GET', c.app, { lang });
+      expect(r.status).toBe(200);
+      const p = r.body.data.find((x) => x.id === id)!;
+      expect(p.name_i18n).toBeUndefined();
+      return p.name;
+    };
+
+    it('answers in the request language, else the string of record', async () => {
+      expect(await nameIn('de', named.id)).toBe('KI-Quant 7 Tage');
+      expect(await nameIn('fr-FR,fr;q=0.9', named.id)).toBe('Quant IA 7 jours');
+      // A language the product has no text in: the string of record, not another language.
+      expect(await nameIn('it', named.id)).toBe('AI Quant 7 days');
+      expect(await nameIn('zh_TW', named.id)).toBe('AI Quant 7 days');
+      // A language the server does not know resolves to its default, German.
+      expect(await nameIn('pt-BR', named.id)).toBe('KI-Quant 7 Tage');
+      // Without translations: the string of record in every language.
+      for (const lang of ['de', 'en', 'zh_CN', 'pt'])
+        expect(await nameIn(lang, plain.id)).toBe('Plain product');
+    });
+
+    it('the operator list carries the string of record and every language', async () => {
+      const r = await t.call<Named[]>('GET', c.admin, { token: admin, lang: 'de' });
+      const p = r.body.data.find((x) => x.id === named.id)!;
+      expect(p).toMatchObject({ name: 'AI Quant 7 days', name_i18n: DE_EN });
+    });
+
+    it('the operator renames per language; {} clears the map', async () => {
+      const up = await t.call<Named>('POST', `${c.admin}/${plain.id}`, {
+        token: admin,
+        body: { name_i18n: { de: 'Schlichtes Produkt', zh_CN: '普通产品' } },
+      });
+      expect(up.status).toBe(200);
+      expect(up.body.data).toMatchObject({ name: 'Plain product', name_i18n: { de: 'Schlichtes Produkt' } });
+      expect(await nameIn('de', plain.id)).toBe('Schlichtes Produkt');
+      expect(await nameIn('zh_CN', plain.id)).toBe('普通产品');
+      expect(await nameIn('en', plain.id)).toBe('Plain product');
+      const cleared = await t.call<Named>('POST', `${c.admin}/${plain.id}`, {
+        token: admin,
+        body: { name_i18n: {} },
+      });
+      expect(cleared.body.data.name_i18n).toEqual({});
+      expect(await nameIn('de', plain.id)).toBe('Plain product');
+    });
+
+    it('refuses a bad map with 422 and changes nothing', async () => {
+      const rows = await count(c.table);
+      for (const bad of BAD_MAPS) {
+        const created = await t.call('POST', c.admin, { token: admin, body: c.body('Bad', bad), lang: 'en' });
+        expect(created.status, JSON.stringify(bad)).toBe(422);
+        const updated = await t.call('POST', `${c.admin}/${named.id}`, {
+          token: admin,
+          body: { name_i18n: bad },
+        });
+        expect(updated.status, JSON.stringify(bad)).toBe(422);
+      }
+      expect(await count(c.table)).toBe(rows);
+      expect(await nameIn('de', named.id)).toBe('KI-Quant 7 Tage');
+      const r = await t.call<Named[]>('GET', c.admin, { token: admin });
+      expect(r.body.data.find((x) => x.id === named.id)!.name_i18n).toEqual(DE_EN);
+      // A user is not an operator.
+      expect(
+        (await t.call('POST', `${c.admin}/${named.id}`, { token, body: { name_i18n: {} } })).status,
+      ).toBe(401);
+    });
+  });
+});
