@@ -19,11 +19,13 @@ export const de: Earn1Catalogue = {
     exceeds: 'Mehr als das verfügbare Guthaben',
     history: 'Umtauschverlauf',
     noHistory: 'Noch keine Umtausche',
-    coin: 'Münze',
+    coin: 'Coin',
   },
   otc: {
     buy: 'Kaufen',
     sell: 'Verkaufen',
+    buyCoin: '{{coin}} kaufen',
+    sellCoin: '{{coin}} verkaufen',
     price: 'Preis',
     limit: 'Limit',
     orders: 'Aufträge',
@@ -38,7 +40,7 @@ export const de: Earn1Catalogue = {
     phone: 'Telefon',
     broker: 'Kontakt des Brokers',
     brokerHint:
-      'Bezahlen Sie den Broker nach der Auftragserteilung; die Münzen kommen, sobald die Zahlung bestätigt ist.',
+      'Bezahlen Sie den Broker nach der Auftragserteilung; die Coins werden gutgeschrieben, sobald die Zahlung bestätigt ist.',
     place: 'Auftrag erteilen',
     placed: 'Auftrag erteilt, er wird geprüft',
     rangeError: 'Bitte geben Sie eine Menge innerhalb des zulässigen Bereichs ein',
@@ -46,6 +48,8 @@ export const de: Earn1Catalogue = {
     noAds: 'Derzeit keine Angebote',
     history: 'OTC-Aufträge',
     noOrders: 'Noch keine OTC-Aufträge',
+    adsFailed: 'OTC-Angebote konnten nicht geladen werden',
+    ordersFailed: 'OTC-Aufträge konnten nicht geladen werden',
     status: {
       review: 'In Prüfung',
       completed: 'Abgeschlossen',

@@ -25,6 +25,8 @@ export const en = {
   otc: {
     buy: 'Buy',
     sell: 'Sell',
+    buyCoin: 'Buy {{coin}}',
+    sellCoin: 'Sell {{coin}}',
     price: 'Price',
     limit: 'Limit',
     orders: 'Orders',
@@ -46,6 +48,8 @@ export const en = {
     noAds: 'No offers at the moment',
     history: 'OTC orders',
     noOrders: 'No OTC orders yet',
+    adsFailed: 'Could not load the OTC offers',
+    ordersFailed: 'Could not load your OTC orders',
     status: { review: 'Under review', completed: 'Completed', rejected: 'Rejected' },
     reason: 'Reason',
   },

@@ -24,6 +24,8 @@ export const es: Earn1Catalogue = {
   otc: {
     buy: 'Comprar',
     sell: 'Vender',
+    buyCoin: 'Comprar {{coin}}',
+    sellCoin: 'Vender {{coin}}',
     price: 'Precio',
     limit: 'Límite',
     orders: 'Órdenes',
@@ -45,6 +47,8 @@ export const es: Earn1Catalogue = {
     noAds: 'No hay ofertas por ahora',
     history: 'Órdenes OTC',
     noOrders: 'Aún no hay órdenes OTC',
+    adsFailed: 'No se pudieron cargar las ofertas OTC',
+    ordersFailed: 'No se pudieron cargar las órdenes OTC',
     status: {
       review: 'En revisión',
       completed: 'Completada',

@@ -24,6 +24,8 @@ export const fr: Earn1Catalogue = {
   otc: {
     buy: 'Acheter',
     sell: 'Vendre',
+    buyCoin: 'Acheter {{coin}}',
+    sellCoin: 'Vendre {{coin}}',
     price: 'Prix',
     limit: 'Limite',
     orders: 'Ordres',
@@ -45,6 +47,8 @@ export const fr: Earn1Catalogue = {
     noAds: 'Aucune offre pour le moment',
     history: 'Ordres OTC',
     noOrders: 'Aucun ordre OTC pour le moment',
+    adsFailed: 'Impossible de charger les offres OTC',
+    ordersFailed: 'Impossible de charger vos ordres OTC',
     status: {
       review: 'En vérification',
       completed: 'Terminé',

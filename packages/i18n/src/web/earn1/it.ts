@@ -24,6 +24,8 @@ export const it: Earn1Catalogue = {
   otc: {
     buy: 'Compra',
     sell: 'Vendi',
+    buyCoin: 'Compra {{coin}}',
+    sellCoin: 'Vendi {{coin}}',
     price: 'Prezzo',
     limit: 'Limite',
     orders: 'Ordini',
@@ -45,6 +47,8 @@ export const it: Earn1Catalogue = {
     noAds: 'Nessuna offerta al momento',
     history: 'Ordini OTC',
     noOrders: 'Nessun ordine OTC',
+    adsFailed: 'Impossibile caricare le offerte OTC',
+    ordersFailed: 'Impossibile caricare gli ordini OTC',
     status: {
       review: 'In revisione',
       completed: 'Completato',

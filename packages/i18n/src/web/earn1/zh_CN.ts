@@ -24,6 +24,8 @@ export const zh_CN: Earn1Catalogue = {
   otc: {
     buy: '购买',
     sell: '出售',
+    buyCoin: '购买 {{coin}}',
+    sellCoin: '出售 {{coin}}',
     price: '价格',
     limit: '限额',
     orders: '订单数',
@@ -45,6 +47,8 @@ export const zh_CN: Earn1Catalogue = {
     noAds: '暂无报价',
     history: 'OTC 订单',
     noOrders: '暂无 OTC 订单',
+    adsFailed: '无法加载 OTC 报价',
+    ordersFailed: '无法加载您的 OTC 订单',
     status: {
       review: '审核中',
       completed: '已完成',

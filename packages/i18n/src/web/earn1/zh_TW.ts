@@ -24,6 +24,8 @@ export const zh_TW: Earn1Catalogue = {
   otc: {
     buy: '購買',
     sell: '出售',
+    buyCoin: '購買 {{coin}}',
+    sellCoin: '出售 {{coin}}',
     price: '價格',
     limit: '限額',
     orders: '訂單數',
@@ -45,6 +47,8 @@ export const zh_TW: Earn1Catalogue = {
     noAds: '暫無報價',
     history: 'OTC 訂單',
     noOrders: '暫無 OTC 訂單',
+    adsFailed: '無法載入 OTC 報價',
+    ordersFailed: '無法載入您的 OTC 訂單',
     status: {
       review: '審核中',
       completed: '已完成',

@@ -6,6 +6,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
@@ -128,6 +129,27 @@ export default function OTC() {
             </button>
           ))}
         </div>
+        {ads.isPending && (
+          <div role="status" aria-label={t('common.loading')}>
+            {[0, 1].map((i) => (
+              <div key={i} className="fx-card otc-skeleton" aria-hidden="true">
+                <span className="sk sk--w40" />
+                <span className="sk" />
+                <span className="sk sk--w24" />
+              </div>
+            ))}
+          </div>
+        )}
+        {ads.isError && !ads.data && (
+          <EmptyState
+            text={t1('otc.adsFailed')}
+            action={
+              <button type="button" className="btn-ghost" onClick={() => void ads.refetch()}>
+                {t('common.retry')}
+              </button>
+            }
+          />
+        )}
         {ads.isSuccess && list.length === 0 && <p className="fx-empty">{t1('otc.noAds')}</p>}
         {list.map((a) => (
           <article key={a.id} className="fx-card otc-ad">
@@ -161,7 +183,7 @@ export default function OTC() {
               <span>{a.payment_methods.join(' · ')}</span>
             </div>
             <Button block color={a.side === 'buy' ? 'success' : 'danger'} onClick={() => open(a)}>
-              {t1(`otc.${a.side}`)} {a.coin}
+              {t1(a.side === 'buy' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: a.coin })}
             </Button>
           </article>
         ))}
@@ -171,7 +193,7 @@ export default function OTC() {
         {ad && !placed && (
           <div className="fx-sheet__body">
             <h2 className="fx-h2">
-              {t1(`otc.${ad.side}`)} {ad.coin} ·{' '}
+              {t1(ad.side === 'buy' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })} ·{' '}
               {formatDecimal(ad.price, lang, { minFraction: 2, maxFraction: 2 })} {ad.fiat}
             </h2>
             <div className="otc-field">

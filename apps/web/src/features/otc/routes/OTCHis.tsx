@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { dateTime } from '../../ieo/components/ProjectCard.tsx';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useOtcOrders } from '../api/otc.ts';
 import '../../exchange/exchange.css';
 
-/** /OTCHis: own OTC orders: under review, completed or rejected (with the operator's reason). */
+/**
+ * /OTCHis: own OTC orders: under review, completed or rejected (with the operator's reason). Pull
+ * to refresh to see the operator's decision; skeleton cards while loading, a retry when it fails.
+ */
 export default function OTCHis() {
   const { t } = useTranslation();
   const { t: t1 } = useTranslation('earn1');
@@ -15,51 +20,74 @@ export default function OTCHis() {
   const orders = useOtcOrders();
   return (
     <PageShell title={t('titles.otcHis')} fallback="/OTC">
-      <div className="fx">
-        {orders.isSuccess && orders.data.list.length === 0 && (
-          <p className="fx-empty">{t1('otc.noOrders')}</p>
-        )}
-        {orders.data?.list.map((o) => (
-          <article key={o.id} className="fx-card">
-            <div className="ieo-card__head">
-              <span className={`otc-side otc-side--${o.side}`}>{t1(`otc.${o.side}`)}</span>
-              <span className="ieo-coin">{o.coin}</span>
-              <span className="ieo-name" />
-              <span className={`ieo-state ieo-state--${o.status}`}>{t1(`otc.status.${o.status}`)}</span>
+      <PullRefresh onRefresh={() => orders.refetch()}>
+        <div className="fx">
+          {orders.isPending && (
+            <div role="status" aria-label={t('common.loading')}>
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="fx-card otc-skeleton" aria-hidden="true">
+                  <span className="sk sk--w40" />
+                  <span className="sk" />
+                  <span className="sk sk--w24" />
+                </div>
+              ))}
             </div>
-            <dl className="fx-dl num">
-              <dt>{t1('otc.quantity')}</dt>
-              <dd>
-                {formatListAmount(o.quantity, o.coin, lang)} {o.coin}
-              </dd>
-              <dt>{t1('otc.price')}</dt>
-              <dd>
-                {formatDecimal(o.price, lang, { minFraction: 2 })} {o.fiat}
-              </dd>
-              <dt>{o.side === 'buy' ? t1('otc.payable') : t1('otc.receivable')}</dt>
-              <dd>
-                {formatDecimal(o.total, lang, { minFraction: 2 })} {o.fiat}
-              </dd>
-              <dt>{t1('otc.payment')}</dt>
-              <dd>{o.payment_method}</dd>
-              {o.broker_contact && (
-                <>
-                  <dt>{t1('otc.broker')}</dt>
-                  <dd>{o.broker_contact}</dd>
-                </>
-              )}
-              {o.reason && (
-                <>
-                  <dt>{t1('otc.reason')}</dt>
-                  <dd>{o.reason}</dd>
-                </>
-              )}
-              <dt>{t1('ieo.date')}</dt>
-              <dd>{dateTime(o.created_at, lang)}</dd>
-            </dl>
-          </article>
-        ))}
-      </div>
+          )}
+          {orders.isError && !orders.data && (
+            <EmptyState
+              text={t1('otc.ordersFailed')}
+              action={
+                <button type="button" className="btn-ghost" onClick={() => void orders.refetch()}>
+                  {t('common.retry')}
+                </button>
+              }
+            />
+          )}
+          {orders.isSuccess && orders.data.list.length === 0 && (
+            <p className="fx-empty">{t1('otc.noOrders')}</p>
+          )}
+          {orders.data?.list.map((o) => (
+            <article key={o.id} className="fx-card">
+              <div className="ieo-card__head">
+                <span className={`otc-side otc-side--${o.side}`}>{t1(`otc.${o.side}`)}</span>
+                <span className="ieo-coin">{o.coin}</span>
+                <span className="ieo-name" />
+                <span className={`ieo-state ieo-state--${o.status}`}>{t1(`otc.status.${o.status}`)}</span>
+              </div>
+              <dl className="fx-dl num">
+                <dt>{t1('otc.quantity')}</dt>
+                <dd>
+                  {formatListAmount(o.quantity, o.coin, lang)} {o.coin}
+                </dd>
+                <dt>{t1('otc.price')}</dt>
+                <dd>
+                  {formatDecimal(o.price, lang, { minFraction: 2 })} {o.fiat}
+                </dd>
+                <dt>{o.side === 'buy' ? t1('otc.payable') : t1('otc.receivable')}</dt>
+                <dd>
+                  {formatDecimal(o.total, lang, { minFraction: 2 })} {o.fiat}
+                </dd>
+                <dt>{t1('otc.payment')}</dt>
+                <dd>{o.payment_method}</dd>
+                {o.broker_contact && (
+                  <>
+                    <dt>{t1('otc.broker')}</dt>
+                    <dd>{o.broker_contact}</dd>
+                  </>
+                )}
+                {o.reason && (
+                  <>
+                    <dt>{t1('otc.reason')}</dt>
+                    <dd>{o.reason}</dd>
+                  </>
+                )}
+                <dt>{t1('ieo.date')}</dt>
+                <dd>{dateTime(o.created_at, lang)}</dd>
+              </dl>
+            </article>
+          ))}
+        </div>
+      </PullRefresh>
     </PageShell>
   );
 }

@@ -1,0 +1,39 @@
+// The German UI addresses the user as "Sie" and calls a crypto asset a "Coin" on every screen. The
+// wallet catalogue once said "du" ("von deinem Spot-Konto", "Öffne sie erneut") beside "Sie" on the
+// deposit and withdraw screens, and OTC and the flash exchange said "Münze(n)" beside "Coin".
+import { webCatalogues } from '@ex/i18n';
+import { describe, expect, it } from 'vitest';
+
+/** Every string of a catalogue with its dotted key. */
+function strings(node: unknown, prefix = ''): [string, string][] {
+  if (typeof node === 'string') return [[prefix, node]];
+  if (node && typeof node === 'object') {
+    return Object.entries(node).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [];
+}
+
+const de = strings(webCatalogues.de);
+
+describe('German wording of the web app', () => {
+  it('never uses the informal "du" (du, dein…, dich, dir, imperatives like "Öffne")', () => {
+    const informal = /\b(du|dich|dir|dein|deine|deinem|deinen|deiner|deines)\b/i;
+    const imperative =
+      /(^|[.!?]\s+)(Zahle|Öffne|Verschiebe|Wähle|Gib|Tippe|Prüfe|Lade|Teile|Sende|Füge|Lege|Kopiere|Blende)\s/;
+    const offenders = de
+      .filter(([, v]) => informal.test(v) || imperative.test(v))
+      .map(([k, v]) => `${k}: ${v}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('calls a crypto asset a "Coin", never a "Münze"', () => {
+    const offenders = de.filter(([, v]) => /Münze/i.test(v)).map(([k, v]) => `${k}: ${v}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('puts the coin before the verb on the OTC buttons ("USDC kaufen"), in every language with its own order', () => {
+    expect(webCatalogues.de.earn1.otc.buyCoin.replace('{{coin}}', 'USDC')).toBe('USDC kaufen');
+    expect(webCatalogues.de.earn1.otc.sellCoin.replace('{{coin}}', 'BTC')).toBe('BTC verkaufen');
+    expect(webCatalogues.en.earn1.otc.buyCoin.replace('{{coin}}', 'USDC')).toBe('Buy USDC');
+  });
+});

@@ -1,0 +1,115 @@
+// /OTC and /OTCHis as a German user meets them: the buttons say "USDC kaufen" (not "Kaufen USDC"),
+// both lists show skeleton cards while loading and a retry when the request fails, and the order
+// list refreshes on a pull (the operator's decision arrives later).
+import type { OtcAd, OtcOrder } from '@ex/contract';
+import { webCatalogues } from '@ex/i18n';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openScreen } from './helpers/screen.tsx';
+
+const de = webCatalogues.de;
+const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
+const ad: OtcAd = {
+  id: '1',
+  side: 'buy',
+  coin: 'USDC',
+  fiat: 'CNY',
+  price: '7.20',
+  min: '100',
+  max: '50000',
+  payment_methods: ['Bank'],
+  broker_contact: 'broker',
+  active: true,
+  stats: { order_count: 3, success_rate: '100.00', amount: '1234.5' },
+};
+const order: OtcOrder = {
+  id: '1',
+  ad_id: '1',
+  side: 'buy',
+  coin: 'USDC',
+  fiat: 'CNY',
+  quantity: '150',
+  price: '7.2',
+  total: '1080',
+  payment_method: 'Bank',
+  remarks: '',
+  bank: '',
+  phone: '',
+  broker_contact: null,
+  status: 'review',
+  reason: null,
+  created_at: T0,
+  reviewed_at: null,
+};
+
+const ads = vi.fn();
+const orders = vi.fn();
+vi.mock('../src/lib/api.ts', () => ({
+  api: { otc: { ads: () => ads(), orders: () => orders(), place: vi.fn() } },
+}));
+
+const { default: OTC } = await import('../src/features/otc/routes/OTC.tsx');
+const { default: OTCHis } = await import('../src/features/otc/routes/OTCHis.tsx');
+
+const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, limit: 50 });
+
+function touch(el: Element, type: string, y?: number) {
+  const event = new Event(type, { bubbles: true, cancelable: true });
+  Object.defineProperty(event, 'touches', { value: y === undefined ? [] : [{ clientY: y }] });
+  act(() => {
+    el.dispatchEvent(event);
+  });
+}
+
+describe('OTC screens in German', () => {
+  beforeEach(() => {
+    ads.mockReset();
+    orders.mockReset();
+  });
+  afterEach(() => cleanup());
+
+  it('/OTC: the ad button and the order sheet say "USDC kaufen", the coin first', async () => {
+    ads.mockResolvedValue([ad, { ...ad, id: '2', side: 'sell', coin: 'BTC' }]);
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
+    const buy = await screen.findByRole('button', { name: 'USDC kaufen' });
+    expect(screen.queryByText(/Kaufen USDC/)).toBeNull();
+    fireEvent.click(buy);
+    expect(await screen.findByRole('heading', { name: /^USDC kaufen · 7,20 CNY$/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: de.earn1.otc.sell }));
+    expect(await screen.findByRole('button', { name: 'BTC verkaufen' })).toBeTruthy();
+  });
+
+  it('/OTC: skeleton cards while the offers load, then a retry when they fail', async () => {
+    let fail: (e: Error) => void = () => {};
+    ads.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
+    expect(screen.getByRole('status', { name: de.common.loading })).toBeTruthy();
+    fail(new Error('offline'));
+    expect(await screen.findByText(de.earn1.otc.adsFailed)).toBeTruthy();
+    ads.mockResolvedValue([ad]);
+    fireEvent.click(screen.getByRole('button', { name: de.common.retry }));
+    expect(await screen.findByRole('button', { name: 'USDC kaufen' })).toBeTruthy();
+    expect(screen.queryByText(de.earn1.otc.adsFailed)).toBeNull();
+  });
+
+  it('/OTCHis: skeleton while loading, a retry on failure, and a pull refreshes the list', async () => {
+    let fail: (e: Error) => void = () => {};
+    orders.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+    openScreen([{ path: '/OTCHis', Component: OTCHis }], '/OTCHis', { lang: 'de' });
+    expect(screen.getByRole('status', { name: de.common.loading })).toBeTruthy();
+    fail(new Error('offline'));
+    expect(await screen.findByText(de.earn1.otc.ordersFailed)).toBeTruthy();
+    orders.mockResolvedValue(page([order]));
+    fireEvent.click(screen.getByRole('button', { name: de.common.retry }));
+    expect(await screen.findByText(de.earn1.otc.status.review)).toBeTruthy();
+    // The operator completes the order; a pull shows it without leaving the screen.
+    orders.mockResolvedValue(page([{ ...order, status: 'completed', reviewed_at: T0 }]));
+    const calls = orders.mock.calls.length;
+    const list = document.querySelector('.fx')!;
+    touch(list, 'touchstart', 0);
+    touch(list, 'touchmove', 300);
+    touch(list, 'touchend');
+    await waitFor(() => expect(orders.mock.calls.length).toBeGreaterThan(calls));
+    expect(await screen.findByText(de.earn1.otc.status.completed)).toBeTruthy();
+  });
+});
