@@ -42,15 +42,17 @@ export function LedgerRow({
   return (
     <Link className="w-row" to={`/FinancialDetail?id=${encodeURIComponent(entry.id)}`} state={{ entry }}>
       <div className="w-row__main">
-        <div className="w-row__title">
-          {label(entry.type)}
+        <div className="w-row__title">{label(entry.type)}</div>
+        {/* The account tag sits beside the time, not the type: German types such as "Ordersperre
+            freigegeben" fill the title line at 375 px, and a tag there wrapped onto a line of its own. */}
+        <div className="w-row__sub">
           {showAccount && (
-            <span className="tag">
+            <span className="tag w-row__tag">
               {entry.account === 'contract' ? t('wallet.accounts.contract') : t('wallet.accounts.spot')}
             </span>
           )}
+          {formatRelativeTime(entry.created_at, now, lang)}
         </div>
-        <div className="w-row__sub">{formatRelativeTime(entry.created_at, now, lang)}</div>
       </div>
       <div className="w-row__side">
         <div className="w-row__amount">
