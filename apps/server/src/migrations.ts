@@ -31,6 +31,7 @@ import { STAKING_MIGRATION } from './staking/migration.ts';
 import { SUPPORT_MIGRATION } from './support/migration.ts';
 import { UPLOAD_QUOTA_MIGRATION } from './system/upload-quota.ts';
 import { VOTE_MIGRATION } from './vote/migration.ts';
+import { VOTE_TEXTS_MIGRATION } from './vote/migration-texts.ts';
 import { LEDGER_TRANSFER_SIDES_MIGRATION } from './wallet/migration.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -62,6 +63,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ATTEMPT_COUNTERS_MIGRATION,
   STORED_FILES_MIGRATION,
   EARN_TEXTS_MIGRATION,
+  VOTE_TEXTS_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

@@ -7,8 +7,14 @@ import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
 // string of record; the operator sees both and may set them; bad maps are 422 and change nothing.
 
 const DE_EN = { de: 'KI-Quant 7 Tage', en: 'AI Quant 7 days', fr: 'Quant IA 7 jours' };
-/** A language key outside the seven, a non-string, an over-long text, an empty text. */
-const BAD_MAPS = [{ pt: 'Quant 7 dias' }, { de: 7 }, { de: 'x'.repeat(61) }, { de: '  ' }, ['de']];
+/** A language key outside the seven, a non-string, a text over `max`, an empty text, no map. */
+const badMaps = (max: number) => [
+  { pt: 'Quant 7 dias' },
+  { de: 7 },
+  { de: 'x'.repeat(max + 1) },
+  { de: '  ' },
+  ['de'],
+];
 
 interface Named {
   id: string;
@@ -133,7 +139,7 @@ describe.each(BACKENDS)('operator texts per language on %s', (backend) => {
 
     it('refuses a bad map with 422 and changes nothing', async () => {
       const rows = await count(c.table);
-      for (const bad of BAD_MAPS) {
+      for (const bad of badMaps(60)) {
         const created = await t.call('POST', c.admin, { token: admin, body: c.body('Bad', bad), lang: 'en' });
         expect(created.status, JSON.stringify(bad)).toBe(422);
         const updated = await t.call('POST', `${c.admin}/${named.id}`, {
@@ -149,6 +155,142 @@ describe.each(BACKENDS)('operator texts per language on %s', (backend) => {
       // A user is not an operator.
       expect(
         (await t.call('POST', `${c.admin}/${named.id}`, { token, body: { name_i18n: {} } })).status,
+      ).toBe(401);
+    });
+  });
+
+  describe('polls', () => {
+    interface PollAnswer {
+      id: string;
+      title: string;
+      description: string;
+      options: { id: number; label: string }[];
+      title_i18n?: Record<string, string>;
+      description_i18n?: Record<string, string>;
+      options_i18n?: Record<string, string>[];
+    }
+    const body = (fields: Record<string, unknown> = {}) => ({
+      title: 'Which coin should we list next?',
+      description: 'One vote per account.',
+      options: ['Yes', 'No'],
+      starts_at: t.clock.now() - 60_000,
+      ends_at: t.clock.now() + 3_600_000,
+      ...fields,
+    });
+    const TITLES = {
+      de: 'Welchen Coin sollen wir als Nächstes listen?',
+      fr: 'Quelle crypto lister ensuite ?',
+    };
+    let named: PollAnswer;
+    let plain: PollAnswer;
+
+    const pollIn = async (lang: string, id: string) => {
+      const r = await t.call<PollAnswer[]>('GET', '/api/app/votes', { token, lang });
+      expect(r.status).toBe(200);
+      const p = r.body.data.find((x) => x.id === id)!;
+      expect(p.title_i18n).toBeUndefined();
+      expect(p.options_i18n).toBeUndefined();
+      return { title: p.title, description: p.description, options: p.options.map((o) => o.label) };
+    };
+
+    beforeAll(async () => {
+      const a = await t.call<PollAnswer>('POST', '/api/admin/votes', {
+        token: admin,
+        body: body({
+          title_i18n: TITLES,
+          description_i18n: { de: 'Eine Stimme pro Konto.' },
+          options_i18n: [{ de: 'Ja', it: 'Sì' }, { de: 'Nein' }],
+        }),
+      });
+      expect(a.status).toBe(200);
+      named = a.body.data;
+      expect(named).toMatchObject({
+        title: 'Which coin should we list next?',
+        title_i18n: TITLES,
+        options: [{ label: 'Yes' }, { label: 'No' }],
+        options_i18n: [{ de: 'Ja', it: 'Sì' }, { de: 'Nein' }],
+      });
+      const b = await t.call<PollAnswer>('POST', '/api/admin/votes', {
+        token: admin,
+        body: body({ title: 'Plain' }),
+      });
+      expect(b.status).toBe(200);
+      plain = b.body.data;
+      expect(plain).toMatchObject({ title_i18n: {}, description_i18n: {}, options_i18n: [] });
+    });
+
+    it('answers in the request language, else the texts of record', async () => {
+      expect(await pollIn('de', named.id)).toEqual({
+        title: TITLES.de,
+        description: 'Eine Stimme pro Konto.',
+        options: ['Ja', 'Nein'],
+      });
+      expect(await pollIn('it', named.id)).toEqual({
+        title: 'Which coin should we list next?',
+        description: 'One vote per account.',
+        options: ['Sì', 'No'],
+      });
+      expect(await pollIn('fr', named.id)).toMatchObject({
+        title: TITLES.fr,
+        description: 'One vote per account.',
+      });
+      expect((await pollIn('pt', named.id)).title).toBe(TITLES.de);
+      for (const lang of ['de', 'en', 'zh_TW'])
+        expect(await pollIn(lang, plain.id)).toEqual({
+          title: 'Plain',
+          description: 'One vote per account.',
+          options: ['Yes', 'No'],
+        });
+      // The answer to a vote is in the voter's language too.
+      const v = await t.call<PollAnswer>('POST', `/api/app/votes/${named.id}`, {
+        token,
+        lang: 'de',
+        body: { option: 0 },
+      });
+      expect(v.status).toBe(200);
+      expect(v.body.data.options[0]!.label).toBe('Ja');
+    });
+
+    it('the operator edits the texts; the list carries the texts of record and every language', async () => {
+      const up = await t.call<PollAnswer>('POST', `/api/admin/votes/${plain.id}`, {
+        token: admin,
+        body: { title_i18n: { de: 'Schlicht' }, options_i18n: [{ de: 'Ja' }, {}] },
+      });
+      expect(up.status).toBe(200);
+      expect(await pollIn('de', plain.id)).toMatchObject({ title: 'Schlicht', options: ['Ja', 'No'] });
+      const list = await t.call<PollAnswer[]>('GET', '/api/admin/votes', { token: admin, lang: 'de' });
+      expect(list.body.data.find((p) => p.id === plain.id)).toMatchObject({
+        title: 'Plain',
+        title_i18n: { de: 'Schlicht' },
+        options: [{ label: 'Yes' }, { label: 'No' }],
+        options_i18n: [{ de: 'Ja' }, {}],
+      });
+    });
+
+    it('refuses bad texts with 422 and changes nothing', async () => {
+      const rows = await count('polls');
+      const before = (await t.call<PollAnswer[]>('GET', '/api/admin/votes', { token: admin })).body.data;
+      const bads = [
+        ...badMaps(120).map((m) => ({ title_i18n: m })),
+        { description_i18n: { de: 'x'.repeat(2001) } },
+        { options_i18n: [{ de: 'x'.repeat(81) }, {}] },
+        { options_i18n: [{ xx: 'Ja' }, {}] },
+        // One map per option: two options, so not one and not three.
+        { options_i18n: [{ de: 'Ja' }] },
+        { options_i18n: [{ de: 'Ja' }, {}, {}] },
+        { options_i18n: { de: 'Ja' } },
+      ];
+      for (const bad of bads) {
+        const created = await t.call('POST', '/api/admin/votes', { token: admin, body: body(bad) });
+        expect(created.status, JSON.stringify(bad)).toBe(422);
+        const updated = await t.call('POST', `/api/admin/votes/${named.id}`, { token: admin, body: bad });
+        expect(updated.status, JSON.stringify(bad)).toBe(422);
+      }
+      expect(await count('polls')).toBe(rows);
+      const after = (await t.call<PollAnswer[]>('GET', '/api/admin/votes', { token: admin })).body.data;
+      expect(after).toEqual(before);
+      expect(
+        (await t.call('POST', `/api/admin/votes/${named.id}`, { token, body: { title: 'x' } })).status,
       ).toBe(401);
     });
   });

@@ -387,12 +387,33 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
     }),
   );
 
-  // Votes: a closed poll with results (cast while it was open) and an open one.
+  // Votes: a closed poll with results (cast while it was open) and an open one. The options are
+  // tickers, the same in every language.
+  const closedTitle: Names7 = {
+    de: 'Welcher Perpetual-Markt soll als Nächstes 100x Hebel bekommen?',
+    en: 'Which perpetual market should get 100x leverage next?',
+    es: '¿Qué mercado perpetuo debería tener apalancamiento 100x a continuación?',
+    fr: 'Quel marché perpétuel doit passer au levier 100x ensuite ?',
+    it: 'Quale mercato perpetuo dovrebbe avere la leva 100x come prossimo?',
+    zh_CN: '下一个支持 100 倍杠杆的永续合约市场应该是哪个？',
+    zh_TW: '下一個支援 100 倍槓桿的永續合約市場應該是哪個？',
+  };
+  const closedDescription: Names7 = {
+    de: 'Abgeschlossen. Vielen Dank für Ihre Stimme.',
+    en: 'Closed. Thank you for voting.',
+    es: 'Cerrada. Gracias por votar.',
+    fr: 'Clôturé. Merci d’avoir voté.',
+    it: 'Chiusa. Grazie per aver votato.',
+    zh_CN: '已结束，感谢您的投票。',
+    zh_TW: '已結束，感謝您的投票。',
+  };
   const closedAt = now - 20 * DAY_MS;
   const closed = await new VoteService(s.db, at(closedAt)).create(
     AdminPollCreate.parse({
-      title: 'Which perpetual market should get 100x leverage next?',
-      description: 'Closed. Thank you for voting.',
+      title: closedTitle.en,
+      description: closedDescription.en,
+      title_i18n: closedTitle,
+      description_i18n: closedDescription,
       options: ['ETH', 'SOL', 'BNB'],
       starts_at: closedAt,
       ends_at: now - 5 * DAY_MS,
@@ -401,10 +422,30 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
   const voting = new VoteService(s.db, at(now - 10 * DAY_MS));
   await voting.vote(demoId, closed.id, 0);
   for (const [i, id] of memberIds.entries()) await voting.vote(id, closed.id, i % 2);
+  const openTitle: Names7 = {
+    de: 'Welchen Coin sollen wir als Nächstes listen?',
+    en: 'Which coin should we list next?',
+    es: '¿Qué moneda deberíamos listar a continuación?',
+    fr: 'Quelle crypto devons-nous lister ensuite ?',
+    it: 'Quale moneta dovremmo quotare come prossima?',
+    zh_CN: '下一个应该上线哪个币种？',
+    zh_TW: '下一個應該上架哪個幣種？',
+  };
+  const openDescription: Names7 = {
+    de: 'Zwei Wochen lang geöffnet; eine Stimme pro Konto.',
+    en: 'Open for two weeks; one vote per account.',
+    es: 'Abierta durante dos semanas; un voto por cuenta.',
+    fr: 'Ouvert pendant deux semaines ; un vote par compte.',
+    it: 'Aperta per due settimane; un voto per account.',
+    zh_CN: '开放两周，每个账户限投一票。',
+    zh_TW: '開放兩週，每個帳戶限投一票。',
+  };
   await new VoteService(s.db, s.clock).create(
     AdminPollCreate.parse({
-      title: 'Which coin should we list next?',
-      description: 'Open for two weeks; one vote per account.',
+      title: openTitle.en,
+      description: openDescription.en,
+      title_i18n: openTitle,
+      description_i18n: openDescription,
       options: ['TRX', 'ADA', 'LINK', 'DOT'],
       starts_at: now - DAY_MS,
       ends_at: now + 14 * DAY_MS,

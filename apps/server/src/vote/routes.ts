@@ -1,4 +1,4 @@
-import { AdminPollCreate, Poll, PollList, VoteIdParams, VoteRequest } from '@ex/contract';
+import { AdminPollCreate, AdminPollUpdate, Poll, PollList, VoteIdParams, VoteRequest } from '@ex/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../deps.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
@@ -18,7 +18,7 @@ export function voteRoutes(app: FastifyInstance, s: Services): VoteService {
     summary: 'Polls, newest first, with counts and the own choice',
     response: PollList,
     preHandler: user,
-    handler: async (req) => votes.list(principalOf(req).id),
+    handler: async (req) => votes.list(principalOf(req).id, req.lang),
   });
 
   jsonRoute(app, {
@@ -30,7 +30,7 @@ export function voteRoutes(app: FastifyInstance, s: Services): VoteService {
     body: VoteRequest,
     response: Poll,
     preHandler: user,
-    handler: async (req) => votes.vote(principalOf(req).id, req.params.id, req.body.option),
+    handler: async (req) => votes.vote(principalOf(req).id, req.params.id, req.body.option, req.lang),
   });
 
   jsonRoute(app, {
@@ -52,6 +52,18 @@ export function voteRoutes(app: FastifyInstance, s: Services): VoteService {
     response: Poll,
     preHandler: admin,
     handler: async (req) => votes.create(req.body),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/votes/:id',
+    tags: ['admin'],
+    summary: "Edit a poll's texts and their translations (options and window stay)",
+    params: VoteIdParams,
+    body: AdminPollUpdate,
+    response: Poll,
+    preHandler: admin,
+    handler: async (req) => votes.update(req.params.id, req.body),
   });
 
   return votes;

@@ -1,15 +1,59 @@
-import type { Poll } from '@ex/contract';
+import type { Poll, TextPerLang } from '@ex/contract';
+import { LANGS, type Lang } from '@ex/i18n';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag } from '../../../components/table-cells.tsx';
 import { dateTime } from '../../../lib/format.ts';
+import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
 import { useCreatePoll, usePolls } from '../api/votes.ts';
 
 const STATE_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;
 
+const lines = (v: string | undefined) =>
+  (v ?? '')
+    .split('\n')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/**
+ * Option labels per language, one line per option in each language's tab, as one map per option
+ * (ADR 243); `wrong` names the languages whose line count differs from the options'.
+ */
+export function optionTexts(
+  count: number,
+  perLang: TextLangFields | undefined,
+): { texts: TextPerLang[] | undefined; wrong: Lang[] } {
+  const texts: TextPerLang[] = Array.from({ length: count }, () => ({}));
+  const wrong: Lang[] = [];
+  let any = false;
+  for (const lang of LANGS) {
+    const labels = lines(perLang?.[lang]);
+    if (labels.length === 0) continue;
+    if (labels.length !== count) {
+      wrong.push(lang);
+      continue;
+    }
+    any = true;
+    labels.forEach((label, i) => {
+      texts[i]![lang] = label;
+    });
+  }
+  return { texts: any ? texts : undefined, wrong };
+}
+
 const columns: TableColumnsType<Poll> = [
-  { title: 'Title', dataIndex: 'title' },
+  {
+    title: 'Title',
+    render: (_: unknown, p) => (
+      <>
+        {p.title}
+        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+          {Object.keys(p.title_i18n ?? {}).join(', ') || 'record only'}
+        </div>
+      </>
+    ),
+  },
   {
     title: 'State',
     dataIndex: 'state',
@@ -41,19 +85,35 @@ export function Votes() {
     options: string;
     starts: string;
     ends: string;
+    title_i18n?: TextLangFields;
+    description_i18n?: TextLangFields;
+    options_i18n?: TextLangFields;
   }>();
 
   const submit = async () => {
     // A rejected validation is the form showing its field errors, nothing more.
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
+    const options = lines(v.options);
+    const perOption = optionTexts(options.length, v.options_i18n);
+    if (perOption.wrong.length > 0) {
+      form.setFields(
+        perOption.wrong.map((lang) => ({
+          name: ['options_i18n', lang] as const,
+          errors: [`One line per option (${options.length})`],
+        })),
+      );
+      return;
+    }
+    const title_i18n = toTexts(v.title_i18n);
+    const description_i18n = toTexts(v.description_i18n);
     await create.mutateAsync({
       title: v.title.trim(),
       description: (v.description ?? '').trim(),
-      options: v.options
-        .split('\n')
-        .map((o) => o.trim())
-        .filter(Boolean),
+      options,
+      ...(title_i18n ? { title_i18n } : {}),
+      ...(description_i18n ? { description_i18n } : {}),
+      ...(perOption.texts ? { options_i18n: perOption.texts } : {}),
       // datetime-local is the operator's local time; Date turns it into epoch milliseconds.
       starts_at: new Date(v.starts).getTime(),
       ends_at: new Date(v.ends).getTime(),
@@ -85,18 +145,36 @@ export function Votes() {
         onCancel={() => setOpen(false)}
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, max: 120 }]}>
+          <Form.Item
+            name="title"
+            label="Title (text of record)"
+            extra="Readers whose language has no text below see the texts of record."
+            rules={[{ required: true, whitespace: true, max: 120 }]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="description" label="Description">
+          <Form.Item label="Title per language" style={{ marginBottom: 0 }}>
+            <TextLangTabs name="title_i18n" label="Title" max={120} />
+          </Form.Item>
+          <Form.Item name="description" label="Description (text of record)">
             <Input.TextArea rows={3} />
+          </Form.Item>
+          <Form.Item label="Description per language" style={{ marginBottom: 0 }}>
+            <TextLangTabs name="description_i18n" label="Description" max={2000} multiline />
           </Form.Item>
           <Form.Item
             name="options"
-            label="Options (one per line)"
+            label="Options (one per line, text of record)"
             rules={[{ required: true, whitespace: true }]}
           >
             <Input.TextArea rows={4} />
+          </Form.Item>
+          <Form.Item
+            label="Options per language (one line per option, same order)"
+            extra="Leave a language empty when the options need no translation (tickers)."
+            style={{ marginBottom: 0 }}
+          >
+            <TextLangTabs name="options_i18n" label="Options" max={2000} multiline />
           </Form.Item>
           <Form.Item name="starts" label="Starts" rules={[{ required: true }]}>
             <Input type="datetime-local" />
