@@ -68,6 +68,34 @@ describe('the German walk at 375 px', () => {
     await p.context().close();
   });
 
+  it('/RealName and /BankCardAdd: every field is a visible 44 px box, the document chips hold their words', async () => {
+    const p = await page();
+    for (const path of ['/RealName', '/BankCardAdd']) {
+      await p.goto(path);
+      await p.locator('.kyc .adm-form .adm-input').first().waitFor();
+      await screenshot(p, `walk-de-${path.slice(1)}`);
+      const fields = await p.locator('.kyc .adm-form .adm-input').evaluateAll((els) =>
+        els.map((el) => ({
+          background: getComputedStyle(el).backgroundColor,
+          height: el.getBoundingClientRect().height,
+        })),
+      );
+      expect(fields.length).toBeGreaterThan(2);
+      // Bare text on the page before: a label over nothing where a field had no placeholder.
+      expect(fields.filter((f) => f.background === 'rgba(0, 0, 0, 0)' || f.height < 44)).toEqual([]);
+    }
+    await p.goto('/RealName');
+    await p.locator('.kyc-doc-types .adm-selector-item').first().waitFor();
+    const chips = await p
+      .locator('.kyc-doc-types .adm-selector-item')
+      .evaluateAll((els) =>
+        els.map((el) => ({ text: el.textContent, over: el.scrollWidth - el.clientWidth })),
+      );
+    expect(chips.map((c) => c.text)).toContain(de.kyc.docTypes.id_card);
+    expect(chips.filter((c) => c.over > 0)).toEqual([]);
+    await p.context().close();
+  });
+
   it('no screen of the walk scrolls sideways at 375 px', async () => {
     const p = await page();
     const wide: string[] = [];
