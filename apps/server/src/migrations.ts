@@ -18,6 +18,7 @@ import { runMigrations } from './db/migrate.ts';
 import { CORE_MIGRATIONS, type Migration } from './db/migrations/index.ts';
 import type { Database } from './db/schema.ts';
 import { DIVIDEND_MIGRATION } from './dividend/migration.ts';
+import { DIVIDEND_TEXTS_MIGRATION } from './dividend/migration-texts.ts';
 import { EARN_TEXTS_MIGRATION } from './earn/migration-texts.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from './exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from './exchange/migration-money-moves.ts';
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = [
   STORED_FILES_MIGRATION,
   EARN_TEXTS_MIGRATION,
   VOTE_TEXTS_MIGRATION,
+  DIVIDEND_TEXTS_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

@@ -134,7 +134,11 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
       const ai = await read<{ name: string }[]>('ai/products');
       const staking = await read<{ name: string }[]>('staking/products');
       const polls = await read<{ title: string; description: string }[]>('votes');
-      return [...ai, ...staking].map((p) => p.name).concat(polls.flatMap((p) => [p.title, p.description]));
+      const dividends = await read<{ list: { title: string }[] }>('dividends');
+      return [...ai, ...staking]
+        .map((p) => p.name)
+        .concat(polls.flatMap((p) => [p.title, p.description]))
+        .concat(dividends.list.map((d) => d.title));
     };
     const en = await texts('en');
     expect(en).toContain('AI Quant Flexible');
@@ -142,6 +146,7 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     expect(de).toContain('KI-Quant Flexibel');
     expect(de).toContain('USDC Stabil 30 Tage');
     expect(de).toContain('Welchen Coin sollen wir als Nächstes listen?');
+    expect(de).toContain('Quartalsdividende der Plattform');
     for (const lang of ['de', 'es', 'fr', 'it', 'zh_CN', 'zh_TW']) {
       const got = await texts(lang);
       expect(got.length).toBe(en.length);

@@ -26,6 +26,7 @@ describe.each(BACKENDS)('operator texts per language on %s', (backend) => {
   let t: TestApp;
   let admin: string;
   let token: string;
+  let userId: string;
 
   const count = async (table: string) =>
     Number(
@@ -34,7 +35,7 @@ describe.each(BACKENDS)('operator texts per language on %s', (backend) => {
 
   beforeAll(async () => {
     t = await testApp(backend);
-    ({ admin, token } = await earnUsers(t, 'texts'));
+    ({ admin, token, userId } = await earnUsers(t, 'texts'));
   });
   afterAll(async () => {
     await t.close();
@@ -291,6 +292,116 @@ describe.each(BACKENDS)('operator texts per language on %s', (backend) => {
       expect(after).toEqual(before);
       expect(
         (await t.call('POST', `/api/admin/votes/${named.id}`, { token, body: { title: 'x' } })).status,
+      ).toBe(401);
+    });
+  });
+
+  describe('dividend plans', () => {
+    interface PoolAnswer {
+      id: string;
+      title: string;
+      title_i18n: Record<string, string>;
+    }
+    const TITLES = { de: 'Quartalsdividende der Plattform', zh_CN: '平台季度分红' };
+    const body = (fields: Record<string, unknown> = {}) => ({
+      title: 'Quarterly platform dividend',
+      coin: 'USDC',
+      allocations: [{ user_id: userId, amount: '1' }],
+      ...fields,
+    });
+    let named: PoolAnswer;
+    let plain: PoolAnswer;
+
+    const titleIn = async (lang: string, poolId: string) => {
+      const r = await t.call<{ list: { pool_id: string; title: string }[] }>('GET', '/api/app/dividends', {
+        token,
+        lang,
+      });
+      expect(r.status).toBe(200);
+      return r.body.data.list.find((c) => c.pool_id === poolId)!.title;
+    };
+
+    beforeAll(async () => {
+      const fund = await t.call('POST', '/api/admin/earn/treasury', {
+        token: admin,
+        body: { coin: 'USDC', amount: '100', purpose: 'dividend' },
+      });
+      expect(fund.status).toBe(200);
+      const a = await t.call<PoolAnswer>('POST', '/api/admin/dividends', {
+        token: admin,
+        body: body({ title_i18n: TITLES }),
+      });
+      expect(a.status).toBe(200);
+      named = a.body.data;
+      expect(named).toMatchObject({ title: 'Quarterly platform dividend', title_i18n: TITLES });
+      const b = await t.call<PoolAnswer>('POST', '/api/admin/dividends', {
+        token: admin,
+        body: body({ title: 'Plain' }),
+      });
+      expect(b.status).toBe(200);
+      plain = b.body.data;
+      expect(plain.title_i18n).toEqual({});
+    });
+
+    it('answers in the request language, else the title of record', async () => {
+      expect(await titleIn('de', named.id)).toBe(TITLES.de);
+      expect(await titleIn('zh-CN', named.id)).toBe(TITLES.zh_CN);
+      expect(await titleIn('es', named.id)).toBe('Quarterly platform dividend');
+      expect(await titleIn('pt', named.id)).toBe(TITLES.de);
+      for (const lang of ['de', 'en', 'it']) expect(await titleIn(lang, plain.id)).toBe('Plain');
+      // The answer to a claim is in the claimer's language too.
+      const list = await t.call<{ list: { id: string; pool_id: string }[] }>('GET', '/api/app/dividends', {
+        token,
+      });
+      const claim = list.body.data.list.find((c) => c.pool_id === named.id)!;
+      const r = await t.call<{ title: string }>('POST', `/api/app/dividends/${claim.id}/claim`, {
+        token,
+        lang: 'de',
+        body: {},
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.data.title).toBe(TITLES.de);
+    });
+
+    it('the operator renames per language; the list carries the title of record and every language', async () => {
+      const up = await t.call<PoolAnswer>('POST', `/api/admin/dividends/${plain.id}`, {
+        token: admin,
+        body: { title_i18n: { de: 'Schlicht' } },
+      });
+      expect(up.status).toBe(200);
+      expect(up.body.data).toMatchObject({ title: 'Plain', title_i18n: { de: 'Schlicht' } });
+      expect(await titleIn('de', plain.id)).toBe('Schlicht');
+      const list = await t.call<PoolAnswer[]>('GET', '/api/admin/dividends', { token: admin, lang: 'de' });
+      expect(list.body.data.find((p) => p.id === named.id)).toMatchObject({
+        title: 'Quarterly platform dividend',
+        title_i18n: TITLES,
+      });
+      expect(
+        (await t.call('POST', '/api/admin/dividends/999999', { token: admin, body: { title: 'x' } })).status,
+      ).toBe(404);
+    });
+
+    it('refuses bad titles with 422 and changes nothing', async () => {
+      const rows = await count('dividend_pools');
+      const before = (await t.call<PoolAnswer[]>('GET', '/api/admin/dividends', { token: admin })).body.data;
+      for (const bad of badMaps(80)) {
+        const created = await t.call('POST', '/api/admin/dividends', {
+          token: admin,
+          body: body({ title_i18n: bad }),
+        });
+        expect(created.status, JSON.stringify(bad)).toBe(422);
+        const updated = await t.call('POST', `/api/admin/dividends/${named.id}`, {
+          token: admin,
+          body: { title_i18n: bad },
+        });
+        expect(updated.status, JSON.stringify(bad)).toBe(422);
+      }
+      expect(await count('dividend_pools')).toBe(rows);
+      expect((await t.call<PoolAnswer[]>('GET', '/api/admin/dividends', { token: admin })).body.data).toEqual(
+        before,
+      );
+      expect(
+        (await t.call('POST', `/api/admin/dividends/${named.id}`, { token, body: { title: 'x' } })).status,
       ).toBe(401);
     });
   });

@@ -2,6 +2,7 @@ import {
   AdminDividendCreate,
   AdminDividendPool,
   AdminDividendPoolList,
+  AdminDividendUpdate,
   DividendClaim,
   DividendClaimPage,
   DividendClaimsQuery,
@@ -29,7 +30,7 @@ export function dividendRoutes(app: FastifyInstance, s: Services): DividendServi
     query: DividendClaimsQuery,
     response: DividendClaimPage,
     preHandler: user,
-    handler: async (req) => dividends.claims(principalOf(req).id, req.query),
+    handler: async (req) => dividends.claims(principalOf(req).id, req.query, req.lang),
   });
 
   jsonRoute(app, {
@@ -41,7 +42,7 @@ export function dividendRoutes(app: FastifyInstance, s: Services): DividendServi
     body: z.strictObject({}).optional(),
     response: DividendClaim,
     preHandler: user,
-    handler: async (req) => dividends.claim(principalOf(req).id, req.params.id),
+    handler: async (req) => dividends.claim(principalOf(req).id, req.params.id, req.lang),
   });
 
   jsonRoute(app, {
@@ -63,6 +64,18 @@ export function dividendRoutes(app: FastifyInstance, s: Services): DividendServi
     response: AdminDividendPool,
     preHandler: admin,
     handler: async (req) => dividends.create(req.body),
+  });
+
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/dividends/:id',
+    tags: ['admin'],
+    summary: 'Rename a dividend plan: its title and the title per language',
+    params: DividendIdParams,
+    body: AdminDividendUpdate,
+    response: AdminDividendPool,
+    preHandler: admin,
+    handler: async (req) => dividends.update(req.params.id, req.body),
   });
 
   return dividends;

@@ -1,14 +1,18 @@
 import type {
   AdminDividendCreate,
   AdminDividendPool,
+  AdminDividendUpdate,
   DividendClaim,
   DividendClaimsQuery,
   Page,
+  TextPerLang,
 } from '@ex/contract';
 import { parseDecimal, SYSTEM_OWNER } from '@ex/core';
+import type { Lang } from '@ex/i18n';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { EarnMoney, earnAccount } from '../earn/earn.ts';
+import { localised, readTexts, textsJson } from '../earn/texts.ts';
 import { ASSETS } from '../engine/config.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
@@ -69,6 +73,7 @@ export class DividendService {
         .insertInto('dividend_pools')
         .values({
           title: body.title,
+          title_i18n: textsJson(body.title_i18n),
           coin: body.coin,
           total: total.toString(),
           status: 'pending',
@@ -104,6 +109,21 @@ export class DividendService {
     });
   }
 
+  /** Renames a funded plan (ADR 243); the operator's view of it. */
+  async update(id: string, body: AdminDividendUpdate): Promise<AdminDividendPool> {
+    const r = await this.db
+      .updateTable('dividend_pools')
+      .set({
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.title_i18n !== undefined ? { title_i18n: textsJson(body.title_i18n) } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'funded')
+      .executeTakeFirst();
+    if (r.numUpdatedRows === 0n) throw new AppError('NOT_FOUND');
+    return (await this.pools(id))[0]!;
+  }
+
   async pools(id?: string): Promise<AdminDividendPool[]> {
     let q = this.db
       .selectFrom('dividend_pools')
@@ -111,6 +131,7 @@ export class DividendService {
       .select([
         'dividend_pools.id',
         'dividend_pools.title',
+        'dividend_pools.title_i18n',
         'dividend_pools.coin',
         'dividend_pools.total',
         'dividend_pools.created_at',
@@ -127,6 +148,7 @@ export class DividendService {
     return rows.map((r) => ({
       id: r.id,
       title: r.title,
+      title_i18n: readTexts(r.title_i18n),
       coin: r.coin,
       total: formatAmount(r.total, r.coin),
       claimed: formatAmount(BigInt(r.claimed), r.coin),
@@ -143,19 +165,24 @@ export class DividendService {
       .where('dividend_pools.status', '=', 'funded');
   }
 
-  private static toClaim(r: {
-    id: string;
-    pool_id: string;
-    title: string;
-    coin: string;
-    amount: string;
-    created_at: string;
-    claimed_at: string | null;
-  }): DividendClaim {
+  /** The plan's title in `lang`, else its title of record (ADR 243). */
+  private static toClaim(
+    r: {
+      id: string;
+      pool_id: string;
+      title: string;
+      title_i18n: TextPerLang | string;
+      coin: string;
+      amount: string;
+      created_at: string;
+      claimed_at: string | null;
+    },
+    lang: Lang,
+  ): DividendClaim {
     return {
       id: r.id,
       pool_id: r.pool_id,
-      title: r.title,
+      title: localised(r.title, r.title_i18n, lang),
       coin: r.coin,
       amount: formatAmount(r.amount, r.coin),
       status: r.claimed_at === null ? 'claimable' : 'claimed',
@@ -164,7 +191,7 @@ export class DividendService {
     };
   }
 
-  async claims(userId: string, q: DividendClaimsQuery): Promise<Page<DividendClaim>> {
+  async claims(userId: string, q: DividendClaimsQuery, lang: Lang): Promise<Page<DividendClaim>> {
     let base = this.claimsOf(userId);
     if (q.status === 'claimable') base = base.where('dividend_claims.claimed_at', 'is', null);
     if (q.status === 'claimed') base = base.where('dividend_claims.claimed_at', 'is not', null);
@@ -174,6 +201,7 @@ export class DividendService {
           'dividend_claims.id',
           'dividend_claims.pool_id',
           'dividend_pools.title',
+          'dividend_pools.title_i18n',
           'dividend_pools.coin',
           'dividend_claims.amount',
           'dividend_pools.created_at',
@@ -185,16 +213,22 @@ export class DividendService {
         .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { list: rows.map(DividendService.toClaim), total: Number(total.n), page: q.page, limit: q.limit };
+    return {
+      list: rows.map((r) => DividendService.toClaim(r, lang)),
+      total: Number(total.n),
+      page: q.page,
+      limit: q.limit,
+    };
   }
 
-  claim(userId: string, id: string): Promise<DividendClaim> {
+  claim(userId: string, id: string, lang: Lang): Promise<DividendClaim> {
     return this.money.serial(async () => {
       const row = await this.claimsOf(userId)
         .select([
           'dividend_claims.id',
           'dividend_claims.pool_id',
           'dividend_pools.title',
+          'dividend_pools.title_i18n',
           'dividend_pools.coin',
           'dividend_claims.amount',
           'dividend_pools.created_at',
@@ -217,7 +251,7 @@ export class DividendService {
         .set({ claimed_at: now })
         .where('id', '=', row.id)
         .execute();
-      return DividendService.toClaim({ ...row, claimed_at: now });
+      return DividendService.toClaim({ ...row, claimed_at: now }, lang);
     });
   }
 }

@@ -1,10 +1,13 @@
 import type { Generated, Kysely } from 'kysely';
 import type { Db } from '../db/db.ts';
 import type { Database } from '../db/schema.ts';
+import type { TextsColumn } from '../earn/texts.ts';
 
 export interface DividendPoolsTable {
   id: Generated<string>;
   title: string;
+  /** Migration 0790_dividend_texts: the title per language (ADR 243). */
+  title_i18n: TextsColumn;
   coin: string;
   total: string;
   status: 'pending' | 'funded';

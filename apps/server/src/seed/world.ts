@@ -379,6 +379,15 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
   await dividends.create(
     AdminDividendCreate.parse({
       title: 'Quarterly platform dividend',
+      title_i18n: {
+        de: 'Quartalsdividende der Plattform',
+        en: 'Quarterly platform dividend',
+        es: 'Dividendo trimestral de la plataforma',
+        fr: 'Dividende trimestriel de la plateforme',
+        it: 'Dividendo trimestrale della piattaforma',
+        zh_CN: '平台季度分红',
+        zh_TW: '平台季度分紅',
+      } satisfies Names7,
       coin: 'USDC',
       allocations: [
         { user_id: demoId, amount: '25.5' },

@@ -16,6 +16,7 @@ describe('<Dividends/>', () => {
         {
           id: '1',
           title: 'Quarterly',
+          title_i18n: { de: 'Quartal' },
           coin: 'USDC',
           total: '1234567.505000',
           claimed: '0.000000',
@@ -25,6 +26,7 @@ describe('<Dividends/>', () => {
         {
           id: '2',
           title: 'Bonus',
+          title_i18n: {},
           coin: 'ETH',
           total: '1.50000000',
           claimed: 'oops',

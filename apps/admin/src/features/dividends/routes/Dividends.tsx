@@ -4,10 +4,21 @@ import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { Num } from '../../../components/table-cells.tsx';
 import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
+import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
 import { useCreateDividend, useDividendPools } from '../api/dividends.ts';
 
 const columns: TableColumnsType<AdminDividendPool> = [
-  { title: 'Title', dataIndex: 'title' },
+  {
+    title: 'Title',
+    render: (_: unknown, p) => (
+      <>
+        {p.title}
+        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+          {Object.keys(p.title_i18n ?? {}).join(', ') || 'record only'}
+        </div>
+      </>
+    ),
+  },
   { title: 'Coin', dataIndex: 'coin', width: 90 },
   // The API's decimal strings, 2 up to the coin's decimals, cut (DESIGN.md "Numbers").
   {
@@ -46,14 +57,21 @@ export function Dividends() {
   const pools = useDividendPools();
   const create = useCreateDividend();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ title: string; coin: string; allocations: string }>();
+  const [form] = Form.useForm<{
+    title: string;
+    title_i18n?: TextLangFields;
+    coin: string;
+    allocations: string;
+  }>();
 
   const submit = async () => {
     // A rejected validation is the form showing its field errors, nothing more.
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
+    const title_i18n = toTexts(v.title_i18n);
     await create.mutateAsync({
       title: v.title.trim(),
+      ...(title_i18n ? { title_i18n } : {}),
       coin: v.coin.trim(),
       allocations: parseAllocations(v.allocations),
     });
@@ -84,8 +102,16 @@ export function Dividends() {
         onCancel={() => setOpen(false)}
       >
         <Form form={form} layout="vertical" initialValues={{ coin: 'USDC' }}>
-          <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, max: 80 }]}>
+          <Form.Item
+            name="title"
+            label="Title (text of record)"
+            extra="Readers whose language has no title below see this one."
+            rules={[{ required: true, whitespace: true, max: 80 }]}
+          >
             <Input />
+          </Form.Item>
+          <Form.Item label="Title per language" style={{ marginBottom: 0 }}>
+            <TextLangTabs name="title_i18n" label="Title" max={80} />
           </Form.Item>
           <Form.Item name="coin" label="Coin" rules={[{ required: true }]}>
             <Input />
