@@ -242,6 +242,12 @@ export default function Withdrawal() {
               {t('security.book.choose')}
             </button>
           )}
+          {/* An empty book still leads to it: that is where an address is saved for next time. */}
+          {book.isSuccess && book.data.list.length === 0 && (
+            <Link to="/AddressBook" className="btn-ghost">
+              {t('security.book.choose')}
+            </Link>
+          )}
         </div>
         <div className={`f-input f-input--address ${addressMsg ? 'f-input--error' : ''}`}>
           <Input
