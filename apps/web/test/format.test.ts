@@ -89,6 +89,14 @@ describe('formatCompact', () => {
     expect(plain(formatCompact('1234567.89', 'de'))).toBe('1,23 Mio.');
     expect(formatCompact('1234567.89', 'zh_CN')).toBe('123.46万');
   });
+
+  it('keeps two decimals once abbreviated, so a volume column lines up; small values stay bare', () => {
+    expect(plain(formatCompact('30700000', 'de'))).toBe('30,70 Mio.');
+    expect(plain(formatCompact('31010000', 'de'))).toBe('31,01 Mio.');
+    expect(formatCompact('2000000', 'en')).toBe('2.00M');
+    expect(formatCompact('950', 'de')).toBe('950');
+    expect(formatCompact('12.5', 'en')).toBe('12.5');
+  });
 });
 
 describe('decimal helpers', () => {

@@ -97,15 +97,23 @@ export function formatSpendable(value: unknown, lang: Lang): string {
   return formatDecimal(value, lang, { minFraction: 2, maxFraction: 2, rounding: 'down' });
 }
 
-/** Large volumes abbreviated the way the language does it: 1.2M, 1,2 Mio., 120万. */
+/**
+ * Large volumes abbreviated the way the language does it: 1.23M, 1,23 Mio., 123.46万. Abbreviated
+ * values keep two decimals so a column lines up ("30,70 Mio." under "31,01 Mio.", not "30,7 Mio.");
+ * values too small to abbreviate stay as they are (950, not 950.00).
+ */
 export function formatCompact(value: unknown, lang: Lang): string {
   if (!isDecimalString(value)) return PLACEHOLDER;
-  return numberFormat(lang, {
+  const options: Intl.NumberFormatOptions = {
     notation: 'compact',
     maximumFractionDigits: 2,
     roundingMode: 'halfExpand',
     signDisplay: 'negative',
-  }).format(value);
+  };
+  const abbreviated = numberFormat(lang, options)
+    .formatToParts(value)
+    .some((p) => p.type === 'compact');
+  return numberFormat(lang, abbreviated ? { ...options, minimumFractionDigits: 2 } : options).format(value);
 }
 
 export type Tone = 'up' | 'down' | 'flat';
