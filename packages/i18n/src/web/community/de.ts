@@ -4,6 +4,7 @@ export const de: CommunityCatalogue = {
   msg: {
     readAll: 'Alle gelesen',
     empty: 'Noch keine Nachrichten',
+    loadFailed: 'Nachrichten konnten nicht geladen werden',
     unread: 'Ungelesen',
     markedRead: 'Alle Nachrichten als gelesen markiert',
     notFound: 'Diese Nachricht gibt es nicht',

@@ -5,6 +5,7 @@ export const en = {
   msg: {
     readAll: 'Mark all read',
     empty: 'No messages yet',
+    loadFailed: 'Could not load your messages',
     unread: 'Unread',
     markedRead: 'All messages marked as read',
     notFound: 'This message does not exist',

@@ -4,6 +4,7 @@ export const es: CommunityCatalogue = {
   msg: {
     readAll: 'Marcar todo como leído',
     empty: 'Aún no hay mensajes',
+    loadFailed: 'No se pudieron cargar los mensajes',
     unread: 'No leído',
     markedRead: 'Todos los mensajes marcados como leídos',
     notFound: 'Este mensaje no existe',

@@ -4,6 +4,7 @@ export const fr: CommunityCatalogue = {
   msg: {
     readAll: 'Tout marquer comme lu',
     empty: 'Aucun message pour le moment',
+    loadFailed: 'Impossible de charger vos messages',
     unread: 'Non lu',
     markedRead: 'Tous les messages sont marqués comme lus',
     notFound: "Ce message n'existe pas",

@@ -4,6 +4,7 @@ export const it: CommunityCatalogue = {
   msg: {
     readAll: 'Segna tutto come letto',
     empty: 'Ancora nessun messaggio',
+    loadFailed: 'Impossibile caricare i messaggi',
     unread: 'Non letto',
     markedRead: 'Tutti i messaggi segnati come letti',
     notFound: 'Questo messaggio non esiste',

@@ -4,6 +4,7 @@ export const zh_CN: CommunityCatalogue = {
   msg: {
     readAll: '全部已读',
     empty: '暂无消息',
+    loadFailed: '无法加载消息',
     unread: '未读',
     markedRead: '已将全部消息标为已读',
     notFound: '该消息不存在',

@@ -4,6 +4,7 @@ export const zh_TW: CommunityCatalogue = {
   msg: {
     readAll: '全部已讀',
     empty: '暫無訊息',
+    loadFailed: '無法載入訊息',
     unread: '未讀',
     markedRead: '已將全部訊息標為已讀',
     notFound: '該訊息不存在',

@@ -33,6 +33,16 @@ export default function Msg() {
       <PullRefresh onRefresh={() => messages.refetch()}>
         {messages.isPending ? (
           <div className="cm-skeleton" aria-busy="true" />
+        ) : messages.isError && !messages.data ? (
+          // A failed load is not an empty inbox: say so and offer the retry.
+          <EmptyState
+            text={t('community.msg.loadFailed')}
+            action={
+              <button type="button" className="btn-ghost" onClick={() => void messages.refetch()}>
+                {t('common.retry')}
+              </button>
+            }
+          />
         ) : list.length === 0 ? (
           <EmptyState text={t('community.msg.empty')} />
         ) : (
