@@ -9,6 +9,7 @@ export const en = {
     back: 'Back',
     loading: 'Loading…',
     retry: 'Retry',
+    loadFailed: 'Could not load',
     copy: 'Copy',
     copied: 'Copied',
     submit: 'Submit',

@@ -8,6 +8,7 @@ export const es: WebCatalogue = {
     back: 'Atrás',
     loading: 'Cargando…',
     retry: 'Reintentar',
+    loadFailed: 'No se pudo cargar',
     copy: 'Copiar',
     copied: 'Copiado',
     submit: 'Enviar',

@@ -8,6 +8,7 @@ export const fr: WebCatalogue = {
     back: 'Retour',
     loading: 'Chargement…',
     retry: 'Réessayer',
+    loadFailed: 'Chargement impossible',
     copy: 'Copier',
     copied: 'Copié',
     submit: 'Envoyer',

@@ -8,6 +8,7 @@ export const it: WebCatalogue = {
     back: 'Indietro',
     loading: 'Caricamento…',
     retry: 'Riprova',
+    loadFailed: 'Impossibile caricare',
     copy: 'Copia',
     copied: 'Copiato',
     submit: 'Invia',

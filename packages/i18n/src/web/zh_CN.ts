@@ -8,6 +8,7 @@ export const zh_CN: WebCatalogue = {
     back: '返回',
     loading: '加载中…',
     retry: '重试',
+    loadFailed: '加载失败',
     copy: '复制',
     copied: '已复制',
     submit: '提交',

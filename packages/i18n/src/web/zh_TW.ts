@@ -8,6 +8,7 @@ export const zh_TW: WebCatalogue = {
     back: '返回',
     loading: '載入中…',
     retry: '重試',
+    loadFailed: '載入失敗',
     copy: '複製',
     copied: '已複製',
     submit: '提交',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 // The funds screens' tested SVG encoder (checked with zbarimg there); no QR package is declared.
 import { QrCode } from '../../funds/components/QrCode.tsx';
@@ -59,7 +60,9 @@ export default function Invite() {
   };
   return (
     <PageShell title={t('titles.invite')} fallback="/My">
-      {invite.isPending || !d ? (
+      {invite.isError && !d ? (
+        <LoadFailed onRetry={() => void invite.refetch()} />
+      ) : invite.isPending || !d ? (
         <div className="cm-skeleton" aria-busy="true" />
       ) : (
         <div className="iv">

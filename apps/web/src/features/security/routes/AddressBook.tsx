@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { validateAddress } from '../../funds/lib/withdraw-form.ts';
@@ -142,6 +143,7 @@ export default function AddressBook() {
         </Button>
       </div>
       {book.isPending && <Skeleton.Paragraph lineCount={3} animated />}
+      {book.isError && !data && <LoadFailed compact onRetry={() => void book.refetch()} />}
       {data && data.list.length === 0 && <EmptyState compact text={t('security.book.none')} />}
       {data && data.list.length > 0 && (
         <List className="link-list">

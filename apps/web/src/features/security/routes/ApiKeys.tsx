@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { CopyButton } from '../../funds/components/CopyButton.tsx';
@@ -113,6 +114,7 @@ export default function ApiKeys() {
         </Button>
       </div>
       {keys.isPending && <Skeleton.Paragraph lineCount={3} animated />}
+      {keys.isError && !keys.data && <LoadFailed compact onRetry={() => void keys.refetch()} />}
       {keys.data && list.length === 0 && <EmptyState compact text={t('security.keys.none')} />}
       {list.length > 0 && (
         <List className="link-list">

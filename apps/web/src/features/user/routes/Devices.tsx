@@ -2,6 +2,7 @@ import { Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatTime } from '../../orders/time.ts';
 import { useLoginHistory, useRevokeSessions, useSessions } from '../api/sessions.ts';
@@ -57,6 +58,7 @@ export default function Devices() {
           </List.Item>
         ))}
       </List>
+      {sessions.isError && !sessions.data && <LoadFailed compact onRetry={() => void sessions.refetch()} />}
       {sessions.data && others.length === 0 && <EmptyState compact text={t('security.devices.none')} />}
       {others.length > 0 && (
         <div className="sec-form">
