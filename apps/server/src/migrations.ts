@@ -23,6 +23,7 @@ import { EARN_TEXTS_MIGRATION } from './earn/migration-texts.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from './exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from './exchange/migration-money-moves.ts';
 import { STORED_FILES_MIGRATION } from './files/db-store.ts';
+import { IEO_TEXTS_MIGRATION } from './ieo/migration-texts.ts';
 import { KYC_MIGRATION } from './kyc/migration.ts';
 import { MARKET_HISTORY_MIGRATION } from './market/history.ts';
 import { OPERATOR_CONSOLE_MIGRATION } from './ops/migration.ts';
@@ -66,6 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
   EARN_TEXTS_MIGRATION,
   VOTE_TEXTS_MIGRATION,
   DIVIDEND_TEXTS_MIGRATION,
+  IEO_TEXTS_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

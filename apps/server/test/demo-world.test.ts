@@ -138,7 +138,14 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
       return [...ai, ...staking]
         .map((p) => p.name)
         .concat(polls.flatMap((p) => [p.title, p.description]))
-        .concat(dividends.list.map((d) => d.title));
+        .concat(dividends.list.map((d) => d.title))
+        .concat(
+          (await read<{ name: string; description: string }[]>('ieo/projects')).flatMap((p) => [
+            p.name,
+            p.description,
+          ]),
+        )
+        .concat((await read<{ list: { name: string }[] }>('ieo/applications')).list.map((a) => a.name));
     };
     const en = await texts('en');
     expect(en).toContain('AI Quant Flexible');
@@ -147,6 +154,7 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     expect(de).toContain('USDC Stabil 30 Tage');
     expect(de).toContain('Welchen Coin sollen wir als Nächstes listen?');
     expect(de).toContain('Quartalsdividende der Plattform');
+    expect(de).toContain('SOL-Startrunde');
     for (const lang of ['de', 'es', 'fr', 'it', 'zh_CN', 'zh_TW']) {
       const got = await texts(lang);
       expect(got.length).toBe(en.length);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { earnUsers } from './helpers/earn.ts';
+import { earnUsers, ieoProjectBody } from './helpers/earn.ts';
 import { BACKENDS, type TestApp, testApp } from './helpers/testApp.ts';
 
 // Operator texts per language (ADR 243): the reader gets the text in their language, else the
@@ -402,6 +402,122 @@ describe.each(BACKENDS)('operator texts per language on %s', (backend) => {
       );
       expect(
         (await t.call('POST', `/api/admin/dividends/${named.id}`, { token, body: { title: 'x' } })).status,
+      ).toBe(401);
+    });
+  });
+
+  describe('IEO projects', () => {
+    interface ProjectAnswer {
+      id: string;
+      name: string;
+      description: string;
+      name_i18n?: Record<string, string>;
+      description_i18n?: Record<string, string>;
+    }
+    const NAMES = { de: 'SOL-Startrunde', it: 'Round di lancio SOL' };
+    const ABOUT = { de: 'Zeichnung jetzt geöffnet.' };
+    const body = (fields: Record<string, unknown> = {}) =>
+      ieoProjectBody(t.clock.now(), {
+        name: 'SOL Launch Round',
+        description: 'Subscriptions open now.',
+        ...fields,
+      });
+    let named: ProjectAnswer;
+    let plain: ProjectAnswer;
+
+    const projectIn = async (lang: string, id: string) => {
+      const list = await t.call<ProjectAnswer[]>('GET', '/api/app/ieo/projects', { lang });
+      const one = await t.call<ProjectAnswer>('GET', `/api/app/ieo/projects/${id}`, { lang });
+      expect(one.status).toBe(200);
+      const p = list.body.data.find((x) => x.id === id)!;
+      expect(one.body.data).toEqual(p);
+      expect(p.name_i18n).toBeUndefined();
+      return { name: p.name, description: p.description };
+    };
+
+    beforeAll(async () => {
+      const a = await t.call<ProjectAnswer>('POST', '/api/admin/ieo/projects', {
+        token: admin,
+        body: body({ name_i18n: NAMES, description_i18n: ABOUT }),
+      });
+      expect(a.status).toBe(200);
+      named = a.body.data;
+      expect(named).toMatchObject({ name: 'SOL Launch Round', name_i18n: NAMES, description_i18n: ABOUT });
+      const b = await t.call<ProjectAnswer>('POST', '/api/admin/ieo/projects', {
+        token: admin,
+        body: body({ name: 'Plain' }),
+      });
+      expect(b.status).toBe(200);
+      plain = b.body.data;
+      expect(plain).toMatchObject({ name_i18n: {}, description_i18n: {} });
+    });
+
+    it('answers in the request language, else the texts of record', async () => {
+      expect(await projectIn('de', named.id)).toEqual({ name: NAMES.de, description: ABOUT.de });
+      expect(await projectIn('it', named.id)).toEqual({
+        name: NAMES.it,
+        description: 'Subscriptions open now.',
+      });
+      expect(await projectIn('zh_CN', named.id)).toEqual({
+        name: 'SOL Launch Round',
+        description: 'Subscriptions open now.',
+      });
+      expect((await projectIn('pt', named.id)).name).toBe(NAMES.de);
+      for (const lang of ['de', 'en', 'fr'])
+        expect(await projectIn(lang, plain.id)).toEqual({
+          name: 'Plain',
+          description: 'Subscriptions open now.',
+        });
+    });
+
+    it('the operator edits the texts; the list carries the texts of record and every language', async () => {
+      const up = await t.call<ProjectAnswer>('POST', `/api/admin/ieo/projects/${plain.id}`, {
+        token: admin,
+        body: { name_i18n: { de: 'Schlicht' }, description_i18n: { de: 'Offen.' } },
+      });
+      expect(up.status).toBe(200);
+      expect(up.body.data).toMatchObject({ name: 'Plain', name_i18n: { de: 'Schlicht' } });
+      expect(await projectIn('de', plain.id)).toEqual({ name: 'Schlicht', description: 'Offen.' });
+      const list = await t.call<ProjectAnswer[]>('GET', '/api/admin/ieo/projects', {
+        token: admin,
+        lang: 'de',
+      });
+      expect(list.body.data.find((p) => p.id === named.id)).toMatchObject({
+        name: 'SOL Launch Round',
+        description: 'Subscriptions open now.',
+        name_i18n: NAMES,
+        description_i18n: ABOUT,
+      });
+      expect(
+        (await t.call('POST', '/api/admin/ieo/projects/999999', { token: admin, body: { name: 'x' } }))
+          .status,
+      ).toBe(404);
+    });
+
+    it('refuses bad texts with 422 and changes nothing', async () => {
+      const rows = await count('ieo_projects');
+      const before = (await t.call<ProjectAnswer[]>('GET', '/api/admin/ieo/projects', { token: admin })).body
+        .data;
+      const bads = [
+        ...badMaps(60).map((m) => ({ name_i18n: m })),
+        { description_i18n: { fr: 'x'.repeat(5001) } },
+        { description_i18n: { en: 42 } },
+      ];
+      for (const bad of bads) {
+        const created = await t.call('POST', '/api/admin/ieo/projects', { token: admin, body: body(bad) });
+        expect(created.status, JSON.stringify(bad)).toBe(422);
+        const updated = await t.call('POST', `/api/admin/ieo/projects/${named.id}`, {
+          token: admin,
+          body: bad,
+        });
+        expect(updated.status, JSON.stringify(bad)).toBe(422);
+      }
+      expect(await count('ieo_projects')).toBe(rows);
+      expect(
+        (await t.call<ProjectAnswer[]>('GET', '/api/admin/ieo/projects', { token: admin })).body.data,
+      ).toEqual(before);
+      expect(
+        (await t.call('POST', `/api/admin/ieo/projects/${named.id}`, { token, body: { name: 'x' } })).status,
       ).toBe(401);
     });
   });

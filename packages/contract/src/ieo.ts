@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalString } from './decimal.ts';
 import { pageOf } from './pagination.ts';
+import { textPerLang } from './texts.ts';
 
 // IEO and new coins (spec sections 2, 5, 8): operators create projects; users subscribe in USDC
 // while subscribing; settlement allots pro rata and refunds the rest through the engine (ADR 077).
@@ -18,9 +19,14 @@ export type IeoApplicationStatus = z.infer<typeof IeoApplicationStatus>;
 
 const Ms = z.number().int().min(0).max(8_640_000_000_000);
 
+/** Name and description per language (ADR 243); `name` and `description` are the texts of record. */
+export const IeoNames = textPerLang(60);
+export const IeoDescriptions = textPerLang(5000);
+
 export const IeoProject = z.object({
   id: z.string(),
   coin: z.string(),
+  /** Name and description in the reader's language, else the texts of record (ADR 243). */
   name: z.string(),
   issue_amount: z.string(),
   unit_price: z.string(),
@@ -39,6 +45,9 @@ export const IeoProject = z.object({
   expected_return: z.string(),
   description: z.string(),
   status: IeoStatus,
+  /** Admin answers only: the texts per language; `name`, `description` there are the texts of record. */
+  name_i18n: IeoNames.optional(),
+  description_i18n: IeoDescriptions.optional(),
 });
 export type IeoProject = z.infer<typeof IeoProject>;
 export const IeoProjectList = z.array(IeoProject);
@@ -60,9 +69,25 @@ export const IeoProjectCreate = z
     white_paper: z.union([z.url({ protocol: /^https?$/ }).max(500), z.literal('')]).default(''),
     expected_return: z.string().trim().max(60).default(''),
     description: z.string().trim().max(5000).default(''),
+    name_i18n: IeoNames.optional(),
+    description_i18n: IeoDescriptions.optional(),
   })
   .refine((p) => p.end_at > p.start_at, { error: 'validation.invalid_format', path: ['end_at'] });
 export type IeoProjectCreate = z.infer<typeof IeoProjectCreate>;
+
+/** Edits a project's texts: the texts of record and/or the maps (each replaced whole; `{}` clears). */
+export const IeoProjectTextsUpdate = z
+  .strictObject({
+    name: z.string().trim().min(1).max(60).optional(),
+    description: z.string().trim().max(5000).optional(),
+    name_i18n: IeoNames.optional(),
+    description_i18n: IeoDescriptions.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    path: ['name'],
+    error: 'validation.required',
+  });
+export type IeoProjectTextsUpdate = z.infer<typeof IeoProjectTextsUpdate>;
 
 export const IeoSubscribeRequest = z.strictObject({
   quantity: decimalString({ scale: 8, max: '1000000000000' }),
@@ -73,6 +98,7 @@ export const IeoApplication = z.object({
   id: z.string(),
   project_id: z.string(),
   coin: z.string(),
+  /** The project's name in the reader's language, else its name of record (ADR 243). */
   name: z.string(),
   unit_price: z.string(),
   quantity: z.string(),

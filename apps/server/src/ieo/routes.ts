@@ -5,6 +5,7 @@ import {
   IeoProject,
   IeoProjectCreate,
   IeoProjectList,
+  IeoProjectTextsUpdate,
   IeoSettlement,
   IeoSubscribeRequest,
   PageQuery,
@@ -31,7 +32,7 @@ export function ieoRoutes(app: FastifyInstance, s: Services): IeoService {
     tags: ['ieo'],
     summary: 'IEO projects (new coins), newest start first',
     response: IeoProjectList,
-    handler: async () => svc.projects(),
+    handler: async (req) => svc.projects(req.lang),
   });
   jsonRoute(app, {
     method: 'GET',
@@ -40,7 +41,7 @@ export function ieoRoutes(app: FastifyInstance, s: Services): IeoService {
     summary: 'One IEO project',
     params: IeoIdParams,
     response: IeoProject,
-    handler: async (req) => svc.project(req.params.id),
+    handler: async (req) => svc.project(req.params.id, req.lang),
   });
   jsonRoute(app, {
     method: 'POST',
@@ -51,7 +52,7 @@ export function ieoRoutes(app: FastifyInstance, s: Services): IeoService {
     body: IeoSubscribeRequest,
     response: IeoApplication,
     preHandler: user,
-    handler: async (req) => svc.subscribe(principalOf(req).id, req.params.id, req.body.quantity),
+    handler: async (req) => svc.subscribe(principalOf(req).id, req.params.id, req.body.quantity, req.lang),
   });
   jsonRoute(app, {
     method: 'GET',
@@ -61,7 +62,7 @@ export function ieoRoutes(app: FastifyInstance, s: Services): IeoService {
     query: PageQuery,
     response: IeoApplicationPage,
     preHandler: user,
-    handler: async (req) => svc.applications(principalOf(req).id, req.query.page, req.query.limit),
+    handler: async (req) => svc.applications(principalOf(req).id, req.query.page, req.query.limit, req.lang),
   });
   jsonRoute(app, {
     method: 'GET',
@@ -81,6 +82,17 @@ export function ieoRoutes(app: FastifyInstance, s: Services): IeoService {
     response: IeoProject,
     preHandler: admin,
     handler: async (req) => svc.create(req.body),
+  });
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/admin/ieo/projects/:id',
+    tags: ['admin'],
+    summary: "Edits a project's name and description and their translations (figures and dates stay)",
+    params: IeoIdParams,
+    body: IeoProjectTextsUpdate,
+    response: IeoProject,
+    preHandler: admin,
+    handler: async (req) => svc.updateTexts(req.params.id, req.body),
   });
   jsonRoute(app, {
     method: 'POST',

@@ -2,13 +2,18 @@ import type {
   IeoApplication,
   IeoProject,
   IeoProjectCreate,
+  IeoProjectTextsUpdate,
   IeoSettlement,
   IeoStatus,
   Page,
+  TextPerLang,
 } from '@ex/contract';
 import { decimal, formatDecimal } from '@ex/core';
+import type { Lang } from '@ex/i18n';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { fetchPage } from '../db/page.ts';
+import { localised, readTexts, textsJson } from '../earn/texts.ts';
 import { ASSETS } from '../engine/config.ts';
 import { QUOTE } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
@@ -17,8 +22,15 @@ import { failpoint } from '../exchange/failpoints.ts';
 import { ceilDiv, isCoin, mustBeOk, pow10, RowMoves, system, unitsOf, userSpot } from '../exchange/money.ts';
 import type { EarnDb, IeoApplicationsTable, IeoProjectsTable } from '../exchange/tables.ts';
 import { AppError } from '../http/errors.ts';
+import type { IeoTextTables } from './migration-texts.ts';
 
-type ProjectRow = IeoProjectsTable & { id: string; cancelled: boolean };
+type IeoDb = EarnDb extends Kysely<infer D> ? Kysely<D & IeoTextTables> : never;
+type ProjectRow = IeoProjectsTable & {
+  id: string;
+  cancelled: boolean;
+  name_i18n: TextPerLang | string;
+  description_i18n: TextPerLang | string;
+};
 type AppRow = IeoApplicationsTable & { id: string };
 const Q = ASSETS[QUOTE]!;
 
@@ -37,13 +49,15 @@ const cost = (qty: bigint, price: bigint, coinScale: number): bigint =>
 export class IeoService {
   /** Each an `ieo` ledger entry, one per (application, step). */
   private readonly moves: RowMoves;
+  private readonly db: IeoDb;
 
   constructor(
     host: EnginePort,
-    private readonly db: EarnDb,
+    db: EarnDb,
     edb: EngineDb,
     private readonly clock: Clock,
   ) {
+    this.db = db.withTables<IeoTextTables>();
     this.moves = new RowMoves(host, edb, 'ieo', 'ieo');
   }
 
@@ -102,14 +116,20 @@ export class IeoService {
     return m;
   }
 
-  private toProject(p: ProjectRow, sub: bigint): IeoProject {
+  /**
+   * A reader (`lang`) gets name and description in their language, else the texts of record; the
+   * operator (no `lang`) gets the texts of record and every language (ADR 243).
+   */
+  private toProject(p: ProjectRow, sub: bigint, lang?: Lang): IeoProject {
+    const text = (record: string, texts: TextPerLang | string) =>
+      lang === undefined ? record : localised(record, texts, lang);
     const scale = ASSETS[p.coin]!;
     const issue = decimal(p.issue_amount, scale);
     const pct = issue === 0n ? 0n : (sub * 10_000n) / issue;
     return {
       id: p.id,
       coin: p.coin,
-      name: p.name,
+      name: text(p.name, p.name_i18n),
       issue_amount: p.issue_amount,
       unit_price: p.unit_price,
       price_range: p.price_range,
@@ -123,12 +143,16 @@ export class IeoService {
       announcement_at: Number(p.announcement_at),
       white_paper: p.white_paper,
       expected_return: p.expected_return,
-      description: p.description,
+      description: text(p.description, p.description_i18n),
       status: this.status(p),
+      ...(lang === undefined
+        ? { name_i18n: readTexts(p.name_i18n), description_i18n: readTexts(p.description_i18n) }
+        : {}),
     };
   }
 
-  async projects(): Promise<IeoProject[]> {
+  /** Every project, in `lang` for a reader; without `lang` as the operator sees them. */
+  async projects(lang?: Lang): Promise<IeoProject[]> {
     const rows = (await this.db
       .selectFrom('ieo_projects')
       .selectAll()
@@ -136,7 +160,7 @@ export class IeoService {
       .orderBy('id', 'desc')
       .execute()) as ProjectRow[];
     const sub = await this.subscribed(rows.map((r) => r.id));
-    return rows.map((r) => this.toProject(r, sub.get(r.id) ?? 0n));
+    return rows.map((r) => this.toProject(r, sub.get(r.id) ?? 0n, lang));
   }
 
   private async row(id: string): Promise<ProjectRow> {
@@ -145,9 +169,25 @@ export class IeoService {
     return p as ProjectRow;
   }
 
-  async project(id: string): Promise<IeoProject> {
+  async project(id: string, lang?: Lang): Promise<IeoProject> {
     const p = await this.row(id);
-    return this.toProject(p, (await this.subscribed([id])).get(id) ?? 0n);
+    return this.toProject(p, (await this.subscribed([id])).get(id) ?? 0n, lang);
+  }
+
+  /** Edits the texts (ADR 243); figures and dates stay. The operator's view of the project. */
+  async updateTexts(id: string, b: IeoProjectTextsUpdate): Promise<IeoProject> {
+    const r = await this.db
+      .updateTable('ieo_projects')
+      .set({
+        ...(b.name !== undefined ? { name: b.name } : {}),
+        ...(b.description !== undefined ? { description: b.description } : {}),
+        ...(b.name_i18n !== undefined ? { name_i18n: textsJson(b.name_i18n) } : {}),
+        ...(b.description_i18n !== undefined ? { description_i18n: textsJson(b.description_i18n) } : {}),
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (r.numUpdatedRows === 0n) throw new AppError('NOT_FOUND');
+    return this.project(id);
   }
 
   async create(b: IeoProjectCreate): Promise<IeoProject> {
@@ -179,6 +219,8 @@ export class IeoService {
         white_paper: b.white_paper,
         expected_return: b.expected_return,
         description: b.description,
+        name_i18n: textsJson(b.name_i18n),
+        description_i18n: textsJson(b.description_i18n),
         settled_at: null,
         created_at: String(this.clock.now()),
       })
@@ -188,7 +230,7 @@ export class IeoService {
   }
 
   /** Within the per-user limits, while subscribing; serialised so two requests see each other. */
-  subscribe(userId: string, projectId: string, quantity: string): Promise<IeoApplication> {
+  subscribe(userId: string, projectId: string, quantity: string, lang?: Lang): Promise<IeoApplication> {
     return this.moves.serial(async () => {
       const p = await this.row(projectId);
       if (this.status(p) !== 'subscribing') throw new AppError('ACTIVITY_UNAVAILABLE');
@@ -226,16 +268,16 @@ export class IeoService {
       );
       failpoint('ieo.after-pay');
       await this.resolvePending(row);
-      return this.toApplication({ ...row, status: 'applying' }, p);
+      return this.toApplication({ ...row, status: 'applying' }, p, lang);
     });
   }
 
-  private toApplication(a: AppRow, p: ProjectRow): IeoApplication {
+  private toApplication(a: AppRow, p: ProjectRow, lang?: Lang): IeoApplication {
     return {
       id: a.id,
       project_id: a.project_id,
       coin: p.coin,
-      name: p.name,
+      name: lang === undefined ? p.name : localised(p.name, p.name_i18n, lang),
       unit_price: p.unit_price,
       quantity: a.quantity,
       amount: a.amount,
@@ -249,7 +291,12 @@ export class IeoService {
     };
   }
 
-  async applications(userId: string, page: number, limit: number): Promise<Page<IeoApplication>> {
+  async applications(
+    userId: string,
+    page: number,
+    limit: number,
+    lang?: Lang,
+  ): Promise<Page<IeoApplication>> {
     // Never a `pending` row (its payment is not confirmed yet, ADR 114).
     const base = this.db
       .selectFrom('ieo_applications')
@@ -267,7 +314,7 @@ export class IeoService {
           .execute()) as ProjectRow[])
       : [];
     const list = rows.map((r) =>
-      this.toApplication(r as AppRow, projects.find((p) => p.id === r.project_id)!),
+      this.toApplication(r as AppRow, projects.find((p) => p.id === r.project_id)!, lang),
     );
     return { list, total, page, limit };
   }

@@ -322,15 +322,16 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
   // applied, not settled yet), subscribing and upcoming. Only engine assets can be delivered.
   const project = (
     coin: string,
-    name: string,
+    names: Names7,
     price: string,
     startDays: number,
     endDays: number,
-    description: string,
+    about: Names7,
   ) =>
     IeoProjectCreate.parse({
       coin,
-      name,
+      name: names.en,
+      name_i18n: names,
       issue_amount: '1000000',
       unit_price: price,
       price_range: `${price} USDC`,
@@ -341,21 +342,118 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
       listing_at: now + (endDays + 2) * DAY_MS,
       announcement_at: now + (startDays - 3) * DAY_MS,
       expected_return: '',
-      description,
+      description: about.en,
+      description_i18n: about,
     });
   const ieoAt = (ms: number) => new IeoService(s.engine, earnDb(s.db), s.edb, at(ms));
   const ieo = ieoAt(now);
   const ended = await ieo.create(
-    project('DOGE', 'DOGE Community Round', '0.1', -20, -12, 'Closed round; allotments delivered.'),
+    project(
+      'DOGE',
+      {
+        de: 'DOGE-Community-Runde',
+        en: 'DOGE Community Round',
+        es: 'Ronda comunitaria DOGE',
+        fr: 'Tour communautaire DOGE',
+        it: 'Round della community DOGE',
+        zh_CN: 'DOGE 社区轮',
+        zh_TW: 'DOGE 社群輪',
+      },
+      '0.1',
+      -20,
+      -12,
+      {
+        de: 'Runde beendet; die Zuteilungen wurden gutgeschrieben.',
+        en: 'Closed round; allotments delivered.',
+        es: 'Ronda cerrada; asignaciones entregadas.',
+        fr: 'Tour clôturé ; allocations distribuées.',
+        it: 'Round chiuso; assegnazioni consegnate.',
+        zh_CN: '本轮已结束，配售已发放。',
+        zh_TW: '本輪已結束，配售已發放。',
+      },
+    ),
   );
   await ieoAt(now - 15 * DAY_MS).subscribe(demoId, ended.id, '1000');
   await ieo.settle(ended.id);
   const drawing = await ieo.create(
-    project('XRP', 'XRP Ecosystem Round', '0.5', -8, -1, 'Subscription closed; the draw is under way.'),
+    project(
+      'XRP',
+      {
+        de: 'XRP-Ökosystem-Runde',
+        en: 'XRP Ecosystem Round',
+        es: 'Ronda del ecosistema XRP',
+        fr: 'Tour écosystème XRP',
+        it: 'Round ecosistema XRP',
+        zh_CN: 'XRP 生态轮',
+        zh_TW: 'XRP 生態輪',
+      },
+      '0.5',
+      -8,
+      -1,
+      {
+        de: 'Zeichnung beendet; die Zuteilung läuft.',
+        en: 'Subscription closed; the draw is under way.',
+        es: 'Suscripción cerrada; el sorteo está en curso.',
+        fr: 'Souscription close ; le tirage est en cours.',
+        it: 'Sottoscrizione chiusa; l’estrazione è in corso.',
+        zh_CN: '申购已截止，正在抽签。',
+        zh_TW: '申購已截止，正在抽籤。',
+      },
+    ),
   );
   await ieoAt(now - 3 * DAY_MS).subscribe(demoId, drawing.id, '100');
-  await ieo.create(project('SOL', 'SOL Launch Round', '50', -2, 12, 'Subscriptions open now.'));
-  await ieo.create(project('BNB', 'BNB Chain Round', '100', 5, 15, 'Opens soon.'));
+  await ieo.create(
+    project(
+      'SOL',
+      {
+        de: 'SOL-Startrunde',
+        en: 'SOL Launch Round',
+        es: 'Ronda de lanzamiento SOL',
+        fr: 'Tour de lancement SOL',
+        it: 'Round di lancio SOL',
+        zh_CN: 'SOL 首发轮',
+        zh_TW: 'SOL 首發輪',
+      },
+      '50',
+      -2,
+      12,
+      {
+        de: 'Zeichnung jetzt geöffnet.',
+        en: 'Subscriptions open now.',
+        es: 'Suscripciones abiertas.',
+        fr: 'Souscriptions ouvertes.',
+        it: 'Sottoscrizioni aperte.',
+        zh_CN: '现已开放申购。',
+        zh_TW: '現已開放申購。',
+      },
+    ),
+  );
+  await ieo.create(
+    project(
+      'BNB',
+      {
+        de: 'BNB-Chain-Runde',
+        en: 'BNB Chain Round',
+        es: 'Ronda BNB Chain',
+        fr: 'Tour BNB Chain',
+        it: 'Round BNB Chain',
+        zh_CN: 'BNB Chain 轮',
+        zh_TW: 'BNB Chain 輪',
+      },
+      '100',
+      5,
+      15,
+      {
+        de: 'Startet in Kürze.',
+        en: 'Opens soon.',
+        es: 'Abre pronto.',
+        fr: 'Ouverture prochainement.',
+        it: 'Apre a breve.',
+        zh_CN: '即将开放。',
+        zh_TW: '即將開放。',
+      },
+    ),
+  );
 
   // OTC desk: ads on both sides (buy = the user buys from the desk), inventory from `treasury:otc`.
   const otc = new OtcService(s.engine, earnDb(s.db), s.edb, s.clock, treasuries);

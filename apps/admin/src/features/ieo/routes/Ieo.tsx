@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, dateTimeStackCell, Num } from '../../../components/table-cells.tsx';
 import { formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
+import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
 import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
 
 const STATUS_COLOR: Record<IeoStatus, string> = {
@@ -37,7 +38,12 @@ const STATUS_COLOR: Record<IeoStatus, string> = {
 const qty = (v: string, coin: string) => formatCoinOverview(v, coin);
 const price = (v: string) => formatDecimal(v, { minFraction: 2 });
 
-type FormValues = Omit<IeoProjectCreate, 'start_at' | 'end_at' | 'listing_at' | 'announcement_at'> & {
+type FormValues = Omit<
+  IeoProjectCreate,
+  'start_at' | 'end_at' | 'listing_at' | 'announcement_at' | 'name_i18n' | 'description_i18n'
+> & {
+  name_i18n?: TextLangFields;
+  description_i18n?: TextLangFields;
   window: [Dayjs, Dayjs];
   listing_at: Dayjs;
   announcement_at: Dayjs;
@@ -78,8 +84,12 @@ export function Ieo() {
       dataIndex: 'name',
       width: 150,
       ellipsis: { showTitle: false },
-      render: (v: string) => (
-        <Tooltip placement="topLeft" title={v}>
+      // The tooltip also names the languages the project has its own name in (ADR 243).
+      render: (v: string, p) => (
+        <Tooltip
+          placement="topLeft"
+          title={`${v} (${Object.keys(p.name_i18n ?? {}).join(', ') || 'record only'})`}
+        >
           <span>{v}</span>
         </Tooltip>
       ),
@@ -126,10 +136,14 @@ export function Ieo() {
 
   const submit = async () => {
     const v = await form.validateFields();
-    const { window, listing_at, announcement_at, ...rest } = v;
+    const { window, listing_at, announcement_at, name_i18n, description_i18n, ...rest } = v;
+    const names = toTexts(name_i18n);
+    const about = toTexts(description_i18n);
     try {
       await create.mutateAsync({
         ...rest,
+        ...(names ? { name_i18n: names } : {}),
+        ...(about ? { description_i18n: about } : {}),
         start_at: window[0].valueOf(),
         end_at: window[1].valueOf(),
         listing_at: listing_at.valueOf(),
@@ -142,7 +156,10 @@ export function Ieo() {
       if (isValidationError(err)) {
         form.setFields(
           Object.entries(err.errors).map(([name, errors]) => ({
-            name: (name === 'start_at' || name === 'end_at' ? 'window' : name) as keyof FormValues,
+            // `name_i18n.de` is the field ['name_i18n', 'de'].
+            name: (name === 'start_at' || name === 'end_at' ? ['window'] : name.split('.')) as [
+              keyof FormValues,
+            ],
             errors,
           })),
         );
@@ -184,8 +201,16 @@ export function Ieo() {
               options={['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE'].map((c) => ({ value: c, label: c }))}
             />
           </Form.Item>
-          <Form.Item name="name" label="Name" rules={[{ required: true, max: 60 }]}>
+          <Form.Item
+            name="name"
+            label="Name (text of record)"
+            extra="Readers whose language has no text below see the texts of record."
+            rules={[{ required: true, max: 60 }]}
+          >
             <Input />
+          </Form.Item>
+          <Form.Item label="Name per language" style={{ marginBottom: 0 }}>
+            <TextLangTabs name="name_i18n" label="Name" max={60} />
           </Form.Item>
           <Form.Item name="issue_amount" label="Issue amount" rules={[{ required: true }]}>
             <Input inputMode="decimal" />
@@ -217,8 +242,11 @@ export function Ieo() {
           <Form.Item name="expected_return" label="Expected return (text)">
             <Input maxLength={60} />
           </Form.Item>
-          <Form.Item name="description" label="Description">
+          <Form.Item name="description" label="Description (text of record)">
             <Input.TextArea rows={4} maxLength={5000} />
+          </Form.Item>
+          <Form.Item label="Description per language" style={{ marginBottom: 0 }}>
+            <TextLangTabs name="description_i18n" label="Description" max={5000} multiline />
           </Form.Item>
         </Form>
       </Drawer>
