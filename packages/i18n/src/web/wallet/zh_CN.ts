@@ -93,6 +93,7 @@ export const zh_CN: WalletCatalogue = {
     positionMargin: '持仓保证金',
     positionClose: '平仓',
     positionFee: '合约手续费',
+    funding: '资金费用',
     system: '系统调整',
     refundPostingOrder: '订单解冻',
     ieo: 'IEO 认购',

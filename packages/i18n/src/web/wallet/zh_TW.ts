@@ -93,6 +93,7 @@ export const zh_TW: WalletCatalogue = {
     positionMargin: '持倉保證金',
     positionClose: '平倉',
     positionFee: '合約手續費',
+    funding: '資金費用',
     system: '系統調整',
     refundPostingOrder: '訂單解凍',
     ieo: 'IEO 認購',

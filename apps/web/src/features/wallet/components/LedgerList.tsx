@@ -13,7 +13,7 @@ import { formatRelativeTime } from '../lib/time.ts';
 import { FilterChip } from './FilterBar.tsx';
 import { CoinAmount, SignedAmount } from './Money.tsx';
 import { RowSkeletons } from './Skeletons.tsx';
-import { useLedgerTypeLabel } from './use-labels.ts';
+import { useLedgerEntryLabel, useLedgerTypeLabel } from './use-labels.ts';
 
 /** "now" that moves on every minute, so "3 min ago" does not go stale on an open screen. */
 function useNow(stepMs = 30_000): number {
@@ -38,11 +38,11 @@ export function LedgerRow({
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const label = useLedgerTypeLabel();
+  const label = useLedgerEntryLabel();
   return (
     <Link className="w-row" to={`/FinancialDetail?id=${encodeURIComponent(entry.id)}`} state={{ entry }}>
       <div className="w-row__main">
-        <div className="w-row__title">{label(entry.type)}</div>
+        <div className="w-row__title">{label(entry)}</div>
         {/* The account tag sits beside the time, not the type: German types such as "Ordersperre
             freigegeben" fill the title line at 375 px, and a tag there wrapped onto a line of its own. */}
         <div className="w-row__sub">

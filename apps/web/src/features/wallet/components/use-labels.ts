@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ledgerTypeKey } from '../lib/ledger.ts';
+import { ledgerEntryKey, ledgerTypeKey } from '../lib/ledger.ts';
 
 /** The localised name of a ledger entry type; a type this build does not know is shown as sent. */
 export function useLedgerTypeLabel(): (type: string) => string {
@@ -7,5 +7,14 @@ export function useLedgerTypeLabel(): (type: string) => string {
   return (type) => {
     const key = ledgerTypeKey(type);
     return key ? t(key) : type;
+  };
+}
+
+/** The localised name of one ledger entry (funding reads "Funding fee", not "System entry"). */
+export function useLedgerEntryLabel(): (entry: { type: string; ref_id?: string | null }) => string {
+  const { t } = useTranslation();
+  return (entry) => {
+    const key = ledgerEntryKey(entry);
+    return key ? t(key) : entry.type;
   };
 }

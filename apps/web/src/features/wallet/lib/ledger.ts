@@ -18,7 +18,10 @@ export const LEDGER_TYPES: readonly LedgerType[] = [
   'system',
 ];
 
-/** The types that can appear on each account (the contract account only sees margin and PnL moves). */
+/**
+ * The types that can appear on each account. A perpetual order holds its margin and fee on the
+ * contract account and a fill releases the hold (ADR 242), so the futures filter offers both.
+ */
 export const ACCOUNT_TYPES: Readonly<Record<WalletAccount, readonly LedgerType[]>> = {
   spot: [
     'deposit',
@@ -32,7 +35,16 @@ export const ACCOUNT_TYPES: Readonly<Record<WalletAccount, readonly LedgerType[]
     'ieo',
     'system',
   ],
-  contract: ['transferIn', 'transferOut', 'positionMargin', 'positionClose', 'positionFee', 'system'],
+  contract: [
+    'transferIn',
+    'transferOut',
+    'postingOrder',
+    'refundPostingOrder',
+    'positionMargin',
+    'positionClose',
+    'positionFee',
+    'system',
+  ],
 };
 
 export function isLedgerType(value: unknown): value is LedgerType {
@@ -47,6 +59,19 @@ export function isLedgerCoin(value: string): value is NonNullable<LedgerQuery['c
 /** The i18n key of a type's localised name; an unknown type (a newer server) is shown as sent. */
 export function ledgerTypeKey(type: string): `wallet.types.${LedgerType}` | null {
   return isLedgerType(type) ? `wallet.types.${type}` : null;
+}
+
+/**
+ * The i18n key of one entry's name: its type's, except for the system entries whose reference says
+ * more. Funding settles as a system entry referenced `funding:<symbol>:<time>` and reads "Funding
+ * fee" (Binance's and Bybit's name for it), not "System entry".
+ */
+export function ledgerEntryKey(entry: {
+  type: string;
+  ref_id?: string | null;
+}): `wallet.types.${LedgerType}` | 'wallet.types.funding' | null {
+  if (entry.type === 'system' && entry.ref_id?.startsWith('funding:')) return 'wallet.types.funding';
+  return ledgerTypeKey(entry.type);
 }
 
 /** The types a filter for `account` offers (all of them for the all-accounts view). */

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { findCachedEntry } from '../api/wallet.ts';
 import { CoinAmount, SignedAmount } from '../components/Money.tsx';
-import { useLedgerTypeLabel } from '../components/use-labels.ts';
+import { useLedgerEntryLabel } from '../components/use-labels.ts';
 import { useFlag, WALLET_PREF_KEYS } from '../lib/prefs.ts';
 import { formatDateTime } from '../lib/time.ts';
 import '../wallet.css';
@@ -30,7 +30,7 @@ export default function FinancialDetail() {
   const location = useLocation();
   const [params] = useSearchParams();
   const qc = useQueryClient();
-  const label = useLedgerTypeLabel();
+  const label = useLedgerEntryLabel();
   const [hidden] = useFlag(WALLET_PREF_KEYS.hideAmounts);
   const id = params.get('id') ?? '';
   const fromState = (location.state as { entry?: unknown } | null)?.entry;
@@ -58,7 +58,7 @@ export default function FinancialDetail() {
   return (
     <PageShell title={t('titles.financialDetail')} fallback="/WalletDetail">
       <section className="w-detail-head">
-        <div className="w-detail-head__label">{label(entry.type)}</div>
+        <div className="w-detail-head__label">{label(entry)}</div>
         <div className="w-detail-head__amount">
           {/* Full precision in details (DESIGN.md): up to 18 places, trailing zeros trimmed. */}
           <SignedAmount value={entry.amount} coin={entry.coin} hidden={hidden} decimals={18} />{' '}
@@ -66,7 +66,7 @@ export default function FinancialDetail() {
         </div>
       </section>
       <dl className="w-kv">
-        <Row label={t('wallet.ledger.type')}>{label(entry.type)}</Row>
+        <Row label={t('wallet.ledger.type')}>{label(entry)}</Row>
         <Row label={t('wallet.ledger.account')}>
           {entry.account === 'contract'
             ? t('wallet.accounts.contractAccount')
