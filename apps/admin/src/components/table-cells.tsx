@@ -96,3 +96,17 @@ export const codeCell =
       {tail > 0 ? `${v.slice(0, head)}…${v.slice(-tail)}` : `${v.slice(0, head)}…`}
     </Typography.Text>
   );
+
+/** Which languages an operator text has its own version in, e.g. "de, en, fr"; "record only" when none (ADR 243). */
+export function languagesOf(texts: Partial<Record<string, string>> | undefined): string {
+  const langs = Object.keys(texts ?? {});
+  return langs.length > 0 ? langs.join(', ') : 'record only';
+}
+
+/** The text of record over the languages it has its own version in (ADR 243), for a list's title cell. */
+export const TextWithLangs = ({ text, texts }: { text: string; texts?: Partial<Record<string, string>> }) => (
+  <>
+    {text}
+    <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{languagesOf(texts)}</div>
+  </>
+);

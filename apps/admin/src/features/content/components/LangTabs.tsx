@@ -1,34 +1,25 @@
 import type { Translations } from '@ex/contract';
-import { LANG_NAMES, LANGS, type Lang } from '@ex/i18n';
-import { Form, Input, Tabs } from 'antd';
+import { LANGS, type Lang } from '@ex/i18n';
+import { Form, Input } from 'antd';
+import { LangTabStrip } from '../../../components/LangTabStrip.tsx';
 
 export type TextFields = Partial<Record<Lang, { title?: string; body?: string }>>;
 
 /** Title and body per language in tabs; a tab with neither is left out of the request. */
 export function LangTabs() {
   return (
-    <Tabs
-      size="small"
-      items={LANGS.map((lang) => ({
-        key: lang,
-        label: LANG_NAMES[lang],
-        forceRender: true,
-        children: (
-          <>
-            <Form.Item label="Title" name={['translations', lang, 'title']} rules={[{ max: 120 }]}>
-              <Input maxLength={120} showCount />
-            </Form.Item>
-            <Form.Item
-              label="Body (plain text)"
-              name={['translations', lang, 'body']}
-              rules={[{ max: 20000 }]}
-            >
-              <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} />
-            </Form.Item>
-          </>
-        ),
-      }))}
-    />
+    <LangTabStrip>
+      {(lang) => (
+        <>
+          <Form.Item label="Title" name={['translations', lang, 'title']} rules={[{ max: 120 }]}>
+            <Input maxLength={120} showCount />
+          </Form.Item>
+          <Form.Item label="Body (plain text)" name={['translations', lang, 'body']} rules={[{ max: 20000 }]}>
+            <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} />
+          </Form.Item>
+        </>
+      )}
+    </LangTabStrip>
   );
 }
 

@@ -2,7 +2,7 @@ import type { AdminDividendPool } from '@ex/contract';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num } from '../../../components/table-cells.tsx';
+import { Num, TextWithLangs } from '../../../components/table-cells.tsx';
 import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
 import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
 import { useCreateDividend, useDividendPools } from '../api/dividends.ts';
@@ -10,14 +10,7 @@ import { useCreateDividend, useDividendPools } from '../api/dividends.ts';
 const columns: TableColumnsType<AdminDividendPool> = [
   {
     title: 'Title',
-    render: (_: unknown, p) => (
-      <>
-        {p.title}
-        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
-          {Object.keys(p.title_i18n ?? {}).join(', ') || 'record only'}
-        </div>
-      </>
-    ),
+    render: (_: unknown, p) => <TextWithLangs text={p.title} texts={p.title_i18n} />,
   },
   { title: 'Coin', dataIndex: 'coin', width: 90 },
   // The API's decimal strings, 2 up to the coin's decimals, cut (DESIGN.md "Numbers").

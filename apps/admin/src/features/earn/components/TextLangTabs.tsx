@@ -1,6 +1,7 @@
 import type { TextPerLang } from '@ex/contract';
 import { LANG_NAMES, LANGS, type Lang } from '@ex/i18n';
-import { Form, Input, Tabs } from 'antd';
+import { Form, Input } from 'antd';
+import { LangTabStrip } from '../../../components/LangTabStrip.tsx';
 
 export type TextLangFields = Partial<Record<Lang, string | undefined>>;
 
@@ -23,27 +24,21 @@ export function TextLangTabs({
 }) {
   const path = Array.isArray(name) ? name : [name];
   return (
-    <Tabs
-      size="small"
-      items={LANGS.map((lang) => ({
-        key: lang,
-        label: LANG_NAMES[lang],
-        forceRender: true,
-        children: (
-          <Form.Item name={[...path, lang]} rules={[{ max }]} style={{ marginBottom: 8 }}>
-            {multiline ? (
-              <Input.TextArea
-                autoSize={{ minRows: 2, maxRows: 6 }}
-                maxLength={max}
-                aria-label={`${label} (${LANG_NAMES[lang]})`}
-              />
-            ) : (
-              <Input maxLength={max} aria-label={`${label} (${LANG_NAMES[lang]})`} />
-            )}
-          </Form.Item>
-        ),
-      }))}
-    />
+    <LangTabStrip>
+      {(lang) => (
+        <Form.Item name={[...path, lang]} rules={[{ max }]} style={{ marginBottom: 8 }}>
+          {multiline ? (
+            <Input.TextArea
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              maxLength={max}
+              aria-label={`${label} (${LANG_NAMES[lang]})`}
+            />
+          ) : (
+            <Input maxLength={max} aria-label={`${label} (${LANG_NAMES[lang]})`} />
+          )}
+        </Form.Item>
+      )}
+    </LangTabStrip>
   );
 }
 

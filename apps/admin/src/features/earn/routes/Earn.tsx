@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { CodeTag, Num } from '../../../components/table-cells.tsx';
+import { CodeTag, Num, TextWithLangs } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
 import { codeLabel, dateTime, formatCoinOverview } from '../../../lib/format.ts';
 import { type TextLangFields, TextLangTabs, toTexts } from '../components/TextLangTabs.tsx';
@@ -89,12 +89,7 @@ function AiProducts() {
           columns={[
             {
               title: 'Name',
-              render: (_, p) => (
-                <>
-                  {p.name}
-                  <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{languagesOf(p.name_i18n)}</div>
-                </>
-              ),
+              render: (_, p) => <TextWithLangs text={p.name} texts={p.name_i18n} />,
             },
             { title: 'Coin', dataIndex: 'coin' },
             { title: 'Kind', render: (_, p) => (p.kind === 'fixed' ? `Fixed ${p.days} d` : 'Current') },
@@ -178,12 +173,6 @@ function AiProducts() {
       </Card>
     </Space>
   );
-}
-
-/** Which languages have their own name, e.g. "de, en, fr"; "record only" when none. */
-function languagesOf(texts: Partial<Record<string, string>> | undefined): string {
-  const langs = Object.keys(texts ?? {});
-  return langs.length > 0 ? langs.join(', ') : 'record only';
 }
 
 const STAKE_COLOR: Record<StakeStatus, string> = {

@@ -17,7 +17,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { CodeTag, dateTimeStackCell, Num } from '../../../components/table-cells.tsx';
+import { CodeTag, dateTimeStackCell, languagesOf, Num } from '../../../components/table-cells.tsx';
 import { formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
 import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
 import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
@@ -86,10 +86,7 @@ export function Ieo() {
       ellipsis: { showTitle: false },
       // The tooltip also names the languages the project has its own name in (ADR 243).
       render: (v: string, p) => (
-        <Tooltip
-          placement="topLeft"
-          title={`${v} (${Object.keys(p.name_i18n ?? {}).join(', ') || 'record only'})`}
-        >
+        <Tooltip placement="topLeft" title={`${v} (${languagesOf(p.name_i18n)})`}>
           <span>{v}</span>
         </Tooltip>
       ),

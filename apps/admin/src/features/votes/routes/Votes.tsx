@@ -3,7 +3,7 @@ import { LANGS, type Lang } from '@ex/i18n';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { CodeTag } from '../../../components/table-cells.tsx';
+import { CodeTag, TextWithLangs } from '../../../components/table-cells.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
 import { useCreatePoll, usePolls } from '../api/votes.ts';
@@ -45,14 +45,7 @@ export function optionTexts(
 const columns: TableColumnsType<Poll> = [
   {
     title: 'Title',
-    render: (_: unknown, p) => (
-      <>
-        {p.title}
-        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
-          {Object.keys(p.title_i18n ?? {}).join(', ') || 'record only'}
-        </div>
-      </>
-    ),
+    render: (_: unknown, p) => <TextWithLangs text={p.title} texts={p.title_i18n} />,
   },
   {
     title: 'State',
