@@ -69,14 +69,26 @@ describe('OTC screens in German', () => {
   afterEach(() => cleanup());
 
   it('/OTC: the ad button and the order sheet say "USDC kaufen", the coin first', async () => {
-    ads.mockResolvedValue([ad, { ...ad, id: '2', side: 'sell', coin: 'BTC' }]);
+    ads.mockResolvedValue([
+      ad,
+      {
+        ...ad,
+        id: '2',
+        side: 'sell',
+        coin: 'BTC',
+        stats: { order_count: 0, success_rate: '100.00', amount: '0' },
+      },
+    ]);
     openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
     const buy = await screen.findByRole('button', { name: 'USDC kaufen' });
     expect(screen.queryByText(/Kaufen USDC/)).toBeNull();
     fireEvent.click(buy);
     expect(await screen.findByRole('heading', { name: /^USDC kaufen · 7,20 CNY$/ })).toBeTruthy();
+    // 3 orders: the success rate shows; a new ad with none shows no rate at all.
+    expect(buy.closest('article')?.textContent).toContain(`${de.earn1.otc.successRate} 100,00 %`);
     fireEvent.click(screen.getByRole('button', { name: de.earn1.otc.sell }));
-    expect(await screen.findByRole('button', { name: 'BTC verkaufen' })).toBeTruthy();
+    const sell = await screen.findByRole('button', { name: 'BTC verkaufen' });
+    expect(sell.closest('article')?.textContent).not.toContain(de.earn1.otc.successRate);
   });
 
   it('/OTC: skeleton cards while the offers load, then a retry when they fail', async () => {

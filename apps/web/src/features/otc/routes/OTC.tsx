@@ -156,8 +156,10 @@ export default function OTC() {
             <div className="ieo-card__head">
               <span className="ieo-coin">{a.coin}</span>
               <span className="ieo-name num">
-                {t1('otc.orders')} {a.stats.order_count} · {t1('otc.successRate')}{' '}
-                {formatDecimal(a.stats.success_rate, lang, { minFraction: 2, maxFraction: 2 })} %
+                {t1('otc.orders')} {a.stats.order_count}
+                {/* A rate of no orders is no rate: "100,00 %" beside "Aufträge 0" promised a record. */}
+                {a.stats.order_count > 0 &&
+                  ` · ${t1('otc.successRate')} ${formatDecimal(a.stats.success_rate, lang, { minFraction: 2, maxFraction: 2 })} %`}
               </span>
             </div>
             <div className="ieo-kv num">
