@@ -1,5 +1,6 @@
 import type {
   AdminAiProductCreate,
+  AdminAiProductUpdate,
   AdminTreasuryFund,
   AiAccrualResult,
   AiOrder,
@@ -30,6 +31,9 @@ export function aiApi(client: Client) {
       client.post<AiProduct>('/api/admin/ai/products', body, opts),
     adminSetEnabled: (productId: string, enabled: boolean, opts?: CallOptions) =>
       client.post<AiProduct>(`/api/admin/ai/products/${id(productId)}`, { enabled }, opts),
+    /** Enable/disable and/or rename; `name_i18n` replaces the whole map (ADR 243). */
+    adminUpdateProduct: (productId: string, body: AdminAiProductUpdate, opts?: CallOptions) =>
+      client.post<AiProduct>(`/api/admin/ai/products/${id(productId)}`, body, opts),
     adminFundTreasury: (body: AdminTreasuryFund, opts?: CallOptions) =>
       client.post<{ coin: string; amount: string }>('/api/admin/earn/treasury', body, opts),
     adminAccrue: (opts?: CallOptions) => client.post<AiAccrualResult>('/api/admin/ai/accrue', {}, opts),

@@ -2,6 +2,7 @@ import type {
   AdminDividendCreate,
   AdminDividendPool,
   AdminDividendPoolList,
+  AdminDividendUpdate,
   DividendClaim,
   DividendClaimPage,
   DividendClaimStatus,
@@ -21,5 +22,8 @@ export function dividendApi(client: Client) {
       client.get<AdminDividendPoolList>('/api/admin/dividends', undefined, opts),
     adminCreate: (body: AdminDividendCreate, opts?: CallOptions) =>
       client.post<AdminDividendPool>('/api/admin/dividends', body, opts),
+    /** The plan's title and its map, replaced whole (ADR 243). */
+    adminUpdate: (poolId: string, body: AdminDividendUpdate, opts?: CallOptions) =>
+      client.post<AdminDividendPool>(`/api/admin/dividends/${id(poolId)}`, body, opts),
   };
 }

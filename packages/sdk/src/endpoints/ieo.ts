@@ -4,6 +4,7 @@ import type {
   IeoProject,
   IeoProjectCreate,
   IeoProjectList,
+  IeoProjectTextsUpdate,
   IeoSettlement,
 } from '@ex/contract';
 import type { CallOptions, Client } from '../client.ts';
@@ -25,6 +26,9 @@ export function ieoApi(client: Client) {
       client.get<IeoProjectList>('/api/admin/ieo/projects', undefined, opts),
     adminCreate: (body: IeoProjectCreate, opts?: CallOptions) =>
       client.post<IeoProject>('/api/admin/ieo/projects', body, opts),
+    /** A project's name and description and their maps, each replaced whole (ADR 243). */
+    adminUpdateTexts: (projectId: string, body: IeoProjectTextsUpdate, opts?: CallOptions) =>
+      client.post<IeoProject>(`/api/admin/ieo/projects/${id(projectId)}`, body, opts),
     adminSettle: (projectId: string, opts?: CallOptions) =>
       client.post<IeoSettlement>(`/api/admin/ieo/projects/${id(projectId)}/settle`, {}, opts),
   };

@@ -3,6 +3,7 @@ import type {
   AdminStakePage,
   AdminStakeReview,
   AdminStakingProductCreate,
+  AdminStakingProductUpdate,
   Stake,
   StakePage,
   StakeRequest,
@@ -28,6 +29,9 @@ export function stakingApi(client: Client) {
       client.get<StakingProductList>('/api/admin/staking/products', undefined, opts),
     adminCreateProduct: (body: AdminStakingProductCreate, opts?: CallOptions) =>
       client.post<StakingProduct>('/api/admin/staking/products', body, opts),
+    /** Enable/disable and/or rename; `name_i18n` replaces the whole map (ADR 243). */
+    adminUpdateProduct: (productId: string, body: AdminStakingProductUpdate, opts?: CallOptions) =>
+      client.post<StakingProduct>(`/api/admin/staking/products/${id(productId)}`, body, opts),
     adminStakes: (query?: Query, opts?: CallOptions) =>
       client.get<AdminStakePage>('/api/admin/staking/stakes', query, opts),
     adminReview: (stakeId: string, body: AdminStakeReview, opts?: CallOptions) =>

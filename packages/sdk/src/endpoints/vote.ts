@@ -1,4 +1,4 @@
-import type { AdminPollCreate, Poll, PollList } from '@ex/contract';
+import type { AdminPollCreate, AdminPollUpdate, Poll, PollList } from '@ex/contract';
 import type { CallOptions, Client } from '../client.ts';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -12,5 +12,8 @@ export function voteApi(client: Client) {
     adminPolls: (opts?: CallOptions) => client.get<PollList>('/api/admin/votes', undefined, opts),
     adminCreate: (body: AdminPollCreate, opts?: CallOptions) =>
       client.post<Poll>('/api/admin/votes', body, opts),
+    /** A poll's texts and their maps, each map replaced whole (ADR 243); options and window stay. */
+    adminUpdate: (pollId: string, body: AdminPollUpdate, opts?: CallOptions) =>
+      client.post<Poll>(`/api/admin/votes/${id(pollId)}`, body, opts),
   };
 }
