@@ -4,6 +4,7 @@ import { Button, Input, Popup } from 'antd-mobile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import {
@@ -210,6 +211,7 @@ export default function Transform() {
 
         <section className="fx-history" aria-label={t1('exchange.history')}>
           <h2 className="fx-h2">{t1('exchange.history')}</h2>
+          {history.isError && !history.data && <LoadFailed compact onRetry={() => void history.refetch()} />}
           {history.data && history.data.list.length === 0 && (
             <p className="fx-empty">{t1('exchange.noHistory')}</p>
           )}
