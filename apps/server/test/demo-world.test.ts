@@ -123,6 +123,26 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     }
   });
 
+  it('the flash exchange quotes both ways for every coin it lists: its float is funded', async () => {
+    const post = async (body: object) => {
+      const r = await fetch(`${running.url}/api/app/exchange/quote`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await r.json()) as { code: number; message: string; data: { receive: string } | null };
+    };
+    const coins = (await get<{ coins: string[] }>('/api/app/exchange/coins')).data.coins;
+    expect(coins.length).toBeGreaterThanOrEqual(6);
+    for (const coin of coins) {
+      const buy = await post({ from: 'USDC', to: coin, amount: '100' });
+      expect(buy.code, `USDC -> ${coin}: ${buy.message}`).toBe(0);
+      expect(buy.data!.receive).not.toMatch(/^0(\.0+)?$/);
+      const sell = await post({ from: coin, to: 'USDC', amount: buy.data!.receive });
+      expect(sell.code, `${coin} -> USDC: ${sell.message}`).toBe(0);
+    }
+  });
+
   it('the operator texts of the seed answer in all seven languages (ADR 243)', async () => {
     const texts = async (lang: string) => {
       const read = async <T>(path: string) => {

@@ -160,6 +160,17 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
   await treasuries.fund('otc', 'USDC', '500000', 'chain');
   await treasuries.fund('otc', 'BTC', '10', 'chain');
   await treasuries.fund('otc', 'ETH', '200', 'chain');
+  // The flash exchange pays out of its own float (ADR 113): without it every quote is refused.
+  for (const [coin, amount] of [
+    ['USDC', '500000'],
+    ['BTC', '10'],
+    ['ETH', '200'],
+    ['SOL', '5000'],
+    ['BNB', '1000'],
+    ['XRP', '500000'],
+    ['DOGE', '2000000'],
+  ] as const)
+    await treasuries.fund('flash', coin, amount, 'chain');
 
   // AI quant: a current product (redeem any day) and fixed terms.
   const ai = new AiService(aiDb(s.db), s.edb, s.engine, s.clock, treasuries);
