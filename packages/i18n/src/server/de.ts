@@ -109,7 +109,7 @@ export const de = {
   'error.snapshot_too_soon': 'Vor weniger als einer Minute wurde ein Stand erstellt, bitte warten Sie',
   'error.statement_too_large': 'Zu viele Zeilen für eine Datei: Wählen Sie einen kürzeren Zeitraum',
   'error.exchange_quote_expired': 'Das Angebot ist abgelaufen, bitte fordern Sie ein neues an',
-  'error.exchange_unavailable': 'Der Umtausch ist für diese Münze derzeit nicht verfügbar',
+  'error.exchange_unavailable': 'Der Umtausch ist für diesen Coin derzeit nicht verfügbar',
   'error.exchange_price_deviation':
     'Der Marktpreis weicht zu stark vom Indexpreis ab, bitte versuchen Sie es später erneut',
   'error.exchange_quote_too_large': 'Ein einzelner Umtausch ist auf {max} USDC begrenzt',
