@@ -166,7 +166,7 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
   const demo = leads && config.seedDemo ? await seedDemo(database.db, clock, services.engine) : null;
   if (leads && config.seedDemo) await seedCommunity(database.db, clock);
   if (demo) await seedWorld(services, demo.id);
-  if (demo) await seedQueues(services, chainDomainOf(app));
+  if (demo) await seedQueues(services, chainDomainOf(app), demo.id);
   if (demo) await seedFaq(database.db, clock, { withdraw: config.withdraw });
   const stopLiquidity = !leads
     ? async () => {}

@@ -12,6 +12,7 @@ import { chainDomainOf } from '../src/chain/wiring.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedQueues } from '../src/seed/queues.ts';
 import { MEMBER_EMAILS } from '../src/seed/world.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
 import { startExchange } from '../src/start.ts';
 import { BACKENDS, freshDatabase, type TestApp, testApp } from './helpers/testApp.ts';
 import { adminToken } from './kyc-support.ts';
@@ -179,9 +180,26 @@ describe('npm start seeds the queues once', { timeout: 240_000 }, () => {
       };
       const first = await lists();
       expect(first).toEqual({ kyc: 2, kycAll: 4, withdrawals: 2, withdrawalsAll: 3 });
+      // The demo's own deposit history is not empty: one credited chain deposit.
+      const demoDeposits = async () => {
+        const login = await fetch(`${running.url}/api/app/account/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'email', account: DEMO_EMAIL, password: DEMO_PASSWORD }),
+        });
+        const token = ((await login.json()) as { data: { token: string } }).data.token;
+        const r = await fetch(`${running.url}/api/app/wallet/deposits`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await r.json()) as { data: { list: { amount: string; status: string }[] } }).data.list;
+      };
+      expect(await demoDeposits()).toEqual([
+        expect.objectContaining({ amount: '1500.000000', status: 'received' }),
+      ]);
       await running.stop();
       running = await start();
       expect(await lists()).toEqual(first);
+      expect((await demoDeposits()).length).toBe(1);
       expect((await runAudit(db.handle.db)).problems).toEqual([]);
     } finally {
       await running.stop();

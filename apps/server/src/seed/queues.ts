@@ -157,7 +157,7 @@ async function setTradePassword(s: Services, userId: string, email: string, pass
  * service stops the start loudly, as in world.ts: the inputs are fixed, so it is a bug.
  * Answers false when there was nothing to do (seeded before, or no operator to review).
  */
-export async function seedQueues(s: Services, chain: ChainDomain): Promise<boolean> {
+export async function seedQueues(s: Services, chain: ChainDomain, demoId?: string): Promise<boolean> {
   const memberIds = await demoMembers(s);
   if (await queuesSeeded(s, memberIds)) return false;
   const operator = await s.db.selectFrom('admins').select('id').orderBy('id').executeTakeFirst();
@@ -206,6 +206,21 @@ export async function seedQueues(s: Services, chain: ChainDomain): Promise<boole
   };
   chain.simulated.arrive(transfer, arrivedAt);
   await deposits.receive(transfer);
+  // The demo's deposit history has a record too: 1,500 USDC arrived two days ago the same way (its
+  // starting funds are minted `seed-` deposits, which have no chain record behind them).
+  if (demoId !== undefined) {
+    const demoAt = now - 2 * DAY_MS;
+    const demoDeposits = new DepositService(chainDb(s.db), s.edb, s.engine, chain.hd, at(demoAt));
+    const demoTransfer = {
+      txid: randomBytes(32).toString('hex'),
+      from: null,
+      to: (await demoDeposits.address(demoId)).address,
+      amount: decimalToUnits('1500', 6),
+      confirmed: true,
+    };
+    chain.simulated.arrive(demoTransfer, demoAt);
+    await demoDeposits.receive(demoTransfer);
+  }
 
   // One withdrawal approved and paid two days ago, two waiting for review.
   const withdrawals = (ms: number) =>
