@@ -1,6 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
+import {
+  cancelSendsNothing,
+  invalid,
+  openEditTexts,
+  postsTo,
+  type,
+  valueOf,
+} from '../components/edit-texts-testkit.ts';
 import { Earn } from './Earn.tsx';
 
 const PRODUCT = {
@@ -43,7 +51,7 @@ describe('<Earn/>', () => {
 
   it('shows product limits and stakes grouped per DESIGN.md, right-aligned', async () => {
     fakeServer((s) =>
-      s.url.includes('stak') ? ok({ list: [STAKE], total: 1, page: 1, limit: 20 }) : ok([PRODUCT]),
+      s.url.includes('stakes') ? ok({ list: [STAKE], total: 1, page: 1, limit: 20 }) : ok([PRODUCT]),
     );
     mountPage('/earn', <Earn />);
     const limits = await screen.findByText('100.00 – 200,000.00 USDC');
@@ -75,5 +83,139 @@ describe('<Earn/>', () => {
     const body = sent.find((s) => s.method === 'POST')!.body as { name: string; name_i18n: unknown };
     expect(body.name).toBe('AI Quant 30 days');
     expect(body.name_i18n).toEqual({ de: 'KI-Quant 30 Tage', it: 'Quant IA 30 giorni' });
+  });
+
+  describe('Edit texts of an AI product (ADR 243)', () => {
+    const named = { ...PRODUCT, name_i18n: { de: 'KI-Quant 30 Tage', fr: 'IA Quant 30 jours' } };
+    const url = '/api/admin/ai/products/1';
+
+    it('opens prefilled and sends the name of record and exactly the edited map', async () => {
+      const sent = fakeServer((s) => (s.method === 'POST' ? ok(named) : ok([named])));
+      mountPage('/earn', <Earn />);
+      const dialog = await openEditTexts();
+      expect(valueOf(dialog, 'Name (text of record)')).toBe('AI Quant 30 days');
+      expect(valueOf(dialog, 'Name (Deutsch)')).toBe('KI-Quant 30 Tage');
+      expect(valueOf(dialog, 'Name (Français)')).toBe('IA Quant 30 jours');
+      expect(valueOf(dialog, 'Name (Italiano)')).toBe('');
+      type(dialog, 'Name (Deutsch)', 'KI-Quant 30 Tage fest');
+      type(dialog, 'Name (Français)', '');
+      type(dialog, 'Name (Italiano)', ' Quant IA 30 giorni ');
+      const gets = sent.filter((s) => s.method === 'GET').length;
+      dialog.getByRole('button', { name: 'Save' }).click();
+      const [post] = await postsTo(sent, url);
+      expect(post!.body).toEqual({
+        name: 'AI Quant 30 days',
+        name_i18n: { de: 'KI-Quant 30 Tage fest', it: 'Quant IA 30 giorni' },
+      });
+      // The list is asked again.
+      await waitFor(() => expect(sent.filter((s) => s.method === 'GET').length).toBeGreaterThan(gets));
+    });
+
+    it("shows the server's 422 message on its language's field", async () => {
+      const sent = fakeServer((s) =>
+        s.method === 'POST' ? invalid({ 'name_i18n.de': ['At most 60 characters'] }) : ok([named]),
+      );
+      mountPage('/earn', <Earn />);
+      const dialog = await openEditTexts();
+      dialog.getByRole('button', { name: 'Save' }).click();
+      await postsTo(sent, url);
+      const error = await dialog.findByText('At most 60 characters');
+      expect(error.closest('.ant-form-item')?.querySelector('input')?.getAttribute('aria-label')).toBe(
+        'Name (Deutsch)',
+      );
+    });
+
+    it('sends nothing when cancelled', async () => {
+      const sent = fakeServer(() => ok([named]));
+      mountPage('/earn', <Earn />);
+      const dialog = await openEditTexts();
+      type(dialog, 'Name (Deutsch)', 'Anders');
+      await cancelSendsNothing(dialog, sent, url);
+    });
+  });
+
+  describe('staking products (ADR 243)', () => {
+    const STAKING = {
+      id: '2',
+      name: 'ETH Staking 60 days',
+      coin: 'ETH',
+      days: 60,
+      daily_rate_ppm: 120,
+      min_amount: '0.10000000',
+      max_amount: '100.00000000',
+      enabled: true,
+      name_i18n: { de: 'ETH-Staking 60 Tage' },
+    };
+    const url = '/api/admin/staking/products/2';
+    const answer = (post: () => Response) => (s: { method: string; url: string }) =>
+      s.method === 'POST'
+        ? post()
+        : s.url.includes('stakes')
+          ? ok({ list: [], total: 0, page: 1, limit: 20 })
+          : ok([STAKING]);
+    const staking = async () => {
+      mountPage('/earn', <Earn />);
+      fireEvent.click(await screen.findByText('Staking'));
+      expect(await screen.findByText('ETH Staking 60 days')).toBeTruthy();
+    };
+
+    it('edits the name per language through the staking product route', async () => {
+      const sent = fakeServer(answer(() => ok(STAKING)));
+      await staking();
+      const dialog = await openEditTexts();
+      expect(valueOf(dialog, 'Name (text of record)')).toBe('ETH Staking 60 days');
+      expect(valueOf(dialog, 'Name (Deutsch)')).toBe('ETH-Staking 60 Tage');
+      type(dialog, 'Name (text of record)', 'ETH Staking 60 days fixed');
+      type(dialog, 'Name (Deutsch)', '');
+      type(dialog, 'Name (English)', 'ETH Staking, 60 days');
+      dialog.getByRole('button', { name: 'Save' }).click();
+      const [post] = await postsTo(sent, url);
+      expect(post!.body).toEqual({
+        name: 'ETH Staking 60 days fixed',
+        name_i18n: { en: 'ETH Staking, 60 days' },
+      });
+    });
+
+    it("shows the server's 422 message on the name of record", async () => {
+      const sent = fakeServer(answer(() => invalid({ name: ['Required'] })));
+      await staking();
+      const dialog = await openEditTexts();
+      dialog.getByRole('button', { name: 'Save' }).click();
+      await postsTo(sent, url);
+      const error = await dialog.findByText('Required');
+      expect(error.closest('.ant-form-item')?.querySelector('input')?.id).toBe('name');
+    });
+
+    it('sends nothing when cancelled', async () => {
+      const sent = fakeServer(answer(() => ok(STAKING)));
+      await staking();
+      const dialog = await openEditTexts();
+      await cancelSendsNothing(dialog, sent, url);
+    });
+
+    it('creates a product with its names per language', async () => {
+      const sent = fakeServer(answer(() => ok(STAKING)));
+      await staking();
+      fireEvent.click(screen.getByRole('button', { name: 'New product' }));
+      const title = await screen.findByText('New staking product');
+      const form = within(title.closest('.ant-modal') as HTMLElement);
+      type(form, 'Name (text of record)', 'SOL Staking 30 days');
+      type(form, 'Name (Deutsch)', 'SOL-Staking 30 Tage');
+      type(form, 'Daily rate (ppm)', '150');
+      type(form, 'Min amount', '1');
+      type(form, 'Max amount', '500');
+      form.getByRole('button', { name: 'Create' }).click();
+      const [post] = await postsTo(sent, '/api/admin/staking/products');
+      expect(post!.body).toEqual({
+        name: 'SOL Staking 30 days',
+        name_i18n: { de: 'SOL-Staking 30 Tage' },
+        coin: 'USDC',
+        days: 30,
+        daily_rate_ppm: 150,
+        min_amount: '1',
+        max_amount: '500',
+        enabled: true,
+      });
+    });
   });
 });

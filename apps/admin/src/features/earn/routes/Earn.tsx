@@ -1,4 +1,4 @@
-import type { AdminAiProductCreate, AdminStake, StakeStatus } from '@ex/contract';
+import type { AdminAiProductCreate, AdminStake, AiProduct, StakeStatus } from '@ex/contract';
 import { isValidationError } from '@ex/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,6 +19,9 @@ import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, Num, TextWithLangs } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
 import { codeLabel, dateTime, formatCoinOverview } from '../../../lib/format.ts';
+import { useEditing } from '../components/EditTextsModal.tsx';
+import { ProductNameModal } from '../components/ProductNameModal.tsx';
+import { StakingProducts } from '../components/StakingProducts.tsx';
 import { type TextLangFields, TextLangTabs, toTexts } from '../components/TextLangTabs.tsx';
 
 /** Amounts from the API's decimal strings: 2 up to the coin's decimals, cut (DESIGN.md "Numbers"). */
@@ -43,6 +46,12 @@ function AiProducts() {
     mutationFn: (p: { id: string; enabled: boolean }) => api.ai.adminSetEnabled(p.id, p.enabled),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
+  const rename = useMutation({
+    mutationFn: (p: { id: string; body: Parameters<typeof api.ai.adminUpdateProduct>[1] }) =>
+      api.ai.adminUpdateProduct(p.id, p.body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+  });
+  const editing = useEditing<AiProduct>();
   const accrue = useMutation({ mutationFn: () => api.ai.adminAccrue() });
   const submit = async ({ name_i18n, ...v }: AiProductForm) => {
     const names = toTexts(name_i18n);
@@ -113,7 +122,22 @@ function AiProducts() {
                 </Button>
               ),
             },
+            {
+              title: '',
+              render: (_, p) => (
+                <Button size="small" onClick={() => editing.start(p)}>
+                  Edit texts
+                </Button>
+              ),
+            },
           ]}
+        />
+        <ProductNameModal
+          product={editing.row}
+          open={editing.open}
+          onClose={editing.close}
+          afterClose={editing.clear}
+          save={(id, body) => rename.mutateAsync({ id, body })}
         />
       </Card>
       <Card title="New product">
@@ -305,7 +329,7 @@ function StakingReview() {
   );
 }
 
-/** Earn: AI savings products and the DeFi staking review queue (ADRs 080, 081). */
+/** Earn: AI savings products, staking products and the DeFi staking review queue (ADRs 080, 081, 243). */
 export function Earn() {
   const [tab, setTab] = useState<'ai' | 'staking'>('ai');
   return (
@@ -318,7 +342,14 @@ export function Earn() {
           { value: 'staking', label: 'Staking' },
         ]}
       />
-      {tab === 'ai' ? <AiProducts /> : <StakingReview />}
+      {tab === 'ai' ? (
+        <AiProducts />
+      ) : (
+        <>
+          <StakingProducts />
+          <StakingReview />
+        </>
+      )}
     </Space>
   );
 }
