@@ -17,10 +17,10 @@ export async function openEditTexts(nth = 0) {
 }
 
 /** The value of a labelled input or textarea of the dialog. */
-export const valueOf = (dialog: ReturnType<typeof within>, label: string) =>
+export const fieldValue = (dialog: ReturnType<typeof within>, label: string) =>
   (dialog.getByLabelText(label) as HTMLInputElement).value;
 
-export const type = (dialog: ReturnType<typeof within>, label: string, value: string) =>
+export const typeIn = (dialog: ReturnType<typeof within>, label: string, value: string) =>
   fireEvent.change(dialog.getByLabelText(label), { target: { value } });
 
 /** The POSTs the page sent to `url`, once at least `n` of them are there. */

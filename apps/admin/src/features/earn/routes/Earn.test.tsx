@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
 import {
   cancelSendsNothing,
+  fieldValue,
   invalid,
   openEditTexts,
   postsTo,
-  type,
-  valueOf,
+  typeIn,
 } from '../components/edit-texts-testkit.ts';
 import { Earn } from './Earn.tsx';
 
@@ -93,13 +93,13 @@ describe('<Earn/>', () => {
       const sent = fakeServer((s) => (s.method === 'POST' ? ok(named) : ok([named])));
       mountPage('/earn', <Earn />);
       const dialog = await openEditTexts();
-      expect(valueOf(dialog, 'Name (text of record)')).toBe('AI Quant 30 days');
-      expect(valueOf(dialog, 'Name (Deutsch)')).toBe('KI-Quant 30 Tage');
-      expect(valueOf(dialog, 'Name (Français)')).toBe('IA Quant 30 jours');
-      expect(valueOf(dialog, 'Name (Italiano)')).toBe('');
-      type(dialog, 'Name (Deutsch)', 'KI-Quant 30 Tage fest');
-      type(dialog, 'Name (Français)', '');
-      type(dialog, 'Name (Italiano)', ' Quant IA 30 giorni ');
+      expect(fieldValue(dialog, 'Name (text of record)')).toBe('AI Quant 30 days');
+      expect(fieldValue(dialog, 'Name (Deutsch)')).toBe('KI-Quant 30 Tage');
+      expect(fieldValue(dialog, 'Name (Français)')).toBe('IA Quant 30 jours');
+      expect(fieldValue(dialog, 'Name (Italiano)')).toBe('');
+      typeIn(dialog, 'Name (Deutsch)', 'KI-Quant 30 Tage fest');
+      typeIn(dialog, 'Name (Français)', '');
+      typeIn(dialog, 'Name (Italiano)', ' Quant IA 30 giorni ');
       const gets = sent.filter((s) => s.method === 'GET').length;
       dialog.getByRole('button', { name: 'Save' }).click();
       const [post] = await postsTo(sent, url);
@@ -129,7 +129,7 @@ describe('<Earn/>', () => {
       const sent = fakeServer(() => ok([named]));
       mountPage('/earn', <Earn />);
       const dialog = await openEditTexts();
-      type(dialog, 'Name (Deutsch)', 'Anders');
+      typeIn(dialog, 'Name (Deutsch)', 'Anders');
       await cancelSendsNothing(dialog, sent, url);
     });
   });
@@ -163,11 +163,11 @@ describe('<Earn/>', () => {
       const sent = fakeServer(answer(() => ok(STAKING)));
       await staking();
       const dialog = await openEditTexts();
-      expect(valueOf(dialog, 'Name (text of record)')).toBe('ETH Staking 60 days');
-      expect(valueOf(dialog, 'Name (Deutsch)')).toBe('ETH-Staking 60 Tage');
-      type(dialog, 'Name (text of record)', 'ETH Staking 60 days fixed');
-      type(dialog, 'Name (Deutsch)', '');
-      type(dialog, 'Name (English)', 'ETH Staking, 60 days');
+      expect(fieldValue(dialog, 'Name (text of record)')).toBe('ETH Staking 60 days');
+      expect(fieldValue(dialog, 'Name (Deutsch)')).toBe('ETH-Staking 60 Tage');
+      typeIn(dialog, 'Name (text of record)', 'ETH Staking 60 days fixed');
+      typeIn(dialog, 'Name (Deutsch)', '');
+      typeIn(dialog, 'Name (English)', 'ETH Staking, 60 days');
       dialog.getByRole('button', { name: 'Save' }).click();
       const [post] = await postsTo(sent, url);
       expect(post!.body).toEqual({
@@ -199,11 +199,11 @@ describe('<Earn/>', () => {
       fireEvent.click(screen.getByRole('button', { name: 'New product' }));
       const title = await screen.findByText('New staking product');
       const form = within(title.closest('.ant-modal') as HTMLElement);
-      type(form, 'Name (text of record)', 'SOL Staking 30 days');
-      type(form, 'Name (Deutsch)', 'SOL-Staking 30 Tage');
-      type(form, 'Daily rate (ppm)', '150');
-      type(form, 'Min amount', '1');
-      type(form, 'Max amount', '500');
+      typeIn(form, 'Name (text of record)', 'SOL Staking 30 days');
+      typeIn(form, 'Name (Deutsch)', 'SOL-Staking 30 Tage');
+      typeIn(form, 'Daily rate (ppm)', '150');
+      typeIn(form, 'Min amount', '1');
+      typeIn(form, 'Max amount', '500');
       form.getByRole('button', { name: 'Create' }).click();
       const [post] = await postsTo(sent, '/api/admin/staking/products');
       expect(post!.body).toEqual({
