@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, TextWithLangs } from '../../../components/table-cells.tsx';
 import { dateTime } from '../../../lib/format.ts';
+import { EditTextsModal, useEditing } from '../../earn/components/EditTextsModal.tsx';
 import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
-import { useCreatePoll, usePolls } from '../api/votes.ts';
+import { useCreatePoll, usePolls, useUpdatePoll } from '../api/votes.ts';
 
 const STATE_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;
 
@@ -42,7 +43,7 @@ export function optionTexts(
   return { texts: any ? texts : undefined, wrong };
 }
 
-const columns: TableColumnsType<Poll> = [
+const columns = (onEdit: (p: Poll) => void): TableColumnsType<Poll> => [
   {
     title: 'Title',
     render: (_: unknown, p) => <TextWithLangs text={p.title} texts={p.title_i18n} />,
@@ -64,14 +65,129 @@ const columns: TableColumnsType<Poll> = [
   },
   { title: 'Starts', dataIndex: 'starts_at', width: 170, render: (at: number) => dateTime(at) },
   { title: 'Ends', dataIndex: 'ends_at', width: 170, render: (at: number) => dateTime(at) },
+  {
+    title: '',
+    width: 110,
+    render: (_: unknown, p) => (
+      <Button size="small" onClick={() => onEdit(p)}>
+        Edit texts
+      </Button>
+    ),
+  },
 ];
 
-/** Polls (ADR 083): list with counts, create with options and a time window. */
+/**
+ * A poll's option maps as one line per option in each language's tab: a language any option has
+ * gets a tab with every option, the label of record where that option has none of its own.
+ */
+export function optionLines(poll: Pick<Poll, 'options' | 'options_i18n'>): TextLangFields {
+  const out: TextLangFields = {};
+  for (const lang of LANGS) {
+    if (!poll.options_i18n?.some((m) => m[lang] !== undefined)) continue;
+    out[lang] = poll.options.map((o, i) => poll.options_i18n?.[i]?.[lang] ?? o.label).join('\n');
+  }
+  return out;
+}
+
+interface TextValues {
+  title: string;
+  description: string;
+  title_i18n?: TextLangFields;
+  description_i18n?: TextLangFields;
+  options_i18n?: TextLangFields;
+}
+
+/**
+ * "Edit texts" of a poll: title and description of record, their maps, the option labels per
+ * language; each map is sent whole (`{}`, or one `{}` per option, when every tab is empty).
+ */
+function EditPollTexts({ editing }: { editing: ReturnType<typeof useEditing<Poll>> }) {
+  const update = useUpdatePoll();
+  const poll = editing.row;
+  const count = poll?.options.length ?? 0;
+  return (
+    <EditTextsModal<TextValues>
+      title={poll ? `Edit texts: ${poll.title}` : 'Edit texts'}
+      open={editing.open}
+      onClose={editing.close}
+      afterClose={editing.clear}
+      initialValues={
+        poll
+          ? {
+              title: poll.title,
+              description: poll.description,
+              title_i18n: { ...poll.title_i18n },
+              description_i18n: { ...poll.description_i18n },
+              options_i18n: optionLines(poll),
+            }
+          : undefined
+      }
+      // `options_i18n.1.de` is the German tab of the option lines; a count mismatch has no language.
+      errorPath={(key) => {
+        const [head, , lang] = key.split('.');
+        if (head !== 'options_i18n') return key.split('.');
+        return lang ? ['options_i18n', lang] : null;
+      }}
+      onSave={async (v, form) => {
+        if (!poll) return false;
+        const perOption = optionTexts(count, v.options_i18n);
+        if (perOption.wrong.length > 0) {
+          form.setFields(
+            perOption.wrong.map((lang) => ({
+              name: ['options_i18n', lang] as const,
+              errors: [`One line per option (${count})`],
+            })),
+          );
+          return false;
+        }
+        await update.mutateAsync({
+          id: poll.id,
+          body: {
+            title: v.title.trim(),
+            description: (v.description ?? '').trim(),
+            title_i18n: toTexts(v.title_i18n) ?? {},
+            description_i18n: toTexts(v.description_i18n) ?? {},
+            options_i18n: perOption.texts ?? Array.from({ length: count }, () => ({})),
+          },
+        });
+        return true;
+      }}
+    >
+      <Form.Item
+        name="title"
+        label="Title (text of record)"
+        extra="Readers whose language has no text below see the texts of record."
+        rules={[{ required: true, whitespace: true, max: 120 }]}
+      >
+        <Input maxLength={120} />
+      </Form.Item>
+      <Form.Item label="Title per language" style={{ marginBottom: 0 }}>
+        <TextLangTabs name="title_i18n" label="Title" max={120} />
+      </Form.Item>
+      <Form.Item name="description" label="Description (text of record)" rules={[{ max: 2000 }]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
+      </Form.Item>
+      <Form.Item label="Description per language" style={{ marginBottom: 0 }}>
+        <TextLangTabs name="description_i18n" label="Description" max={2000} multiline />
+      </Form.Item>
+      <Form.Item
+        label="Options per language (one line per option, same order)"
+        extra={`Options of record (not editable here): ${poll?.options.map((o) => o.label).join(', ') ?? ''}. Leave a language empty when they need no translation.`}
+        style={{ marginBottom: 0 }}
+      >
+        <TextLangTabs name="options_i18n" label="Options" max={2000} multiline />
+      </Form.Item>
+    </EditTextsModal>
+  );
+}
+
+/** Polls (ADR 083): list with counts, create with options and a time window, edit texts (ADR 243). */
 export function Votes() {
   const { message } = App.useApp();
   const polls = usePolls();
   const create = useCreatePoll();
   const [open, setOpen] = useState(false);
+  const editing = useEditing<Poll>();
   const [form] = Form.useForm<{
     title: string;
     description: string;
@@ -125,10 +241,11 @@ export function Votes() {
       <ConsoleTable
         rowKey="id"
         loading={polls.isFetching}
-        columns={columns}
+        columns={columns(editing.start)}
         dataSource={polls.data ?? []}
         pagination={false}
       />
+      <EditPollTexts editing={editing} />
       <Modal
         open={open}
         title="New poll"
