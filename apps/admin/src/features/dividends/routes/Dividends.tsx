@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { Num, TextWithLangs } from '../../../components/table-cells.tsx';
 import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
+import { EditTextsModal, useEditing } from '../../earn/components/EditTextsModal.tsx';
 import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
-import { useCreateDividend, useDividendPools } from '../api/dividends.ts';
+import { useCreateDividend, useDividendPools, useUpdateDividend } from '../api/dividends.ts';
 
-const columns: TableColumnsType<AdminDividendPool> = [
+const columns = (onEdit: (p: AdminDividendPool) => void): TableColumnsType<AdminDividendPool> => [
   {
     title: 'Title',
     render: (_: unknown, p) => <TextWithLangs text={p.title} texts={p.title_i18n} />,
@@ -30,7 +31,56 @@ const columns: TableColumnsType<AdminDividendPool> = [
   },
   { title: 'Users', dataIndex: 'users', width: 90, align: 'right' },
   { title: 'Created', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
+  {
+    title: '',
+    width: 110,
+    render: (_: unknown, p) => (
+      <Button size="small" onClick={() => onEdit(p)}>
+        Edit texts
+      </Button>
+    ),
+  },
 ];
+
+interface TitleValues {
+  title: string;
+  title_i18n?: TextLangFields;
+}
+
+/** "Edit texts" of a plan: its title of record and the whole map (`{}` when every tab is empty). */
+function EditPoolTexts({ editing }: { editing: ReturnType<typeof useEditing<AdminDividendPool>> }) {
+  const update = useUpdateDividend();
+  const pool = editing.row;
+  return (
+    <EditTextsModal<TitleValues>
+      title={pool ? `Edit texts: ${pool.title}` : 'Edit texts'}
+      open={editing.open}
+      onClose={editing.close}
+      afterClose={editing.clear}
+      initialValues={pool ? { title: pool.title, title_i18n: { ...pool.title_i18n } } : undefined}
+      onSave={async (v) => {
+        if (!pool) return false;
+        await update.mutateAsync({
+          id: pool.id,
+          body: { title: v.title.trim(), title_i18n: toTexts(v.title_i18n) ?? {} },
+        });
+        return true;
+      }}
+    >
+      <Form.Item
+        name="title"
+        label="Title (text of record)"
+        extra="Readers whose language has no title below see this one."
+        rules={[{ required: true, whitespace: true, max: 80 }]}
+      >
+        <Input maxLength={80} />
+      </Form.Item>
+      <Form.Item label="Title per language" style={{ marginBottom: 0 }}>
+        <TextLangTabs name="title_i18n" label="Title" max={80} />
+      </Form.Item>
+    </EditTextsModal>
+  );
+}
 
 /** "uid,amount" per line -> allocations; amounts stay decimal strings, the server checks them. */
 export function parseAllocations(text: string): { user_id: string; amount: string }[] {
@@ -44,12 +94,13 @@ export function parseAllocations(text: string): { user_id: string; amount: strin
     });
 }
 
-/** Dividend pools funded from the treasury (ADR 082): list and create. */
+/** Dividend pools funded from the treasury (ADR 082): list, create, edit a plan's title (ADR 243). */
 export function Dividends() {
   const { message } = App.useApp();
   const pools = useDividendPools();
   const create = useCreateDividend();
   const [open, setOpen] = useState(false);
+  const editing = useEditing<AdminDividendPool>();
   const [form] = Form.useForm<{
     title: string;
     title_i18n?: TextLangFields;
@@ -82,10 +133,11 @@ export function Dividends() {
       <ConsoleTable
         rowKey="id"
         loading={pools.isFetching}
-        columns={columns}
+        columns={columns(editing.start)}
         dataSource={pools.data ?? []}
         pagination={false}
       />
+      <EditPoolTexts editing={editing} />
       <Modal
         open={open}
         title="New dividend pool"
