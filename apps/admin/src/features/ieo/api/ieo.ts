@@ -1,4 +1,4 @@
-import type { IeoProjectCreate } from '@ex/contract';
+import type { IeoProjectCreate, IeoProjectTextsUpdate } from '@ex/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -15,6 +15,10 @@ export function useIeoMutations() {
     create: useMutation({
       mutationFn: (body: IeoProjectCreate) => api.ieo.adminCreate(body),
       onSettled: settled,
+    }),
+    updateTexts: useMutation({
+      mutationFn: (p: { id: string; body: IeoProjectTextsUpdate }) => api.ieo.adminUpdateTexts(p.id, p.body),
+      onSuccess: settled,
     }),
     settle: useMutation({ mutationFn: (id: string) => api.ieo.adminSettle(id), onSettled: settled }),
   };

@@ -10,6 +10,7 @@ import {
   Input,
   Progress,
   Select,
+  Space,
   type TableColumnsType,
   Tooltip,
   Typography,
@@ -19,6 +20,7 @@ import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, dateTimeStackCell, languagesOf, Num } from '../../../components/table-cells.tsx';
 import { formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
+import { EditTextsModal, useEditing } from '../../earn/components/EditTextsModal.tsx';
 import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
 import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
 
@@ -49,12 +51,75 @@ type FormValues = Omit<
   announcement_at: Dayjs;
 };
 
-/** /admin/ieo: create IEO projects and settle them after the end (ADR 077). */
+interface TextValues {
+  name: string;
+  description: string;
+  name_i18n?: TextLangFields;
+  description_i18n?: TextLangFields;
+}
+
+/** "Edit texts" of a project: name and description of record and their maps, each sent whole. */
+function EditProjectTexts({ editing }: { editing: ReturnType<typeof useEditing<IeoProject>> }) {
+  const { updateTexts } = useIeoMutations();
+  const p = editing.row;
+  return (
+    <EditTextsModal<TextValues>
+      title={p ? `Edit texts: ${p.coin} (${p.name})` : 'Edit texts'}
+      open={editing.open}
+      onClose={editing.close}
+      afterClose={editing.clear}
+      initialValues={
+        p
+          ? {
+              name: p.name,
+              description: p.description,
+              name_i18n: { ...p.name_i18n },
+              description_i18n: { ...p.description_i18n },
+            }
+          : undefined
+      }
+      onSave={async (v) => {
+        if (!p) return false;
+        await updateTexts.mutateAsync({
+          id: p.id,
+          body: {
+            name: v.name.trim(),
+            description: (v.description ?? '').trim(),
+            name_i18n: toTexts(v.name_i18n) ?? {},
+            description_i18n: toTexts(v.description_i18n) ?? {},
+          },
+        });
+        return true;
+      }}
+    >
+      <Form.Item
+        name="name"
+        label="Name (text of record)"
+        extra="Readers whose language has no text below see the texts of record."
+        rules={[{ required: true, whitespace: true, max: 60 }]}
+      >
+        <Input maxLength={60} />
+      </Form.Item>
+      <Form.Item label="Name per language" style={{ marginBottom: 0 }}>
+        <TextLangTabs name="name_i18n" label="Name" max={60} />
+      </Form.Item>
+      <Form.Item name="description" label="Description (text of record)" rules={[{ max: 5000 }]}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={5000} />
+      </Form.Item>
+      <Form.Item label="Description per language" style={{ marginBottom: 0 }}>
+        <TextLangTabs name="description_i18n" label="Description" max={5000} multiline />
+      </Form.Item>
+    </EditTextsModal>
+  );
+}
+
+/** /admin/ieo: create IEO projects, edit their texts (ADR 243), settle them after the end (ADR 077). */
 export function Ieo() {
   const { message, modal } = App.useApp();
   const projects = useIeoProjects();
   const { create, settle } = useIeoMutations();
   const [open, setOpen] = useState(false);
+  const editing = useEditing<IeoProject>();
   const [form] = Form.useForm<FormValues>();
 
   const doSettle = (p: IeoProject) =>
@@ -74,9 +139,9 @@ export function Ieo() {
     });
 
   // Every column sized (ADR 239): 920 px, so at 1280 px (962 px in the card, 947 with a page
-  // scrollbar) nothing scrolls and the pinned Settle column covers no date; below that the table
-  // scrolls inside its card. Issue, subscribed and progress share one column, the times take two
-  // lines: ten columns of their own needed about 1,050 px.
+  // scrollbar) nothing scrolls and the pinned actions column (Edit texts over Settle) covers no
+  // date; below that the table scrolls inside its card. Issue, subscribed and progress share one
+  // column, the times take two lines: ten columns of their own needed about 1,050 px.
   const columns: TableColumnsType<IeoProject> = [
     { title: 'Coin', dataIndex: 'coin', width: 64 },
     {
@@ -101,7 +166,7 @@ export function Ieo() {
     {
       title: 'Subscribed of issue',
       key: 'subscription',
-      width: 210,
+      width: 186,
       render: (_: unknown, p) => (
         <>
           <Progress percent={Number.parseInt(p.progress, 10)} size="small" format={() => `${p.progress} %`} />
@@ -121,13 +186,19 @@ export function Ieo() {
     },
     {
       title: '',
-      width: 76,
-      render: (_: unknown, p) =>
-        p.status === 'drawing' ? (
-          <Button size="small" type="primary" onClick={() => doSettle(p)}>
-            Settle
+      width: 100,
+      render: (_: unknown, p) => (
+        <Space direction="vertical" size={4}>
+          <Button size="small" onClick={() => editing.start(p)}>
+            Edit texts
           </Button>
-        ) : null,
+          {p.status === 'drawing' ? (
+            <Button size="small" type="primary" onClick={() => doSettle(p)}>
+              Settle
+            </Button>
+          ) : null}
+        </Space>
+      ),
     },
   ];
 
@@ -181,6 +252,7 @@ export function Ieo() {
         columns={columns}
         pagination={false}
       />
+      <EditProjectTexts editing={editing} />
       <Drawer
         open={open}
         onClose={() => setOpen(false)}
