@@ -133,13 +133,13 @@ describe('operator console at desktop widths', () => {
           {
             ad_id: '1',
             quantity: '1234.5',
-            payment_method: 'Bank transfer',
+            payment_method: 'bank_transfer',
             remarks: 'Paying from my company account, please confirm quickly',
           },
           {
             ad_id: '3',
             quantity: '150',
-            payment_method: 'Bank transfer',
+            payment_method: 'bank_transfer',
             bank: 'Industrial and Commercial Bank of China',
             phone: '+86 138 0013 8000',
           },

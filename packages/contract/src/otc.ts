@@ -41,6 +41,15 @@ export type OtcAd = z.infer<typeof OtcAd>;
 export const OtcAdList = z.array(OtcAd);
 export type OtcAdList = z.infer<typeof OtcAdList>;
 
+/**
+ * Payment methods with a name in every language: an ad that lists one of these codes shows the
+ * reader's word for it; any other text an operator types is shown as typed.
+ */
+export const OTC_PAYMENT_METHODS = ['bank_transfer', 'sepa', 'card', 'alipay', 'wechat_pay'] as const;
+export type OtcPaymentMethod = (typeof OTC_PAYMENT_METHODS)[number];
+export const isOtcPaymentMethod = (m: string): m is OtcPaymentMethod =>
+  (OTC_PAYMENT_METHODS as readonly string[]).includes(m);
+
 export const OtcAdCreate = z.strictObject({
   side: OtcSide,
   coin: Coin,

@@ -477,7 +477,8 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
     await otc.createAd(
       OtcAdCreate.parse({
         ...ad,
-        payment_methods: ['Bank transfer', 'Alipay'],
+        // Codes the app names in every language (OTC_PAYMENT_METHODS).
+        payment_methods: ['bank_transfer', 'alipay'],
         broker_contact: 'otc-desk@exchange.local',
       }),
     );

@@ -32,6 +32,13 @@ export const de: Earn1Catalogue = {
     successRate: 'Erfolgsquote',
     volume: 'Menge',
     payment: 'Zahlungsart',
+    methods: {
+      bank_transfer: 'Banküberweisung',
+      sepa: 'SEPA-Überweisung',
+      card: 'Karte',
+      alipay: 'Alipay',
+      wechat_pay: 'WeChat Pay',
+    },
     quantity: 'Anzahl',
     payable: 'Zu zahlen',
     receivable: 'Zu erhalten',

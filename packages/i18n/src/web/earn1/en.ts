@@ -33,6 +33,13 @@ export const en = {
     successRate: 'Success rate',
     volume: 'Amount',
     payment: 'Payment method',
+    methods: {
+      bank_transfer: 'Bank transfer',
+      sepa: 'SEPA transfer',
+      card: 'Card',
+      alipay: 'Alipay',
+      wechat_pay: 'WeChat Pay',
+    },
     quantity: 'Quantity',
     payable: 'Payable',
     receivable: 'Receivable',

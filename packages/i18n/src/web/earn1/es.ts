@@ -32,6 +32,13 @@ export const es: Earn1Catalogue = {
     successRate: 'Tasa de éxito',
     volume: 'Volumen',
     payment: 'Método de pago',
+    methods: {
+      bank_transfer: 'Transferencia bancaria',
+      sepa: 'Transferencia SEPA',
+      card: 'Tarjeta',
+      alipay: 'Alipay',
+      wechat_pay: 'WeChat Pay',
+    },
     quantity: 'Cantidad',
     payable: 'A pagar',
     receivable: 'A recibir',

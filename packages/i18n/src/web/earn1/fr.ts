@@ -32,6 +32,13 @@ export const fr: Earn1Catalogue = {
     successRate: 'Taux de réussite',
     volume: 'Volume',
     payment: 'Moyen de paiement',
+    methods: {
+      bank_transfer: 'Virement bancaire',
+      sepa: 'Virement SEPA',
+      card: 'Carte',
+      alipay: 'Alipay',
+      wechat_pay: 'WeChat Pay',
+    },
     quantity: 'Quantité',
     payable: 'À payer',
     receivable: 'À recevoir',

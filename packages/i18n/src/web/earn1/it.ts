@@ -32,6 +32,13 @@ export const it: Earn1Catalogue = {
     successRate: 'Tasso di successo',
     volume: 'Volume',
     payment: 'Metodo di pagamento',
+    methods: {
+      bank_transfer: 'Bonifico bancario',
+      sepa: 'Bonifico SEPA',
+      card: 'Carta',
+      alipay: 'Alipay',
+      wechat_pay: 'WeChat Pay',
+    },
     quantity: 'Quantità',
     payable: 'Da pagare',
     receivable: 'Da ricevere',

@@ -32,6 +32,13 @@ export const zh_CN: Earn1Catalogue = {
     successRate: '成功率',
     volume: '成交量',
     payment: '支付方式',
+    methods: {
+      bank_transfer: '银行转账',
+      sepa: 'SEPA 转账',
+      card: '银行卡',
+      alipay: '支付宝',
+      wechat_pay: '微信支付',
+    },
     quantity: '数量',
     payable: '应付',
     receivable: '应收',

@@ -32,6 +32,13 @@ export const zh_TW: Earn1Catalogue = {
     successRate: '成功率',
     volume: '成交量',
     payment: '支付方式',
+    methods: {
+      bank_transfer: '銀行轉帳',
+      sepa: 'SEPA 轉帳',
+      card: '銀行卡',
+      alipay: '支付寶',
+      wechat_pay: '微信支付',
+    },
     quantity: '數量',
     payable: '應付',
     receivable: '應收',

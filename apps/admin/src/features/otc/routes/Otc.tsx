@@ -1,4 +1,12 @@
-import type { AdminOtcOrder, OtcAd, OtcAdCreate, OtcStatus } from '@ex/contract';
+import {
+  type AdminOtcOrder,
+  isOtcPaymentMethod,
+  OTC_PAYMENT_METHODS,
+  type OtcAd,
+  type OtcAdCreate,
+  type OtcPaymentMethod,
+  type OtcStatus,
+} from '@ex/contract';
 import { isValidationError } from '@ex/sdk';
 import {
   App,
@@ -37,6 +45,16 @@ const STATUS_LABEL: Record<OtcStatus, string> = {
  */
 const qty = (v: string, coin: string) => formatCoinOverview(v, coin);
 const fiat = (v: string) => formatDecimal(v, { minFraction: 2 });
+
+/** A known payment method code in words ("bank_transfer" -> "Bank transfer"); other text as typed. */
+const METHOD_WORDS: Record<OtcPaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  sepa: 'SEPA transfer',
+  card: 'Card',
+  alipay: 'Alipay',
+  wechat_pay: 'WeChat Pay',
+};
+const methodWords = (m: string) => (isOtcPaymentMethod(m) ? METHOD_WORDS[m] : m);
 
 type AdForm = Omit<OtcAdCreate, 'payment_methods'> & { payment_methods: string[] };
 
@@ -110,7 +128,7 @@ function Orders() {
       // A sell order: where the broker pays the user, cut to the column with the whole on hover.
       render: (m: string, o) => (
         <>
-          <div>{m}</div>
+          <div>{methodWords(m)}</div>
           {o.side === 'sell' && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: true }}>
               {`${o.bank} · ${o.phone}`}
@@ -250,7 +268,11 @@ function Ads() {
         </Num>
       ),
     },
-    { title: 'Payment', dataIndex: 'payment_methods', render: (m: string[]) => m.join(', ') },
+    {
+      title: 'Payment',
+      dataIndex: 'payment_methods',
+      render: (m: string[]) => m.map(methodWords).join(', '),
+    },
     { title: 'Broker', dataIndex: 'broker_contact', ellipsis: true, render: (v: string | null) => v ?? '—' },
     {
       title: 'Orders / success',
@@ -318,7 +340,7 @@ function Ads() {
         <Form
           form={form}
           layout="vertical"
-          initialValues={{ side: 'buy', coin: 'USDC', fiat: 'EUR', payment_methods: ['SEPA'] }}
+          initialValues={{ side: 'buy', coin: 'USDC', fiat: 'EUR', payment_methods: ['sepa'] }}
         >
           <Form.Item name="side" label="Side (the user's)" rules={[{ required: true }]}>
             <Segmented
@@ -354,8 +376,17 @@ function Ads() {
               <Input inputMode="decimal" />
             </Form.Item>
           </Space.Compact>
-          <Form.Item name="payment_methods" label="Payment methods" rules={[{ required: true }]}>
-            <Select mode="tags" maxCount={5} />
+          <Form.Item
+            name="payment_methods"
+            label="Payment methods"
+            extra="The listed ones show in the reader's language; anything else typed here shows as typed."
+            rules={[{ required: true }]}
+          >
+            <Select
+              mode="tags"
+              maxCount={5}
+              options={OTC_PAYMENT_METHODS.map((m) => ({ value: m, label: `${METHOD_WORDS[m]} (${m})` }))}
+            />
           </Form.Item>
           <Form.Item
             name="broker_contact"

@@ -1,4 +1,4 @@
-import type { OtcAd, OtcOrder } from '@ex/contract';
+import { isOtcPaymentMethod, type OtcAd, type OtcOrder } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
 import { Button, Input, Popup } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
@@ -41,6 +41,8 @@ function inRange(ad: OtcAd, quantity: string): boolean {
 export default function OTC() {
   const { t } = useTranslation();
   const { t: t1 } = useTranslation('earn1');
+  // A known method code in the reader's words; anything else an operator typed, as typed.
+  const methodName = (m: string) => (isOtcPaymentMethod(m) ? t1(`otc.methods.${m}`) : m);
   const { lang } = useLang();
   const ads = useOtcAds();
   const place = usePlaceOtc();
@@ -182,7 +184,7 @@ export default function OTC() {
             </div>
             <div className="ieo-kv">
               <span>{t1('otc.payment')}</span>
-              <span>{a.payment_methods.join(' · ')}</span>
+              <span>{a.payment_methods.map(methodName).join(' · ')}</span>
             </div>
             <Button block color={a.side === 'buy' ? 'success' : 'danger'} onClick={() => open(a)}>
               {t1(a.side === 'buy' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: a.coin })}
@@ -231,7 +233,7 @@ export default function OTC() {
                   className={`fx-chip ${m === method ? 'is-on' : ''}`}
                   onClick={() => setMethod(m)}
                 >
-                  {m}
+                  {methodName(m)}
                 </button>
               ))}
             </div>

@@ -1,3 +1,4 @@
+import { isOtcPaymentMethod } from '@ex/contract';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -16,6 +17,7 @@ import '../../exchange/exchange.css';
 export default function OTCHis() {
   const { t } = useTranslation();
   const { t: t1 } = useTranslation('earn1');
+  const methodName = (m: string) => (isOtcPaymentMethod(m) ? t1(`otc.methods.${m}`) : m);
   const { lang } = useLang();
   const orders = useOtcOrders();
   return (
@@ -68,7 +70,7 @@ export default function OTCHis() {
                   {formatDecimal(o.total, lang, { minFraction: 2 })} {o.fiat}
                 </dd>
                 <dt>{t1('otc.payment')}</dt>
-                <dd>{o.payment_method}</dd>
+                <dd>{methodName(o.payment_method)}</dd>
                 {o.broker_contact && (
                   <>
                     <dt>{t1('otc.broker')}</dt>
