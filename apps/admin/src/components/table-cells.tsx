@@ -107,6 +107,10 @@ export function languagesOf(texts: Partial<Record<string, string>> | undefined):
 export const TextWithLangs = ({ text, texts }: { text: string; texts?: Partial<Record<string, string>> }) => (
   <>
     {text}
-    <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{languagesOf(texts)}</div>
+    <div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {languagesOf(texts)}
+      </Typography.Text>
+    </div>
   </>
 );
