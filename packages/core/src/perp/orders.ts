@@ -542,7 +542,10 @@ export abstract class PerpOrders extends PerpPositions {
       // Release this part of the hold, take the fee, then (isolated) move the margin it needs. The
       // release and the fee are two entries, as on the close path above: one entry netting them read
       // as a fee of +425 USDC in the wallet's history, whose rows show the available side.
-      this.post('refundPostingOrder', ref, ts, [leg(wallet, 'frozen', -part), leg(wallet, 'available', part)]);
+      this.post('refundPostingOrder', ref, ts, [
+        leg(wallet, 'frozen', -part),
+        leg(wallet, 'available', part),
+      ]);
       const feePaid = minB(openFee, this.ledger.available(wallet));
       this.post('positionFee', ref, ts, [
         leg(wallet, 'available', -feePaid),
