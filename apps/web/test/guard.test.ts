@@ -66,6 +66,7 @@ const SPEC_PATHS = [
 // Beyond the spec: the proof of reserves (issue 13).
 // Beyond the spec: bank cards, the proof of liabilities (ADR 140) and sessions/devices (ADR 203).
 // Issue 12 (ADR 204-208): 2FA, API keys, address book, anti-phishing, data and account, support.
+// The announcement centre: every notice and news item, beyond Home's newest few.
 const EXTRA_PATHS = [
   '/BankCard',
   '/BankCardAdd',
@@ -78,6 +79,7 @@ const EXTRA_PATHS = [
   '/Privacy',
   '/Support',
   '/SupportTicket',
+  '/Notices',
 ];
 
 describe('route table', () => {

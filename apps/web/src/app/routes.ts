@@ -59,6 +59,12 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/community/routes/NoticeDetail.tsx'),
   },
   {
+    path: '/Notices',
+    title: 'notices',
+    layout: 'page',
+    load: () => import('../features/community/routes/Notices.tsx'),
+  },
+  {
     path: '/DetailPage',
     title: 'detailPage',
     layout: 'page',

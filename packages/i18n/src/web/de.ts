@@ -44,6 +44,7 @@ export const de: WebCatalogue = {
     forgetPwd: 'Passwort zurücksetzen',
     agree: 'Nutzungsvereinbarung',
     noticeDetail: 'Ankündigung',
+    notices: 'Ankündigungen',
     detailPage: 'Coin-Details',
     newsDetail: 'Nachrichten',
     webView: 'Kundenservice',

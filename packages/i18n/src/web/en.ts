@@ -45,6 +45,7 @@ export const en = {
     forgetPwd: 'Reset password',
     agree: 'User agreement',
     noticeDetail: 'Announcement',
+    notices: 'Announcements',
     detailPage: 'Coin details',
     newsDetail: 'News',
     webView: 'Customer support',

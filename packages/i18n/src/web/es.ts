@@ -44,6 +44,7 @@ export const es: WebCatalogue = {
     forgetPwd: 'Restablecer contraseña',
     agree: 'Acuerdo de usuario',
     noticeDetail: 'Anuncio',
+    notices: 'Anuncios',
     detailPage: 'Detalles de la moneda',
     newsDetail: 'Noticias',
     webView: 'Atención al cliente',

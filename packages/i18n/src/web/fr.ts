@@ -44,6 +44,7 @@ export const fr: WebCatalogue = {
     forgetPwd: 'Réinitialiser le mot de passe',
     agree: "Conditions d'utilisation",
     noticeDetail: 'Annonce',
+    notices: 'Annonces',
     detailPage: 'Détails de la crypto',
     newsDetail: 'Actualités',
     webView: 'Service client',

@@ -44,6 +44,7 @@ export const it: WebCatalogue = {
     forgetPwd: 'Reimposta password',
     agree: 'Accordo utente',
     noticeDetail: 'Annuncio',
+    notices: 'Annunci',
     detailPage: 'Dettagli moneta',
     newsDetail: 'Notizie',
     webView: 'Assistenza clienti',

@@ -44,6 +44,7 @@ export const zh_CN: WebCatalogue = {
     forgetPwd: '重置密码',
     agree: '用户协议',
     noticeDetail: '公告',
+    notices: '公告中心',
     detailPage: '币种详情',
     newsDetail: '资讯',
     webView: '在线客服',

@@ -44,6 +44,7 @@ export const zh_TW: WebCatalogue = {
     forgetPwd: '重設密碼',
     agree: '使用者協議',
     noticeDetail: '公告',
+    notices: '公告中心',
     detailPage: '幣種詳情',
     newsDetail: '資訊',
     webView: '線上客服',

@@ -15,6 +15,16 @@ export const de: CommunityCatalogue = {
     empty: 'Noch nichts veröffentlicht',
     notFound: 'Dieser Beitrag ist nicht verfügbar',
     fallback: 'Nicht in Ihrer Sprache verfügbar',
+    center: {
+      all: 'Alle Ankündigungen',
+      emptyNotices: 'Noch keine Ankündigungen',
+      emptyNews: 'Noch keine Nachrichten',
+      failedNotices: 'Die Ankündigungen konnten nicht geladen werden',
+      failedNews: 'Die Nachrichten konnten nicht geladen werden',
+      loadMore: 'Mehr laden',
+      loadingMore: 'Weitere werden geladen…',
+      end: 'Das waren alle Beiträge',
+    },
   },
   checkin: {
     title: 'Täglicher Check-in',

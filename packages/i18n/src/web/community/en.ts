@@ -16,6 +16,17 @@ export const en = {
     empty: 'Nothing published yet',
     notFound: 'This item is not available',
     fallback: 'Not available in your language',
+    /** /Notices: every notice and news item, paged. */
+    center: {
+      all: 'All announcements',
+      emptyNotices: 'No announcements yet',
+      emptyNews: 'No news yet',
+      failedNotices: 'Could not load the announcements',
+      failedNews: 'Could not load the news',
+      loadMore: 'Load more',
+      loadingMore: 'Loading more…',
+      end: 'You have seen them all',
+    },
   },
   checkin: {
     title: 'Daily check-in',

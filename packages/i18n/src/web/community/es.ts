@@ -15,6 +15,16 @@ export const es: CommunityCatalogue = {
     empty: 'Aún no hay publicaciones',
     notFound: 'Este contenido no está disponible',
     fallback: 'No disponible en su idioma',
+    center: {
+      all: 'Todos los anuncios',
+      emptyNotices: 'Aún no hay anuncios',
+      emptyNews: 'Aún no hay noticias',
+      failedNotices: 'No se pudieron cargar los anuncios',
+      failedNews: 'No se pudieron cargar las noticias',
+      loadMore: 'Cargar más',
+      loadingMore: 'Cargando más…',
+      end: 'No hay más publicaciones',
+    },
   },
   checkin: {
     title: 'Registro diario',

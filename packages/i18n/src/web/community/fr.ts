@@ -15,6 +15,16 @@ export const fr: CommunityCatalogue = {
     empty: 'Rien de publié pour le moment',
     notFound: "Ce contenu n'est pas disponible",
     fallback: 'Non disponible dans votre langue',
+    center: {
+      all: 'Toutes les annonces',
+      emptyNotices: 'Aucune annonce pour le moment',
+      emptyNews: 'Aucune actualité pour le moment',
+      failedNotices: 'Impossible de charger les annonces',
+      failedNews: 'Impossible de charger les actualités',
+      loadMore: 'Charger plus',
+      loadingMore: 'Chargement…',
+      end: 'Vous avez tout vu',
+    },
   },
   checkin: {
     title: 'Pointage quotidien',

@@ -15,6 +15,16 @@ export const it: CommunityCatalogue = {
     empty: 'Ancora nulla di pubblicato',
     notFound: 'Questo contenuto non è disponibile',
     fallback: 'Non disponibile nella tua lingua',
+    center: {
+      all: 'Tutti gli annunci',
+      emptyNotices: 'Ancora nessun annuncio',
+      emptyNews: 'Ancora nessuna notizia',
+      failedNotices: 'Impossibile caricare gli annunci',
+      failedNews: 'Impossibile caricare le notizie',
+      loadMore: 'Carica altro',
+      loadingMore: 'Caricamento…',
+      end: 'Non ci sono altri contenuti',
+    },
   },
   checkin: {
     title: 'Check-in giornaliero',

@@ -15,6 +15,16 @@ export const zh_CN: CommunityCatalogue = {
     empty: '暂无发布内容',
     notFound: '该内容不可用',
     fallback: '暂无您所选语言的版本',
+    center: {
+      all: '全部公告',
+      emptyNotices: '暂无公告',
+      emptyNews: '暂无资讯',
+      failedNotices: '公告加载失败',
+      failedNews: '资讯加载失败',
+      loadMore: '加载更多',
+      loadingMore: '正在加载更多…',
+      end: '已经到底了',
+    },
   },
   checkin: {
     title: '每日签到',

@@ -15,6 +15,16 @@ export const zh_TW: CommunityCatalogue = {
     empty: '暫無發佈內容',
     notFound: '該內容不可用',
     fallback: '暫無您所選語言的版本',
+    center: {
+      all: '全部公告',
+      emptyNotices: '暫無公告',
+      emptyNews: '暫無資訊',
+      failedNotices: '公告載入失敗',
+      failedNews: '資訊載入失敗',
+      loadMore: '載入更多',
+      loadingMore: '正在載入更多…',
+      end: '已經到底了',
+    },
   },
   checkin: {
     title: '每日簽到',

@@ -1,5 +1,5 @@
-import type { ContentKind } from '@ex/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContentKind, ContentPage } from '@ex/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLang } from '../../../app/lang-context.tsx';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/queries.ts';
@@ -7,6 +7,7 @@ import { queryKeys } from '../../../lib/queries.ts';
 // Content and messages come back in the request language, so the language is part of their keys.
 export const communityKeys = {
   content: (kind: ContentKind, lang: string, limit: number) => ['community', kind, lang, limit] as const,
+  pages: (kind: ContentKind, lang: string) => ['community', kind, 'pages', lang] as const,
   item: (kind: ContentKind, id: string, lang: string) => ['community', kind, 'item', id, lang] as const,
   messages: ['community', 'messages'] as const,
   message: (id: string, lang: string) => ['community', 'messages', 'item', id, lang] as const,
@@ -23,6 +24,31 @@ export function useContentList(kind: ContentKind, limit = 5) {
       kind === 'notice'
         ? api.community.notices({ limit }, { signal })
         : api.community.news({ limit }, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Rows per page of /Notices: a phone screen and a half, so the next page loads before the end shows. */
+export const CONTENT_PAGE_SIZE = 20;
+
+/** The next page number while the server has more, else undefined (ends the infinite list). */
+export function nextContentPage(last: ContentPage): number | undefined {
+  return last.list.length > 0 && last.page * last.limit < last.total ? last.page + 1 : undefined;
+}
+
+/** Every published notice or news item, newest first, page by page (/Notices). */
+export function useContentPages(kind: ContentKind) {
+  const { lang } = useLang();
+  return useInfiniteQuery({
+    queryKey: communityKeys.pages(kind, lang),
+    queryFn: ({ pageParam, signal }) => {
+      const query = { page: pageParam, limit: CONTENT_PAGE_SIZE };
+      return kind === 'notice'
+        ? api.community.notices(query, { signal })
+        : api.community.news(query, { signal });
+    },
+    initialPageParam: 1,
+    getNextPageParam: nextContentPage,
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import type { ContentKind } from '@ex/contract';
-import { SoundOutline } from 'antd-mobile-icons';
+import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -30,6 +30,10 @@ export function HomeNotices() {
           </li>
         ))}
       </ul>
+      {/* Older notices live on /Notices; the chevron is the way there, a full touch target. */}
+      <Link to="/Notices" className="cm-notices__all" aria-label={t('community.content.center.all')}>
+        <RightOutline aria-hidden />
+      </Link>
     </section>
   );
 }

@@ -177,8 +177,13 @@ const HomeRecommended = memo(function HomeRecommended({ coins }: { coins: Coin[]
 /** News, below the fold (loads its own data). */
 const HomeNewsSection = memo(function HomeNewsSection() {
   const { t } = useTranslation();
+  const more = (
+    <Link to="/Notices?tab=news" className="section__more">
+      {t('common.more')}
+    </Link>
+  );
   return (
-    <HomeSection id="home-news" title={t('home.news')}>
+    <HomeSection id="home-news" title={t('home.news')} more={more}>
       <HomeNews />
     </HomeSection>
   );
