@@ -63,7 +63,8 @@ describe('/Notices', () => {
     expect(within(rows[1] as HTMLElement).getByText('vor 3 Tagen')).toBeTruthy();
     // Notices are titles only; the summary belongs to news rows.
     expect(screen.queryByText('Zusammenfassung 1')).toBeNull();
-    expect(screen.getByText(center.end)).toBeTruthy();
+    // A list that fits one page says nothing about its end; the "that was all" line is for paging.
+    expect(screen.queryByText(center.end)).toBeNull();
     expect(
       screen.getByRole('tab', { name: de.community.content.notices }).getAttribute('aria-selected'),
     ).toBe('true');

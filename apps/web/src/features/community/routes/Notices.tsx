@@ -100,6 +100,7 @@ function ContentFeed({ tab }: { tab: Tab }) {
             </ul>
             <MoreFooter
               hasMore={Boolean(q.hasNextPage)}
+              paged={(q.data?.pages.length ?? 0) > 1}
               loading={q.isFetchingNextPage}
               failed={q.isFetchNextPageError}
               loadMore={() => void q.fetchNextPage({ cancelRefetch: false })}
@@ -131,11 +132,14 @@ function ContentRow({ item, now }: { item: ContentSummary; now: number }) {
  */
 function MoreFooter({
   hasMore,
+  paged,
   loading,
   failed,
   loadMore,
 }: {
   hasMore: boolean;
+  /** More than one page was loaded: only then is "that was all" news (a short list shows it all). */
+  paged: boolean;
   loading: boolean;
   failed: boolean;
   loadMore(): void;
@@ -157,6 +161,7 @@ function MoreFooter({
     io.observe(el);
     return () => io.disconnect();
   }, [auto]);
+  if (!hasMore && !paged) return null;
   if (!hasMore)
     return (
       <div className="cm-more">
