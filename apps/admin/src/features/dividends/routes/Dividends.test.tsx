@@ -1,14 +1,7 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
-import {
-  cancelSendsNothing,
-  fieldValue,
-  invalid,
-  openEditTexts,
-  postsTo,
-  typeIn,
-} from '../../earn/components/edit-texts-testkit.ts';
+import { cancelSendsNothing, savesExactly, showsInvalid } from '../../earn/components/edit-texts-testkit.ts';
 import { Dividends, parseAllocations } from './Dividends.tsx';
 
 describe('<Dividends/>', () => {
@@ -70,50 +63,35 @@ describe('<Dividends/>', () => {
       users: 2,
       created_at: Date.UTC(2030, 0, 1),
     };
-    const url = '/api/admin/dividends/5';
+    const page = {
+      mount: () => mountPage('/dividends', <Dividends />),
+      row: POOL,
+      url: '/api/admin/dividends/5',
+    };
 
-    it('opens prefilled and sends the title of record and exactly the edited map', async () => {
-      const sent = fakeServer((s) => (s.method === 'POST' ? ok(POOL) : ok([POOL])));
-      mountPage('/dividends', <Dividends />);
-      const dialog = await openEditTexts();
-      expect(fieldValue(dialog, 'Title (text of record)')).toBe('Quarterly dividend');
-      expect(fieldValue(dialog, 'Title (Deutsch)')).toBe('Quartalsdividende');
-      expect(fieldValue(dialog, 'Title (Español)')).toBe('Dividendo trimestral');
-      typeIn(dialog, 'Title (Español)', '');
-      typeIn(dialog, 'Title (English)', 'Platform quarterly dividend');
-      const gets = sent.filter((s) => s.method === 'GET').length;
-      dialog.getByRole('button', { name: 'Save' }).click();
-      const [post] = await postsTo(sent, url);
-      expect(post!.body).toEqual({
-        title: 'Quarterly dividend',
-        title_i18n: { de: 'Quartalsdividende', en: 'Platform quarterly dividend' },
-      });
-      await waitFor(() => expect(sent.filter((s) => s.method === 'GET').length).toBeGreaterThan(gets));
-    });
+    it('opens prefilled and sends the title of record and exactly the edited map', () =>
+      savesExactly(page, {
+        prefill: {
+          'Title (text of record)': 'Quarterly dividend',
+          'Title (Deutsch)': 'Quartalsdividende',
+          'Title (Español)': 'Dividendo trimestral',
+        },
+        typed: { 'Title (Español)': '', 'Title (English)': 'Platform quarterly dividend' },
+        body: {
+          title: 'Quarterly dividend',
+          title_i18n: { de: 'Quartalsdividende', en: 'Platform quarterly dividend' },
+        },
+      }));
 
-    it('sends {} when every language is emptied, and shows a 422 on its field', async () => {
-      const sent = fakeServer((s) =>
-        s.method === 'POST' ? invalid({ 'title_i18n.de': ['At most 80 characters'] }) : ok([POOL]),
-      );
-      mountPage('/dividends', <Dividends />);
-      const dialog = await openEditTexts();
-      typeIn(dialog, 'Title (Deutsch)', '');
-      typeIn(dialog, 'Title (Español)', '');
-      dialog.getByRole('button', { name: 'Save' }).click();
-      const [post] = await postsTo(sent, url);
-      expect(post!.body).toEqual({ title: 'Quarterly dividend', title_i18n: {} });
-      const error = await dialog.findByText('At most 80 characters');
-      expect(error.closest('.ant-form-item')?.querySelector('input')?.getAttribute('aria-label')).toBe(
-        'Title (Deutsch)',
-      );
-    });
+    it('sends {} when every language is emptied, and shows a 422 on its field', () =>
+      showsInvalid(page, {
+        typed: { 'Title (Deutsch)': '', 'Title (Español)': '' },
+        body: { title: 'Quarterly dividend', title_i18n: {} },
+        errors: { 'title_i18n.de': ['At most 80 characters'] },
+        message: 'At most 80 characters',
+        field: 'Title (Deutsch)',
+      }));
 
-    it('sends nothing when cancelled', async () => {
-      const sent = fakeServer(() => ok([POOL]));
-      mountPage('/dividends', <Dividends />);
-      const dialog = await openEditTexts();
-      typeIn(dialog, 'Title (Deutsch)', 'Anders');
-      await cancelSendsNothing(dialog, sent, url);
-    });
+    it('sends nothing when cancelled', () => cancelSendsNothing(page, { 'Title (Deutsch)': 'Anders' }));
   });
 });

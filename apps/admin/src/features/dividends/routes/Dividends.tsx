@@ -1,11 +1,16 @@
 import type { AdminDividendPool } from '@ex/contract';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { Num, TextWithLangs } from '../../../components/table-cells.tsx';
 import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
-import { EditTextsModal, useEditing } from '../../earn/components/EditTextsModal.tsx';
-import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
+import {
+  type Editing,
+  EditTextsModal,
+  editTextsColumn,
+  useEditing,
+} from '../../earn/components/EditTextsModal.tsx';
+import { type TextLangFields, TextOfRecordFields, toTexts } from '../../earn/components/TextLangTabs.tsx';
 import { useCreateDividend, useDividendPools, useUpdateDividend } from '../api/dividends.ts';
 
 const columns = (onEdit: (p: AdminDividendPool) => void): TableColumnsType<AdminDividendPool> => [
@@ -31,16 +36,21 @@ const columns = (onEdit: (p: AdminDividendPool) => void): TableColumnsType<Admin
   },
   { title: 'Users', dataIndex: 'users', width: 90, align: 'right' },
   { title: 'Created', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
-  {
-    title: '',
-    width: 110,
-    render: (_: unknown, p) => (
-      <Button size="small" onClick={() => onEdit(p)}>
-        Edit texts
-      </Button>
-    ),
-  },
+  editTextsColumn(onEdit, 110),
 ];
+
+/** A plan's title of record (in `children`) and its tabs per language, in the dialog and the create form. */
+const TitleFields = ({ children }: { children: ReactNode }) => (
+  <TextOfRecordFields
+    name="title"
+    label="Title"
+    max={80}
+    extra="Readers whose language has no title below see this one."
+    rules={[{ required: true, whitespace: true, max: 80 }]}
+  >
+    {children}
+  </TextOfRecordFields>
+);
 
 interface TitleValues {
   title: string;
@@ -48,15 +58,13 @@ interface TitleValues {
 }
 
 /** "Edit texts" of a plan: its title of record and the whole map (`{}` when every tab is empty). */
-function EditPoolTexts({ editing }: { editing: ReturnType<typeof useEditing<AdminDividendPool>> }) {
+function EditPoolTexts({ editing }: { editing: Editing<AdminDividendPool> }) {
   const update = useUpdateDividend();
   const pool = editing.row;
   return (
     <EditTextsModal<TitleValues>
       title={pool ? `Edit texts: ${pool.title}` : 'Edit texts'}
-      open={editing.open}
-      onClose={editing.close}
-      afterClose={editing.clear}
+      editing={editing}
       initialValues={pool ? { title: pool.title, title_i18n: { ...pool.title_i18n } } : undefined}
       onSave={async (v) => {
         if (!pool) return false;
@@ -67,17 +75,9 @@ function EditPoolTexts({ editing }: { editing: ReturnType<typeof useEditing<Admi
         return true;
       }}
     >
-      <Form.Item
-        name="title"
-        label="Title (text of record)"
-        extra="Readers whose language has no title below see this one."
-        rules={[{ required: true, whitespace: true, max: 80 }]}
-      >
+      <TitleFields>
         <Input maxLength={80} />
-      </Form.Item>
-      <Form.Item label="Title per language" style={{ marginBottom: 0 }}>
-        <TextLangTabs name="title_i18n" label="Title" max={80} />
-      </Form.Item>
+      </TitleFields>
     </EditTextsModal>
   );
 }
@@ -147,17 +147,9 @@ export function Dividends() {
         onCancel={() => setOpen(false)}
       >
         <Form form={form} layout="vertical" initialValues={{ coin: 'USDC' }}>
-          <Form.Item
-            name="title"
-            label="Title (text of record)"
-            extra="Readers whose language has no title below see this one."
-            rules={[{ required: true, whitespace: true, max: 80 }]}
-          >
+          <TitleFields>
             <Input />
-          </Form.Item>
-          <Form.Item label="Title per language" style={{ marginBottom: 0 }}>
-            <TextLangTabs name="title_i18n" label="Title" max={80} />
-          </Form.Item>
+          </TitleFields>
           <Form.Item name="coin" label="Coin" rules={[{ required: true }]}>
             <Input />
           </Form.Item>

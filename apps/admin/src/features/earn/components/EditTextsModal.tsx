@@ -1,5 +1,5 @@
 import { isValidationError } from '@ex/sdk';
-import { Alert, App, Form, type FormInstance, Modal } from 'antd';
+import { Alert, App, Button, Form, type FormInstance, Modal, type TableColumnType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { fieldsFromErrors } from '../../content/components/LangTabs.tsx';
 
@@ -13,22 +13,18 @@ export type ErrorPath = (key: string) => (string | number)[] | null;
  */
 export function EditTextsModal<V extends object>({
   title,
-  open,
+  editing,
   initialValues,
   onSave,
-  onClose,
-  afterClose,
   errorPath,
   children,
 }: {
   title: string;
-  open: boolean;
+  /** The row being edited (`useEditing`): opens and closes the dialog, forgets the row once it is gone. */
+  editing: Pick<Editing<unknown>, 'open' | 'close' | 'clear'>;
   initialValues: V | undefined;
   /** Sends the edit; may return false to keep the dialog open (the form set its own errors). */
   onSave: (values: V, form: FormInstance<V>) => Promise<boolean | undefined>;
-  onClose: () => void;
-  /** After the closing animation: the place to forget the row. */
-  afterClose?: () => void;
   errorPath?: ErrorPath;
   children: ReactNode;
 }) {
@@ -42,7 +38,7 @@ export function EditTextsModal<V extends object>({
     try {
       if ((await onSave(values, form)) === false) return;
       void message.success('Texts saved');
-      onClose();
+      editing.close();
     } catch (err) {
       // Anything else the client has already told the operator about (its toast).
       if (!isValidationError(err)) return;
@@ -58,15 +54,15 @@ export function EditTextsModal<V extends object>({
   };
   return (
     <Modal
-      open={open}
+      open={editing.open}
       title={title}
       okText="Save"
       okButtonProps={{ loading: saving }}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={editing.close}
       afterClose={() => {
         setOther([]);
-        afterClose?.();
+        editing.clear();
       }}
       width={640}
       destroyOnHidden
@@ -83,11 +79,20 @@ export function EditTextsModal<V extends object>({
   );
 }
 
+export interface Editing<T> {
+  row: T | null;
+  open: boolean;
+  start: (row: T) => void;
+  close: () => void;
+  /** After the closing animation: forgets the row. */
+  clear: () => void;
+}
+
 /**
  * The row an "Edit texts" dialog is open for: kept through the closing animation so the dialog
  * does not empty while it fades, forgotten in `afterClose`.
  */
-export function useEditing<T>() {
+export function useEditing<T>(): Editing<T> {
   const [row, setRow] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
   return {
@@ -101,3 +106,17 @@ export function useEditing<T>() {
     clear: () => setRow(null),
   };
 }
+
+/** A row's "Edit texts" button. */
+export const EditTextsButton = ({ onClick }: { onClick: () => void }) => (
+  <Button size="small" onClick={onClick}>
+    Edit texts
+  </Button>
+);
+
+/** A list's last, untitled column (pinned by ConsoleTable) holding the row's "Edit texts". */
+export const editTextsColumn = <T,>(onEdit: (row: T) => void, width?: number): TableColumnType<T> => ({
+  title: '',
+  ...(width === undefined ? {} : { width }),
+  render: (_: unknown, row: T) => <EditTextsButton onClick={() => onEdit(row)} />,
+});

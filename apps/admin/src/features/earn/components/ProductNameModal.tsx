@@ -1,7 +1,7 @@
 import type { TextPerLang } from '@ex/contract';
-import { Form, Input } from 'antd';
-import { EditTextsModal } from './EditTextsModal.tsx';
-import { type TextLangFields, TextLangTabs, toTexts } from './TextLangTabs.tsx';
+import { type FormRule, Input } from 'antd';
+import { type Editing, EditTextsModal } from './EditTextsModal.tsx';
+import { type TextLangFields, TextOfRecordFields, toTexts } from './TextLangTabs.tsx';
 
 interface Values {
   name: string;
@@ -15,29 +15,37 @@ export interface NamedProduct {
   name_i18n?: TextPerLang | undefined;
 }
 
+const NAME_RULES: FormRule[] = [{ required: true, whitespace: true, max: 60 }];
+
+/** A product's name of record and its tabs per language, in the edit dialog and the create forms. */
+export const ProductNameFields = ({ rules = NAME_RULES }: { rules?: FormRule[] }) => (
+  <TextOfRecordFields
+    name="name"
+    label="Name"
+    max={60}
+    extra="Shown where the reader's language has no name below."
+    rules={rules}
+  >
+    <Input maxLength={60} />
+  </TextOfRecordFields>
+);
+
 /**
  * "Edit texts" of an AI savings or staking product: sends the name of record and the whole map
  * (an emptied tab leaves it, `{}` when none is left), which the update route stores as it is.
  */
-export function ProductNameModal({
-  product,
-  open,
-  onClose,
-  afterClose,
+export function ProductNameModal<P extends NamedProduct>({
+  editing,
   save,
 }: {
-  product: NamedProduct | null;
-  open: boolean;
-  onClose: () => void;
-  afterClose: () => void;
+  editing: Editing<P>;
   save: (id: string, body: { name: string; name_i18n: TextPerLang }) => Promise<unknown>;
 }) {
+  const product = editing.row;
   return (
     <EditTextsModal<Values>
       title={product ? `Edit texts: ${product.name}` : 'Edit texts'}
-      open={open}
-      onClose={onClose}
-      afterClose={afterClose}
+      editing={editing}
       initialValues={product ? { name: product.name, name_i18n: { ...product.name_i18n } } : undefined}
       onSave={async (v) => {
         if (!product) return false;
@@ -45,17 +53,7 @@ export function ProductNameModal({
         return true;
       }}
     >
-      <Form.Item
-        name="name"
-        label="Name (text of record)"
-        extra="Shown where the reader's language has no name below."
-        rules={[{ required: true, whitespace: true, max: 60 }]}
-      >
-        <Input maxLength={60} />
-      </Form.Item>
-      <Form.Item label="Name per language" style={{ marginBottom: 0 }}>
-        <TextLangTabs name="name_i18n" label="Name" max={60} />
-      </Form.Item>
+      <ProductNameFields />
     </EditTextsModal>
   );
 }

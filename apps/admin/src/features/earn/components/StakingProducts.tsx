@@ -4,16 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num, TextWithLangs } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatCoinOverview } from '../../../lib/format.ts';
 import { fieldsFromErrors } from '../../content/components/LangTabs.tsx';
-import { useEditing } from './EditTextsModal.tsx';
-import { ProductNameModal } from './ProductNameModal.tsx';
-import { type TextLangFields, TextLangTabs, toTexts } from './TextLangTabs.tsx';
+import { editTextsColumn, useEditing } from './EditTextsModal.tsx';
+import { ProductNameFields, ProductNameModal } from './ProductNameModal.tsx';
+import { enabledColumn, limitsColumn, nameColumn } from './product-columns.tsx';
+import { type TextLangFields, toTexts } from './TextLangTabs.tsx';
 
 const key = ['admin', 'earn', 'staking-products'] as const;
-const amount = (v: string, coin: string) => formatCoinOverview(v, coin);
 
 type CreateForm = Omit<AdminStakingProductCreate, 'name_i18n' | 'enabled'> & { name_i18n?: TextLangFields };
 
@@ -72,42 +70,16 @@ export function StakingProducts() {
         dataSource={products.data ?? []}
         pagination={false}
         columns={[
-          { title: 'Name', render: (_, p) => <TextWithLangs text={p.name} texts={p.name_i18n} /> },
+          nameColumn<StakingProduct>(),
           { title: 'Coin', dataIndex: 'coin' },
           { title: 'Days', dataIndex: 'days' },
           { title: 'Daily rate (ppm)', dataIndex: 'daily_rate_ppm' },
-          {
-            title: 'Min – max',
-            align: 'right',
-            render: (_, p) => (
-              <Num>{`${amount(p.min_amount, p.coin)} – ${amount(p.max_amount, p.coin)} ${p.coin}`}</Num>
-            ),
-          },
-          {
-            title: 'State',
-            render: (_, p) => (
-              <Button size="small" onClick={() => update.mutate({ id: p.id, body: { enabled: !p.enabled } })}>
-                {p.enabled ? 'Disable' : 'Enable'}
-              </Button>
-            ),
-          },
-          {
-            title: '',
-            render: (_, p) => (
-              <Button size="small" onClick={() => editing.start(p)}>
-                Edit texts
-              </Button>
-            ),
-          },
+          limitsColumn<StakingProduct>(),
+          enabledColumn<StakingProduct>((p, enabled) => update.mutate({ id: p.id, body: { enabled } })),
+          editTextsColumn(editing.start),
         ]}
       />
-      <ProductNameModal
-        product={editing.row}
-        open={editing.open}
-        onClose={editing.close}
-        afterClose={editing.clear}
-        save={(id, body) => update.mutateAsync({ id, body })}
-      />
+      <ProductNameModal editing={editing} save={(id, body) => update.mutateAsync({ id, body })} />
       <Modal
         open={creating}
         title="New staking product"
@@ -124,17 +96,7 @@ export function StakingProducts() {
           onFinish={(v) => void submit(v)}
           initialValues={{ coin: 'USDC', days: 30 }}
         >
-          <Form.Item
-            name="name"
-            label="Name (text of record)"
-            extra="Shown where the reader's language has no name below."
-            rules={[{ required: true, whitespace: true, max: 60 }]}
-          >
-            <Input maxLength={60} />
-          </Form.Item>
-          <Form.Item label="Name per language" style={{ marginBottom: 0 }}>
-            <TextLangTabs name="name_i18n" label="Name" max={60} />
-          </Form.Item>
+          <ProductNameFields />
           <Space wrap>
             <Form.Item name="coin" label="Coin" rules={[{ required: true }]}>
               <Select style={{ width: 110 }} options={['USDC', 'BTC', 'ETH'].map((c) => ({ value: c }))} />

@@ -1,6 +1,7 @@
 import type { TextPerLang } from '@ex/contract';
 import { LANG_NAMES, LANGS, type Lang } from '@ex/i18n';
-import { Form, Input } from 'antd';
+import { Form, type FormRule, Input } from 'antd';
+import type { ReactNode } from 'react';
 import { LangTabStrip } from '../../../components/LangTabStrip.tsx';
 
 export type TextLangFields = Partial<Record<Lang, string | undefined>>;
@@ -39,6 +40,46 @@ export function TextLangTabs({
         </Form.Item>
       )}
     </LangTabStrip>
+  );
+}
+
+/** The hint under a text of record where a form has more than one (a name and a description). */
+export const RECORD_EXTRA = 'Readers whose language has no text below see the texts of record.';
+
+/**
+ * A text of record and its versions per language, as every form of ADR 243 lays them out: the field
+ * `name` labelled "Name (text of record)" holding `children`, then "Name per language" with the
+ * tabs of the map `name_i18n`.
+ */
+export function TextOfRecordFields({
+  name,
+  label,
+  max,
+  multiline,
+  extra,
+  rules,
+  children,
+}: {
+  /** Form field of the text of record; its map is `<name>_i18n`. */
+  name: string;
+  label: string;
+  /** Longest text per language. */
+  max: number;
+  multiline?: boolean;
+  extra?: ReactNode;
+  rules?: FormRule[];
+  /** The input of the text of record. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Form.Item name={name} label={`${label} (text of record)`} extra={extra} rules={rules}>
+        {children}
+      </Form.Item>
+      <Form.Item label={`${label} per language`} style={{ marginBottom: 0 }}>
+        <TextLangTabs name={`${name}_i18n`} label={label} max={max} multiline={multiline} />
+      </Form.Item>
+    </>
   );
 }
 

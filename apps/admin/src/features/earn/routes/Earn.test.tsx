@@ -3,10 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
 import {
   cancelSendsNothing,
-  fieldValue,
-  invalid,
-  openEditTexts,
   postsTo,
+  savesExactly,
+  showsInvalid,
   typeIn,
 } from '../components/edit-texts-testkit.ts';
 import { Earn } from './Earn.tsx';
@@ -86,52 +85,39 @@ describe('<Earn/>', () => {
   });
 
   describe('Edit texts of an AI product (ADR 243)', () => {
-    const named = { ...PRODUCT, name_i18n: { de: 'KI-Quant 30 Tage', fr: 'IA Quant 30 jours' } };
-    const url = '/api/admin/ai/products/1';
+    const page = {
+      mount: () => mountPage('/earn', <Earn />),
+      row: { ...PRODUCT, name_i18n: { de: 'KI-Quant 30 Tage', fr: 'IA Quant 30 jours' } },
+      url: '/api/admin/ai/products/1',
+    };
 
-    it('opens prefilled and sends the name of record and exactly the edited map', async () => {
-      const sent = fakeServer((s) => (s.method === 'POST' ? ok(named) : ok([named])));
-      mountPage('/earn', <Earn />);
-      const dialog = await openEditTexts();
-      expect(fieldValue(dialog, 'Name (text of record)')).toBe('AI Quant 30 days');
-      expect(fieldValue(dialog, 'Name (Deutsch)')).toBe('KI-Quant 30 Tage');
-      expect(fieldValue(dialog, 'Name (Français)')).toBe('IA Quant 30 jours');
-      expect(fieldValue(dialog, 'Name (Italiano)')).toBe('');
-      typeIn(dialog, 'Name (Deutsch)', 'KI-Quant 30 Tage fest');
-      typeIn(dialog, 'Name (Français)', '');
-      typeIn(dialog, 'Name (Italiano)', ' Quant IA 30 giorni ');
-      const gets = sent.filter((s) => s.method === 'GET').length;
-      dialog.getByRole('button', { name: 'Save' }).click();
-      const [post] = await postsTo(sent, url);
-      expect(post!.body).toEqual({
-        name: 'AI Quant 30 days',
-        name_i18n: { de: 'KI-Quant 30 Tage fest', it: 'Quant IA 30 giorni' },
-      });
-      // The list is asked again.
-      await waitFor(() => expect(sent.filter((s) => s.method === 'GET').length).toBeGreaterThan(gets));
-    });
+    it('opens prefilled and sends the name of record and exactly the edited map', () =>
+      savesExactly(page, {
+        prefill: {
+          'Name (text of record)': 'AI Quant 30 days',
+          'Name (Deutsch)': 'KI-Quant 30 Tage',
+          'Name (Français)': 'IA Quant 30 jours',
+          'Name (Italiano)': '',
+        },
+        typed: {
+          'Name (Deutsch)': 'KI-Quant 30 Tage fest',
+          'Name (Français)': '',
+          'Name (Italiano)': ' Quant IA 30 giorni ',
+        },
+        body: {
+          name: 'AI Quant 30 days',
+          name_i18n: { de: 'KI-Quant 30 Tage fest', it: 'Quant IA 30 giorni' },
+        },
+      }));
 
-    it("shows the server's 422 message on its language's field", async () => {
-      const sent = fakeServer((s) =>
-        s.method === 'POST' ? invalid({ 'name_i18n.de': ['At most 60 characters'] }) : ok([named]),
-      );
-      mountPage('/earn', <Earn />);
-      const dialog = await openEditTexts();
-      dialog.getByRole('button', { name: 'Save' }).click();
-      await postsTo(sent, url);
-      const error = await dialog.findByText('At most 60 characters');
-      expect(error.closest('.ant-form-item')?.querySelector('input')?.getAttribute('aria-label')).toBe(
-        'Name (Deutsch)',
-      );
-    });
+    it("shows the server's 422 message on its language's field", () =>
+      showsInvalid(page, {
+        errors: { 'name_i18n.de': ['At most 60 characters'] },
+        message: 'At most 60 characters',
+        field: 'Name (Deutsch)',
+      }));
 
-    it('sends nothing when cancelled', async () => {
-      const sent = fakeServer(() => ok([named]));
-      mountPage('/earn', <Earn />);
-      const dialog = await openEditTexts();
-      typeIn(dialog, 'Name (Deutsch)', 'Anders');
-      await cancelSendsNothing(dialog, sent, url);
-    });
+    it('sends nothing when cancelled', () => cancelSendsNothing(page, { 'Name (Deutsch)': 'Anders' }));
   });
 
   describe('staking products (ADR 243)', () => {
@@ -146,56 +132,41 @@ describe('<Earn/>', () => {
       enabled: true,
       name_i18n: { de: 'ETH-Staking 60 Tage' },
     };
-    const url = '/api/admin/staking/products/2';
-    const answer = (post: () => Response) => (s: { method: string; url: string }) =>
-      s.method === 'POST'
-        ? post()
-        : s.url.includes('stakes')
-          ? ok({ list: [], total: 0, page: 1, limit: 20 })
-          : ok([STAKING]);
-    const staking = async () => {
-      mountPage('/earn', <Earn />);
-      fireEvent.click(await screen.findByText('Staking'));
-      expect(await screen.findByText('ETH Staking 60 days')).toBeTruthy();
+    const page = {
+      mount: async () => {
+        mountPage('/earn', <Earn />);
+        fireEvent.click(await screen.findByText('Staking'));
+        expect(await screen.findByText('ETH Staking 60 days')).toBeTruthy();
+      },
+      row: STAKING,
+      url: '/api/admin/staking/products/2',
+      list: (s: { url: string }) =>
+        s.url.includes('stakes') ? ok({ list: [], total: 0, page: 1, limit: 20 }) : ok([STAKING]),
     };
 
-    it('edits the name per language through the staking product route', async () => {
-      const sent = fakeServer(answer(() => ok(STAKING)));
-      await staking();
-      const dialog = await openEditTexts();
-      expect(fieldValue(dialog, 'Name (text of record)')).toBe('ETH Staking 60 days');
-      expect(fieldValue(dialog, 'Name (Deutsch)')).toBe('ETH-Staking 60 Tage');
-      typeIn(dialog, 'Name (text of record)', 'ETH Staking 60 days fixed');
-      typeIn(dialog, 'Name (Deutsch)', '');
-      typeIn(dialog, 'Name (English)', 'ETH Staking, 60 days');
-      dialog.getByRole('button', { name: 'Save' }).click();
-      const [post] = await postsTo(sent, url);
-      expect(post!.body).toEqual({
-        name: 'ETH Staking 60 days fixed',
-        name_i18n: { en: 'ETH Staking, 60 days' },
-      });
-    });
+    it('edits the name per language through the staking product route', () =>
+      savesExactly(page, {
+        prefill: { 'Name (text of record)': 'ETH Staking 60 days', 'Name (Deutsch)': 'ETH-Staking 60 Tage' },
+        typed: {
+          'Name (text of record)': 'ETH Staking 60 days fixed',
+          'Name (Deutsch)': '',
+          'Name (English)': 'ETH Staking, 60 days',
+        },
+        body: { name: 'ETH Staking 60 days fixed', name_i18n: { en: 'ETH Staking, 60 days' } },
+      }));
 
-    it("shows the server's 422 message on the name of record", async () => {
-      const sent = fakeServer(answer(() => invalid({ name: ['Required'] })));
-      await staking();
-      const dialog = await openEditTexts();
-      dialog.getByRole('button', { name: 'Save' }).click();
-      await postsTo(sent, url);
-      const error = await dialog.findByText('Required');
-      expect(error.closest('.ant-form-item')?.querySelector('input')?.id).toBe('name');
-    });
+    it("shows the server's 422 message on the name of record", () =>
+      showsInvalid(page, {
+        errors: { name: ['Required'] },
+        message: 'Required',
+        field: 'Name (text of record)',
+      }));
 
-    it('sends nothing when cancelled', async () => {
-      const sent = fakeServer(answer(() => ok(STAKING)));
-      await staking();
-      const dialog = await openEditTexts();
-      await cancelSendsNothing(dialog, sent, url);
-    });
+    it('sends nothing when cancelled', () => cancelSendsNothing(page));
 
     it('creates a product with its names per language', async () => {
-      const sent = fakeServer(answer(() => ok(STAKING)));
-      await staking();
+      const sent = fakeServer((s) => (s.method === 'POST' ? ok(STAKING) : page.list(s)));
+      await page.mount();
       fireEvent.click(screen.getByRole('button', { name: 'New product' }));
       const title = await screen.findByText('New staking product');
       const form = within(title.closest('.ant-modal') as HTMLElement);

@@ -16,13 +16,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { CodeTag, Num, TextWithLangs } from '../../../components/table-cells.tsx';
+import { CodeTag, Num } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
 import { codeLabel, dateTime, formatCoinOverview } from '../../../lib/format.ts';
-import { useEditing } from '../components/EditTextsModal.tsx';
-import { ProductNameModal } from '../components/ProductNameModal.tsx';
+import { editTextsColumn, useEditing } from '../components/EditTextsModal.tsx';
+import { ProductNameFields, ProductNameModal } from '../components/ProductNameModal.tsx';
+import { enabledColumn, limitsColumn, nameColumn } from '../components/product-columns.tsx';
 import { StakingProducts } from '../components/StakingProducts.tsx';
-import { type TextLangFields, TextLangTabs, toTexts } from '../components/TextLangTabs.tsx';
+import { type TextLangFields, toTexts } from '../components/TextLangTabs.tsx';
 
 /** Amounts from the API's decimal strings: 2 up to the coin's decimals, cut (DESIGN.md "Numbers"). */
 const amount = (v: string, coin: string) => formatCoinOverview(v, coin);
@@ -96,49 +97,20 @@ function AiProducts() {
           dataSource={products.data ?? []}
           pagination={false}
           columns={[
-            {
-              title: 'Name',
-              render: (_, p) => <TextWithLangs text={p.name} texts={p.name_i18n} />,
-            },
+            nameColumn<AiProduct>(),
             { title: 'Coin', dataIndex: 'coin' },
             { title: 'Kind', render: (_, p) => (p.kind === 'fixed' ? `Fixed ${p.days} d` : 'Current') },
             {
               title: 'Daily rate (ppm)',
               render: (_, p) => `${p.daily_rate_min_ppm} – ${p.daily_rate_max_ppm}`,
             },
-            {
-              title: 'Min – max',
-              align: 'right',
-              render: (_, p) => (
-                <Num>{`${amount(p.min_amount, p.coin)} – ${amount(p.max_amount, p.coin)} ${p.coin}`}</Num>
-              ),
-            },
+            limitsColumn<AiProduct>(),
             { title: 'Early fee (bp)', dataIndex: 'early_fee_bp' },
-            {
-              title: 'State',
-              render: (_, p) => (
-                <Button size="small" onClick={() => toggle.mutate({ id: p.id, enabled: !p.enabled })}>
-                  {p.enabled ? 'Disable' : 'Enable'}
-                </Button>
-              ),
-            },
-            {
-              title: '',
-              render: (_, p) => (
-                <Button size="small" onClick={() => editing.start(p)}>
-                  Edit texts
-                </Button>
-              ),
-            },
+            enabledColumn<AiProduct>((p, enabled) => toggle.mutate({ id: p.id, enabled })),
+            editTextsColumn(editing.start),
           ]}
         />
-        <ProductNameModal
-          product={editing.row}
-          open={editing.open}
-          onClose={editing.close}
-          afterClose={editing.clear}
-          save={(id, body) => rename.mutateAsync({ id, body })}
-        />
+        <ProductNameModal editing={editing} save={(id, body) => rename.mutateAsync({ id, body })} />
       </Card>
       <Card title="New product">
         <Form
@@ -147,17 +119,8 @@ function AiProducts() {
           onFinish={(v) => void submit(v)}
           initialValues={{ coin: 'USDC', kind: 'fixed', days: 30, early_fee_bp: 50 }}
         >
-          <Form.Item
-            name="name"
-            label="Name (text of record)"
-            extra="Shown where the reader's language has no name below."
-            rules={[{ required: true }]}
-          >
-            <Input maxLength={60} />
-          </Form.Item>
-          <Form.Item label="Name per language" style={{ marginBottom: 0 }}>
-            <TextLangTabs name="name_i18n" label="Name" max={60} />
-          </Form.Item>
+          {/* Only required here (the dialog also refuses a blank name); the server's 422 lands on the field. */}
+          <ProductNameFields rules={[{ required: true }]} />
           <Space wrap>
             <Form.Item name="coin" label="Coin">
               <Select style={{ width: 110 }} options={['USDC', 'BTC', 'ETH'].map((c) => ({ value: c }))} />

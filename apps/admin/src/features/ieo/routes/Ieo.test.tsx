@@ -1,14 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
-import {
-  cancelSendsNothing,
-  fieldValue,
-  invalid,
-  openEditTexts,
-  postsTo,
-  typeIn,
-} from '../../earn/components/edit-texts-testkit.ts';
+import { cancelSendsNothing, savesExactly, showsInvalid } from '../../earn/components/edit-texts-testkit.ts';
 import { Ieo } from './Ieo.tsx';
 
 const PROJECT = {
@@ -94,49 +87,32 @@ describe('<Ieo/>', () => {
       name_i18n: { de: 'Neue Münze' },
       description_i18n: { de: 'Eine neue Chain.', en: 'A new chain, launched.' },
     };
-    const url = '/api/admin/ieo/projects/9';
+    const page = { mount: () => mountPage('/ieo', <Ieo />), row: NAMED, url: '/api/admin/ieo/projects/9' };
 
-    it('opens prefilled and sends the texts of record and exactly the edited maps', async () => {
-      const sent = fakeServer((s) => (s.method === 'POST' ? ok(NAMED) : ok([NAMED])));
-      mountPage('/ieo', <Ieo />);
-      const dialog = await openEditTexts();
-      expect(fieldValue(dialog, 'Name (text of record)')).toBe('New Coin');
-      expect(fieldValue(dialog, 'Name (Deutsch)')).toBe('Neue Münze');
-      expect(fieldValue(dialog, 'Description (text of record)')).toBe('A new chain.');
-      expect(fieldValue(dialog, 'Description (English)')).toBe('A new chain, launched.');
-      typeIn(dialog, 'Name (Italiano)', 'Nuova moneta');
-      typeIn(dialog, 'Description (English)', '');
-      const gets = sent.filter((s) => s.method === 'GET').length;
-      dialog.getByRole('button', { name: 'Save' }).click();
-      const [post] = await postsTo(sent, url);
-      expect(post!.body).toEqual({
-        name: 'New Coin',
-        description: 'A new chain.',
-        name_i18n: { de: 'Neue Münze', it: 'Nuova moneta' },
-        description_i18n: { de: 'Eine neue Chain.' },
-      });
-      await waitFor(() => expect(sent.filter((s) => s.method === 'GET').length).toBeGreaterThan(gets));
-    });
+    it('opens prefilled and sends the texts of record and exactly the edited maps', () =>
+      savesExactly(page, {
+        prefill: {
+          'Name (text of record)': 'New Coin',
+          'Name (Deutsch)': 'Neue Münze',
+          'Description (text of record)': 'A new chain.',
+          'Description (English)': 'A new chain, launched.',
+        },
+        typed: { 'Name (Italiano)': 'Nuova moneta', 'Description (English)': '' },
+        body: {
+          name: 'New Coin',
+          description: 'A new chain.',
+          name_i18n: { de: 'Neue Münze', it: 'Nuova moneta' },
+          description_i18n: { de: 'Eine neue Chain.' },
+        },
+      }));
 
-    it("shows the server's 422 message on its field", async () => {
-      const sent = fakeServer((s) =>
-        s.method === 'POST' ? invalid({ 'description_i18n.de': ['At most 5000 characters'] }) : ok([NAMED]),
-      );
-      mountPage('/ieo', <Ieo />);
-      const dialog = await openEditTexts();
-      dialog.getByRole('button', { name: 'Save' }).click();
-      await postsTo(sent, url);
-      const error = await dialog.findByText('At most 5000 characters');
-      expect(error.closest('.ant-form-item')?.querySelector('textarea')?.getAttribute('aria-label')).toBe(
-        'Description (Deutsch)',
-      );
-    });
+    it("shows the server's 422 message on its field", () =>
+      showsInvalid(page, {
+        errors: { 'description_i18n.de': ['At most 5000 characters'] },
+        message: 'At most 5000 characters',
+        field: 'Description (Deutsch)',
+      }));
 
-    it('sends nothing when cancelled', async () => {
-      const sent = fakeServer(() => ok([NAMED]));
-      mountPage('/ieo', <Ieo />);
-      const dialog = await openEditTexts();
-      await cancelSendsNothing(dialog, sent, url);
-    });
+    it('sends nothing when cancelled', () => cancelSendsNothing(page));
   });
 });

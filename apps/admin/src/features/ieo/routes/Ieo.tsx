@@ -20,8 +20,18 @@ import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, dateTimeStackCell, languagesOf, Num } from '../../../components/table-cells.tsx';
 import { formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
-import { EditTextsModal, useEditing } from '../../earn/components/EditTextsModal.tsx';
-import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
+import {
+  type Editing,
+  EditTextsButton,
+  EditTextsModal,
+  useEditing,
+} from '../../earn/components/EditTextsModal.tsx';
+import {
+  RECORD_EXTRA,
+  type TextLangFields,
+  TextOfRecordFields,
+  toTexts,
+} from '../../earn/components/TextLangTabs.tsx';
 import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
 
 const STATUS_COLOR: Record<IeoStatus, string> = {
@@ -59,15 +69,13 @@ interface TextValues {
 }
 
 /** "Edit texts" of a project: name and description of record and their maps, each sent whole. */
-function EditProjectTexts({ editing }: { editing: ReturnType<typeof useEditing<IeoProject>> }) {
+function EditProjectTexts({ editing }: { editing: Editing<IeoProject> }) {
   const { updateTexts } = useIeoMutations();
   const p = editing.row;
   return (
     <EditTextsModal<TextValues>
       title={p ? `Edit texts: ${p.coin} (${p.name})` : 'Edit texts'}
-      open={editing.open}
-      onClose={editing.close}
-      afterClose={editing.clear}
+      editing={editing}
       initialValues={
         p
           ? {
@@ -92,23 +100,18 @@ function EditProjectTexts({ editing }: { editing: ReturnType<typeof useEditing<I
         return true;
       }}
     >
-      <Form.Item
+      <TextOfRecordFields
         name="name"
-        label="Name (text of record)"
-        extra="Readers whose language has no text below see the texts of record."
+        label="Name"
+        max={60}
+        extra={RECORD_EXTRA}
         rules={[{ required: true, whitespace: true, max: 60 }]}
       >
         <Input maxLength={60} />
-      </Form.Item>
-      <Form.Item label="Name per language" style={{ marginBottom: 0 }}>
-        <TextLangTabs name="name_i18n" label="Name" max={60} />
-      </Form.Item>
-      <Form.Item name="description" label="Description (text of record)" rules={[{ max: 5000 }]}>
+      </TextOfRecordFields>
+      <TextOfRecordFields name="description" label="Description" max={5000} multiline rules={[{ max: 5000 }]}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={5000} />
-      </Form.Item>
-      <Form.Item label="Description per language" style={{ marginBottom: 0 }}>
-        <TextLangTabs name="description_i18n" label="Description" max={5000} multiline />
-      </Form.Item>
+      </TextOfRecordFields>
     </EditTextsModal>
   );
 }
@@ -189,9 +192,7 @@ export function Ieo() {
       width: 100,
       render: (_: unknown, p) => (
         <Space direction="vertical" size={4}>
-          <Button size="small" onClick={() => editing.start(p)}>
-            Edit texts
-          </Button>
+          <EditTextsButton onClick={() => editing.start(p)} />
           {p.status === 'drawing' ? (
             <Button size="small" type="primary" onClick={() => doSettle(p)}>
               Settle
@@ -270,17 +271,15 @@ export function Ieo() {
               options={['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE'].map((c) => ({ value: c, label: c }))}
             />
           </Form.Item>
-          <Form.Item
+          <TextOfRecordFields
             name="name"
-            label="Name (text of record)"
-            extra="Readers whose language has no text below see the texts of record."
+            label="Name"
+            max={60}
+            extra={RECORD_EXTRA}
             rules={[{ required: true, max: 60 }]}
           >
             <Input />
-          </Form.Item>
-          <Form.Item label="Name per language" style={{ marginBottom: 0 }}>
-            <TextLangTabs name="name_i18n" label="Name" max={60} />
-          </Form.Item>
+          </TextOfRecordFields>
           <Form.Item name="issue_amount" label="Issue amount" rules={[{ required: true }]}>
             <Input inputMode="decimal" />
           </Form.Item>
@@ -311,12 +310,9 @@ export function Ieo() {
           <Form.Item name="expected_return" label="Expected return (text)">
             <Input maxLength={60} />
           </Form.Item>
-          <Form.Item name="description" label="Description (text of record)">
+          <TextOfRecordFields name="description" label="Description" max={5000} multiline>
             <Input.TextArea rows={4} maxLength={5000} />
-          </Form.Item>
-          <Form.Item label="Description per language" style={{ marginBottom: 0 }}>
-            <TextLangTabs name="description_i18n" label="Description" max={5000} multiline />
-          </Form.Item>
+          </TextOfRecordFields>
         </Form>
       </Drawer>
     </Card>

@@ -1,12 +1,14 @@
-import { cleanup, waitFor } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
+import { mountPage } from '../../../test/console.tsx';
 import {
   cancelSendsNothing,
-  fieldValue,
+  clickSave,
+  fieldOfMessage,
   invalid,
-  openEditTexts,
-  postsTo,
+  openOn,
+  saveAndPost,
+  savesExactly,
   typeIn,
 } from '../../earn/components/edit-texts-testkit.ts';
 import { optionLines, optionTexts, Votes } from './Votes.tsx';
@@ -47,7 +49,7 @@ const POLL = {
   description_i18n: { de: 'Eine Stimme pro Konto.' },
   options_i18n: [{ de: 'Solana' }, {}],
 };
-const url = '/api/admin/votes/3';
+const page = { mount: () => mountPage('/votes', <Votes />), row: POLL, url: '/api/admin/votes/3' };
 
 describe('<Votes/> Edit texts (ADR 243)', () => {
   afterEach(() => {
@@ -61,56 +63,43 @@ describe('<Votes/> Edit texts (ADR 243)', () => {
     expect(optionLines({ ...POLL, options_i18n: [] })).toEqual({});
   });
 
-  it('opens prefilled and sends the texts of record and exactly the edited maps', async () => {
-    const sent = fakeServer((s) => (s.method === 'POST' ? ok(POLL) : ok([POLL])));
-    mountPage('/votes', <Votes />);
-    const dialog = await openEditTexts();
-    expect(fieldValue(dialog, 'Title (text of record)')).toBe('Which coin should we list next?');
-    expect(fieldValue(dialog, 'Title (Deutsch)')).toBe('Welchen Coin sollen wir als Nächstes listen?');
-    expect(fieldValue(dialog, 'Description (Deutsch)')).toBe('Eine Stimme pro Konto.');
-    expect(fieldValue(dialog, 'Options (Deutsch)')).toBe('Solana\nDOGE');
-    typeIn(dialog, 'Title (Français)', 'Quelle crypto lister ensuite ?');
-    typeIn(dialog, 'Description (Deutsch)', '');
-    typeIn(dialog, 'Options (Deutsch)', 'Solana\nDogecoin');
-    const gets = sent.filter((s) => s.method === 'GET').length;
-    dialog.getByRole('button', { name: 'Save' }).click();
-    const [post] = await postsTo(sent, url);
-    expect(post!.body).toEqual({
-      title: 'Which coin should we list next?',
-      description: 'One vote per account.',
-      title_i18n: {
-        de: 'Welchen Coin sollen wir als Nächstes listen?',
-        fr: 'Quelle crypto lister ensuite ?',
+  it('opens prefilled and sends the texts of record and exactly the edited maps', () =>
+    savesExactly(page, {
+      prefill: {
+        'Title (text of record)': 'Which coin should we list next?',
+        'Title (Deutsch)': 'Welchen Coin sollen wir als Nächstes listen?',
+        'Description (Deutsch)': 'Eine Stimme pro Konto.',
+        'Options (Deutsch)': 'Solana\nDOGE',
       },
-      description_i18n: {},
-      options_i18n: [{ de: 'Solana' }, { de: 'Dogecoin' }],
-    });
-    await waitFor(() => expect(sent.filter((s) => s.method === 'GET').length).toBeGreaterThan(gets));
-  });
+      typed: {
+        'Title (Français)': 'Quelle crypto lister ensuite ?',
+        'Description (Deutsch)': '',
+        'Options (Deutsch)': 'Solana\nDogecoin',
+      },
+      body: {
+        title: 'Which coin should we list next?',
+        description: 'One vote per account.',
+        title_i18n: {
+          de: 'Welchen Coin sollen wir als Nächstes listen?',
+          fr: 'Quelle crypto lister ensuite ?',
+        },
+        description_i18n: {},
+        options_i18n: [{ de: 'Solana' }, { de: 'Dogecoin' }],
+      },
+    }));
 
   it("puts a 422 on an option's label in its language's tab, and a wrong line count is not sent", async () => {
-    const sent = fakeServer((s) =>
-      s.method === 'POST' ? invalid({ 'options_i18n.1.de': ['At most 80 characters'] }) : ok([POLL]),
+    const { sent, dialog } = await openOn(page, () =>
+      invalid({ 'options_i18n.1.de': ['At most 80 characters'] }),
     );
-    mountPage('/votes', <Votes />);
-    const dialog = await openEditTexts();
     typeIn(dialog, 'Options (Italiano)', 'Solana');
-    dialog.getByRole('button', { name: 'Save' }).click();
+    clickSave(dialog);
     expect(await dialog.findByText('One line per option (2)')).toBeTruthy();
     expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
     typeIn(dialog, 'Options (Italiano)', '');
-    dialog.getByRole('button', { name: 'Save' }).click();
-    await postsTo(sent, url);
-    const error = await dialog.findByText('At most 80 characters');
-    expect(error.closest('.ant-form-item')?.querySelector('textarea')?.getAttribute('aria-label')).toBe(
-      'Options (Deutsch)',
-    );
+    await saveAndPost(dialog, sent, page.url);
+    expect(await fieldOfMessage(dialog, 'At most 80 characters')).toBe('Options (Deutsch)');
   });
 
-  it('sends nothing when cancelled', async () => {
-    const sent = fakeServer(() => ok([POLL]));
-    mountPage('/votes', <Votes />);
-    const dialog = await openEditTexts();
-    await cancelSendsNothing(dialog, sent, url);
-  });
+  it('sends nothing when cancelled', () => cancelSendsNothing(page));
 });

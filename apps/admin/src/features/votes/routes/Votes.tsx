@@ -1,12 +1,23 @@
 import type { Poll, TextPerLang } from '@ex/contract';
 import { LANGS, type Lang } from '@ex/i18n';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, TextWithLangs } from '../../../components/table-cells.tsx';
 import { dateTime } from '../../../lib/format.ts';
-import { EditTextsModal, useEditing } from '../../earn/components/EditTextsModal.tsx';
-import { type TextLangFields, TextLangTabs, toTexts } from '../../earn/components/TextLangTabs.tsx';
+import {
+  type Editing,
+  EditTextsModal,
+  editTextsColumn,
+  useEditing,
+} from '../../earn/components/EditTextsModal.tsx';
+import {
+  RECORD_EXTRA,
+  type TextLangFields,
+  TextLangTabs,
+  TextOfRecordFields,
+  toTexts,
+} from '../../earn/components/TextLangTabs.tsx';
 import { useCreatePoll, usePolls, useUpdatePoll } from '../api/votes.ts';
 
 const STATE_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;
@@ -43,6 +54,26 @@ export function optionTexts(
   return { texts: any ? texts : undefined, wrong };
 }
 
+/** The message on each options tab whose line count is not the options'. */
+const lineCountErrors = (wrong: Lang[], count: number) =>
+  wrong.map((lang) => ({
+    name: ['options_i18n', lang] as ['options_i18n', Lang],
+    errors: [`One line per option (${count})`],
+  }));
+
+/** A poll's title of record (in `children`) and its tabs per language, in the dialog and the create form. */
+const TitleFields = ({ children }: { children: ReactNode }) => (
+  <TextOfRecordFields
+    name="title"
+    label="Title"
+    max={120}
+    extra={RECORD_EXTRA}
+    rules={[{ required: true, whitespace: true, max: 120 }]}
+  >
+    {children}
+  </TextOfRecordFields>
+);
+
 const columns = (onEdit: (p: Poll) => void): TableColumnsType<Poll> => [
   {
     title: 'Title',
@@ -65,15 +96,7 @@ const columns = (onEdit: (p: Poll) => void): TableColumnsType<Poll> => [
   },
   { title: 'Starts', dataIndex: 'starts_at', width: 170, render: (at: number) => dateTime(at) },
   { title: 'Ends', dataIndex: 'ends_at', width: 170, render: (at: number) => dateTime(at) },
-  {
-    title: '',
-    width: 110,
-    render: (_: unknown, p) => (
-      <Button size="small" onClick={() => onEdit(p)}>
-        Edit texts
-      </Button>
-    ),
-  },
+  editTextsColumn(onEdit, 110),
 ];
 
 /**
@@ -101,16 +124,14 @@ interface TextValues {
  * "Edit texts" of a poll: title and description of record, their maps, the option labels per
  * language; each map is sent whole (`{}`, or one `{}` per option, when every tab is empty).
  */
-function EditPollTexts({ editing }: { editing: ReturnType<typeof useEditing<Poll>> }) {
+function EditPollTexts({ editing }: { editing: Editing<Poll> }) {
   const update = useUpdatePoll();
   const poll = editing.row;
   const count = poll?.options.length ?? 0;
   return (
     <EditTextsModal<TextValues>
       title={poll ? `Edit texts: ${poll.title}` : 'Edit texts'}
-      open={editing.open}
-      onClose={editing.close}
-      afterClose={editing.clear}
+      editing={editing}
       initialValues={
         poll
           ? {
@@ -132,12 +153,7 @@ function EditPollTexts({ editing }: { editing: ReturnType<typeof useEditing<Poll
         if (!poll) return false;
         const perOption = optionTexts(count, v.options_i18n);
         if (perOption.wrong.length > 0) {
-          form.setFields(
-            perOption.wrong.map((lang) => ({
-              name: ['options_i18n', lang] as const,
-              errors: [`One line per option (${count})`],
-            })),
-          );
+          form.setFields(lineCountErrors(perOption.wrong, count));
           return false;
         }
         await update.mutateAsync({
@@ -153,23 +169,12 @@ function EditPollTexts({ editing }: { editing: ReturnType<typeof useEditing<Poll
         return true;
       }}
     >
-      <Form.Item
-        name="title"
-        label="Title (text of record)"
-        extra="Readers whose language has no text below see the texts of record."
-        rules={[{ required: true, whitespace: true, max: 120 }]}
-      >
+      <TitleFields>
         <Input maxLength={120} />
-      </Form.Item>
-      <Form.Item label="Title per language" style={{ marginBottom: 0 }}>
-        <TextLangTabs name="title_i18n" label="Title" max={120} />
-      </Form.Item>
-      <Form.Item name="description" label="Description (text of record)" rules={[{ max: 2000 }]}>
+      </TitleFields>
+      <TextOfRecordFields name="description" label="Description" max={2000} multiline rules={[{ max: 2000 }]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
-      </Form.Item>
-      <Form.Item label="Description per language" style={{ marginBottom: 0 }}>
-        <TextLangTabs name="description_i18n" label="Description" max={2000} multiline />
-      </Form.Item>
+      </TextOfRecordFields>
       <Form.Item
         label="Options per language (one line per option, same order)"
         extra={`Options of record (not editable here): ${poll?.options.map((o) => o.label).join(', ') ?? ''}. Leave a language empty when they need no translation.`}
@@ -206,12 +211,7 @@ export function Votes() {
     const options = lines(v.options);
     const perOption = optionTexts(options.length, v.options_i18n);
     if (perOption.wrong.length > 0) {
-      form.setFields(
-        perOption.wrong.map((lang) => ({
-          name: ['options_i18n', lang] as const,
-          errors: [`One line per option (${options.length})`],
-        })),
-      );
+      form.setFields(lineCountErrors(perOption.wrong, options.length));
       return;
     }
     const title_i18n = toTexts(v.title_i18n);
@@ -255,23 +255,12 @@ export function Votes() {
         onCancel={() => setOpen(false)}
       >
         <Form form={form} layout="vertical">
-          <Form.Item
-            name="title"
-            label="Title (text of record)"
-            extra="Readers whose language has no text below see the texts of record."
-            rules={[{ required: true, whitespace: true, max: 120 }]}
-          >
+          <TitleFields>
             <Input />
-          </Form.Item>
-          <Form.Item label="Title per language" style={{ marginBottom: 0 }}>
-            <TextLangTabs name="title_i18n" label="Title" max={120} />
-          </Form.Item>
-          <Form.Item name="description" label="Description (text of record)">
+          </TitleFields>
+          <TextOfRecordFields name="description" label="Description" max={2000} multiline>
             <Input.TextArea rows={3} />
-          </Form.Item>
-          <Form.Item label="Description per language" style={{ marginBottom: 0 }}>
-            <TextLangTabs name="description_i18n" label="Description" max={2000} multiline />
-          </Form.Item>
+          </TextOfRecordFields>
           <Form.Item
             name="options"
             label="Options (one per line, text of record)"
