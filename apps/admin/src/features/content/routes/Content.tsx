@@ -20,9 +20,10 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { LangTabs, type TextFields, toTranslations } from '../../../components/LangTabs.tsx';
 import { agoCell, LangTags } from '../../../components/table-cells.tsx';
+import { fieldsFromErrors } from '../../../lib/form-errors.ts';
 import { useContentItems, useSaveContent, useSendMessage } from '../api/content.ts';
-import { fieldsFromErrors, LangTabs, type TextFields, toTranslations } from '../components/LangTabs.tsx';
 
 type Tab = ContentKind | 'message';
 const TABS: { label: string; value: Tab }[] = [

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
-import { cancelSendsNothing, savesExactly, showsInvalid } from '../../earn/components/edit-texts-testkit.ts';
+import { cancelSendsNothing, savesExactly, showsInvalid } from '../../../test/edit-texts-testkit.ts';
 import { Dividends, parseAllocations } from './Dividends.tsx';
 
 describe('<Dividends/>', () => {

@@ -2,15 +2,15 @@ import type { AdminDividendPool } from '@ex/contract';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { Num, TextWithLangs } from '../../../components/table-cells.tsx';
-import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
 import {
   type Editing,
   EditTextsModal,
   editTextsColumn,
   useEditing,
-} from '../../earn/components/EditTextsModal.tsx';
-import { type TextLangFields, TextOfRecordFields, toTexts } from '../../earn/components/TextLangTabs.tsx';
+} from '../../../components/EditTextsModal.tsx';
+import { type TextLangFields, TextOfRecordFields, toTexts } from '../../../components/TextLangTabs.tsx';
+import { Num, TextWithLangs } from '../../../components/table-cells.tsx';
+import { dateTime, formatCoinOverview } from '../../../lib/format.ts';
 import { useCreateDividend, useDividendPools, useUpdateDividend } from '../api/dividends.ts';
 
 const columns = (onEdit: (p: AdminDividendPool) => void): TableColumnsType<AdminDividendPool> => [

@@ -1,7 +1,7 @@
 import type { TextPerLang } from '@ex/contract';
 import { type FormRule, Input } from 'antd';
-import { type Editing, EditTextsModal } from './EditTextsModal.tsx';
-import { type TextLangFields, TextOfRecordFields, toTexts } from './TextLangTabs.tsx';
+import { type Editing, EditTextsModal } from '../../../components/EditTextsModal.tsx';
+import { type TextLangFields, TextOfRecordFields, toTexts } from '../../../components/TextLangTabs.tsx';
 
 interface Values {
   name: string;

@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { editTextsColumn, useEditing } from '../../../components/EditTextsModal.tsx';
+import { type TextLangFields, toTexts } from '../../../components/TextLangTabs.tsx';
 import { api } from '../../../lib/api.ts';
-import { fieldsFromErrors } from '../../content/components/LangTabs.tsx';
-import { editTextsColumn, useEditing } from './EditTextsModal.tsx';
+import { fieldsFromErrors } from '../../../lib/form-errors.ts';
 import { ProductNameFields, ProductNameModal } from './ProductNameModal.tsx';
 import { enabledColumn, limitsColumn, nameColumn } from './product-columns.tsx';
-import { type TextLangFields, toTexts } from './TextLangTabs.tsx';
 
 const key = ['admin', 'earn', 'staking-products'] as const;
 

@@ -7,7 +7,7 @@ import {
   savesExactly,
   showsInvalid,
   typeIn,
-} from '../components/edit-texts-testkit.ts';
+} from '../../../test/edit-texts-testkit.ts';
 import { Earn } from './Earn.tsx';
 
 const PRODUCT = {

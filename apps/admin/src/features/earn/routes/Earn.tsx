@@ -16,14 +16,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { editTextsColumn, useEditing } from '../../../components/EditTextsModal.tsx';
+import { type TextLangFields, toTexts } from '../../../components/TextLangTabs.tsx';
 import { CodeTag, Num } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
 import { codeLabel, dateTime, formatCoinOverview } from '../../../lib/format.ts';
-import { editTextsColumn, useEditing } from '../components/EditTextsModal.tsx';
 import { ProductNameFields, ProductNameModal } from '../components/ProductNameModal.tsx';
 import { enabledColumn, limitsColumn, nameColumn } from '../components/product-columns.tsx';
 import { StakingProducts } from '../components/StakingProducts.tsx';
-import { type TextLangFields, toTexts } from '../components/TextLangTabs.tsx';
 
 /** Amounts from the API's decimal strings: 2 up to the coin's decimals, cut (DESIGN.md "Numbers"). */
 const amount = (v: string, coin: string) => formatCoinOverview(v, coin);

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
-import { cancelSendsNothing, savesExactly, showsInvalid } from '../../earn/components/edit-texts-testkit.ts';
+import { cancelSendsNothing, savesExactly, showsInvalid } from '../../../test/edit-texts-testkit.ts';
 import { Ieo } from './Ieo.tsx';
 
 const PROJECT = {

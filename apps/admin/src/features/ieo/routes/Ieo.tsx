@@ -18,20 +18,20 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { CodeTag, dateTimeStackCell, languagesOf, Num } from '../../../components/table-cells.tsx';
-import { formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
 import {
   type Editing,
   EditTextsButton,
   EditTextsModal,
   useEditing,
-} from '../../earn/components/EditTextsModal.tsx';
+} from '../../../components/EditTextsModal.tsx';
 import {
   RECORD_EXTRA,
   type TextLangFields,
   TextOfRecordFields,
   toTexts,
-} from '../../earn/components/TextLangTabs.tsx';
+} from '../../../components/TextLangTabs.tsx';
+import { CodeTag, dateTimeStackCell, languagesOf, Num } from '../../../components/table-cells.tsx';
+import { formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
 import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
 
 const STATUS_COLOR: Record<IeoStatus, string> = {

@@ -19,10 +19,10 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { LangTabs, type TextFields } from '../../../components/LangTabs.tsx';
 import { LangTags } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/format.ts';
-import { LangTabs, type TextFields } from '../../content/components/LangTabs.tsx';
 
 type Status = 'open' | 'answered' | 'closed';
 type Row = Ticket & { user_id: string; user_account: string | null };

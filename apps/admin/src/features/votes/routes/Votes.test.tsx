@@ -10,7 +10,7 @@ import {
   saveAndPost,
   savesExactly,
   typeIn,
-} from '../../earn/components/edit-texts-testkit.ts';
+} from '../../../test/edit-texts-testkit.ts';
 import { optionLines, optionTexts, Votes } from './Votes.tsx';
 
 describe('optionTexts (ADR 243)', () => {

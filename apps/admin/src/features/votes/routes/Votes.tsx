@@ -3,21 +3,21 @@ import { LANGS, type Lang } from '@ex/i18n';
 import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { CodeTag, TextWithLangs } from '../../../components/table-cells.tsx';
-import { dateTime } from '../../../lib/format.ts';
 import {
   type Editing,
   EditTextsModal,
   editTextsColumn,
   useEditing,
-} from '../../earn/components/EditTextsModal.tsx';
+} from '../../../components/EditTextsModal.tsx';
 import {
   RECORD_EXTRA,
   type TextLangFields,
   TextLangTabs,
   TextOfRecordFields,
   toTexts,
-} from '../../earn/components/TextLangTabs.tsx';
+} from '../../../components/TextLangTabs.tsx';
+import { CodeTag, TextWithLangs } from '../../../components/table-cells.tsx';
+import { dateTime } from '../../../lib/format.ts';
 import { useCreatePoll, usePolls, useUpdatePoll } from '../api/votes.ts';
 
 const STATE_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;

@@ -1,7 +1,7 @@
 import type { Translations } from '@ex/contract';
 import { LANGS, type Lang } from '@ex/i18n';
 import { Form, Input } from 'antd';
-import { LangTabStrip } from '../../../components/LangTabStrip.tsx';
+import { LangTabStrip } from './LangTabStrip.tsx';
 
 export type TextFields = Partial<Record<Lang, { title?: string; body?: string }>>;
 
@@ -33,12 +33,4 @@ export function toTranslations(fields: TextFields | undefined): Translations {
     if (title !== '' || body !== '') out[lang] = { title, body };
   }
   return out as Translations;
-}
-
-/** Server 422 keys (`translations.en.title`) as antd field paths. */
-export function fieldsFromErrors(errors: Record<string, string[]>) {
-  return Object.entries(errors).map(([key, messages]) => ({
-    name: key.split('.'),
-    errors: messages,
-  }));
 }

@@ -2,7 +2,7 @@ import type { TextPerLang } from '@ex/contract';
 import { LANG_NAMES, LANGS, type Lang } from '@ex/i18n';
 import { Form, type FormRule, Input } from 'antd';
 import type { ReactNode } from 'react';
-import { LangTabStrip } from '../../../components/LangTabStrip.tsx';
+import { LangTabStrip } from './LangTabStrip.tsx';
 
 export type TextLangFields = Partial<Record<Lang, string | undefined>>;
 

@@ -1,7 +1,7 @@
 import { isValidationError } from '@ex/sdk';
 import { Alert, App, Button, Form, type FormInstance, Modal, type TableColumnType } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { fieldsFromErrors } from '../../content/components/LangTabs.tsx';
+import { fieldsFromErrors } from '../lib/form-errors.ts';
 
 /** Where a server 422 key (`name_i18n.de`) shows on the form; `null`: above the fields. */
 export type ErrorPath = (key: string) => (string | number)[] | null;

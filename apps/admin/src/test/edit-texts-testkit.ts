@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { Sent } from '../../../test/console.tsx';
-import { fakeServer, json, ok } from '../../../test/console.tsx';
+import type { Sent } from './console.tsx';
+import { fakeServer, json, ok } from './console.tsx';
 
 /**
  * The steps every "Edit texts" dialog is tested with (ADR 243): open it prefilled, type in language
