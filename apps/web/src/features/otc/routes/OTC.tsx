@@ -6,12 +6,13 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
 import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useOtcAds, usePlaceOtc } from '../api/otc.ts';
+import { OtcSkeleton } from '../components/OtcSkeleton.tsx';
 import '../../exchange/exchange.css';
 import { showToast } from '../../../lib/toast.ts';
 
@@ -131,26 +132,9 @@ export default function OTC() {
             </button>
           ))}
         </div>
-        {ads.isPending && (
-          <div role="status" aria-label={t('common.loading')}>
-            {[0, 1].map((i) => (
-              <div key={i} className="fx-card otc-skeleton" aria-hidden="true">
-                <span className="sk sk--w40" />
-                <span className="sk" />
-                <span className="sk sk--w24" />
-              </div>
-            ))}
-          </div>
-        )}
+        {ads.isPending && <OtcSkeleton cards={2} />}
         {ads.isError && !ads.data && (
-          <EmptyState
-            text={t1('otc.adsFailed')}
-            action={
-              <button type="button" className="btn-ghost" onClick={() => void ads.refetch()}>
-                {t('common.retry')}
-              </button>
-            }
-          />
+          <LoadFailed text={t1('otc.adsFailed')} onRetry={() => void ads.refetch()} />
         )}
         {ads.isSuccess && list.length === 0 && <p className="fx-empty">{t1('otc.noAds')}</p>}
         {list.map((a) => (

@@ -1,13 +1,14 @@
 import { isOtcPaymentMethod } from '@ex/contract';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { dateTime } from '../../ieo/components/ProjectCard.tsx';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useOtcOrders } from '../api/otc.ts';
+import { OtcSkeleton } from '../components/OtcSkeleton.tsx';
 import '../../exchange/exchange.css';
 
 /**
@@ -24,26 +25,9 @@ export default function OTCHis() {
     <PageShell title={t('titles.otcHis')} fallback="/OTC">
       <PullRefresh onRefresh={() => orders.refetch()}>
         <div className="fx">
-          {orders.isPending && (
-            <div role="status" aria-label={t('common.loading')}>
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="fx-card otc-skeleton" aria-hidden="true">
-                  <span className="sk sk--w40" />
-                  <span className="sk" />
-                  <span className="sk sk--w24" />
-                </div>
-              ))}
-            </div>
-          )}
+          {orders.isPending && <OtcSkeleton cards={3} />}
           {orders.isError && !orders.data && (
-            <EmptyState
-              text={t1('otc.ordersFailed')}
-              action={
-                <button type="button" className="btn-ghost" onClick={() => void orders.refetch()}>
-                  {t('common.retry')}
-                </button>
-              }
-            />
+            <LoadFailed text={t1('otc.ordersFailed')} onRetry={() => void orders.refetch()} />
           )}
           {orders.isSuccess && orders.data.list.length === 0 && (
             <p className="fx-empty">{t1('otc.noOrders')}</p>
