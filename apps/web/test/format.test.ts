@@ -22,6 +22,15 @@ describe('formatDecimal', () => {
     expect(formatDecimal('1234.56', 'zh_CN')).toBe('1,234.56');
   });
 
+  it('groups four-digit amounts in Spanish and Italian too (1.500,00 beside 12.345,00)', () => {
+    expect(formatUsdc('1500', 'es')).toBe('1.500,00');
+    expect(formatUsdc('1500', 'it')).toBe('1.500,00');
+    expect(formatDecimal('12345.5', 'es')).toBe('12.345,5');
+    // fr: narrow no-break space for thousands, comma for decimals, "12,5 %".
+    expect(formatUsdc('1500', 'fr')).toBe('1\u202f500,00');
+    expect(formatChangePercent('12.5', 'fr', 1).text).toBe('+12,5\u00a0%');
+  });
+
   it('keeps every digit of a long decimal string (no float on the way)', () => {
     expect(formatDecimal('12345678901234567.12345678', 'en', { maxFraction: 8 })).toBe(
       '12,345,678,901,234,567.12345678',

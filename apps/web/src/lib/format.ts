@@ -21,7 +21,9 @@ function numberFormat(lang: Lang, options: Intl.NumberFormatOptions): Intl.Numbe
   const key = `${lang}|${JSON.stringify(options)}`;
   let nf = cache.get(key);
   if (!nf) {
-    nf = new Intl.NumberFormat(bcp47(lang), options);
+    // Spanish and Italian group only from five digits by default (CLDR: 1500,00 but 12.345,00), so
+    // a balance column mixed both looks; money screens group every thousand (1.500,00).
+    nf = new Intl.NumberFormat(bcp47(lang), { useGrouping: 'always', ...options });
     cache.set(key, nf);
   }
   return nf;
