@@ -1,0 +1,37 @@
+// The French, Spanish and Italian walk (375 px, the demo account): each language keeps one register
+// on every screen. French says "vous" and Italian "tu" throughout; Spanish said "tú" on the login,
+// markets, trade and transfer screens ("Introduce tu contraseña", "de tu Spot a tu Futuros") but
+// "usted" on deposit, withdraw, KYC, security and earn ("Introduzca su contraseña de transacción"),
+// so one withdrawal crossed both: it is "usted" everywhere now, as in most of its catalogue.
+import { webCatalogues } from '@ex/i18n';
+import { describe, expect, it } from 'vitest';
+
+/** Every string of a catalogue with its dotted key. */
+function strings(node: unknown, prefix = ''): [string, string][] {
+  if (typeof node === 'string') return [[prefix, node]];
+  if (node && typeof node === 'object') {
+    return Object.entries(node).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [];
+}
+
+const offenders = (lang: 'fr' | 'es' | 'it', re: RegExp) =>
+  strings(webCatalogues[lang])
+    .filter(([, v]) => re.test(v))
+    .map(([k, v]) => `${k}: ${v}`);
+
+describe('one register per Romance language', () => {
+  it('Spanish says "usted": no tú, tu, tus, te, imperatives like "Introduce" or "inténtalo"', () => {
+    const informal =
+      /(?<![\p{L}])(tú|tu|tus|te|ti|contigo|tienes|puedes|quieres|debes|eres|Introduce|Elige|Añade|Toca|Crea|Regístrate|Restablece|Mueve|inténtalo|Olvidaste|Cierras)(?![\p{L}])/u;
+    expect(offenders('es', informal)).toEqual([]);
+  });
+
+  it('French says "vous": no tu, ton, ta, tes, toi', () => {
+    expect(offenders('fr', /(?<![\p{L}’'])(tu|ton|ta|tes|toi)(?![\p{L}’'])/u)).toEqual([]);
+  });
+
+  it('Italian says "tu": no Lei, Suo, Sua, La preghiamo', () => {
+    expect(offenders('it', /(?<![\p{L}])(Lei|Suo|Sua|Suoi|Sue|La preghiamo)(?![\p{L}])/u)).toEqual([]);
+  });
+});
