@@ -93,6 +93,29 @@ export const LedgerQuery = z.strictObject({
 });
 export type LedgerQuery = z.infer<typeof LedgerQuery>;
 
+/**
+ * What a ledger entry belongs to, read from its type and raw `ref_id` where that is unambiguous
+ * (ADR 244). An order is always one of the caller's own; a format the server does not know gives no
+ * `ref` (the raw `ref_id` is still there).
+ */
+export const LedgerRef = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('order'),
+    order_id: z.string(),
+    /** The order's market, e.g. BTC_USDC or BTC_USDC_PERP. */
+    market: z.string().optional(),
+    /** Set when the entry settles one fill of the order. */
+    trade_id: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('funding'), market: z.string(), at: z.number().int() }),
+  z.object({ kind: z.literal('transfer'), transfer_id: z.string() }),
+  z.object({ kind: z.literal('deposit'), deposit_id: z.string() }),
+  z.object({ kind: z.literal('withdrawal'), withdrawal_id: z.string() }),
+  z.object({ kind: z.literal('liquidation'), market: z.string() }),
+  z.object({ kind: z.literal('adl'), market: z.string() }),
+]);
+export type LedgerRef = z.infer<typeof LedgerRef>;
+
 /** One change of a wallet's available balance (frozen moves show as the available side of them). */
 export const LedgerEntry = z.object({
   id: z.string(),
@@ -103,6 +126,8 @@ export const LedgerEntry = z.object({
   balance_after: z.string(),
   ref_id: z.string(),
   created_at: z.number().int(),
+  /** What the entry belongs to (ADR 244); absent where `ref_id` has no known, unambiguous format. */
+  ref: LedgerRef.optional(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 export const LedgerPage = pageOf(LedgerEntry);

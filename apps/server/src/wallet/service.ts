@@ -1,4 +1,12 @@
-import type { Balances, LedgerEntry, LedgerQuery, Page, Transfer, TransferRequest } from '@ex/contract';
+import type {
+  Balances,
+  LedgerEntry,
+  LedgerQuery,
+  LedgerRef,
+  Page,
+  Transfer,
+  TransferRequest,
+} from '@ex/contract';
 import { accountKey, parseDecimal, ResultCode } from '@ex/core';
 import { fetchPage } from '../db/page.ts';
 import { ASSETS, QUOTE } from '../engine/config.ts';
@@ -8,6 +16,7 @@ import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, LedgerEntriesTable, TransfersTable } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
+import { describeRefs } from './refs.ts';
 
 export const COINS = Object.keys(ASSETS);
 
@@ -23,7 +32,7 @@ function toTransfer(r: TransfersTable): Transfer {
   };
 }
 
-function toLedgerEntry(r: LedgerEntriesTable): LedgerEntry {
+function toLedgerEntry(r: LedgerEntriesTable, ref?: LedgerRef): LedgerEntry {
   return {
     id: r.id,
     account: r.account === 'spot' ? 'spot' : 'contract',
@@ -33,6 +42,7 @@ function toLedgerEntry(r: LedgerEntriesTable): LedgerEntry {
     balance_after: formatAmount(r.available_after, r.coin),
     ref_id: r.ref_id,
     created_at: Number(r.created_at),
+    ...(ref ? { ref } : {}),
   };
 }
 
@@ -151,6 +161,8 @@ export class WalletService {
     const { rows, total } = await fetchPage(base, q, (b) =>
       b.selectAll().orderBy('entry_seq', 'desc').orderBy('id'),
     );
-    return { list: rows.map(toLedgerEntry), total, page: q.page, limit: q.limit };
+    // What each entry belongs to, one order lookup for the page, among this user's orders only.
+    const refs = await describeRefs(this.edb, userId, rows);
+    return { list: rows.map((r, i) => toLedgerEntry(r, refs[i])), total, page: q.page, limit: q.limit };
   }
 }
