@@ -3,6 +3,8 @@
 // markets, trade and transfer screens ("Introduce tu contraseña", "de tu Spot a tu Futuros") but
 // "usted" on deposit, withdraw, KYC, security and earn ("Introduzca su contraseña de transacción"),
 // so one withdrawal crossed both: it is "usted" everywhere now, as in most of its catalogue.
+// French and Italian wrote the apostrophe two ways on one screen ("vérification d'identité" above
+// "Carnet d’adresses" on /Withdrawal): always the typographic one now.
 import { webCatalogues } from '@ex/i18n';
 import { describe, expect, it } from 'vitest';
 
@@ -33,5 +35,12 @@ describe('one register per Romance language', () => {
 
   it('Italian says "tu": no Lei, Suo, Sua, La preghiamo', () => {
     expect(offenders('it', /(?<![\p{L}])(Lei|Suo|Sua|Suoi|Sue|La preghiamo)(?![\p{L}])/u)).toEqual([]);
+  });
+});
+
+describe('typography', () => {
+  it('French and Italian elide with the typographic apostrophe (d’identité), never the straight one', () => {
+    expect(offenders('fr', /\p{L}'\p{L}/u)).toEqual([]);
+    expect(offenders('it', /\p{L}'\p{L}/u)).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ export const it: CommunityCatalogue = {
     copy: 'Copia',
     copied: 'Copiato',
     share: 'Condividi il link',
-    shareText: "Unisciti a me sull'exchange con il mio codice invito {{code}}",
+    shareText: 'Unisciti a me sull’exchange con il mio codice invito {{code}}',
     qr: 'Scansiona per registrarti',
     friends: 'Amici invitati',
     count: '{{count}} amici invitati',

@@ -52,7 +52,7 @@ export const it: FundsCatalogue = {
   withdraw: {
     address: 'Indirizzo di prelievo',
     addressPlaceholder: 'Indirizzo TRON che inizia con T',
-    addressRequired: "Inserisci l'indirizzo",
+    addressRequired: 'Inserisci l’indirizzo',
     addressInvalid: 'Indirizzo TRC20 non valido (inizia con T, 34 caratteri)',
     amount: 'Importo',
     amountPlaceholder: 'Minimo {{min}}',
@@ -74,13 +74,13 @@ export const it: FundsCatalogue = {
     confirmText:
       'Invia {{receive}} USDC a {{address}} su TRC20. Escono {{amount}} USDC dal tuo conto spot, inclusa una commissione di {{fee}} USDC.',
     confirmNote:
-      "I prelievi vengono verificati prima dell'invio. Controlla l'indirizzo: un trasferimento on-chain non è reversibile.",
+      'I prelievi vengono verificati prima dell’invio. Controlla l’indirizzo: un trasferimento on-chain non è reversibile.',
     confirm: 'Conferma',
     cancel: 'Annulla',
     done: 'Prelievo richiesto: in revisione',
     networkNote: 'Solo USDC su TRC20',
     gatesTitle: 'Prima di poter prelevare',
-    gateKyc: "Completa la verifica dell'identità",
+    gateKyc: 'Completa la verifica dell’identità',
     gateTradePassword: 'Imposta una password di transazione',
     gateBankCard: 'Collega una carta bancaria',
     gateGo: 'Vai',

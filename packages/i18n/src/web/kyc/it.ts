@@ -21,7 +21,7 @@ export const it: KycCatalogue = {
     tapToUpload: 'Tocca per caricare',
     replace: 'Sostituisci',
     uploading: 'Caricamento {{percent}}%',
-    tooLarge: "L'immagine supera 5 MB",
+    tooLarge: 'L’immagine supera 5 MB',
     uploadFailed: 'Caricamento non riuscito',
     next: 'Avanti',
     back_: 'Indietro',
@@ -33,7 +33,7 @@ export const it: KycCatalogue = {
       'Nomi e numero devono corrispondere esattamente al documento. Non potrai modificarli durante la verifica.',
     submitted: 'Inviato. Lo verificheremo a breve.',
   },
-  docTypes: { id_card: "Carta d'identità", passport: 'Passaporto', driver_license: 'Patente di guida' },
+  docTypes: { id_card: 'Carta d’identità', passport: 'Passaporto', driver_license: 'Patente di guida' },
   status: {
     under_audit: 'In verifica',
     under_auditText: 'Stiamo controllando i tuoi documenti. Di solito serve meno di un giorno lavorativo.',

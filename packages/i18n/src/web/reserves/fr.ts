@@ -3,19 +3,19 @@ import type { ReservesCatalogue } from './en.ts';
 export const fr: ReservesCatalogue = {
   link: 'Preuve de réserves',
   intro:
-    "Chaque jour, la plateforme publie une empreinte signée (racine) de ce qu'elle doit à chaque utilisateur. Votre navigateur vérifie ici que votre solde en fait partie, sans avoir à nous faire confiance.",
+    'Chaque jour, la plateforme publie une empreinte signée (racine) de ce qu’elle doit à chaque utilisateur. Votre navigateur vérifie ici que votre solde en fait partie, sans avoir à nous faire confiance.',
   included: 'Votre solde est inclus',
-  notIncluded: "Votre solde n'est PAS inclus : {{reason}}",
+  notIncluded: 'Votre solde n’est PAS inclus : {{reason}}',
   checking: 'Vérification dans votre navigateur…',
   notInSnapshot: 'Votre compte a été ouvert après cet instantané ; il sera dans le prochain.',
-  none: "Aucune preuve n'a encore été publiée.",
+  none: 'Aucune preuve n’a encore été publiée.',
   loadFailed: 'Impossible de charger la preuve',
   retry: 'Réessayer',
   snapshot: 'Instantané',
   takenAt: 'Pris le',
   root: 'Hash racine',
   publicKey: 'Clé de signature',
-  yours: "Votre solde dans l'instantané",
+  yours: 'Votre solde dans l’instantané',
   totals: 'Dû à tous les utilisateurs',
   exact: 'Chiffres exacts',
   coin: 'Monnaie',
@@ -29,7 +29,7 @@ export const fr: ReservesCatalogue = {
   cli: 'Vérifiez vous-même, sans nous : npx @ex/verify-liabilities proof.json',
   path: 'Chemin vers la racine ({{count}} étapes)',
   limits:
-    "Ce que cela prouve : la plateforme ne peut pas omettre ni réduire votre solde sans que vous le voyiez. Ce que cela ne prouve pas : que les réserves ne sont pas empruntées, ni ce qu'elle doit ailleurs.",
+    'Ce que cela prouve : la plateforme ne peut pas omettre ni réduire votre solde sans que vous le voyiez. Ce que cela ne prouve pas : que les réserves ne sont pas empruntées, ni ce qu’elle doit ailleurs.',
   statements: 'Relevés',
   kind: 'Données',
   kinds: {
@@ -45,5 +45,5 @@ export const fr: ReservesCatalogue = {
   export: 'Exporter',
   month: 'Mois',
   monthly: 'Relevé mensuel (PDF)',
-  exportFailed: "L'export a échoué",
+  exportFailed: 'L’export a échoué',
 };

@@ -3,7 +3,7 @@ import type { ReservesCatalogue } from './en.ts';
 export const it: ReservesCatalogue = {
   link: 'Prova delle riserve',
   intro:
-    "Ogni giorno l'exchange pubblica un'impronta firmata (radice) di ciò che deve a ogni utente. Il tuo browser verifica qui che il tuo saldo ne fa parte, senza doverti fidare di noi.",
+    'Ogni giorno l’exchange pubblica un’impronta firmata (radice) di ciò che deve a ogni utente. Il tuo browser verifica qui che il tuo saldo ne fa parte, senza doverti fidare di noi.',
   included: 'Il tuo saldo è incluso',
   notIncluded: 'Il tuo saldo NON è incluso: {{reason}}',
   checking: 'Verifica nel browser…',
@@ -15,7 +15,7 @@ export const it: ReservesCatalogue = {
   takenAt: 'Creata il',
   root: 'Hash radice',
   publicKey: 'Chiave di firma',
-  yours: "Il tuo saldo nell'istantanea",
+  yours: 'Il tuo saldo nell’istantanea',
   totals: 'Dovuto a tutti gli utenti',
   exact: 'Cifre esatte',
   coin: 'Moneta',
@@ -29,7 +29,7 @@ export const it: ReservesCatalogue = {
   cli: 'Verifica da solo, senza di noi: npx @ex/verify-liabilities proof.json',
   path: 'Percorso fino alla radice ({{count}} passi)',
   limits:
-    "Cosa dimostra: l'exchange non può omettere né ridurre il tuo saldo senza che tu lo noti. Cosa non dimostra: che le riserve non siano prese in prestito, né cosa l'exchange deve altrove.",
+    'Cosa dimostra: l’exchange non può omettere né ridurre il tuo saldo senza che tu lo noti. Cosa non dimostra: che le riserve non siano prese in prestito, né cosa l’exchange deve altrove.',
   statements: 'Estratti conto',
   kind: 'Dati',
   kinds: {
@@ -45,5 +45,5 @@ export const it: ReservesCatalogue = {
   export: 'Esporta',
   month: 'Mese',
   monthly: 'Estratto mensile (PDF)',
-  exportFailed: "L'esportazione non è riuscita",
+  exportFailed: 'L’esportazione non è riuscita',
 };

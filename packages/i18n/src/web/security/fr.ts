@@ -32,7 +32,7 @@ export const fr: SecurityCatalogue = {
     newPhone: 'Nouveau numéro de téléphone',
     code: 'Code envoyé à la nouvelle adresse',
     oldCode: 'Code envoyé à {{account}}',
-    oldHint: "Pour le changer, confirmez avec les codes envoyés à l'ancienne et à la nouvelle adresse.",
+    oldHint: 'Pour le changer, confirmez avec les codes envoyés à l’ancienne et à la nouvelle adresse.',
     submit: 'Lier',
     change: 'Changer',
     done: 'Enregistré',
@@ -40,7 +40,7 @@ export const fr: SecurityCatalogue = {
   web: {
     openInBrowser: 'Ouvrir dans le navigateur',
     reload: 'Recharger',
-    notAllowed: "Cette adresse ne peut pas être affichée dans l'application.",
+    notAllowed: 'Cette adresse ne peut pas être affichée dans l’application.',
     missing: 'Aucune page à afficher.',
     loading: 'Chargement de la page',
   },
