@@ -44,3 +44,25 @@ describe('typography', () => {
     expect(offenders('it', /\p{L}'\p{L}/u)).toEqual([]);
   });
 });
+
+describe('one name per thing', () => {
+  it("Home's shortcut names the transaction password as Settings and the withdraw form do", () => {
+    for (const lang of ['en', 'fr', 'es', 'it'] as const) {
+      const c = webCatalogues[lang];
+      expect(c.home.shortcuts.tradePwd).toBe(c.setting.tradePwd);
+    }
+  });
+
+  it('Spanish check-in is not the sign-up word ("Registrarse hoy" read as "sign up today")', () => {
+    const { checkin } = webCatalogues.es.community;
+    for (const text of [checkin.title, checkin.button, checkin.done]) expect(text).not.toMatch(/Registr/);
+  });
+
+  it('the unread count reads "Non lus : 2" in French (no-break space before the colon), plural in es/it', () => {
+    const count = (lang: 'fr' | 'es' | 'it') =>
+      webCatalogues[lang].community.msg.unreadCount.replace('{{n}}', '2');
+    expect(count('fr')).toBe('Non lus\u00a0: 2');
+    expect(count('es')).toBe('No leídos: 2');
+    expect(count('it')).toBe('Non letti: 2');
+  });
+});

@@ -6,6 +6,7 @@ export const de: CommunityCatalogue = {
     empty: 'Noch keine Nachrichten',
     loadFailed: 'Nachrichten konnten nicht geladen werden',
     unread: 'Ungelesen',
+    unreadCount: 'Ungelesen: {{n}}',
     markedRead: 'Alle Nachrichten als gelesen markiert',
     notFound: 'Diese Nachricht gibt es nicht',
   },

@@ -7,6 +7,8 @@ export const en = {
     empty: 'No messages yet',
     loadFailed: 'Could not load your messages',
     unread: 'Unread',
+    /** The count above the message list. */
+    unreadCount: 'Unread: {{n}}',
     markedRead: 'All messages marked as read',
     notFound: 'This message does not exist',
   },

@@ -6,6 +6,7 @@ export const fr: CommunityCatalogue = {
     empty: 'Aucun message pour le moment',
     loadFailed: 'Impossible de charger vos messages',
     unread: 'Non lu',
+    unreadCount: 'Non lus\u00a0: {{n}}',
     markedRead: 'Tous les messages sont marqués comme lus',
     notFound: 'Ce message n’existe pas',
   },

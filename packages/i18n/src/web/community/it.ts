@@ -6,6 +6,7 @@ export const it: CommunityCatalogue = {
     empty: 'Ancora nessun messaggio',
     loadFailed: 'Impossibile caricare i messaggi',
     unread: 'Non letto',
+    unreadCount: 'Non letti: {{n}}',
     markedRead: 'Tutti i messaggi segnati come letti',
     notFound: 'Questo messaggio non esiste',
   },

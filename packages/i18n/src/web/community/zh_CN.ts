@@ -6,6 +6,7 @@ export const zh_CN: CommunityCatalogue = {
     empty: '暂无消息',
     loadFailed: '无法加载消息',
     unread: '未读',
+    unreadCount: '未读：{{n}}',
     markedRead: '已将全部消息标为已读',
     notFound: '该消息不存在',
   },

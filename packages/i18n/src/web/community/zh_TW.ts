@@ -6,6 +6,7 @@ export const zh_TW: CommunityCatalogue = {
     empty: '暫無訊息',
     loadFailed: '無法載入訊息',
     unread: '未讀',
+    unreadCount: '未讀：{{n}}',
     markedRead: '已將全部訊息標為已讀',
     notFound: '該訊息不存在',
   },

@@ -74,7 +74,7 @@ export function UnreadDot() {
     <span
       className="cm-dot"
       role="status"
-      aria-label={`${t('community.msg.unread')}: ${n}`}
+      aria-label={t('community.msg.unreadCount', { n })}
       data-testid="unread-dot"
     />
   );

@@ -48,8 +48,8 @@ export default function Msg() {
         ) : (
           <>
             <div className="cm-toolbar">
-              <span className="muted">
-                {t('community.msg.unread')}: <span className="num">{list.filter((m) => !m.read).length}</span>
+              <span className="muted num" data-testid="unread-count">
+                {t('community.msg.unreadCount', { n: list.filter((m) => !m.read).length })}
               </span>
               {readAllButton}
             </div>
