@@ -173,7 +173,7 @@ export const en = {
       deposit: 'Deposit',
       withdraw: 'Withdraw',
       kyc: 'Verify ID',
-      tradePwd: 'Trade password',
+      tradePwd: 'Transaction password',
       ieo: 'IEO',
       support: 'Support',
     },

@@ -172,7 +172,7 @@ export const es: WebCatalogue = {
       deposit: 'Depositar',
       withdraw: 'Retirar',
       kyc: 'Verificar ID',
-      tradePwd: 'Clave de trading',
+      tradePwd: 'Contraseña de transacción',
       ieo: 'IEO',
       support: 'Soporte',
     },

@@ -172,7 +172,7 @@ export const fr: WebCatalogue = {
       deposit: 'Déposer',
       withdraw: 'Retirer',
       kyc: 'Vérifier l’ID',
-      tradePwd: 'Mot de passe trading',
+      tradePwd: 'Mot de passe de transaction',
       ieo: 'IEO',
       support: 'Support',
     },

@@ -172,7 +172,7 @@ export const it: WebCatalogue = {
       deposit: 'Deposita',
       withdraw: 'Preleva',
       kyc: 'Verifica ID',
-      tradePwd: 'Password trading',
+      tradePwd: 'Password di transazione',
       ieo: 'IEO',
       support: 'Assistenza',
     },
