@@ -24,3 +24,9 @@ export function formatDateTime(ms: number, lang: Lang): string {
   if (!Number.isFinite(ms)) return '--';
   return new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
 }
+
+/** Hours and minutes only ("08:00"), e.g. the funding round an entry settles. */
+export function formatClock(ms: number, lang: Lang): string {
+  if (!Number.isFinite(ms)) return '--';
+  return new Intl.DateTimeFormat(bcp47(lang), { hour: '2-digit', minute: '2-digit' }).format(ms);
+}

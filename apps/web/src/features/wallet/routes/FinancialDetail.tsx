@@ -2,15 +2,17 @@ import type { LedgerEntry } from '@ex/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { findCachedEntry } from '../api/wallet.ts';
+import { CopyButton } from '../components/CopyButton.tsx';
 import { CoinAmount, SignedAmount } from '../components/Money.tsx';
 import { useLedgerEntryLabel } from '../components/use-labels.ts';
+import { type LedgerRef, marketLabel, refLink, shortOrderId, transactionId } from '../lib/ledger-ref.ts';
 import { useFlag, WALLET_PREF_KEYS } from '../lib/prefs.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { formatClock, formatDateTime } from '../lib/time.ts';
 import '../wallet.css';
 
 function isEntry(v: unknown): v is LedgerEntry {
@@ -82,12 +84,21 @@ export default function FinancialDetail() {
         <Row label={t('wallet.ledger.time')}>
           <span className="num">{formatDateTime(entry.created_at, lang)}</span>
         </Row>
-        <Row label={t('wallet.ledger.entryId')}>
-          <span className="num w-break">{entry.id}</span>
+        {entry.ref && (
+          <Row label={t('wallet.ledger.cause')} action>
+            <Cause value={entry.ref} account={entry.account} />
+          </Row>
+        )}
+        <Row label={t('wallet.ledger.entryId')} action>
+          <span className="w-kv__value">
+            <span className="num">{transactionId(entry.id)}</span>
+            <CopyButton text={transactionId(entry.id)} label={t('wallet.ledger.copyTxId')} />
+          </span>
         </Row>
         {entry.ref_id && (
-          <Row label={t('wallet.ledger.reference')}>
-            <span className="num w-break">{entry.ref_id}</span>
+          // The raw reference means nothing to a user; support can read it (ADR 244).
+          <Row label={t('wallet.ledger.reference')} action>
+            <CopyButton text={entry.ref_id} label={t('wallet.ledger.copyReference')} />
           </Row>
         )}
       </dl>
@@ -95,9 +106,42 @@ export default function FinancialDetail() {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** "Order #346 · BTC/USDC", "Funding · BTC/USDC-Perp · 08:00", ...; a link where there is a screen for it. */
+function Cause({ value, account }: { value: LedgerRef; account: LedgerEntry['account'] }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const parts: string[] = [];
+  switch (value.kind) {
+    case 'order': {
+      const id = shortOrderId(value.order_id);
+      parts.push(id ? t('wallet.ledger.refs.order', { id }) : t('wallet.ledger.refs.orderAny'));
+      if (value.market) parts.push(marketLabel(value.market));
+      break;
+    }
+    case 'funding':
+      parts.push(t('wallet.ledger.refs.funding'), marketLabel(value.market), formatClock(value.at, lang));
+      break;
+    case 'liquidation':
+    case 'adl':
+      parts.push(t(`wallet.ledger.refs.${value.kind}`), marketLabel(value.market));
+      break;
+    default:
+      parts.push(t(`wallet.ledger.refs.${value.kind}`));
+  }
+  const text = parts.join(' · ');
+  const to = refLink(value, account);
+  return to ? (
+    <Link className="w-cause" to={to}>
+      {text}
+    </Link>
+  ) : (
+    <span>{text}</span>
+  );
+}
+
+function Row({ label, children, action }: { label: string; children: ReactNode; action?: boolean }) {
   return (
-    <div className="w-kv__row">
+    <div className={action ? 'w-kv__row w-kv__row--action' : 'w-kv__row'}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>

@@ -1,0 +1,139 @@
+// ADR 244: the entry detail names what the entry belongs to (the order and its market, the funding
+// round, the transfer, the deposit), links to where it can be seen, shows a short transaction id
+// and keeps the raw reference behind a copy button for support.
+import { webCatalogues } from '@ex/i18n';
+import type { LedgerEntry } from '@ex/sdk';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LangProvider } from '../src/app/lang-context.tsx';
+import { marketLabel, transactionId } from '../src/features/wallet/lib/ledger-ref.ts';
+import { testQueryClient, WithI18n } from './helpers/screen.tsx';
+
+vi.mock('../src/lib/api.ts', () => ({ api: { wallet: {} } }));
+const { default: FinancialDetail } = await import('../src/features/wallet/routes/FinancialDetail.tsx');
+
+const BASE: LedgerEntry = {
+  id: '361:1/contract/USDC',
+  account: 'contract',
+  coin: 'USDC',
+  type: 'positionFee',
+  amount: '-0.485000',
+  balance_after: '999.515000',
+  ref_id: '347:0:t',
+  created_at: Date.UTC(2026, 10, 27, 9, 30),
+};
+
+function openEntry(entry: LedgerEntry, lang: 'en' | 'de' = 'en') {
+  const router = createMemoryRouter(
+    [
+      { path: '/FinancialDetail', Component: FinancialDetail },
+      { path: '*', Component: () => null },
+    ],
+    {
+      initialEntries: [
+        { pathname: '/FinancialDetail', search: `?id=${encodeURIComponent(entry.id)}`, state: { entry } },
+      ],
+    },
+  );
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
+        <WithI18n>
+          <RouterProvider router={router} />
+        </WithI18n>
+      </LangProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const rowOf = (label: string) => screen.getByText(label).closest('.w-kv__row') as HTMLElement;
+
+describe('ledger entry detail: what the entry belongs to', () => {
+  afterEach(() => cleanup());
+
+  it('names the order and its market, links to the market`s futures orders, and shows the short id', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const router = openEntry({
+      ...BASE,
+      ref: { kind: 'order', order_id: '346', market: 'BTC_USDC_PERP', trade_id: '347:0' },
+    });
+    const link = await screen.findByRole('link', { name: 'Order #346 · BTC/USDC-Perp' });
+    expect(link.getAttribute('href')).toBe('/ContractOrder?symbol=BTC_USDC_PERP');
+    // The short transaction id, not the row key; the raw reference is not shown, only copied.
+    expect(rowOf('Transaction ID').textContent).toContain('361');
+    expect(screen.queryByText('361:1/contract/USDC')).toBeNull();
+    expect(screen.queryByText('347:0:t')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy support reference' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('347:0:t'));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy transaction ID' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('361'));
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ContractOrder'));
+  });
+
+  it('a spot order leads to the spot orders of its market', async () => {
+    openEntry({
+      ...BASE,
+      id: '12:1/spot/USDC',
+      account: 'spot',
+      type: 'postingOrder',
+      ref_id: '11',
+      ref: { kind: 'order', order_id: '11', market: 'BTC_USDC' },
+    });
+    const link = await screen.findByRole('link', { name: 'Order #11 · BTC/USDC' });
+    expect(link.getAttribute('href')).toBe('/SpotOrder?symbol=BTC_USDC');
+  });
+
+  it('funding names the market and the round, without a link', async () => {
+    const at = new Date(2026, 10, 27, 8, 0).getTime();
+    openEntry({
+      ...BASE,
+      type: 'system',
+      ref_id: `funding:BTC_USDC_PERP:${at}`,
+      ref: { kind: 'funding', market: 'BTC_USDC_PERP', at },
+    });
+    expect((await screen.findByText(/^Funding · BTC\/USDC-Perp · /)).textContent).toMatch(/08:00/);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('a deposit links to the deposit history, a transfer to the transfer history (in German too)', async () => {
+    openEntry({
+      ...BASE,
+      account: 'spot',
+      type: 'deposit',
+      ref_id: 'd-9',
+      ref: { kind: 'deposit', deposit_id: 'd-9' },
+    });
+    expect((await screen.findByRole('link', { name: 'Deposit' })).getAttribute('href')).toBe(
+      '/RechargeHistory',
+    );
+    cleanup();
+    openEntry(
+      { ...BASE, type: 'transferIn', ref_id: 'tr-1', ref: { kind: 'transfer', transfer_id: 'tr-1' } },
+      'de',
+    );
+    expect((await screen.findByRole('link', { name: 'Übertragung' })).getAttribute('href')).toBe(
+      '/TransformHis',
+    );
+    expect(screen.getByText('Gehört zu')).toBeTruthy();
+    expect(screen.getByText('Transaktions-ID')).toBeTruthy();
+  });
+
+  it('an entry without a ref (an unknown format) shows no cause but keeps the copy of the raw reference', async () => {
+    openEntry({ ...BASE, type: 'system', ref_id: 'earn:redeem:7' });
+    await screen.findByText('Transaction ID');
+    expect(screen.queryByText('Belongs to')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy support reference' })).toBeTruthy();
+  });
+
+  it('formats markets and ids', () => {
+    expect(marketLabel('ETH_USDC')).toBe('ETH/USDC');
+    expect(marketLabel('ETH_USDC_PERP')).toBe('ETH/USDC-Perp');
+    expect(transactionId('361:1/contract/USDC')).toBe('361');
+    expect(transactionId('odd')).toBe('odd');
+  });
+});
