@@ -53,6 +53,16 @@ describe('one name per thing', () => {
     }
   });
 
+  it('the flash exchange (/Transform) converts under its title, in the button and history too', () => {
+    for (const lang of ['fr', 'es', 'it'] as const) {
+      const c = webCatalogues[lang];
+      const stem = c.titles.transform.slice(0, 6).toLowerCase(); // convertir / converti
+      expect(c.earn1.exchange.submit.toLowerCase()).toContain(stem);
+      expect(c.earn1.exchange.history.toLowerCase()).toContain(stem.slice(0, 5));
+      expect(c.earn1.exchange.noHistory.toLowerCase()).toContain(stem.slice(0, 5));
+    }
+  });
+
   it('Spanish check-in is not the sign-up word ("Registrarse hoy" read as "sign up today")', () => {
     const { checkin } = webCatalogues.es.community;
     for (const text of [checkin.title, checkin.button, checkin.done]) expect(text).not.toMatch(/Registr/);
