@@ -11,6 +11,7 @@ export const de: WebCatalogue = {
     loadFailed: 'Konnte nicht geladen werden',
     copy: 'Kopieren',
     copied: 'Kopiert',
+    copyFailed: 'Kopieren fehlgeschlagen, bitte markieren Sie den Text',
     submit: 'Absenden',
     more: 'Mehr',
     search: 'Suchen',

@@ -12,6 +12,7 @@ export const en = {
     loadFailed: 'Could not load',
     copy: 'Copy',
     copied: 'Copied',
+    copyFailed: 'Could not copy, please select the text',
     submit: 'Submit',
     more: 'More',
     search: 'Search',

@@ -11,6 +11,7 @@ export const es: WebCatalogue = {
     loadFailed: 'No se pudo cargar',
     copy: 'Copiar',
     copied: 'Copiado',
+    copyFailed: 'No se pudo copiar, seleccione el texto',
     submit: 'Enviar',
     more: 'Más',
     search: 'Buscar',

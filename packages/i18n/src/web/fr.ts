@@ -11,6 +11,7 @@ export const fr: WebCatalogue = {
     loadFailed: 'Chargement impossible',
     copy: 'Copier',
     copied: 'Copié',
+    copyFailed: 'Copie impossible, veuillez sélectionner le texte',
     submit: 'Envoyer',
     more: 'Plus',
     search: 'Rechercher',

@@ -11,6 +11,7 @@ export const it: WebCatalogue = {
     loadFailed: 'Impossibile caricare',
     copy: 'Copia',
     copied: 'Copiato',
+    copyFailed: 'Impossibile copiare, seleziona il testo',
     submit: 'Invia',
     more: 'Altro',
     search: 'Cerca',

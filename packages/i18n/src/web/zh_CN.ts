@@ -11,6 +11,7 @@ export const zh_CN: WebCatalogue = {
     loadFailed: '加载失败',
     copy: '复制',
     copied: '已复制',
+    copyFailed: '复制失败，请手动选择文本',
     submit: '提交',
     more: '更多',
     search: '搜索',

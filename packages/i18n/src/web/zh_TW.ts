@@ -11,6 +11,7 @@ export const zh_TW: WebCatalogue = {
     loadFailed: '載入失敗',
     copy: '複製',
     copied: '已複製',
+    copyFailed: '複製失敗，請手動選取文字',
     submit: '提交',
     more: '更多',
     search: '搜尋',

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyButton } from '../../../components/CopyButton.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useDepositAddress } from '../api/funds.ts';
-import { CopyButton } from '../components/CopyButton.tsx';
 import { CoinNetworkPair, FundsPage } from '../components/FundsPage.tsx';
 import { QrCode } from '../components/QrCode.tsx';
 import '../funds.css';

@@ -1,8 +1,8 @@
 import { Button, Form, Input, List, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../../components/CopyButton.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { CopyButton } from '../../funds/components/CopyButton.tsx';
 import { useTotpDisable, useTotpEnable, useTotpSetup, useTotpStatus } from '../api/security.ts';
 import { QrSvg } from '../components/QrSvg.tsx';
 import { normalizeTotp, TOTP_RE } from '../components/TotpField.tsx';

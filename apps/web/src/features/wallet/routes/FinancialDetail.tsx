@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { CopyButton } from '../../../components/CopyButton.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { findCachedEntry } from '../api/wallet.ts';
-import { CopyButton } from '../components/CopyButton.tsx';
 import { CoinAmount, SignedAmount } from '../components/Money.tsx';
 import { useLedgerEntryLabel } from '../components/use-labels.ts';
 import { type LedgerRef, marketLabel, refLink, shortOrderId, transactionId } from '../lib/ledger-ref.ts';
@@ -92,13 +92,17 @@ export default function FinancialDetail() {
         <Row label={t('wallet.ledger.entryId')} action>
           <span className="w-kv__value">
             <span className="num">{transactionId(entry.id)}</span>
-            <CopyButton text={transactionId(entry.id)} label={t('wallet.ledger.copyTxId')} />
+            <CopyButton
+              text={transactionId(entry.id)}
+              className="w-copy"
+              ariaLabel={t('wallet.ledger.copyTxId')}
+            />
           </span>
         </Row>
         {entry.ref_id && (
           // The raw reference means nothing to a user; support can read it (ADR 244).
           <Row label={t('wallet.ledger.reference')} action>
-            <CopyButton text={entry.ref_id} label={t('wallet.ledger.copyReference')} />
+            <CopyButton text={entry.ref_id} className="w-copy" ariaLabel={t('wallet.ledger.copyReference')} />
           </Row>
         )}
       </dl>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../lib/toast.ts';
+import { showToast } from '../lib/toast.ts';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -25,22 +25,33 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
+/**
+ * A button that puts `text` on the clipboard and says in a toast whether it worked. `label` is what
+ * it shows ("Copy" when left out); `ariaLabel` names what is copied for a screen reader.
+ */
+export function CopyButton({
+  text,
+  label,
+  ariaLabel,
+  className = 'f-copy',
+}: {
+  text: string;
+  label?: string;
+  ariaLabel?: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <button
       type="button"
-      className={className ?? 'f-copy'}
+      className={className}
+      aria-label={ariaLabel}
       onClick={async () => {
         const ok = await copyText(text);
-        showToast(
-          ok ? t('funds.common.copied') : t('funds.common.copyFailed'),
-          1500,
-          ok ? 'success' : 'fail',
-        );
+        showToast(ok ? t('common.copied') : t('common.copyFailed'), 1500, ok ? 'success' : 'fail');
       }}
     >
-      {label}
+      {label ?? t('common.copy')}
     </button>
   );
 }
