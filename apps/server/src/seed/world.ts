@@ -62,15 +62,15 @@ const WELCOME = t7({
   ],
   es: [
     '¡Bienvenido!',
-    'Su cuenta demo tiene 10.000 USDC, 0,5 BTC y 5 ETH. Pruebe el trading, AI quant, staking, IEO, OTC, el plan de dividendos y las votaciones.',
+    'Su cuenta demo tiene 10.000 USDC, 0,5 BTC y 5 ETH. Pruebe el trading, Cuant IA, staking, IEO, OTC, el plan de dividendos y las votaciones.',
   ],
   fr: [
     'Bienvenue !',
-    'Votre compte démo détient 10 000 USDC, 0,5 BTC et 5 ETH. Essayez le trading, AI quant, le staking, l’IEO, l’OTC, le plan de dividendes et les votes.',
+    'Votre compte démo détient 10 000 USDC, 0,5 BTC et 5 ETH. Essayez le trading, le Quant IA, le staking, l’IEO, l’OTC, le plan de dividendes et les votes.',
   ],
   it: [
     'Benvenuto!',
-    'Il tuo conto demo ha 10.000 USDC, 0,5 BTC e 5 ETH. Prova il trading, AI quant, lo staking, IEO, OTC, il piano dividendi e le votazioni.',
+    'Il tuo account demo ha 10.000 USDC, 0,5 BTC e 5 ETH. Prova il trading, Quant IA, lo staking, IEO, OTC, il piano dividendi e le votazioni.',
   ],
   zh_CN: [
     '欢迎！',
@@ -513,7 +513,7 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
     en: 'Which perpetual market should get 100x leverage next?',
     es: '¿Qué mercado perpetuo debería tener apalancamiento 100x a continuación?',
     fr: 'Quel marché perpétuel doit passer au levier 100x ensuite ?',
-    it: 'Quale mercato perpetuo dovrebbe avere la leva 100x come prossimo?',
+    it: 'Quale sarà il prossimo mercato perpetuo con leva 100x?',
     zh_CN: '下一个支持 100 倍杠杆的永续合约市场应该是哪个？',
     zh_TW: '下一個支援 100 倍槓桿的永續合約市場應該是哪個？',
   };
@@ -546,7 +546,7 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
     en: 'Which coin should we list next?',
     es: '¿Qué moneda deberíamos listar a continuación?',
     fr: 'Quelle crypto devons-nous lister ensuite ?',
-    it: 'Quale moneta dovremmo quotare come prossima?',
+    it: 'Quale sarà la prossima moneta da quotare?',
     zh_CN: '下一个应该上线哪个币种？',
     zh_TW: '下一個應該上架哪個幣種？',
   };
