@@ -63,6 +63,10 @@ describe('one name per thing', () => {
     }
   });
 
+  it('Spanish staking history has no English plural ("Aún no hay stakes")', () => {
+    expect(webCatalogues.es.earn2.staking.noRecords).not.toMatch(/stakes/);
+  });
+
   it('Spanish check-in is not the sign-up word ("Registrarse hoy" read as "sign up today")', () => {
     const { checkin } = webCatalogues.es.community;
     for (const text of [checkin.title, checkin.button, checkin.done]) expect(text).not.toMatch(/Registr/);

@@ -49,7 +49,7 @@ export const es: Earn2Catalogue = {
     interest: 'Intereses al final',
     records: 'Historial',
     empty: 'No hay productos de staking',
-    noRecords: 'Aún no hay stakes',
+    noRecords: 'Aún no ha hecho staking',
     confirm: '¿Hacer staking de {{amount}} {{coin}} durante {{days}} días?',
     staked: 'Enviado a revisión',
     due: 'Fecha de devolución',
