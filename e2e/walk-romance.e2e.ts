@@ -119,6 +119,23 @@ describe('the French, Spanish and Italian walk at 375 px', () => {
     await p.context().close();
   });
 
+  it('/WalletDetail in Spanish: every row keeps its type on one line ("Retención liberada")', async () => {
+    const es = webCatalogues.es;
+    const p = await page('es');
+    await p.goto('/WalletDetail');
+    await p.getByText(es.wallet.types.refundPostingOrder, { exact: true }).first().waitFor();
+    await screenshot(p, 'walk-romance-ledger-es');
+    const rows = await p.locator('a.w-row .w-row__title').evaluateAll((els) =>
+      els.map((el) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
+        return { text: el.textContent, lines: Math.round(el.getBoundingClientRect().height / lineHeight) };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.filter((r) => r.lines !== 1)).toEqual([]);
+    await p.context().close();
+  });
+
   it('no screen of the walk scrolls sideways at 375 px in fr, es or it', async () => {
     const wide: string[] = [];
     for (const lang of ['fr', 'es', 'it'] as const) {

@@ -111,7 +111,7 @@ export const es: WalletCatalogue = {
     positionFee: 'Comisión de futuros',
     funding: 'Tasa de financiación',
     system: 'Ajuste del sistema',
-    refundPostingOrder: 'Retención de orden liberada',
+    refundPostingOrder: 'Retención liberada',
     ieo: 'IEO',
   },
   history: {
