@@ -53,6 +53,11 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Set false to force a separate network request even when an identical one is in flight. */
   dedupe?: boolean;
+  /**
+   * No failure toast: the screen shows the failure itself (an empty state, a retry). Such a call
+   * gets its own request, so a deduplicated caller that wants the toast still gets it.
+   */
+  quiet?: boolean;
   timeoutMs?: number;
 }
 
@@ -151,13 +156,13 @@ export function createClient(options: ClientOptions): Client {
   const getLang = () => storage.getItem(langKey) || defaultLang;
   const url = (path: string, query?: Query) => `${baseUrl}${path}${toQueryString(query)}`;
 
-  function fail(error: ApiError): never {
-    toast(error.message, TOAST_DURATION_MS);
+  function fail(error: ApiError, quiet: boolean): never {
+    if (!quiet) toast(error.message, TOAST_DURATION_MS);
     throw error;
   }
 
   /** The spec's response rules (section 8), shared by 2xx envelopes and HTTP-level errors. */
-  function interpret(status: number, body: unknown, sentToken: string | null): unknown {
+  function interpret(status: number, body: unknown, sentToken: string | null, quiet: boolean): unknown {
     const ok = status >= 200 && status < 300;
     const envelope = isEnvelope(body) ? body : null;
     if (ok && (!envelope || envelope.code === 0)) return envelope ? envelope.data : body;
@@ -176,7 +181,7 @@ export function createClient(options: ClientOptions): Client {
       }
       throw new SessionError({ code, message, status, kind, data: envelope?.data });
     }
-    return fail(new ApiError({ code, message, status, kind, data: envelope?.data }));
+    return fail(new ApiError({ code, message, status, kind, data: envelope?.data }), quiet);
   }
 
   async function readBody(response: Response): Promise<{ parsed: unknown; passthrough: boolean }> {
@@ -197,7 +202,13 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
-  function launch(input: string, init: RequestInit, sentToken: string | null, timeoutMs: number): Flight {
+  function launch(
+    input: string,
+    init: RequestInit,
+    sentToken: string | null,
+    timeoutMs: number,
+    quiet: boolean,
+  ): Flight {
     const controller = new AbortController();
     const flight: Flight = { promise: Promise.resolve(), controller, waiting: 0, cancelled: false };
     let timedOut = false;
@@ -226,6 +237,7 @@ export function createClient(options: ClientOptions): Client {
               status: 0,
               kind: 'timeout',
             }),
+            quiet,
           );
         }
         return fail(
@@ -235,13 +247,14 @@ export function createClient(options: ClientOptions): Client {
             status: 0,
             kind: 'network',
           }),
+          quiet,
         );
       } finally {
         clearTimeout(timer);
       }
       if (flight.cancelled) throw new CancelledError();
       if (body.passthrough) return body.parsed;
-      return interpret(status, body.parsed, sentToken);
+      return interpret(status, body.parsed, sentToken, quiet);
     })();
     return flight;
   }
@@ -287,7 +300,8 @@ export function createClient(options: ClientOptions): Client {
 
     let body: Body | undefined;
     let bodyKey = '';
-    let shareable = spec.dedupe !== false;
+    const quiet = spec.quiet === true;
+    let shareable = spec.dedupe !== false && !quiet;
     if (spec.body !== undefined) {
       if (isRawBody(spec.body)) {
         body = spec.body;
@@ -310,6 +324,7 @@ export function createClient(options: ClientOptions): Client {
         { method: spec.method, headers, body },
         token,
         spec.timeoutMs ?? defaultTimeoutMs,
+        quiet,
       );
       flight = launched;
       if (key !== null) {

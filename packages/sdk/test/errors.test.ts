@@ -123,6 +123,26 @@ describe('any other code: a 2000 ms toast with the message, then reject (spec 8)
     expect(h.storage.map.get('token')).toBe('keep');
   });
 
+  it('a quiet call rejects the same way without a toast; a loud caller of the same URL still gets one', async () => {
+    h = await harness();
+    h.server.route('GET', '/api/app/reserves/proof', (_req, res) =>
+      json(res, 200, { code: 3200, data: null, message: 'No proof published yet' }),
+    );
+    const quiet = await h.client
+      .get('/api/app/reserves/proof', undefined, { quiet: true })
+      .catch((e: unknown) => e);
+    expect(quiet).toMatchObject({ code: 3200, message: 'No proof published yet' });
+    expect(h.toasts).toEqual([]);
+    // Issued together: the quiet call is not merged with the loud one, which toasts once.
+    const both = await Promise.allSettled([
+      h.client.get('/api/app/reserves/proof', undefined, { quiet: true }),
+      h.client.get('/api/app/reserves/proof'),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(h.toasts).toEqual([['No proof published yet', 2000]]);
+    expect(h.server.requests.length).toBe(3);
+  });
+
   it('an HTTP error without a message toasts the caller-localised fallback', async () => {
     h = await harness({ fallbackMessage: (reason, status) => `Fehler ${reason} ${status}` });
     h.server.route('GET', '/x', (_req, res) => {

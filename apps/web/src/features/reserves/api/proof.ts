@@ -10,7 +10,8 @@ export const reservesKeys = {
 export function useMyProof() {
   return useQuery({
     queryKey: reservesKeys.mine,
-    queryFn: ({ signal }) => api.reserves.myProof({ signal }),
+    // The screen says "not published yet" or offers a retry itself: no toast on top of it.
+    queryFn: ({ signal }) => api.reserves.myProof({ signal, quiet: true }),
     // A snapshot is daily: no need to refetch on every focus.
     staleTime: 5 * 60_000,
   });
