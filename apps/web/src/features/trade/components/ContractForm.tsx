@@ -482,7 +482,8 @@ export function ContractForm({
               <div className="kv">
                 <dt>{t('trade.liqFee')}</dt>
                 <dd className="num">
-                  {formatDecimal(shiftDecimal(market.liquidation_fee_rate, 2), lang, { maxFraction: 4 })} %
+                  {formatDecimal(shiftDecimal(market.liquidation_fee_rate, 2), lang, { maxFraction: 4 })}
+                  {'\u00a0%'}
                 </dd>
               </div>
             )}
