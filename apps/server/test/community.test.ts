@@ -191,8 +191,12 @@ describe.each(BACKENDS)('community on %s', (backend) => {
         await seedCommunity(other.db, other.clock);
         const n = await other.call<Page<Summary>>('GET', '/api/app/notices', { lang: 'zh_TW' });
         const w = await other.call<Page<Summary>>('GET', '/api/app/news', { lang: 'es' });
-        expect(n.body.data.total).toBe(2);
+        expect(n.body.data.total).toBe(4);
         expect(w.body.data.total).toBe(2);
+        // Dated back over three weeks, newest first: a history, not four items of the same minute.
+        const at = n.body.data.list.map((x) => x.published_at);
+        expect(at).toEqual([...at].sort((a, b) => b - a));
+        expect(at[0]! - at.at(-1)!).toBeGreaterThanOrEqual(14 * 86_400_000);
         expect(n.body.data.list.every((x) => x.lang === 'zh_TW')).toBe(true);
         // The seed has all seven languages (ADR 151), so es readers get es, not the en fallback.
         expect(w.body.data.list.every((x) => x.lang === 'es')).toBe(true);

@@ -104,21 +104,28 @@ export class ContentService {
   }
 
   /** Seeds of the embedded default (seed step), written only into an empty table. */
-  async seed(items: { kind: ContentKind; translations: Translations }[]): Promise<void> {
+  /**
+   * Publishes `items` once, into an empty table. `daysAgo` dates an item back (a seeded exchange has
+   * a history of announcements, not all from the minute it started); items without it are a minute
+   * apart, ending now.
+   */
+  async seed(items: { kind: ContentKind; translations: Translations; daysAgo?: number }[]): Promise<void> {
     const any = await this.db.selectFrom('content_items').select('id').limit(1).executeTakeFirst();
     if (any) return;
-    let t = this.clock.now() - items.length * 60_000;
+    const now = this.clock.now();
+    let t = now - items.length * 60_000;
     for (const item of items) {
       t += 60_000;
+      const at = item.daysAgo === undefined ? t : now - item.daysAgo * 86_400_000;
       await this.db
         .insertInto('content_items')
         .values({
           kind: item.kind,
           translations: JSON.stringify(item.translations),
           published: true,
-          published_at: String(t),
-          created_at: String(t),
-          updated_at: String(t),
+          published_at: String(at),
+          created_at: String(at),
+          updated_at: String(at),
         })
         .execute();
     }

@@ -6,9 +6,10 @@ import { communityDb } from './tables.ts';
 
 // What Home shows on a fresh embedded default, in all seven languages (a language without a text
 // would fall back to en, ADR 070).
-const ITEMS: { kind: ContentKind; translations: Translations }[] = [
+const ITEMS: { kind: ContentKind; translations: Translations; daysAgo: number }[] = [
   {
     kind: 'notice',
+    daysAgo: 21,
     translations: {
       en: {
         title: 'Welcome to the exchange',
@@ -42,6 +43,7 @@ const ITEMS: { kind: ContentKind; translations: Translations }[] = [
   },
   {
     kind: 'notice',
+    daysAgo: 14,
     translations: {
       en: {
         title: 'USDC TRC20 deposits and withdrawals',
@@ -75,6 +77,7 @@ const ITEMS: { kind: ContentKind; translations: Translations }[] = [
   },
   {
     kind: 'news',
+    daysAgo: 9,
     translations: {
       en: {
         title: 'Invite friends with your code',
@@ -102,6 +105,7 @@ const ITEMS: { kind: ContentKind; translations: Translations }[] = [
   },
   {
     kind: 'news',
+    daysAgo: 5,
     translations: {
       en: {
         title: 'Perpetual contracts settle in USDC',
@@ -130,6 +134,74 @@ const ITEMS: { kind: ContentKind; translations: Translations }[] = [
       it: {
         title: 'I contratti perpetui si regolano in USDC',
         body: 'BTC, ETH e altri mercati perpetui si regolano in USDC, con margine incrociato o isolato. Controlla il prezzo di liquidazione prima di confermare.',
+      },
+    },
+  },
+  {
+    kind: 'notice',
+    daysAgo: 3,
+    translations: {
+      en: {
+        title: 'Proof of reserves, every day',
+        body: 'Every day we publish a signed snapshot of all customer balances as a Merkle sum tree, beside the USDC we hold. Check that your own balance is included under Proof of reserves in your account, or verify the file yourself with the open-source verifier.',
+      },
+      de: {
+        title: 'Reservennachweis, jeden Tag',
+        body: 'Wir veröffentlichen täglich einen signierten Stand aller Kundenguthaben als Merkle-Summenbaum, neben den USDC, die wir halten. Prüfen Sie unter „Reservennachweis“ in Ihrem Konto, dass Ihr eigenes Guthaben enthalten ist, oder prüfen Sie die Datei selbst mit dem quelloffenen Prüfprogramm.',
+      },
+      zh_CN: {
+        title: '每日储备证明',
+        body: '我们每天以默克尔求和树发布全部客户余额的签名快照，并公布所持有的 USDC。您可在账户的“储备证明”中确认自己的余额已被包含，也可用开源校验工具自行验证文件。',
+      },
+      zh_TW: {
+        title: '每日儲備證明',
+        body: '我們每天以默克爾求和樹發布全部客戶餘額的簽名快照，並公布所持有的 USDC。您可在帳戶的「儲備證明」中確認自己的餘額已被包含，也可用開源驗證工具自行驗證檔案。',
+      },
+      es: {
+        title: 'Prueba de reservas, cada día',
+        body: 'Cada día publicamos una instantánea firmada de todos los saldos de clientes como árbol de suma de Merkle, junto a los USDC que custodiamos. Compruebe en «Prueba de reservas» de su cuenta que su saldo está incluido, o verifique el archivo usted mismo con el verificador de código abierto.',
+      },
+      fr: {
+        title: 'Preuve de réserves, chaque jour',
+        body: 'Chaque jour, nous publions un instantané signé de tous les soldes clients sous forme d’arbre de Merkle à sommes, à côté des USDC que nous détenons. Vérifiez dans « Preuve de réserves » de votre compte que votre solde y figure, ou vérifiez le fichier vous-même avec le vérificateur open source.',
+      },
+      it: {
+        title: 'Prova delle riserve, ogni giorno',
+        body: 'Ogni giorno pubblichiamo un’istantanea firmata di tutti i saldi dei clienti come albero di somme di Merkle, accanto agli USDC che custodiamo. Verifica in «Prova delle riserve» del tuo account che il tuo saldo sia incluso, oppure controlla tu stesso il file con il verificatore open source.',
+      },
+    },
+  },
+  {
+    kind: 'notice',
+    daysAgo: 1,
+    translations: {
+      en: {
+        title: 'Perpetuals on all six markets',
+        body: 'BTC, ETH, SOL, BNB, XRP and DOGE perpetuals are open, margined in USDC, with cross or isolated margin, take-profit and stop-loss. Each market shows its funding rate and the countdown to the next payment.',
+      },
+      de: {
+        title: 'Perpetuals auf allen sechs Märkten',
+        body: 'Perpetuals auf BTC, ETH, SOL, BNB, XRP und DOGE sind geöffnet, mit USDC als Margin, Cross- oder Isolated-Margin, Take-Profit und Stop-Loss. Jeder Markt zeigt seine Funding-Rate und den Countdown bis zur nächsten Zahlung.',
+      },
+      zh_CN: {
+        title: '六个市场全部开通永续合约',
+        body: 'BTC、ETH、SOL、BNB、XRP 和 DOGE 永续合约已开放，以 USDC 作保证金，支持全仓或逐仓、止盈与止损。每个市场均显示资金费率及下次结算倒计时。',
+      },
+      zh_TW: {
+        title: '六個市場全部開通永續合約',
+        body: 'BTC、ETH、SOL、BNB、XRP 和 DOGE 永續合約已開放，以 USDC 作保證金，支援全倉或逐倉、止盈與止損。每個市場均顯示資金費率及下次結算倒數。',
+      },
+      es: {
+        title: 'Perpetuos en los seis mercados',
+        body: 'Ya están abiertos los perpetuos de BTC, ETH, SOL, BNB, XRP y DOGE, con margen en USDC, cruzado o aislado, take-profit y stop-loss. Cada mercado muestra su tasa de financiación y la cuenta atrás hasta el próximo pago.',
+      },
+      fr: {
+        title: 'Des perpétuels sur les six marchés',
+        body: 'Les perpétuels BTC, ETH, SOL, BNB, XRP et DOGE sont ouverts, avec une marge en USDC, croisée ou isolée, take-profit et stop-loss. Chaque marché affiche son taux de financement et le compte à rebours jusqu’au prochain paiement.',
+      },
+      it: {
+        title: 'Perpetui su tutti e sei i mercati',
+        body: 'Sono aperti i perpetui su BTC, ETH, SOL, BNB, XRP e DOGE, con margine in USDC, incrociato o isolato, take-profit e stop-loss. Ogni mercato mostra il suo tasso di funding e il conto alla rovescia al prossimo pagamento.',
       },
     },
   },
