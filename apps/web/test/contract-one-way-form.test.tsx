@@ -141,7 +141,9 @@ describe('one-way order form', () => {
     window.localStorage.setItem('token', 'x');
     open('de');
     expect(screen.getByText(webCatalogues.de.trade.reduceOnly)).toBeTruthy();
-    expect(screen.getByText(webCatalogues.de.trade.liqFee).parentElement!.textContent).toContain('1,25\u00a0%');
+    expect(screen.getByText(webCatalogues.de.trade.liqFee).parentElement!.textContent).toContain(
+      '1,25\u00a0%',
+    );
     cleanup();
     state.mode = 'hedge';
     open('en');
