@@ -103,7 +103,7 @@ export const es: WalletCatalogue = {
     deposit: 'Depósito',
     transferIn: 'Transferencia recibida',
     transferOut: 'Transferencia enviada',
-    postingOrder: 'Retención de orden',
+    postingOrder: 'Retención',
     execution: 'Operación ejecutada',
     withdrawRefund: 'Reembolso de retiro',
     positionMargin: 'Margen de posición',
