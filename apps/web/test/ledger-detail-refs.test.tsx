@@ -1,15 +1,11 @@
 // ADR 244: the entry detail names what the entry belongs to (the order and its market, the funding
 // round, the transfer, the deposit), links to where it can be seen, shows a short transaction id
 // and keeps the raw reference behind a copy button for support.
-import { webCatalogues } from '@ex/i18n';
 import type { LedgerEntry } from '@ex/sdk';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LangProvider } from '../src/app/lang-context.tsx';
 import { marketLabel, transactionId } from '../src/features/wallet/lib/ledger-ref.ts';
-import { testQueryClient, WithI18n } from './helpers/screen.tsx';
+import { openScreen } from './helpers/screen.tsx';
 
 vi.mock('../src/lib/api.ts', () => ({ api: { wallet: {} } }));
 const { default: FinancialDetail } = await import('../src/features/wallet/routes/FinancialDetail.tsx');
@@ -26,27 +22,14 @@ const BASE: LedgerEntry = {
 };
 
 function openEntry(entry: LedgerEntry, lang: 'en' | 'de' = 'en') {
-  const router = createMemoryRouter(
+  return openScreen(
     [
       { path: '/FinancialDetail', Component: FinancialDetail },
       { path: '*', Component: () => null },
     ],
-    {
-      initialEntries: [
-        { pathname: '/FinancialDetail', search: `?id=${encodeURIComponent(entry.id)}`, state: { entry } },
-      ],
-    },
+    { pathname: '/FinancialDetail', search: `?id=${encodeURIComponent(entry.id)}`, state: { entry } },
+    { lang },
   );
-  render(
-    <QueryClientProvider client={testQueryClient()}>
-      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
-        <WithI18n>
-          <RouterProvider router={router} />
-        </WithI18n>
-      </LangProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const rowOf = (label: string) => screen.getByText(label).closest('.w-kv__row') as HTMLElement;

@@ -1,29 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../lib/clipboard.ts';
 import { showToast } from '../lib/toast.ts';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older WebViews: a hidden textarea and execCommand still work there.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    let ok = false;
-    try {
-      ok = document.execCommand('copy');
-    } catch {
-      ok = false;
-    }
-    area.remove();
-    return ok;
-  }
-}
 
 /**
  * A button that puts `text` on the clipboard and says in a toast whether it worked. `label` is what

@@ -24,7 +24,8 @@ export const testQueryClient = (): QueryClient =>
  */
 export function openScreen(
   routes: RouteObject[],
-  path: string,
+  /** A path, or a location with the navigation's state (a detail opened from its list). */
+  path: string | { pathname: string; search?: string; state?: unknown },
   { lang = 'en', qc = testQueryClient() }: { lang?: 'en' | 'de'; qc?: QueryClient } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

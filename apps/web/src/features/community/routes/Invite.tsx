@@ -8,26 +8,8 @@ import { QrCode } from '../../funds/components/QrCode.tsx';
 import { useInvite } from '../api/community.ts';
 import { formatDay } from '../lib/time.ts';
 import '../community.css';
+import { copyText } from '../../../lib/clipboard.ts';
 import { showToast } from '../../../lib/toast.ts';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Insecure origins and old WebViews have no async clipboard: fall back to a selection copy.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
 
 /**
  * The registration link for this app: the server's link names its public origin; in the browser

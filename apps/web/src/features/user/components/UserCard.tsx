@@ -2,17 +2,14 @@ import type { User } from '@ex/sdk';
 import { CheckShieldOutline, ExclamationShieldOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { copyText } from '../../../lib/clipboard.ts';
 import { imageUrl } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { maskAccount } from './mask.ts';
 
 async function copy(text: string, done: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    showToast(done, 2000);
-  } catch {
-    // Clipboard access can be refused (insecure origin); the code stays visible to copy by hand.
-  }
+  // Refused everywhere (no clipboard at all): the code stays visible to copy by hand.
+  if (await copyText(text)) showToast(done, 2000);
 }
 
 export function UserCard({ user }: { user: User }) {
