@@ -82,9 +82,6 @@ export const de: WalletCatalogue = {
     filterType: 'Nach Art filtern',
     filterCoin: 'Nach Coin filtern',
     cause: 'Gehört zu',
-    copy: 'Kopieren',
-    copied: 'Kopiert',
-    copyFailed: 'Kopieren fehlgeschlagen',
     copyTxId: 'Transaktions-ID kopieren',
     copyReference: 'Referenz für den Support kopieren',
     refs: {

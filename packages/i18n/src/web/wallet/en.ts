@@ -83,9 +83,6 @@ export const en = {
     filterType: 'Filter by type',
     filterCoin: 'Filter by coin',
     cause: 'Belongs to',
-    copy: 'Copy',
-    copied: 'Copied',
-    copyFailed: 'Could not copy',
     copyTxId: 'Copy transaction ID',
     copyReference: 'Copy support reference',
     refs: {

@@ -82,9 +82,6 @@ export const es: WalletCatalogue = {
     filterType: 'Filtrar por tipo',
     filterCoin: 'Filtrar por moneda',
     cause: 'Corresponde a',
-    copy: 'Copiar',
-    copied: 'Copiado',
-    copyFailed: 'No se pudo copiar',
     copyTxId: 'Copiar ID de transacción',
     copyReference: 'Copiar referencia para soporte',
     refs: {

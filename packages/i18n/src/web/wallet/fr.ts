@@ -82,9 +82,6 @@ export const fr: WalletCatalogue = {
     filterType: 'Filtrer par type',
     filterCoin: 'Filtrer par crypto',
     cause: 'Lié à',
-    copy: 'Copier',
-    copied: 'Copié',
-    copyFailed: 'Copie impossible',
     copyTxId: 'Copier l’ID de transaction',
     copyReference: 'Copier la référence pour le support',
     refs: {

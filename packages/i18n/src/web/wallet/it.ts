@@ -82,9 +82,6 @@ export const it: WalletCatalogue = {
     filterType: 'Filtra per tipo',
     filterCoin: 'Filtra per moneta',
     cause: 'Riferito a',
-    copy: 'Copia',
-    copied: 'Copiato',
-    copyFailed: 'Impossibile copiare',
     copyTxId: 'Copia ID transazione',
     copyReference: 'Copia riferimento per l’assistenza',
     refs: {

@@ -82,9 +82,6 @@ export const zh_CN: WalletCatalogue = {
     filterType: '按类型筛选',
     filterCoin: '按币种筛选',
     cause: '关联',
-    copy: '复制',
-    copied: '已复制',
-    copyFailed: '复制失败',
     copyTxId: '复制交易 ID',
     copyReference: '复制客服查询编号',
     refs: {

@@ -82,9 +82,6 @@ export const zh_TW: WalletCatalogue = {
     filterType: '依類型篩選',
     filterCoin: '依幣種篩選',
     cause: '關聯',
-    copy: '複製',
-    copied: '已複製',
-    copyFailed: '複製失敗',
     copyTxId: '複製交易 ID',
     copyReference: '複製客服查詢編號',
     refs: {
