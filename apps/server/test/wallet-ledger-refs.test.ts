@@ -143,8 +143,9 @@ describe.each(BACKENDS)('ledger entries name their cause on %s', (backend) => {
   it('an unknown reference gives no ref and keeps the raw one', async () => {
     const { parseRef } = await import('../src/wallet/refs.ts');
     expect(parseRef({ type: 'system', ref_id: 'earn:redeem:7' })).toBeUndefined();
-    expect(parseRef({ type: 'positionClose', ref_id: 'realise:u1:BTC_USDC_PERP:long:#4' })).toBeUndefined();
-    expect(parseRef({ type: 'positionClose', ref_id: 'liq:u1:BTC_USDC_PERP:cross:long:#9' })).toEqual({
+    expect(parseRef({ type: 'positionMargin', ref_id: 'realise:u1:BTC_USDC_PERP:long:#4' })).toBeUndefined();
+    // An older shape of a liquidation ref still names its market (ADR 245 reads the full one).
+    expect(parseRef({ type: 'positionClose', ref_id: 'liq:u1:BTC_USDC_PERP:x:#9' })).toEqual({
       kind: 'ref',
       ref: { kind: 'liquidation', market: 'BTC_USDC_PERP' },
     });

@@ -98,6 +98,17 @@ export type LedgerQuery = z.infer<typeof LedgerQuery>;
  * (ADR 244). An order is always one of the caller's own; a format the server does not know gives no
  * `ref` (the raw `ref_id` is still there).
  */
+/**
+ * The caller's perpetual position an entry belongs to (ADR 245): `position_id` is the contract API's
+ * position id (`SYMBOL:mode:side`), with its side and margin mode spelled out. The position may be
+ * closed by now; its orders stay in the contract order history.
+ */
+const LedgerPositionFields = {
+  position_id: z.string().optional(),
+  side: z.enum(['long', 'short']).optional(),
+  margin_mode: z.enum(['cross', 'isolated']).optional(),
+};
+
 export const LedgerRef = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('order'),
@@ -106,13 +117,44 @@ export const LedgerRef = z.discriminatedUnion('kind', [
     market: z.string().optional(),
     /** Set when the entry settles one fill of the order. */
     trade_id: z.string().optional(),
+    /** A perpetual close (`positionClose`): the position the fill reduced (ADR 245). */
+    ...LedgerPositionFields,
   }),
   z.object({ kind: z.literal('funding'), market: z.string(), at: z.number().int() }),
   z.object({ kind: z.literal('transfer'), transfer_id: z.string() }),
   z.object({ kind: z.literal('deposit'), deposit_id: z.string() }),
   z.object({ kind: z.literal('withdrawal'), withdrawal_id: z.string() }),
-  z.object({ kind: z.literal('liquidation'), market: z.string() }),
-  z.object({ kind: z.literal('adl'), market: z.string() }),
+  /**
+   * A liquidation of the caller's position (ADR 245): the position, and `order_id`, the
+   * engine-made order of origin `liquidation` in the caller's contract order history, where one
+   * row is unambiguously this entry's.
+   */
+  z.object({
+    kind: z.literal('liquidation'),
+    market: z.string(),
+    ...LedgerPositionFields,
+    order_id: z.string().optional(),
+  }),
+  /** An auto-deleveraging close of the caller's position; `order_id` the order of origin `adl`. */
+  z.object({
+    kind: z.literal('adl'),
+    market: z.string(),
+    ...LedgerPositionFields,
+    order_id: z.string().optional(),
+  }),
+  /**
+   * Profit of the caller's open cross position realised at the mark to pay a loss or a payment of
+   * the same account (ADR 245). `cause` is what needed it: a close by the caller's order
+   * (`order_id`, `trade_id`), a liquidation or an ADL (`order_id` where unambiguous), or funding.
+   */
+  z.object({
+    kind: z.literal('realised'),
+    market: z.string(),
+    ...LedgerPositionFields,
+    cause: z.enum(['order', 'liquidation', 'adl', 'funding']).optional(),
+    order_id: z.string().optional(),
+    trade_id: z.string().optional(),
+  }),
 ]);
 export type LedgerRef = z.infer<typeof LedgerRef>;
 

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { EngineDb } from '../engine/tables.ts';
 
 /**
- * ADR 244: what a ledger entry belongs to, from its type and the raw `ref_id` the core gave it.
- * The core's formats (packages/core):
+ * ADR 244 and 245: what a ledger entry belongs to, from its type and the raw `ref_id` the core gave
+ * it. The core's formats (packages/core):
  * - spot and perp order holds and their releases: the order id (`postingOrder`, `refundPostingOrder`);
  * - a spot fill (`execution`): the trade id `<taker order id>:<fill index>`, one entry for buyer and
  *   seller, so the caller's order is the trade's maker or taker, whichever is theirs;
@@ -13,33 +13,52 @@ import type { EngineDb } from '../engine/tables.ts';
  *   The maker's order id is not in the ref, so it is looked up in `trades`;
  * - funding: `funding:<symbol>:<interval end in ms>` (a `system` entry);
  * - transfers, deposits, withdrawals: their command ids;
- * - liquidation and auto-deleveraging: `liq:<owner>:<symbol>:...`, `tier:...`, `tierfund:...`,
- *   `adl:<symbol>:<owner>:...`.
+ * - a liquidation taken over by the fund: `liq:<owner>:<symbol>:<mode>:<side>:#<n>`; a tiered
+ *   liquidation step's engine-made close order `tier:<owner>:<symbol>:<mode>:<side>:#<n>` (its
+ *   clearance fee and margin entries carry the order id, its fills the fill ref above) and the
+ *   lots the fund took at the mark `tierfund:<owner>:<symbol>:<mode>:<side>:#<n>`. The projector
+ *   writes the owner an order row of origin `liquidation` for a `liq` or `tierfund` (id
+ *   `liq:<command seq>:<n>`) and keeps the `tier` order's own id;
+ * - an ADL close: `adl:<symbol>:<owner>:<mode>:#<n>`, its order row `adl:<command seq>:<n>`;
+ * - profit of an open cross position realised at the mark to pay a loss or funding of the same
+ *   wallet (`positionClose`): `realise:<owner>:<symbol>:<side>:#<n>`. Its cause is the owner's next
+ *   close or funding entry of the same command (the core realises just before it posts that).
  * Anything else gets no `ref`.
  */
+
+type Side = 'long' | 'short';
+type Mode = 'cross' | 'isolated';
 
 const MARKET = /^[A-Z0-9]+_[A-Z0-9]+(?:_PERP)?$/;
 const PERP_FILL = /^(.+:\d+):([mt])$/;
 const SPOT_TRADE = /^.+:\d+$/;
+const LIQUIDATION =
+  /^(liq|tier|tierfund):([^:]+):([^:]+):(cross|isolated):(long|short):(#\d+)(?::(\d+):([mt]))?$/;
+const ADL = /^adl:([^:]+):([^:]+):(cross|isolated):#\d+$/;
+const REALISE = /^realise:([^:]+):([^:]+):(long|short):#\d+$/;
+const SEQ = /^\d+$/;
 const ORDER_HOLD_TYPES = new Set(['postingOrder', 'refundPostingOrder']);
 const FILL_TYPES = new Set(['refundPostingOrder', 'positionFee', 'positionMargin', 'positionClose']);
+/** The entries a realise can be posted for: the close that needed it, or the funding payment. */
+const CAUSE_TYPES = ['positionClose', 'positionFee', 'system'];
 
-/** What `describe` needs from a ledger row. */
+/** What `describeRefs` needs from a ledger row; the sequence numbers place a liquidation or a realise. */
 export interface RefRow {
   type: string;
   ref_id: string;
-}
-
-/** An order lookup a page of entries needs: order ids asked directly, and trade ids. */
-interface OrderAsk {
-  orderIds: Set<string>;
-  tradeIds: Set<string>;
+  command_seq?: string;
+  entry_seq?: string;
 }
 
 type Parsed =
   | { kind: 'ref'; ref: LedgerRef }
   | { kind: 'order'; orderId: string }
-  | { kind: 'fill'; tradeId: string; role: 'm' | 't' | undefined }
+  /** `closes`: a `positionClose`, whose order's position is named too. */
+  | { kind: 'fill'; tradeId: string; role: 'm' | 't' | undefined; closes: boolean }
+  /** `orderId`: a tier step's own order; otherwise its row is looked up in the command. */
+  | { kind: 'liquidation'; owner: string; market: string; mode: Mode; side: Side; orderId?: string }
+  | { kind: 'adl'; owner: string; market: string; mode: Mode }
+  | { kind: 'realise'; owner: string; market: string; side: Side }
   | undefined;
 
 function market(s: string | undefined): string | undefined {
@@ -66,17 +85,43 @@ export function parseRef(row: RefRow): Parsed {
       return { kind: 'ref', ref: { kind: 'funding', market: symbol, at: Number(m[2]) } };
     }
     case 'execution':
-      return SPOT_TRADE.test(ref) ? { kind: 'fill', tradeId: ref, role: undefined } : undefined;
+      return SPOT_TRADE.test(ref)
+        ? { kind: 'fill', tradeId: ref, role: undefined, closes: false }
+        : undefined;
   }
-  if (ORDER_HOLD_TYPES.has(type) || FILL_TYPES.has(type)) {
-    const liq = /^(?:liq|tier|tierfund):[^:]+:([^:]+):/.exec(ref);
-    if (liq && market(liq[1])) return { kind: 'ref', ref: { kind: 'liquidation', market: liq[1]! } };
-    const adl = /^adl:([^:]+):/.exec(ref);
-    if (adl && market(adl[1])) return { kind: 'ref', ref: { kind: 'adl', market: adl[1]! } };
-    const fill = PERP_FILL.exec(ref);
-    if (fill && FILL_TYPES.has(type)) return { kind: 'fill', tradeId: fill[1]!, role: fill[2] as 'm' | 't' };
-    if (ORDER_HOLD_TYPES.has(type)) return { kind: 'order', orderId: ref };
+  if (!ORDER_HOLD_TYPES.has(type) && !FILL_TYPES.has(type)) return undefined;
+  const liq = LIQUIDATION.exec(ref);
+  if (liq && market(liq[3])) {
+    const [, prefix, owner, symbol, mode, side, , index, role] = liq;
+    // The maker's side of a tier step's fill is an ordinary fill of the maker's own order: the
+    // liquidated user is the taker (and another user).
+    if (role === 'm')
+      return { kind: 'fill', tradeId: ref.slice(0, -2), role: 'm', closes: type === 'positionClose' };
+    const orderId =
+      prefix === 'tier' ? (index === undefined ? ref : ref.slice(0, -`:${index}:t`.length)) : undefined;
+    return {
+      kind: 'liquidation',
+      owner: owner!,
+      market: symbol!,
+      mode: mode as Mode,
+      side: side as Side,
+      ...(orderId === undefined ? {} : { orderId }),
+    };
   }
+  // An older or unexpected shape of the same families: the market only, as before ADR 245.
+  const loose = /^(?:liq|tier|tierfund):[^:]+:([^:]+):/.exec(ref);
+  if (loose && market(loose[1])) return { kind: 'ref', ref: { kind: 'liquidation', market: loose[1]! } };
+  const adl = ADL.exec(ref);
+  if (adl && market(adl[1])) return { kind: 'adl', owner: adl[2]!, market: adl[1]!, mode: adl[3] as Mode };
+  const looseAdl = /^adl:([^:]+):/.exec(ref);
+  if (looseAdl && market(looseAdl[1])) return { kind: 'ref', ref: { kind: 'adl', market: looseAdl[1]! } };
+  const realise = REALISE.exec(ref);
+  if (realise && type === 'positionClose' && market(realise[2]))
+    return { kind: 'realise', owner: realise[1]!, market: realise[2]!, side: realise[3] as Side };
+  const fill = PERP_FILL.exec(ref);
+  if (fill && FILL_TYPES.has(type))
+    return { kind: 'fill', tradeId: fill[1]!, role: fill[2] as 'm' | 't', closes: type === 'positionClose' };
+  if (ORDER_HOLD_TYPES.has(type)) return { kind: 'order', orderId: ref };
   return undefined;
 }
 
@@ -84,86 +129,343 @@ interface OwnOrder {
   order_id: string;
   market: string;
   trade_id: string | null;
-  role: 'm' | 't' | null;
+  /** The caller's side of a trade asked; `e` an engine-made liquidation or ADL row of a command. */
+  role: 'm' | 't' | 'e' | null;
+  action: string | null;
+  margin_mode: string | null;
 }
+
+/** The order lookups a page needs: ids asked directly, trade ids, and commands with engine-made rows. */
+interface OrderAsk {
+  orderIds: Set<string>;
+  tradeIds: Set<string>;
+  /** Command seqs whose `liq:` / `adl:` order rows of the caller are wanted. */
+  commands: Set<string>;
+}
+
+/** A row's parsed ref with the command it was posted in (for the engine-made order rows). */
+interface Placed {
+  parsed: Parsed;
+  command: string | undefined;
+}
+
+const positionId = (symbol: string, mode: Mode, side: Side) => `${symbol}:${mode}:${side}`;
+
+/** The position a perpetual order's fill closes: a close order's own side, a one-way open the opposite. */
+function closedSide(action: string | null): Side | undefined {
+  switch (action) {
+    case 'close_long':
+    case 'open_short':
+      return 'long';
+    case 'close_short':
+    case 'open_long':
+      return 'short';
+    default:
+      return undefined;
+  }
+}
+
+function asMode(m: string | null): Mode | undefined {
+  return m === 'cross' || m === 'isolated' ? m : undefined;
+}
+
+/** `#<n>` of an engine-made ref (`liq:...:#12`), `<n>` of a projected row id (`liq:<seq>:<n>`). */
+const refNumber = (ref: string) => Number(/:#(\d+)(?::|$)/.exec(ref)?.[1] ?? Number.NaN);
+const rowNumber = (id: string) => Number(id.slice(id.lastIndexOf(':') + 1));
+
+/** The caller's entries of one command, as `context` reads them. */
+type ContextRow = Pick<RefRow, 'type' | 'ref_id'> & { command_seq: string; entry_seq: string };
 
 /**
  * The `ref` of each row, in order. Orders are looked up once for the whole page, and only among
  * `userId`'s own: a ref never names another user's order (a perp maker's fill ref starts with the
- * taker's order id, so a ref read without the lookup would).
+ * taker's order id, so a ref read without the lookup would), and a liquidation, ADL or realise ref
+ * whose owner is not `userId` gives no `ref` at all. A page with liquidation, ADL or realise entries
+ * costs one more query, for the caller's own other entries of those commands.
  */
 export async function describeRefs(
   edb: EngineDb,
   userId: string,
   rows: readonly RefRow[],
 ): Promise<(LedgerRef | undefined)[]> {
-  const parsed = rows.map(parseRef);
-  const ask: OrderAsk = { orderIds: new Set(), tradeIds: new Set() };
-  for (const p of parsed) {
-    if (p?.kind === 'order') ask.orderIds.add(p.orderId);
-    else if (p?.kind === 'fill') ask.tradeIds.add(p.tradeId);
+  const placed: Placed[] = rows.map((r) => ({
+    parsed: parseRef(r),
+    command: r.command_seq !== undefined && SEQ.test(r.command_seq) ? r.command_seq : undefined,
+  }));
+  const context = await commandContext(edb, userId, placed);
+  const causes = realiseCauses(rows, placed, context);
+  const ask: OrderAsk = { orderIds: new Set(), tradeIds: new Set(), commands: new Set() };
+  for (const p of [...placed, ...[...causes.values()].map((c) => c.placed)]) {
+    const q = p.parsed;
+    if (q?.kind === 'order') ask.orderIds.add(q.orderId);
+    else if (q?.kind === 'fill') ask.tradeIds.add(q.tradeId);
+    else if (q?.kind === 'liquidation' && q.orderId !== undefined) ask.orderIds.add(q.orderId);
+    else if ((q?.kind === 'liquidation' || q?.kind === 'adl') && p.command !== undefined)
+      ask.commands.add(p.command);
   }
   const own = await ownOrders(edb, userId, ask);
   const byId = new Map<string, OwnOrder>();
   const byTrade = new Map<string, OwnOrder[]>();
+  const engineRows: OwnOrder[] = [];
   for (const o of own) {
-    if (o.trade_id === null) byId.set(o.order_id, o);
-    else byTrade.set(o.trade_id, [...(byTrade.get(o.trade_id) ?? []), o]);
+    if (o.trade_id !== null) byTrade.set(o.trade_id, [...(byTrade.get(o.trade_id) ?? []), o]);
+    else if (o.role === 'e') engineRows.push(o);
+    else byId.set(o.order_id, o);
   }
-  return parsed.map((p): LedgerRef | undefined => {
-    if (p === undefined) return undefined;
-    if (p.kind === 'ref') return p.ref;
-    if (p.kind === 'order') {
-      const o = byId.get(p.orderId);
-      return o ? { kind: 'order', order_id: o.order_id, market: o.market } : undefined;
+
+  /**
+   * The engine-made row of `ref` in `command`. The projector numbers a command's rows in the order
+   * of its events, and the core numbers its refs in the same order, so the k-th of the caller's
+   * refs of one position (`same`) is the k-th of its rows (`fits`). Where the counts differ (a
+   * cross take-over of several positions: one ref, one row per position) none is named.
+   */
+  const engineRow = (
+    prefix: 'liq' | 'adl',
+    command: string,
+    ref: string,
+    same: (q: Parsed) => boolean,
+    fits: (o: OwnOrder) => boolean,
+  ): OwnOrder | undefined => {
+    const refs = [
+      ...new Set((context.get(command) ?? []).filter((r) => same(parseRef(r))).map((r) => r.ref_id)),
+    ].sort((a, b) => refNumber(a) - refNumber(b));
+    const candidates = engineRows
+      .filter((o) => o.order_id.startsWith(`${prefix}:${command}:`) && fits(o))
+      .sort((a, b) => rowNumber(a.order_id) - rowNumber(b.order_id));
+    const k = refs.indexOf(ref);
+    return k >= 0 && refs.length === candidates.length ? candidates[k] : undefined;
+  };
+
+  const resolve = (p: Placed, ref: string): LedgerRef | undefined => {
+    const q = p.parsed;
+    if (q === undefined) return undefined;
+    switch (q.kind) {
+      case 'ref':
+        return q.ref;
+      case 'order': {
+        const o = byId.get(q.orderId);
+        return o ? { kind: 'order', order_id: o.order_id, market: o.market } : undefined;
+      }
+      case 'fill': {
+        // The caller's side of it. Both sides theirs (a self-trade) and no side named is ambiguous.
+        const sides = (byTrade.get(q.tradeId) ?? []).filter((o) => q.role === undefined || o.role === q.role);
+        if (sides.length !== 1) return undefined;
+        const o = sides[0]!;
+        const side = q.closes ? closedSide(o.action) : undefined;
+        const mode = asMode(o.margin_mode);
+        return {
+          kind: 'order',
+          order_id: o.order_id,
+          market: o.market,
+          trade_id: q.tradeId,
+          ...(side && mode ? { position_id: positionId(o.market, mode, side), side, margin_mode: mode } : {}),
+        };
+      }
+      case 'liquidation': {
+        if (q.owner !== userId) return undefined;
+        const position = {
+          position_id: positionId(q.market, q.mode, q.side),
+          side: q.side,
+          margin_mode: q.mode,
+        };
+        const o =
+          q.orderId !== undefined
+            ? byId.get(q.orderId)
+            : p.command === undefined
+              ? undefined
+              : engineRow(
+                  'liq',
+                  p.command,
+                  ref,
+                  (r) =>
+                    r?.kind === 'liquidation' &&
+                    r.orderId === undefined &&
+                    r.owner === userId &&
+                    r.market === q.market &&
+                    r.mode === q.mode &&
+                    r.side === q.side,
+                  (o) => o.market === q.market && o.margin_mode === q.mode && o.action === `close_${q.side}`,
+                );
+        return { kind: 'liquidation', market: q.market, ...position, ...(o ? { order_id: o.order_id } : {}) };
+      }
+      case 'adl': {
+        if (q.owner !== userId) return undefined;
+        // The ref does not name the side; its row does.
+        const o =
+          p.command === undefined
+            ? undefined
+            : engineRow(
+                'adl',
+                p.command,
+                ref,
+                (r) => r?.kind === 'adl' && r.owner === userId && r.market === q.market && r.mode === q.mode,
+                (o) => o.market === q.market && o.margin_mode === q.mode,
+              );
+        const side = closedSide(o?.action ?? null);
+        return {
+          kind: 'adl',
+          market: q.market,
+          ...(side ? { position_id: positionId(q.market, q.mode, side), side, margin_mode: q.mode } : {}),
+          ...(o ? { order_id: o.order_id } : {}),
+        };
+      }
+      case 'realise':
+        return undefined;
     }
-    // A fill: the caller's side of it. Both sides theirs (a self-trade) and no side named is ambiguous.
-    const sides = (byTrade.get(p.tradeId) ?? []).filter((o) => p.role === undefined || o.role === p.role);
-    if (sides.length !== 1) return undefined;
-    const o = sides[0]!;
-    return { kind: 'order', order_id: o.order_id, market: o.market, trade_id: p.tradeId };
+  };
+
+  return placed.map((p, i): LedgerRef | undefined => {
+    const q = p.parsed;
+    if (q?.kind !== 'realise') return resolve(p, rows[i]!.ref_id);
+    if (q.owner !== userId) return undefined;
+    // Only cross positions realise profit to cover their wallet.
+    const ref: LedgerRef = {
+      kind: 'realised',
+      market: q.market,
+      position_id: positionId(q.market, 'cross', q.side),
+      side: q.side,
+      margin_mode: 'cross',
+    };
+    const cause = causes.get(i);
+    const c = cause === undefined ? undefined : resolve(cause.placed, cause.ref);
+    if (c?.kind === 'order') {
+      return {
+        ...ref,
+        cause: 'order',
+        order_id: c.order_id,
+        ...(c.trade_id ? { trade_id: c.trade_id } : {}),
+      };
+    }
+    if (c?.kind === 'liquidation' || c?.kind === 'adl') {
+      return { ...ref, cause: c.kind, ...(c.order_id ? { order_id: c.order_id } : {}) };
+    }
+    if (c?.kind === 'funding') return { ...ref, cause: 'funding' };
+    return ref;
   });
 }
 
-/** One query for the page: the caller's orders asked by id, and their sides of the trades asked. */
+/**
+ * The caller's own entries (all of them, not only the page's) of every command in which the page
+ * has a liquidation, ADL or realise entry, by command, in journal order.
+ */
+async function commandContext(
+  edb: EngineDb,
+  userId: string,
+  placed: readonly Placed[],
+): Promise<Map<string, ContextRow[]>> {
+  const commands = new Set<string>();
+  for (const p of placed) {
+    const k = p.parsed?.kind;
+    if (p.command !== undefined && (k === 'liquidation' || k === 'adl' || k === 'realise'))
+      commands.add(p.command);
+  }
+  const out = new Map<string, ContextRow[]>();
+  if (commands.size === 0) return out;
+  const rows = await edb
+    .selectFrom('ledger_entries')
+    .select(['command_seq', 'entry_seq', 'type', 'ref_id'])
+    .where('owner', '=', userId)
+    .where('command_seq', 'in', [...commands])
+    .orderBy('entry_seq')
+    .execute();
+  for (const r of rows) out.set(r.command_seq, [...(out.get(r.command_seq) ?? []), r]);
+  return out;
+}
+
+/**
+ * For each realise row (by index): the caller's next close or funding entry of the same command,
+ * parsed. The core realises a cross position's profit right before it posts the close or the
+ * funding payment that needed it; order holds a margin call released come before, not after.
+ */
+function realiseCauses(
+  rows: readonly RefRow[],
+  placed: readonly Placed[],
+  context: Map<string, ContextRow[]>,
+): Map<number, { placed: Placed; ref: string }> {
+  const out = new Map<number, { placed: Placed; ref: string }>();
+  for (const [i, p] of placed.entries()) {
+    const seq = rows[i]!.entry_seq;
+    if (p.parsed?.kind !== 'realise' || p.command === undefined || seq === undefined || !SEQ.test(seq))
+      continue;
+    const after = BigInt(seq);
+    const next = (context.get(p.command) ?? []).find(
+      (r) => BigInt(r.entry_seq) > after && CAUSE_TYPES.includes(r.type) && !r.ref_id.startsWith('realise:'),
+    );
+    if (next === undefined) continue;
+    const parsed = parseRef(next);
+    if (parsed === undefined || parsed.kind === 'realise' || parsed.kind === 'order') continue;
+    out.set(i, { placed: { parsed, command: p.command }, ref: next.ref_id });
+  }
+  return out;
+}
+
+/**
+ * One query for the page, among the caller's orders only: orders asked by id, the caller's sides of
+ * the trades asked, and the caller's engine-made liquidation and ADL rows of the commands asked
+ * (marked with role `e`).
+ */
 async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<OwnOrder[]> {
   const orderIds = [...ask.orderIds];
   const tradeIds = [...ask.tradeIds];
-  if (orderIds.length === 0 && tradeIds.length === 0) return [];
-  const direct =
-    orderIds.length === 0
-      ? undefined
-      : edb
-          .selectFrom('orders as o')
-          .select([
-            'o.id as order_id',
-            'o.market',
-            sql<string | null>`null::text`.as('trade_id'),
-            sql<'m' | 't' | null>`null::text`.as('role'),
-          ])
-          .where('o.user_id', '=', userId)
-          .where('o.id', 'in', orderIds);
-  const viaTrades =
-    tradeIds.length === 0
-      ? undefined
-      : edb
-          .selectFrom('trades as t')
-          .innerJoin('orders as o', (j) =>
-            j.on((eb) =>
-              eb.or([
-                eb('o.id', '=', eb.ref('t.maker_order_id')),
-                eb('o.id', '=', eb.ref('t.taker_order_id')),
-              ]),
-            ),
-          )
-          .select([
-            'o.id as order_id',
-            'o.market',
-            sql<string | null>`t.id`.as('trade_id'),
-            sql<'m' | 't' | null>`case when t.maker_order_id = o.id then 'm' else 't' end`.as('role'),
-          ])
-          .where('o.user_id', '=', userId)
-          .where('t.id', 'in', tradeIds);
-  const query = direct && viaTrades ? direct.unionAll(viaTrades) : (direct ?? viaTrades)!;
+  const commands = [...ask.commands];
+  const arms = [];
+  if (orderIds.length > 0)
+    arms.push(
+      edb
+        .selectFrom('orders as o')
+        .select([
+          'o.id as order_id',
+          'o.market',
+          sql<string | null>`null::text`.as('trade_id'),
+          sql<string | null>`null::text`.as('role'),
+          'o.action',
+          'o.margin_mode',
+        ])
+        .where('o.user_id', '=', userId)
+        .where('o.id', 'in', orderIds),
+    );
+  if (tradeIds.length > 0)
+    arms.push(
+      edb
+        .selectFrom('trades as t')
+        .innerJoin('orders as o', (j) =>
+          j.on((eb) =>
+            eb.or([eb('o.id', '=', eb.ref('t.maker_order_id')), eb('o.id', '=', eb.ref('t.taker_order_id'))]),
+          ),
+        )
+        .select([
+          'o.id as order_id',
+          'o.market',
+          sql<string | null>`t.id`.as('trade_id'),
+          sql<string | null>`case when t.maker_order_id = o.id then 'm' else 't' end`.as('role'),
+          'o.action',
+          'o.margin_mode',
+        ])
+        .where('o.user_id', '=', userId)
+        .where('t.id', 'in', tradeIds),
+    );
+  if (commands.length > 0)
+    arms.push(
+      edb
+        .selectFrom('orders as o')
+        .select([
+          'o.id as order_id',
+          'o.market',
+          sql<string | null>`null::text`.as('trade_id'),
+          sql<string | null>`'e'`.as('role'),
+          'o.action',
+          'o.margin_mode',
+        ])
+        .where('o.user_id', '=', userId)
+        .where('o.kind', '=', 'perp')
+        .where((eb) =>
+          eb.or(
+            commands.flatMap((c) => [eb('o.id', 'like', `liq:${c}:%`), eb('o.id', 'like', `adl:${c}:%`)]),
+          ),
+        ),
+    );
+  if (arms.length === 0) return [];
+  let query = arms[0]!;
+  for (const arm of arms.slice(1)) query = query.unionAll(arm);
   return (await query.execute()) as OwnOrder[];
 }
