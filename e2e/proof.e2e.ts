@@ -115,7 +115,7 @@ describe('proof of reserves', () => {
       const pnl = units(shown, 8) - amount;
       expect(pnl >= pnlAround[0] && pnl <= pnlAround[1], `USDC PnL ${pnl} in ${pnlAround}`).toBe(true);
     }
-    expect(await page.getByTestId('reserve-ratio').textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2} %$/);
+    expect(await page.getByTestId('reserve-ratio').textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}%$/);
     await screenshot(page, 'proof-of-reserves');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByText(r.download).click()]);

@@ -1,6 +1,6 @@
 // /AIBuy wrote the available balance without decimals ("Available 6,850 USDC") and a flexible
 // product's early-redemption fee as a bare "0": the balance now has at least 2 decimals (exact
-// otherwise) and the fee is a rate like the fixed products' ("0 %"); a rate range lines up
+// otherwise) and the fee is a rate like the fixed products' ("0 %" in de, "0%" in en); a rate range lines up
 // (0.06 % – 0.10 %, not 0.06 % – 0.1 %).
 
 import type { AiProduct } from '@ex/contract';
@@ -34,17 +34,19 @@ const { rateRange } = await import('../src/features/ai/routes/AI.tsx');
 describe('AI subscribe amounts', () => {
   afterEach(() => cleanup());
 
-  it('shows the available balance with 2 decimals and a flexible fee as 0 %', () => {
+  it('shows the available balance with 2 decimals and a flexible fee as 0%', () => {
     openScreen([{ path: '/AIBuy', Component: AIBuy }], '/AIBuy?id=1');
     expect(screen.getByText('Available 6,850.00 USDC')).toBeTruthy();
-    expect(screen.getByText('0 %')).toBeTruthy();
+    expect(screen.getByText('0%')).toBeTruthy();
   });
 
   it('writes both ends of a daily-rate range with at least 2 decimals', () => {
     const p = { ...flexible, daily_rate_min_ppm: 600, daily_rate_max_ppm: 1000 };
-    expect(rateRange(p, 'en')).toBe('0.06\u00a0% – 0.10\u00a0%');
+    expect(rateRange(p, 'en')).toBe('0.06% – 0.10%');
     expect(rateRange(p, 'de')).toBe('0,06\u00a0% – 0,10\u00a0%');
-    expect(rateRange({ ...p, daily_rate_min_ppm: 125 }, 'en')).toBe('0.0125\u00a0% – 0.10\u00a0%');
+    expect(rateRange({ ...p, daily_rate_min_ppm: 125 }, 'en')).toBe('0.0125% – 0.10%');
+    // Italian writes the sign close (CLDR), French and German with a no-break space (ADR 247).
+    expect(rateRange(p, 'it')).toBe('0,06% – 0,10%');
   });
 
   it('in German', () => {

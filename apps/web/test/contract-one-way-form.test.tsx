@@ -106,7 +106,7 @@ describe('one-way order form', () => {
     // "Available" is the engine's free collateral (ADR 221), not the ledger's 9,000.
     expect(screen.getByText('2,000.00 USDC')).toBeTruthy();
     // The market's clearance fee is told before a liquidation charges it (ADR 183).
-    expect(screen.getByText(en.liqFee).parentElement!.textContent).toContain('1.25\u00a0%');
+    expect(screen.getByText(en.liqFee).parentElement!.textContent).toContain('1.25%');
     fireEvent.click(screen.getByRole('button', { name: en.buyLong }));
     const sheet = await screen.findByRole('dialog');
     expect(sheet.textContent).toContain('Closes 0.300 BTC of your Short position first and opens 0.200 BTC');

@@ -3,12 +3,14 @@ import {
   formatChangePercent,
   formatCompact,
   formatDecimal,
+  formatPercent,
   formatPrice,
   formatSpendable,
   formatUsdc,
   isDecimalString,
   shiftDecimal,
 } from '../src/lib/format.ts';
+import { LANGS, type Lang } from '../src/lib/lang.ts';
 import { compareDecimal, sortMarkets } from '../src/lib/market.ts';
 
 // Intl writes narrow/no-break spaces in fr; compare with plain spaces.
@@ -89,6 +91,49 @@ describe('formatChangePercent', () => {
 
   it('shows a dash for a missing value', () => {
     expect(formatChangePercent(undefined, 'en')).toEqual({ text: '--', tone: 'flat' });
+  });
+});
+
+describe('formatPercent (ADR 247: every percent on the web app)', () => {
+  // CLDR's percent layout per language, as Intl writes it: de, es and fr put a no-break space
+  // before the sign, en, it and both Chinese write it close. Exact characters, not `plain`.
+  const NBSP = '\u00a0';
+  const cases: Record<Lang, { stop: string; rate: string; negative: string; change: string }> = {
+    de: { stop: `25${NBSP}%`, rate: `0,02${NBSP}%`, negative: `-1,5${NBSP}%`, change: `\u22120,32${NBSP}%` },
+    en: { stop: '25%', rate: '0.02%', negative: '-1.5%', change: '\u22120.32%' },
+    zh_CN: { stop: '25%', rate: '0.02%', negative: '-1.5%', change: '\u22120.32%' },
+    zh_TW: { stop: '25%', rate: '0.02%', negative: '-1.5%', change: '\u22120.32%' },
+    es: { stop: `25${NBSP}%`, rate: `0,02${NBSP}%`, negative: `-1,5${NBSP}%`, change: `\u22120,32${NBSP}%` },
+    fr: { stop: `25${NBSP}%`, rate: `0,02${NBSP}%`, negative: `-1,5${NBSP}%`, change: `\u22120,32${NBSP}%` },
+    it: { stop: '25%', rate: '0,02%', negative: '-1,5%', change: '\u22120,32%' },
+  };
+
+  it('writes the percent of each of the seven languages, the same way for a stop, a rate and a change', () => {
+    expect(Object.keys(cases).sort()).toEqual([...LANGS].sort());
+    for (const lang of LANGS) {
+      const want = cases[lang];
+      expect(formatPercent(25, lang), lang).toBe(want.stop);
+      expect(formatPercent('25', lang), lang).toBe(want.stop);
+      expect(formatPercent('0.02', lang, { minFraction: 2 }), lang).toBe(want.rate);
+      expect(formatPercent('-1.5', lang), lang).toBe(want.negative);
+      expect(formatChangePercent('-0.32', lang).text, lang).toBe(want.change);
+      // A change and a plain percent share one layout: only the sign differs.
+      expect(formatChangePercent('25', lang, 0).text, lang).toBe(`+${want.stop}`);
+    }
+  });
+
+  it('keeps every digit of the decimal string and rounds only for display', () => {
+    expect(formatPercent('12.3456789', 'en', { maxFraction: 4 })).toBe('12.3457%');
+    expect(formatPercent('99.995', 'de', { minFraction: 2, maxFraction: 2 })).toBe('100,00\u00a0%');
+    expect(formatPercent('0.00000001', 'en')).toBe('0.00000001%');
+    expect(formatPercent('1234.5', 'de', { minFraction: 2 })).toBe('1.234,50\u00a0%');
+  });
+
+  it('never shows -0, NaN or a float: a dash for anything but a decimal string or a whole number', () => {
+    expect(formatPercent('-0.001', 'en', { maxFraction: 2 })).toBe('0%');
+    for (const bad of [undefined, null, '', 'abc', '1e5', 0.1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(formatPercent(bad, 'de')).toBe('--');
+    }
   });
 });
 

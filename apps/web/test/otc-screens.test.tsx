@@ -85,7 +85,7 @@ describe('OTC screens in German', () => {
     fireEvent.click(buy);
     expect(await screen.findByRole('heading', { name: /^USDC kaufen · 7,20 CNY$/ })).toBeTruthy();
     // 3 orders: the success rate shows; a new ad with none shows no rate at all.
-    expect(buy.closest('article')?.textContent).toContain(`${de.earn1.otc.successRate} 100,00 %`);
+    expect(buy.closest('article')?.textContent).toContain(`${de.earn1.otc.successRate} 100,00\u00a0%`);
     fireEvent.click(screen.getByRole('button', { name: de.earn1.otc.sell }));
     const sell = await screen.findByRole('button', { name: 'BTC verkaufen' });
     expect(sell.closest('article')?.textContent).not.toContain(de.earn1.otc.successRate);

@@ -104,7 +104,7 @@ describe('/ProofOfReserves', () => {
     expect(usdc.textContent).toBe('9,875.500000');
     expect(usdc.dataset.value).toBe('9875.500000');
     expect(screen.getByTestId('proof-balance-BTC').querySelector('td')!.textContent).toBe('0.50000000');
-    expect(screen.getByTestId('reserve-ratio').textContent).toBe('101.25 %');
+    expect(screen.getByTestId('reserve-ratio').textContent).toBe('101.25%');
   });
 
   it('writes the overview figures with separators and keeps the exact strings in the details', async () => {
@@ -120,7 +120,7 @@ describe('/ProofOfReserves', () => {
     expect(screen.getByTestId('proof-total-BTC').querySelector('td')!.textContent).toBe('0.50');
     expect(screen.getByTestId('reserve-onchain').textContent).toBe('4,100,000,000.50');
     expect(screen.getByTestId('reserve-owed').textContent).toBe('4,001,051,701.00');
-    expect(screen.getByTestId('reserve-ratio').textContent).toBe('1,024.70 %');
+    expect(screen.getByTestId('reserve-ratio').textContent).toBe('1,024.70%');
     const exact = screen.getByTestId('proof-exact');
     expect(exact.querySelector('summary')!.textContent).toBe(r.exact);
     const raw = [...exact.querySelectorAll('dd')].map((d) => d.textContent);

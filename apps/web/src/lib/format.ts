@@ -127,18 +127,52 @@ export interface SignedPercent {
 }
 
 /**
+ * Percent in the language's own layout, from CLDR through Intl's `percent` style: de, es and fr set
+ * a no-break space before the sign ("25 %"), en, it and zh write "25%". Every
+ * percent the web app shows goes through here or through `formatChangePercent` (ADR 247), so no
+ * screen writes its own `" %"` and the slider, the markets list and the earn cards agree.
+ */
+function percentText(
+  value: Decimal,
+  lang: Lang,
+  options: DecimalOptions,
+  signDisplay: 'negative' | 'exceptZero',
+): string {
+  const minimumFractionDigits = options.minFraction ?? 0;
+  const maximumFractionDigits = Math.max(options.maxFraction ?? 8, minimumFractionDigits);
+  return numberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits,
+    maximumFractionDigits,
+    roundingMode: options.rounding === 'down' ? 'trunc' : 'halfExpand',
+    signDisplay,
+  }).format(shiftDecimal(value, -2));
+}
+
+/**
+ * A percentage given in percent ("1.25" = 1.25 %; a rate, a progress, a share), unsigned unless
+ * negative. Takes a decimal string, or a whole number for UI stops and progress counters (25, 100):
+ * a whole number is exact, any other number renders as a dash so no float rounding reaches a screen.
+ */
+export function formatPercent(value: unknown, lang: Lang, options: DecimalOptions = {}): string {
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  if (!isDecimalString(text)) return PLACEHOLDER;
+  // signDisplay 'negative' drops the sign of a value that rounds to zero: never "-0 %".
+  return percentText(text, lang, options, 'negative');
+}
+
+/**
  * A percentage change, given in percent ("1.25" = 1.25 %, as the API's `change_pct`), always signed
  * (+1.25 %, -0.40 %) with the language's percent layout; zero (also after rounding) is neutral.
  */
 export function formatChangePercent(value: unknown, lang: Lang, fractionDigits = 2): SignedPercent {
   if (!isDecimalString(value)) return { text: PLACEHOLDER, tone: 'flat' };
-  const text = numberFormat(lang, {
-    style: 'percent',
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-    roundingMode: 'halfExpand',
-    signDisplay: 'exceptZero',
-  }).format(shiftDecimal(value, -2));
+  const text = percentText(
+    value,
+    lang,
+    { minFraction: fractionDigits, maxFraction: fractionDigits },
+    'exceptZero',
+  );
   const shownAsZero = isZero(value) || !/[1-9]/.test(text.replace(/[^\d]/g, ''));
   if (shownAsZero) return { text, tone: 'flat' };
   // DESIGN.md writes "−0.40%": the typographic minus is as wide as the plus, so signed columns

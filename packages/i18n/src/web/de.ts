@@ -293,7 +293,7 @@ export const de: WebCatalogue = {
     closeShort: 'Short schließen',
     increase: '{{field}} erhöhen',
     decrease: '{{field}} verringern',
-    percentOf: '{{percent}} % des Verfügbaren',
+    percentOf: '{{percent}} des Verfügbaren',
     selectPair: 'Paar wählen',
     searchPair: 'Paar suchen',
     orderBook: 'Orderbuch',

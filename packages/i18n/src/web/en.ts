@@ -294,7 +294,7 @@ export const en = {
     closeShort: 'Close short',
     increase: 'Increase {{field}}',
     decrease: 'Decrease {{field}}',
-    percentOf: '{{percent}} % of available',
+    percentOf: '{{percent}} of available',
     selectPair: 'Select pair',
     searchPair: 'Search pair',
     orderBook: 'Order book',

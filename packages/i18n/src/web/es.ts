@@ -293,7 +293,7 @@ export const es: WebCatalogue = {
     closeShort: 'Cerrar corto',
     increase: 'Aumentar {{field}}',
     decrease: 'Reducir {{field}}',
-    percentOf: '{{percent}} % del disponible',
+    percentOf: '{{percent}} del disponible',
     selectPair: 'Elegir par',
     searchPair: 'Buscar par',
     orderBook: 'Libro de órdenes',

@@ -297,7 +297,7 @@ export const fr: WebCatalogue = {
     closeShort: 'Fermer short',
     increase: 'Augmenter {{field}}',
     decrease: 'Diminuer {{field}}',
-    percentOf: '{{percent}} % du disponible',
+    percentOf: '{{percent}} du disponible',
     selectPair: 'Choisir la paire',
     searchPair: 'Rechercher une paire',
     orderBook: 'Carnet d’ordres',

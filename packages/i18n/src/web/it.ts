@@ -293,7 +293,7 @@ export const it: WebCatalogue = {
     closeShort: 'Chiudi short',
     increase: 'Aumenta {{field}}',
     decrease: 'Diminuisci {{field}}',
-    percentOf: '{{percent}} % del disponibile',
+    percentOf: '{{percent}} del disponibile',
     selectPair: 'Scegli coppia',
     searchPair: 'Cerca coppia',
     orderBook: 'Book degli ordini',

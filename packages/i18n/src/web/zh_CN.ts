@@ -293,7 +293,7 @@ export const zh_CN: WebCatalogue = {
     closeShort: '平空',
     increase: '增加{{field}}',
     decrease: '减少{{field}}',
-    percentOf: '可用余额的 {{percent}}%',
+    percentOf: '可用余额的 {{percent}}',
     selectPair: '选择交易对',
     searchPair: '搜索交易对',
     orderBook: '订单簿',

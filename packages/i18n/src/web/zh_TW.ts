@@ -293,7 +293,7 @@ export const zh_TW: WebCatalogue = {
     closeShort: '平空',
     increase: '增加{{field}}',
     decrease: '減少{{field}}',
-    percentOf: '可用餘額的 {{percent}}%',
+    percentOf: '可用餘額的 {{percent}}',
     selectPair: '選擇交易對',
     searchPair: '搜尋交易對',
     orderBook: '訂單簿',

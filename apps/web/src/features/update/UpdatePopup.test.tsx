@@ -62,6 +62,8 @@ describe('<UpdatePopup/>', () => {
     );
     expect(document.body.textContent).toContain('Neue Version 2.0.0');
     expect(document.body.textContent).toContain('Update wird installiert');
+    // The percent in the language's layout (de: a no-break space before the sign).
+    expect(document.querySelector('[data-testid="update-progress"]')?.textContent).toBe('50\u00a0%');
     await act(async () => ctrl.store.set(null));
     // antd-mobile animates the modal out before unmounting its content.
     await act(async () => new Promise((r) => setTimeout(r, 500)));

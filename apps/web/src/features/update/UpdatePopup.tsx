@@ -1,5 +1,6 @@
 import { Modal, ProgressBar } from 'antd-mobile';
 import { type CSSProperties, useEffect, useState, useSyncExternalStore } from 'react';
+import { formatPercent } from '../../lib/format.ts';
 import type { UpdateController } from './controller.ts';
 import { storedLang, updateText } from './i18n.ts';
 import { createDefaultUpdateController, registerServiceWorker } from './runtime.ts';
@@ -40,7 +41,7 @@ export function UpdatePopup({ controller }: UpdatePopupProps) {
             </div>
             <ProgressBar
               percent={percent}
-              text={(p: number) => `${Math.floor(p)}%`}
+              text={(p: number) => formatPercent(Math.floor(p), lang)}
               aria-label={updateText(lang, 'progressLabel')}
               data-testid="update-progress"
               data-percent={String(Math.floor(percent))}

@@ -21,7 +21,7 @@ export const de: KycCatalogue = {
     uploadHint: 'JPEG, PNG oder WebP, höchstens 5 MB. Alle vier Ecken sichtbar, keine Spiegelung.',
     tapToUpload: 'Zum Hochladen tippen',
     replace: 'Ersetzen',
-    uploading: 'Wird hochgeladen {{percent}} %',
+    uploading: 'Wird hochgeladen {{percent}}',
     tooLarge: 'Das Bild ist größer als 5 MB',
     uploadFailed: 'Hochladen fehlgeschlagen',
     next: 'Weiter',

@@ -21,7 +21,7 @@ export const en = {
     uploadHint: 'JPEG, PNG or WebP, at most 5 MB. All four corners visible, no glare.',
     tapToUpload: 'Tap to upload',
     replace: 'Replace',
-    uploading: 'Uploading {{percent}}%',
+    uploading: 'Uploading {{percent}}',
     tooLarge: 'The image is larger than 5 MB',
     uploadFailed: 'Upload failed',
     next: 'Next',

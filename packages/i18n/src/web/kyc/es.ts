@@ -21,7 +21,7 @@ export const es: KycCatalogue = {
     uploadHint: 'JPEG, PNG o WebP, máximo 5 MB. Las cuatro esquinas visibles, sin reflejos.',
     tapToUpload: 'Toque para subir',
     replace: 'Reemplazar',
-    uploading: 'Subiendo {{percent}} %',
+    uploading: 'Subiendo {{percent}}',
     tooLarge: 'La imagen supera los 5 MB',
     uploadFailed: 'Error al subir',
     next: 'Siguiente',

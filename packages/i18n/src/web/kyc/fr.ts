@@ -21,7 +21,7 @@ export const fr: KycCatalogue = {
     uploadHint: 'JPEG, PNG ou WebP, 5 Mo au plus. Les quatre coins visibles, sans reflet.',
     tapToUpload: 'Touchez pour téléverser',
     replace: 'Remplacer',
-    uploading: 'Envoi {{percent}} %',
+    uploading: 'Envoi {{percent}}',
     tooLarge: 'L’image dépasse 5 Mo',
     uploadFailed: 'Échec de l’envoi',
     next: 'Suivant',

@@ -20,7 +20,7 @@ export const it: KycCatalogue = {
     uploadHint: 'JPEG, PNG o WebP, al massimo 5 MB. Tutti e quattro gli angoli visibili, senza riflessi.',
     tapToUpload: 'Tocca per caricare',
     replace: 'Sostituisci',
-    uploading: 'Caricamento {{percent}}%',
+    uploading: 'Caricamento {{percent}}',
     tooLarge: 'L’immagine supera 5 MB',
     uploadFailed: 'Caricamento non riuscito',
     next: 'Avanti',

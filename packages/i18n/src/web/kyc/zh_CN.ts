@@ -20,7 +20,7 @@ export const zh_CN: KycCatalogue = {
     uploadHint: 'JPEG、PNG 或 WebP，不超过 5 MB。四角完整，无反光。',
     tapToUpload: '点击上传',
     replace: '重新上传',
-    uploading: '上传中 {{percent}}%',
+    uploading: '上传中 {{percent}}',
     tooLarge: '图片超过 5 MB',
     uploadFailed: '上传失败',
     next: '下一步',

@@ -20,7 +20,7 @@ export const zh_TW: KycCatalogue = {
     uploadHint: 'JPEG、PNG 或 WebP，不超過 5 MB。四角完整，無反光。',
     tapToUpload: '點擊上傳',
     replace: '重新上傳',
-    uploading: '上傳中 {{percent}}%',
+    uploading: '上傳中 {{percent}}',
     tooLarge: '圖片超過 5 MB',
     uploadFailed: '上傳失敗',
     next: '下一步',

@@ -5,17 +5,17 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
 import { useAiProducts } from '../api/ai.ts';
 import { ppmPercent } from '../lib/money.ts';
 import '../ai.css';
 
-/** The daily rate range in the language's number format: "0,15 % – 0,25 %" in de. */
+/** The daily rate range in the language's percent format: "0,15 % – 0,25 %" in de, "0,15% – 0,25%" in it. */
 export function rateRange(p: AiProduct, lang: Lang): string {
   // At least 2 decimals so both ends of a range line up (0.06 % – 0.10 %, not 0.06 % – 0.1 %).
-  const pct = (ppm: number) => `${formatDecimal(ppmPercent(ppm), lang, { minFraction: 2 })}\u00a0%`;
+  const pct = (ppm: number) => formatPercent(ppmPercent(ppm), lang, { minFraction: 2 });
   const min = pct(p.daily_rate_min_ppm);
   const max = pct(p.daily_rate_max_ppm);
   return min === max ? min : `${min} – ${max}`;

@@ -7,7 +7,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAiProducts, useAiSubscribe, useSpotBalances } from '../api/ai.ts';
 import { bpPercent, dailyInterest, earlyFee, fromUnits, toUnits } from '../lib/money.ts';
@@ -152,9 +152,9 @@ export default function AIBuy() {
             <dt>{t2('ai.fee')}</dt>
             <dd className="num">
               {p.kind === 'fixed'
-                ? `${formatDecimal(bpPercent(p.early_fee_bp), lang)}\u00a0% (${show(fee)}\u00a0${p.coin})`
+                ? `${formatPercent(bpPercent(p.early_fee_bp), lang)} (${show(fee)}\u00a0${p.coin})`
                 : // A flexible product has no early-redemption fee: a rate like the fixed ones, not a bare 0.
-                  `${formatDecimal(bpPercent(p.early_fee_bp), lang)}\u00a0%`}
+                  formatPercent(bpPercent(p.early_fee_bp), lang)}
             </dd>
             <dt>{t2('ai.maturity')}</dt>
             <dd>

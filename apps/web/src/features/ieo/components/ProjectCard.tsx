@@ -2,7 +2,7 @@ import type { IeoProject } from '@ex/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
 
 export const dateTime = (ms: number, lang: string) =>
@@ -34,7 +34,7 @@ export function ProjectCard({ p }: { p: IeoProject }) {
       </div>
       <div className="ieo-kv ieo-kv--small num">
         <span>{dateTime(p.start_at, lang)}</span>
-        <span>{formatDecimal(p.progress, lang, { minFraction: 2, maxFraction: 2 })} %</span>
+        <span>{formatPercent(p.progress, lang, { minFraction: 2, maxFraction: 2 })}</span>
         <span>{dateTime(p.end_at, lang)}</span>
       </div>
     </Link>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
 import { useIeoProject, useIeoProjects, useSubscribe } from '../api/ieo.ts';
 import { dateTime, ProjectCard } from '../components/ProjectCard.tsx';
@@ -83,7 +83,7 @@ export default function IEO() {
         [t1('ieo.issueAmount'), `${formatDecimal(p.issue_amount, lang)} ${p.coin}`],
         [t1('ieo.unitPrice'), `${formatDecimal(p.unit_price, lang)} USDC`],
         [t1('ieo.priceRange'), p.price_range || '--'],
-        [t1('ieo.progress'), `${formatDecimal(p.progress, lang, { minFraction: 2, maxFraction: 2 })} %`],
+        [t1('ieo.progress'), formatPercent(p.progress, lang, { minFraction: 2, maxFraction: 2 })],
         [t1('ieo.limits'), `${formatDecimal(p.min_quantity, lang)} – ${formatDecimal(p.max_quantity, lang)}`],
         [t1('ieo.start'), dateTime(p.start_at, lang)],
         [t1('ieo.end'), dateTime(p.end_at, lang)],

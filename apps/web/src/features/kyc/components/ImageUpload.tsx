@@ -2,6 +2,8 @@ import { ProgressBar } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { formatPercent } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { MAX_IMAGE_BYTES, UploadError, uploadImage } from '../api/kyc.ts';
 
@@ -16,6 +18,7 @@ interface Props {
 /** A tile: tap to choose an image, see it at once (local preview) and the upload's progress. */
 export function ImageUpload({ label, value, onChange, error }: Props) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const inputId = useId();
   const [preview, setPreview] = useState<string>();
   const [progress, setProgress] = useState<number | null>(null);
@@ -70,7 +73,7 @@ export function ImageUpload({ label, value, onChange, error }: Props) {
         {busy && (
           <span className="kyc-upload__progress">
             <ProgressBar percent={progress} />
-            <span className="num">{t('kyc.form.uploading', { percent: progress })}</span>
+            <span className="num">{t('kyc.form.uploading', { percent: formatPercent(progress, lang) })}</span>
           </span>
         )}
         <input

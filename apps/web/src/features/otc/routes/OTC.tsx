@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
 import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useOtcAds, usePlaceOtc } from '../api/otc.ts';
@@ -145,7 +145,7 @@ export default function OTC() {
                 {t1('otc.orders')} {a.stats.order_count}
                 {/* A rate of no orders is no rate: "100,00 %" beside "Aufträge 0" promised a record. */}
                 {a.stats.order_count > 0 &&
-                  ` · ${t1('otc.successRate')} ${formatDecimal(a.stats.success_rate, lang, { minFraction: 2, maxFraction: 2 })} %`}
+                  ` · ${t1('otc.successRate')} ${formatPercent(a.stats.success_rate, lang, { minFraction: 2, maxFraction: 2 })}`}
               </span>
             </div>
             <div className="ieo-kv num">

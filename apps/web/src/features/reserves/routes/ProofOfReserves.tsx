@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { formatDecimal, formatUsdc } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent, formatUsdc } from '../../../lib/format.ts';
 import { useMyProof } from '../api/proof.ts';
 import { downloadProofFile } from '../api/statements.ts';
 import '../reserves.css';
@@ -88,7 +88,7 @@ function Reserve({ snapshot }: { snapshot: SnapshotSummary }) {
         <dd className="num por-ratio" data-testid="reserve-ratio">
           {r.ratio_percent === null
             ? t('reserves.unknown')
-            : `${formatDecimal(r.ratio_percent, lang, { minFraction: 2, maxFraction: 2 })} %`}
+            : formatPercent(r.ratio_percent, lang, { minFraction: 2, maxFraction: 2 })}
         </dd>
       </dl>
       {r.source === 'simulated' && <p className="por-note">{t('reserves.simulated')}</p>}

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { dailyInterest, fromUnits, ppmPercent, toUnits } from '../../ai/lib/money.ts';
 import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
@@ -68,7 +68,7 @@ function ProductCard({ p }: { p: StakingProduct }) {
         <span className="ai-tag">{p.coin}</span>
       </div>
       <div>
-        <div className="ai-rate num">{formatDecimal(ppmPercent(p.daily_rate_ppm), lang)}&nbsp;%</div>
+        <div className="ai-rate num">{formatPercent(ppmPercent(p.daily_rate_ppm), lang)}</div>
         <div className="ai-status">{t2('staking.rate')}</div>
       </div>
       <dl className="ai-kv">

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import {
   formatDecimal,
+  formatPercent,
   formatPrice,
   formatSpendable,
   formatUsdc,
@@ -482,8 +483,7 @@ export function ContractForm({
               <div className="kv">
                 <dt>{t('trade.liqFee')}</dt>
                 <dd className="num">
-                  {formatDecimal(shiftDecimal(market.liquidation_fee_rate, 2), lang, { maxFraction: 4 })}
-                  {'\u00a0%'}
+                  {formatPercent(shiftDecimal(market.liquidation_fee_rate, 2), lang, { maxFraction: 4 })}
                 </dd>
               </div>
             )}
@@ -542,7 +542,7 @@ export function ContractForm({
               ]
             : []),
           ...(orderType === 'trailing_stop'
-            ? [{ label: t('trade.callbackRate'), value: `${callback} %` }]
+            ? [{ label: t('trade.callbackRate'), value: formatPercent(callback, lang) }]
             : []),
           ...(tifSent
             ? [{ label: t('trade.tif'), value: tifSent === 'POST_ONLY' ? t('trade.postOnly') : tifSent }]

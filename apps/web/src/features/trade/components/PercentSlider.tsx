@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../app/lang-context.tsx';
+import { formatPercent } from '../../../lib/format.ts';
 
 const STOPS = [0, 25, 50, 75, 100] as const;
 
@@ -15,6 +17,7 @@ export function PercentSlider({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   return (
     <fieldset className={`pct pct--${tone}`}>
       <legend className="sr-only">{t('trade.available')}</legend>
@@ -26,13 +29,13 @@ export function PercentSlider({
           key={p}
           type="button"
           className={`pct__stop ${value >= p ? 'pct__stop--on' : ''}`}
-          aria-label={t('trade.percentOf', { percent: p })}
+          aria-label={t('trade.percentOf', { percent: formatPercent(p, lang) })}
           aria-pressed={value === p}
           disabled={disabled}
           onClick={() => onChange(p)}
         >
           <span className="pct__dot" />
-          <span className="pct__label num">{p}%</span>
+          <span className="pct__label num">{formatPercent(p, lang)}</span>
         </button>
       ))}
     </fieldset>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { formatChangePercent, formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { formatChangePercent, formatDecimal, formatPercent, formatPrice } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import {
@@ -211,7 +211,7 @@ function ContractOrderRow({
           </dt>
           <dd className="num">
             {formatPrice(o.trigger_price, scale, lang)}
-            {o.callback_rate !== null ? ` · ${o.callback_rate} %` : ''}
+            {o.callback_rate !== null ? ` · ${formatPercent(o.callback_rate, lang)}` : ''}
           </dd>
         </div>
       )}

@@ -5,20 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { bcp47, type Lang } from '../../../lib/lang.ts';
+import { formatPercent, isDecimalString, PLACEHOLDER, shiftDecimal } from '../../../lib/format.ts';
+import type { Lang } from '../../../lib/lang.ts';
 import { ratio, signOf } from '../lib/decimal.ts';
 import { spotRows, type Totals } from '../lib/valuation.ts';
 import { CoinAmount, SignedAmount, UsdcValue } from './Money.tsx';
 import { RowSkeletons } from './Skeletons.tsx';
 
-/** A share of a whole as an unsigned percent in the language's layout (de: 12,34 %); Intl takes the
- * ratio as a string, so it is formatted exactly. */
-export function formatShare(ratioText: string, lang: Lang): string {
-  return new Intl.NumberFormat(bcp47(lang), {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(ratioText as `${number}`);
+/** A share of a whole ("0.1234", a ratio) as a percent in the language's layout (de: 12,34 %). */
+function formatShare(ratioText: string, lang: Lang): string {
+  return isDecimalString(ratioText)
+    ? formatPercent(shiftDecimal(ratioText, 2), lang, { minFraction: 2, maxFraction: 2 })
+    : PLACEHOLDER;
 }
 
 /** A round badge with the coin's initial (no coin logos are served yet). */
