@@ -14,16 +14,9 @@ import type { Lang } from '@ex/i18n';
 import type { Selectable } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { fetchPage } from '../db/page.ts';
-import {
-  coinUnits,
-  EarnMoney,
-  earnAccount,
-  openProduct,
-  productRange,
-  shownRange,
-  subscriptionAmount,
-} from '../earn/earn.ts';
-import { localised, readTexts, textsJson } from '../earn/texts.ts';
+import { coinUnits, EarnMoney, earnAccount, openProduct, subscriptionAmount } from '../earn/earn.ts';
+import { catalogueFields, editProduct, newCatalogueRow } from '../earn/products.ts';
+import { localised } from '../earn/texts.ts';
 import { refusal } from '../engine/errors.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
@@ -37,23 +30,15 @@ import type { AiDb, AiOrdersTable, AiProductsTable } from './tables.ts';
 type ProductRow = Selectable<AiProductsTable>;
 type Order = Selectable<AiOrdersTable>;
 
-/**
- * A reader (`lang`) gets the name in their language, else the text of record; the operator (no
- * `lang`) gets the text of record and every language (ADR 243).
- */
+/** The catalogue's fields (named for `lang`, ADR 243) and the AI product's kind, rates and fee. */
 function toProduct(r: ProductRow, lang?: Lang): AiProduct {
   return {
-    id: r.id,
-    name: lang === undefined ? r.name : localised(r.name, r.name_i18n, lang),
-    coin: r.coin,
+    ...catalogueFields(r, lang),
     kind: r.kind,
     days: r.days,
     daily_rate_min_ppm: r.daily_rate_min_ppm,
     daily_rate_max_ppm: r.daily_rate_max_ppm,
-    ...shownRange(r),
     early_fee_bp: r.early_fee_bp,
-    enabled: r.enabled,
-    ...(lang === undefined ? { name_i18n: readTexts(r.name_i18n) } : {}),
   };
 }
 
@@ -113,22 +98,18 @@ export class AiService {
     return (await q.orderBy('id').execute()).map((r) => toProduct(r, lang));
   }
 
+  /** A new AI product is offered at once. */
   async createProduct(body: AdminAiProductCreate): Promise<AiProduct> {
-    const range = productRange(body);
     const row = await this.db
       .insertInto('ai_products')
       .values({
-        name: body.name,
-        name_i18n: textsJson(body.name_i18n),
-        coin: body.coin,
+        ...newCatalogueRow(body, this.clock.now()),
         kind: body.kind,
         days: body.days,
         daily_rate_min_ppm: body.daily_rate_min_ppm,
         daily_rate_max_ppm: body.daily_rate_max_ppm,
-        ...range,
         early_fee_bp: body.early_fee_bp,
         enabled: true,
-        created_at: String(this.clock.now()),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -137,17 +118,9 @@ export class AiService {
 
   /** Enable or disable and/or rename; the operator's view of the product. */
   async update(id: string, body: AdminAiProductUpdate): Promise<AiProduct> {
-    const row = await this.db
-      .updateTable('ai_products')
-      .set({
-        ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.name_i18n !== undefined ? { name_i18n: textsJson(body.name_i18n) } : {}),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('NOT_FOUND');
+    const row = await editProduct(body, (columns) =>
+      this.db.updateTable('ai_products').set(columns).where('id', '=', id).returningAll().executeTakeFirst(),
+    );
     return toProduct(row);
   }
 

@@ -14,8 +14,9 @@ import type { Selectable } from 'kysely';
 import { termInterest } from '../ai/interest.ts';
 import type { Clock } from '../clock.ts';
 import { fetchPage } from '../db/page.ts';
-import { EarnMoney, openProduct, productRange, shownRange, subscriptionAmount } from '../earn/earn.ts';
-import { localised, readTexts, textsJson } from '../earn/texts.ts';
+import { EarnMoney, openProduct, subscriptionAmount } from '../earn/earn.ts';
+import { catalogueFields, editProduct, newCatalogueRow } from '../earn/products.ts';
+import { localised } from '../earn/texts.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
@@ -33,21 +34,9 @@ type Row = Selectable<StakesTable>;
 
 type ProductRow = Selectable<StakingProductsTable>;
 
-/**
- * A reader (`lang`) gets the name in their language, else the text of record; the operator (no
- * `lang`) gets the text of record and every language (ADR 243).
- */
+/** The catalogue's fields (named for `lang`, ADR 243) and the staking term. */
 function toProduct(r: ProductRow, lang?: Lang): StakingProduct {
-  return {
-    id: r.id,
-    name: lang === undefined ? r.name : localised(r.name, r.name_i18n, lang),
-    coin: r.coin,
-    days: r.days,
-    daily_rate_ppm: r.daily_rate_ppm,
-    ...shownRange(r),
-    enabled: r.enabled,
-    ...(lang === undefined ? { name_i18n: readTexts(r.name_i18n) } : {}),
-  };
+  return { ...catalogueFields(r, lang), days: r.days, daily_rate_ppm: r.daily_rate_ppm };
 }
 
 type StakeRow = Row & { product_name: string; product_name_i18n: ProductRow['name_i18n'] };
@@ -98,19 +87,15 @@ export class StakingService {
     return (await q.orderBy('id').execute()).map((r) => toProduct(r, lang));
   }
 
+  /** The operator chooses whether a new product is offered at once. */
   async createProduct(body: AdminStakingProductCreate): Promise<StakingProduct> {
-    const range = productRange(body);
     const row = await this.db
       .insertInto('staking_products')
       .values({
-        name: body.name,
-        name_i18n: textsJson(body.name_i18n),
-        coin: body.coin,
+        ...newCatalogueRow(body, this.clock.now()),
         days: body.days,
         daily_rate_ppm: body.daily_rate_ppm,
-        ...range,
         enabled: body.enabled,
-        created_at: String(this.clock.now()),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -119,17 +104,14 @@ export class StakingService {
 
   /** Enable or disable and/or rename; the operator's view of the product. */
   async updateProduct(id: string, body: AdminStakingProductUpdate): Promise<StakingProduct> {
-    const row = await this.db
-      .updateTable('staking_products')
-      .set({
-        ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.name_i18n !== undefined ? { name_i18n: textsJson(body.name_i18n) } : {}),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('NOT_FOUND');
+    const row = await editProduct(body, (columns) =>
+      this.db
+        .updateTable('staking_products')
+        .set(columns)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    );
     return toProduct(row);
   }
 
