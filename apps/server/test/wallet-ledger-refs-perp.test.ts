@@ -1,0 +1,334 @@
+// ADR 245: liquidation, ADL and realise entries name the caller's position and the order row the
+// engine made for it (or, for a realise, the close that needed it), and only ever the caller's: the
+// real engine liquidates and deleverages here, several users in one command, so a lookup that
+// forgot the owner would name another user's row.
+import type { ContractOrder, LedgerEntry, LedgerRef } from '@ex/contract';
+import { ResultCode } from '@ex/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineDb } from '../src/engine/tables.ts';
+import { describeRefs, parseRef } from '../src/wallet/refs.ts';
+import {
+  contractHistory,
+  contractPositions,
+  PERP,
+  placeContractOrder,
+  type Trader,
+} from './helpers/contract.ts';
+import { postMarketParams, signInOperators } from './helpers/operators.ts';
+import { BACKENDS, contractTrader, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
+
+const ledgerOf = async (t: TestApp, who: Trader): Promise<LedgerEntry[]> => {
+  const res = await t.call<{ list: LedgerEntry[]; total: number }>(
+    'GET',
+    '/api/app/wallet/ledger?limit=100',
+    {
+      token: who.token,
+    },
+  );
+  expect(res.status).toBe(200);
+  expect(res.body.data.total).toBeLessThanOrEqual(100);
+  return res.body.data.list;
+};
+
+/** Every order a ref of `who`'s ledger names is one of `who`'s own orders. */
+const expectOnlyOwnOrders = async (t: TestApp, who: Trader) => {
+  const own = await engineDb(t.db).selectFrom('orders').select('id').where('user_id', '=', who.id).execute();
+  const ids = new Set(own.map((o) => o.id));
+  for (const e of await ledgerOf(t, who)) {
+    const ref = e.ref as (LedgerRef & { order_id?: string }) | undefined;
+    if (ref?.order_id !== undefined) expect(ids, `${e.type} ${e.ref_id}`).toContain(ref.order_id);
+    if (ref && 'position_id' in ref && ref.position_id !== undefined)
+      expect(ref.position_id.startsWith(`${ref.market}:`)).toBe(true);
+  }
+};
+
+const order = (t: TestApp, who: Trader, action: string, mode: string, price: string, quantity: string) =>
+  placeContractOrder(t, who.token, { action, margin_mode: mode, price, quantity });
+
+describe.each(BACKENDS)('liquidation and ADL entries name the position on %s', (backend) => {
+  let t: TestApp;
+  let dan: Trader;
+  let dora: Trader;
+  let erin: Trader;
+  beforeAll(async () => {
+    t = await testApp(backend);
+    // The contract-adl suite's case with two longs: both taken over by the (empty) fund in one
+    // price update, then deleveraged against erin's short in the same command.
+    expect((await indexPrice(t, 8_780_000n)).code).toBe(ResultCode.OK);
+    dan = await contractTrader(t, 'refs-liq-dan@example.com', { toContract: '2000' });
+    dora = await contractTrader(t, 'refs-liq-dora@example.com', { toContract: '2000' });
+    erin = await contractTrader(t, 'refs-liq-erin@example.com');
+    expect((await order(t, erin, 'open_short', 'isolated', '87800', '0.2')).status).toBe(200);
+    expect((await order(t, dan, 'open_long', 'isolated', '87800', '0.1')).status).toBe(200);
+    expect((await order(t, dora, 'open_long', 'isolated', '87800', '0.1')).status).toBe(200);
+    const r = await indexPrice(t, 7_500_000n);
+    expect(r.code).toBe(ResultCode.OK);
+    expect(r.events.filter((e) => e.type === 'perp.liquidation').map((e) => e.userId)).toEqual([
+      dan.id,
+      dora.id,
+    ]);
+    expect(r.events.filter((e) => e.type === 'perp.adl').map((e) => e.userId)).toEqual([erin.id]);
+    await t.services.engine.idle();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const rowOf = async (who: Trader, origin: ContractOrder['origin']) => {
+    const rows = (await contractHistory(t, who.token)).filter((o) => o.origin === origin);
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  };
+
+  it('each liquidated owner`s entries name their own position and liquidation order, not the other`s', async () => {
+    const danRow = await rowOf(dan, 'liquidation');
+    const doraRow = await rowOf(dora, 'liquidation');
+    // One command, two rows of the same market, mode and side: only the owner tells them apart.
+    expect(danRow.id.split(':').slice(0, 2)).toEqual(doraRow.id.split(':').slice(0, 2));
+    for (const [who, mine, theirs] of [
+      [dan, danRow.id, doraRow.id],
+      [dora, doraRow.id, danRow.id],
+    ] as const) {
+      const liq = (await ledgerOf(t, who)).filter((e) => e.ref_id.startsWith('liq:'));
+      expect(liq.length).toBeGreaterThan(0);
+      for (const e of liq) {
+        expect(e.ref).toEqual({
+          kind: 'liquidation',
+          market: PERP,
+          position_id: `${PERP}:isolated:long`,
+          side: 'long',
+          margin_mode: 'isolated',
+          order_id: mine,
+        });
+        expect(JSON.stringify(e.ref)).not.toContain(theirs);
+      }
+      await expectOnlyOwnOrders(t, who);
+    }
+  });
+
+  it('the deleveraged counterparty`s entries name its position and its ADL order', async () => {
+    const adlRow = await rowOf(erin, 'adl');
+    const adl = (await ledgerOf(t, erin)).filter((e) => e.ref_id.startsWith('adl:'));
+    expect(adl.length).toBeGreaterThan(0);
+    for (const e of adl) {
+      expect(e.ref).toEqual({
+        kind: 'adl',
+        market: PERP,
+        position_id: `${PERP}:isolated:short`,
+        side: 'short',
+        margin_mode: 'isolated',
+        order_id: adlRow.id,
+      });
+    }
+    await expectOnlyOwnOrders(t, erin);
+  });
+
+  it('another user`s liquidation or ADL rows read as the caller`s give nothing', async () => {
+    const rows = await engineDb(t.db)
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('owner', 'in', [dan.id, erin.id])
+      .where((eb) => eb.or([eb('ref_id', 'like', 'liq:%'), eb('ref_id', 'like', 'adl:%')]))
+      .execute();
+    expect(rows.some((r) => r.owner === dan.id) && rows.some((r) => r.owner === erin.id)).toBe(true);
+    // Dora asks about dan's and erin's rows (same command, same market): no ref names anything.
+    expect(await describeRefs(engineDb(t.db), dora.id, rows)).toEqual(rows.map(() => undefined));
+  });
+});
+
+describe.each(BACKENDS)('realised profit entries name the position and the close on %s', (backend) => {
+  let t: TestApp;
+  let mia: Trader;
+  let rita: Trader;
+  let closeId: string;
+  beforeAll(async () => {
+    t = await testApp(backend);
+    expect((await indexPrice(t, 8_780_000n)).code).toBe(ResultCode.OK);
+    mia = await contractTrader(t, 'refs-real-mia@example.com');
+    rita = await contractTrader(t, 'refs-real-rita@example.com', { toContract: '2000' });
+    // Rita holds a cross long and a cross short of 0.1 BTC at 87,800 side by side (hedge mode).
+    expect((await order(t, mia, 'open_short', 'cross', '87800', '0.1')).status).toBe(200);
+    expect((await order(t, rita, 'open_long', 'cross', '87800', '0.1')).status).toBe(200);
+    expect((await order(t, mia, 'open_long', 'cross', '87800', '0.1')).status).toBe(200);
+    expect((await order(t, rita, 'open_short', 'cross', '87800', '0.1')).status).toBe(200);
+    // At 50,000 the long has lost 3,780, more than her wallet (2,000 less fees); the short has won
+    // as much, so she is far from liquidation.
+    expect((await indexPrice(t, 5_000_000n)).code).toBe(ResultCode.OK);
+    expect((await order(t, mia, 'open_long', 'cross', '50000', '0.1')).status).toBe(200);
+    const close = await placeContractOrder(t, rita.token, {
+      action: 'close_long',
+      type: 'market',
+      quantity: '0.1',
+    });
+    expect(close.body.data.status, JSON.stringify(close.body)).toBe('filled');
+    closeId = close.body.data.id;
+    await t.services.engine.idle();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the short`s profit realised to pay the long`s loss names the short and rita`s closing order', async () => {
+    const entries = await ledgerOf(t, rita);
+    const realised = entries.filter((e) => e.ref_id.startsWith('realise:'));
+    expect(realised.length).toBeGreaterThan(0);
+    const short = (await contractPositions(t, rita.token)).find((p) => p.side === 'short');
+    expect(short?.id).toBe(`${PERP}:cross:short`);
+    for (const e of realised) {
+      expect(e.type).toBe('positionClose');
+      expect(e.ref).toEqual({
+        kind: 'realised',
+        market: PERP,
+        position_id: short!.id,
+        side: 'short',
+        margin_mode: 'cross',
+        cause: 'order',
+        order_id: closeId,
+        trade_id: `${closeId}:0`,
+      });
+    }
+    // The close itself names the order, its fill and the long it closed.
+    const closing = entries.filter((e) => e.type === 'positionClose' && e.ref_id === `${closeId}:0:t`);
+    expect(closing.length).toBeGreaterThan(0);
+    for (const e of closing) {
+      expect(e.ref).toEqual({
+        kind: 'order',
+        order_id: closeId,
+        market: PERP,
+        trade_id: `${closeId}:0`,
+        position_id: `${PERP}:cross:long`,
+        side: 'long',
+        margin_mode: 'cross',
+      });
+    }
+    await expectOnlyOwnOrders(t, rita);
+  });
+
+  it('the maker of that close sees its own order and position, never rita`s', async () => {
+    const entries = await ledgerOf(t, mia);
+    const fill = entries.filter((e) => e.ref_id === `${closeId}:0:m`);
+    expect(fill.length).toBeGreaterThan(0);
+    for (const e of fill) {
+      expect(e.ref?.kind).toBe('order');
+      expect(JSON.stringify(e.ref)).not.toContain(`"order_id":"${closeId}"`);
+    }
+    expect(entries.some((e) => e.ref?.kind === 'realised')).toBe(false);
+    await expectOnlyOwnOrders(t, mia);
+    // Rita's realise rows asked as mia's: nothing.
+    const rows = await engineDb(t.db)
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('owner', '=', rita.id)
+      .where('ref_id', 'like', 'realise:%')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(await describeRefs(engineDb(t.db), mia.id, rows)).toEqual(rows.map(() => undefined));
+  });
+});
+
+describe.each(BACKENDS)('a tiered liquidation step names its order on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(backend);
+    const ops = await signInOperators(t);
+    const r = await postMarketParams(t, PERP, { liquidation_fee_rate: '0.001' }, ops.admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the step`s fill and clearance fee name alice`s liquidation order; carol`s fill against it is carol`s order', async () => {
+    // The contract-tier-liquidation suite's first case.
+    expect((await indexPrice(t, 9_700_000n)).code).toBe(ResultCode.OK);
+    const alice = await contractTrader(t, 'refs-tier-alice@example.com', { toContract: '20000' });
+    const bob = await contractTrader(t, 'refs-tier-bob@example.com');
+    const carol = await contractTrader(t, 'refs-tier-carol@example.com');
+    expect((await order(t, bob, 'open_short', 'cross', '97000', '1.5')).status).toBe(200);
+    expect((await order(t, alice, 'open_long', 'isolated', '97000', '1.5')).status).toBe(200);
+    const bid = await order(t, carol, 'open_long', 'cross', '87700', '1');
+    expect(bid.status).toBe(200);
+    const r = await indexPrice(t, 8_770_000n);
+    expect(r.events.find((e) => e.type === 'perp.tierReduction')).toMatchObject({ userId: alice.id });
+    await t.services.engine.idle();
+    const step = (await contractHistory(t, alice.token)).find((o) => o.origin === 'liquidation')!;
+    expect(step.id.startsWith(`tier:${alice.id}:`)).toBe(true);
+
+    const mine = (await ledgerOf(t, alice)).filter((e) => e.ref_id.startsWith('tier:'));
+    // The fill's close and fee; the margin the step gave back to the position, the clearance fee.
+    expect(new Set(mine.map((e) => e.type))).toEqual(
+      new Set(['positionClose', 'positionFee', 'positionMargin']),
+    );
+    for (const e of mine) {
+      expect(e.ref).toEqual({
+        kind: 'liquidation',
+        market: PERP,
+        position_id: `${PERP}:isolated:long`,
+        side: 'long',
+        margin_mode: 'isolated',
+        order_id: step.id,
+      });
+    }
+    await expectOnlyOwnOrders(t, alice);
+
+    // Before ADR 245 carol's fill read "Liquidation" (its ref starts with alice's tier order id): it
+    // is carol's own order now, with nothing of alice's position. (The trade id is alice's order id
+    // and the fill index: the public trade tape shows it as is, see ADR 245.)
+    const theirs = (await ledgerOf(t, carol)).filter((e) => e.ref_id.startsWith('tier:'));
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const e of theirs) {
+      expect(e.ref).toEqual({
+        kind: 'order',
+        order_id: bid.body.data.id,
+        market: PERP,
+        trade_id: e.ref_id.slice(0, -2),
+      });
+    }
+    await expectOnlyOwnOrders(t, carol);
+  });
+});
+
+describe('parseRef of the liquidation family', () => {
+  it('reads owner, market, mode and side; a tier fill`s maker side is a plain fill', () => {
+    expect(parseRef({ type: 'positionClose', ref_id: 'liq:u1:BTC_USDC_PERP:cross:long:#9' })).toEqual({
+      kind: 'liquidation',
+      owner: 'u1',
+      market: 'BTC_USDC_PERP',
+      mode: 'cross',
+      side: 'long',
+    });
+    expect(parseRef({ type: 'positionFee', ref_id: 'tier:u1:BTC_USDC_PERP:isolated:short:#4' })).toEqual({
+      kind: 'liquidation',
+      owner: 'u1',
+      market: 'BTC_USDC_PERP',
+      mode: 'isolated',
+      side: 'short',
+      orderId: 'tier:u1:BTC_USDC_PERP:isolated:short:#4',
+    });
+    expect(
+      parseRef({ type: 'positionClose', ref_id: 'tier:u1:BTC_USDC_PERP:isolated:short:#4:2:t' }),
+    ).toEqual(
+      expect.objectContaining({ kind: 'liquidation', orderId: 'tier:u1:BTC_USDC_PERP:isolated:short:#4' }),
+    );
+    expect(
+      parseRef({ type: 'positionClose', ref_id: 'tier:u1:BTC_USDC_PERP:isolated:short:#4:2:m' }),
+    ).toEqual({
+      kind: 'fill',
+      tradeId: 'tier:u1:BTC_USDC_PERP:isolated:short:#4:2',
+      role: 'm',
+      closes: true,
+    });
+    expect(parseRef({ type: 'positionClose', ref_id: 'adl:BTC_USDC_PERP:u2:cross:#12' })).toEqual({
+      kind: 'adl',
+      owner: 'u2',
+      market: 'BTC_USDC_PERP',
+      mode: 'cross',
+    });
+    expect(parseRef({ type: 'positionClose', ref_id: 'realise:u3:ETH_USDC_PERP:short:#7' })).toEqual({
+      kind: 'realise',
+      owner: 'u3',
+      market: 'ETH_USDC_PERP',
+      side: 'short',
+    });
+  });
+});
