@@ -10,6 +10,7 @@ import { type TableColumnType, Tabs, Typography } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, dateTimeCell, Num, SIDE_COLOR, SideTag } from '../../../components/table-cells.tsx';
 import { codeLabel, formatDecimal } from '../../../lib/format.ts';
+import { ledgerRefText } from './ledger-ref.ts';
 
 /**
  * The user drawer's tabs. Orders, positions, ledger, KYC and cards are typed from @ex/contract
@@ -116,6 +117,8 @@ const ledgerColumns: Column<LedgerEntry>[] = [
   { title: 'Type', dataIndex: 'type', width: 150, render: label },
   { title: 'Amount', dataIndex: 'amount', ...AMOUNT },
   { title: 'Balance after', dataIndex: 'balance_after', ...AMOUNT },
+  // What the entry belongs to in words (ADR 245); the raw reference stays beside it for support.
+  { title: 'Belongs to', dataIndex: 'ref', render: (v: LedgerEntry['ref']) => ledgerRefText(v) ?? NONE },
   { title: 'Reference', dataIndex: 'ref_id', render: text },
 ];
 

@@ -63,6 +63,68 @@ const detail = () => ({
       balance_after: '2500.000000',
       ref_id: 'r1',
       created_at: LEDGER_AT,
+      ref: { kind: 'transfer', transfer_id: 'r1' },
+    },
+    // ADR 245: a liquidation names the position and its order; a realised profit the close.
+    {
+      id: 'l2',
+      account: 'contract',
+      coin: 'USDC',
+      type: 'positionClose',
+      amount: '-878.000000',
+      balance_after: '1122.000000',
+      ref_id: 'liq:1001:BTC_USDC_PERP:isolated:long:#9',
+      created_at: LEDGER_AT,
+      ref: {
+        kind: 'liquidation',
+        market: 'BTC_USDC_PERP',
+        position_id: 'BTC_USDC_PERP:isolated:long',
+        side: 'long',
+        margin_mode: 'isolated',
+        order_id: 'liq:57:0',
+      },
+    },
+    {
+      id: 'l3',
+      account: 'contract',
+      coin: 'USDC',
+      type: 'positionClose',
+      amount: '1791.500000',
+      balance_after: '2913.500000',
+      ref_id: 'realise:1001:BTC_USDC_PERP:short:#12',
+      created_at: LEDGER_AT,
+      ref: {
+        kind: 'realised',
+        market: 'BTC_USDC_PERP',
+        position_id: 'BTC_USDC_PERP:cross:short',
+        side: 'short',
+        margin_mode: 'cross',
+        cause: 'order',
+        order_id: '123',
+        trade_id: '123:0',
+      },
+    },
+    {
+      id: 'l4',
+      account: 'contract',
+      coin: 'USDC',
+      type: 'positionFee',
+      amount: '-2.500000',
+      balance_after: '2911.000000',
+      ref_id: '123:0:t',
+      created_at: LEDGER_AT,
+      ref: { kind: 'order', order_id: '123', market: 'BTC_USDC_PERP', trade_id: '123:0' },
+    },
+    // An entry the server could not place: no "Belongs to", the raw reference still there.
+    {
+      id: 'l5',
+      account: 'spot',
+      coin: 'USDC',
+      type: 'system',
+      amount: '1.000000',
+      balance_after: '2912.000000',
+      ref_id: 'earn:redeem:7',
+      created_at: LEDGER_AT,
     },
   ],
   kyc: [{ id: '5', status: 'passed', document_type: 'passport', submitted_at: KYC_AT, reviewed_at: null }],
@@ -161,6 +223,34 @@ describe('<Users/>', () => {
       expect(all).not.toContain(String(at));
     }
     expect(all).not.toMatch(/created_at|partially_filled|transferIn/);
+  });
+
+  it('says in words what each ledger entry belongs to, beside the raw reference', async () => {
+    mountPage('/users', <Users />, '/users?user=1001');
+    expect(await screen.findByText('ABC123')).toBeTruthy();
+    await tabText(/^Ledger/);
+    const panel = await screen.findByRole('tabpanel', { name: /^Ledger/ });
+    // The sticky header is a table of its own: the first head is the columns once.
+    const headers = [...panel.querySelector('thead')!.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers).toContain('Belongs to');
+    expect(headers.indexOf('Belongs to')).toBe(headers.indexOf('Reference') - 1);
+    // Each row's "Belongs to" cell, in the order of the entries.
+    const col = headers.indexOf('Belongs to');
+    console.log(
+      JSON.stringify(headers),
+      [...panel.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td').length),
+    );
+    const cells = [...panel.querySelectorAll('tbody tr')]
+      .filter((tr) => tr.querySelectorAll('td').length === headers.length)
+      .map((tr) => tr.querySelectorAll('td')[col]!.textContent);
+    expect(cells).toEqual([
+      'Transfer',
+      'Liquidation of BTC/USDC long (isolated) · Order liq:57:0',
+      'Profit realised on BTC/USDC short (cross) · for Order #123',
+      'Order #123 · BTC/USDC perpetual',
+      '—',
+    ]);
+    expect(panel.textContent).toContain('realise:1001:BTC_USDC_PERP:short:#12');
   });
 
   it('ends every session of the user', async () => {
