@@ -123,6 +123,19 @@ describe.each(BACKENDS)('liquidation and ADL entries name the position on %s', (
     await expectOnlyOwnOrders(t, erin);
   });
 
+  it('the console`s user detail carries the same refs (its ledger shows them as "Belongs to")', async () => {
+    const ops = await signInOperators(t);
+    const res = await t.call<{ ledger: LedgerEntry[] }>('GET', `/api/admin/users/${dan.id}`, {
+      token: ops.support,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const liq = res.body.data.ledger.filter((e) => e.ref_id.startsWith('liq:'));
+    expect(liq.length).toBeGreaterThan(0);
+    const danRow = await rowOf(dan, 'liquidation');
+    for (const e of liq)
+      expect(e.ref).toMatchObject({ kind: 'liquidation', order_id: danRow.id, side: 'long' });
+  });
+
   it('another user`s liquidation or ADL rows read as the caller`s give nothing', async () => {
     const rows = await engineDb(t.db)
       .selectFrom('ledger_entries')
