@@ -62,6 +62,34 @@ export async function openPGlite(
   };
 }
 
+/**
+ * Statement texts run often enough to keep parsed on each PostgreSQL connection (issue 9): the
+ * group commit's one INSERT, whose text depends only on which tables and column sets a batch
+ * fills. PostgreSQL's log said parse took 0.27 ms of each 0.9 ms commit statement when it was
+ * sent unnamed (docs/benchmarks.md, eleventh session). Bounded: past `MAX_NAMED` texts the rest
+ * run unnamed, as before. PGlite ignores this (its dialect parses in-process).
+ */
+const named = new Map<string, string>();
+const MAX_NAMED = 64;
+
+/** Asks for `text` to run as a named (parsed once per connection) statement on PostgreSQL. */
+export function runOften(text: string): void {
+  if (named.size < MAX_NAMED && !named.has(text)) named.set(text, `often_${named.size}`);
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** Sends registered texts with their name (node-postgres then prepares them once per client). */
+function nameOftenRun(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (text: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? named.get(text) : undefined;
+    return name === undefined
+      ? query(text, ...rest)
+      : query({ name, text, values: rest[0] }, ...rest.slice(1));
+  };
+}
+
 /** node-postgres pool; `searchPath` pins every pooled connection to one schema (used by tests). */
 export async function openPostgres(url: string, searchPath?: string): Promise<DbHandle> {
   const pool = new pg.Pool({
@@ -75,6 +103,7 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Db
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  pool.on('connect', nameOftenRun);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -5,6 +5,7 @@
 // statement is atomic on its own, so a batch without order updates needs no transaction at all.
 
 import { CompiledQuery, type Kysely } from 'kysely';
+import { runOften } from '../db/db.ts';
 import type { RowBatch } from './projector.ts';
 import type { EngineTables } from './tables.ts';
 
@@ -92,6 +93,7 @@ export function insertBatch(batch: RowBatch): BatchInsert | null {
   }
   if (ctes.length === 0) return null;
   const text = `with ${ctes.join(', ')} select 1`;
+  runOften(text);
   return {
     sql: text,
     parameters,
