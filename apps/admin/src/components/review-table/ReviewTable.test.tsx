@@ -89,7 +89,7 @@ function Things() {
         }}
         useRows={useRows}
         columns={() => [{ title: 'Name', dataIndex: 'name' }]}
-        noun="things"
+        noun={['thing', 'things']}
         empty={{ error: 'Could not load', none: 'Nothing here' }}
         scrollX={600}
         review={review}
@@ -131,6 +131,13 @@ describe('<ReviewTable/>', () => {
     expect(await screen.findByText('row 1')).toBeTruthy();
     q = lists(sent).at(-1)!;
     expect([q.get('page'), q.get('limit'), q.get('status')]).toEqual(['1', '20', 'waiting']);
+  });
+
+  it('counts one row in the singular', async () => {
+    sent = fakeServer(() => ok({ list: ROWS.slice(0, 1), total: 1, page: 1, limit: 20 }));
+    mountPage('/things', <Things />);
+    expect(await screen.findByText('1 thing')).toBeTruthy();
+    expect(screen.queryByText('1 things')).toBeNull();
   });
 
   it('pages through the list and keeps the page in the URL', async () => {

@@ -33,8 +33,9 @@ export interface ListQuery<F extends string> {
 }
 
 export interface ReviewTableProps<Row extends { id: string }, F extends string, Result> {
-  title: string;
-  description: ReactNode;
+  /** The page's heading and what it is for; left out where the list is one titled card of a page. */
+  title?: string;
+  description?: ReactNode;
   /**
    * The page's list query, called as a hook on every render with the page, size and filter read
    * from the URL (so it must always be the same hook).
@@ -42,8 +43,8 @@ export interface ReviewTableProps<Row extends { id: string }, F extends string, 
   useRows: (q: ListQuery<F>) => UseQueryResult<ListPage<Row>>;
   /** The page's own columns; `now` is when the list was loaded, for "3 minutes ago". */
   columns: (now: number) => TableColumnsType<Row>;
-  /** "42 applications": the word after the count. */
-  noun: string;
+  /** "1 application", "42 applications": the word after the count, for one and for more. */
+  noun: readonly [one: string, other: string];
   empty: { error: string; none: string };
   /**
    * The table's minimum width before it scrolls sideways, for columns without a width of their own;
@@ -138,24 +139,26 @@ export function ReviewTable<Row extends { id: string }, F extends string = never
 
   return (
     <>
-      <div
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          marginBottom: 16,
-          gap: 16,
-          flexWrap: 'wrap',
-        }}
-      >
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {props.title}
-          </Typography.Title>
-          <Typography.Text type="secondary">{props.description}</Typography.Text>
+      {(props.title !== undefined || !props.cardTitle) && (
+        <div
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            marginBottom: 16,
+            gap: 16,
+            flexWrap: 'wrap',
+          }}
+        >
+          <div>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {props.title}
+            </Typography.Title>
+            <Typography.Text type="secondary">{props.description}</Typography.Text>
+          </div>
+          {!props.cardTitle && controls}
         </div>
-        {!props.cardTitle && controls}
-      </div>
+      )}
       {props.above}
       <Card
         title={props.cardTitle}
@@ -176,7 +179,7 @@ export function ReviewTable<Row extends { id: string }, F extends string = never
             total: list.data?.total ?? 0,
             pageSizeOptions: LIMITS,
             showSizeChanger: true,
-            showTotal: (total) => `${total} ${props.noun}`,
+            showTotal: (total) => `${total} ${total === 1 ? props.noun[0] : props.noun[1]}`,
             // A new page size starts again at page 1; the defaults stay out of the URL.
             onChange: (nextPage, nextLimit) =>
               update({

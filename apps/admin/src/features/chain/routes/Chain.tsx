@@ -163,7 +163,7 @@ export function Chain() {
       filter={FILTER}
       useRows={useRows}
       columns={columns}
-      noun="deposits"
+      noun={['deposit', 'deposits']}
       empty={{ error: 'Could not load the deposits', none: 'No deposit here' }}
       scrollX={950}
     />

@@ -1,17 +1,16 @@
-import type { AdminStakingProductCreate, StakingProduct, TextPerLang } from '@ex/contract';
+import type { AdminStakingProductCreate, StakingProduct } from '@ex/contract';
 import { isValidationError } from '@ex/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
-import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { editTextsColumn, useEditing } from '../../../components/EditTextsModal.tsx';
 import { type TextLangFields, toTexts } from '../../../components/TextLangTabs.tsx';
 import { api } from '../../../lib/api.ts';
 import { fieldsFromErrors } from '../../../lib/form-errors.ts';
-import { ProductNameFields, ProductNameModal } from './ProductNameModal.tsx';
-import { enabledColumn, limitsColumn, nameColumn } from './product-columns.tsx';
+import { earnKey } from '../api/stakes.ts';
+import { ProductNameFields } from './ProductNameModal.tsx';
+import { ProductTable } from './ProductTable.tsx';
 
-const key = ['admin', 'earn', 'staking-products'] as const;
+const key = [...earnKey, 'staking-products'] as const;
 
 type CreateForm = Omit<AdminStakingProductCreate, 'name_i18n' | 'enabled'> & { name_i18n?: TextLangFields };
 
@@ -19,21 +18,10 @@ type CreateForm = Omit<AdminStakingProductCreate, 'name_i18n' | 'enabled'> & { n
 export function StakingProducts() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const products = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api.staking.adminProducts({ signal }),
-  });
-  const refresh = () => qc.invalidateQueries({ queryKey: key });
-  const update = useMutation({
-    mutationFn: (p: { id: string; body: { enabled?: boolean; name?: string; name_i18n?: TextPerLang } }) =>
-      api.staking.adminUpdateProduct(p.id, p.body),
-    onSuccess: refresh,
-  });
   const create = useMutation({
     mutationFn: (body: AdminStakingProductCreate) => api.staking.adminCreateProduct(body),
-    onSuccess: refresh,
+    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
-  const editing = useEditing<StakingProduct>();
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<CreateForm>();
 
@@ -63,23 +51,15 @@ export function StakingProducts() {
         </Button>
       }
     >
-      <ConsoleTable
-        rowKey="id"
-        size="small"
-        loading={products.isPending}
-        dataSource={products.data ?? []}
-        pagination={false}
+      <ProductTable<StakingProduct>
+        queryKey={key}
+        list={(signal) => api.staking.adminProducts({ signal })}
+        update={(id, body) => api.staking.adminUpdateProduct(id, body)}
         columns={[
-          nameColumn<StakingProduct>(),
-          { title: 'Coin', dataIndex: 'coin' },
           { title: 'Days', dataIndex: 'days' },
           { title: 'Daily rate (ppm)', dataIndex: 'daily_rate_ppm' },
-          limitsColumn<StakingProduct>(),
-          enabledColumn<StakingProduct>((p, enabled) => update.mutate({ id: p.id, body: { enabled } })),
-          editTextsColumn(editing.start),
         ]}
       />
-      <ProductNameModal editing={editing} save={(id, body) => update.mutateAsync({ id, body })} />
       <Modal
         open={creating}
         title="New staking product"

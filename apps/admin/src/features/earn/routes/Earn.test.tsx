@@ -189,4 +189,63 @@ describe('<Earn/>', () => {
       });
     });
   });
+
+  it('disables a product through its own update route (both lists)', async () => {
+    const sent = fakeServer((s) =>
+      s.url.includes('stakes') ? ok({ list: [], total: 0, page: 1, limit: 20 }) : ok([PRODUCT]),
+    );
+    mountPage('/earn', <Earn />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable' }));
+    const [ai] = await postsTo(sent, '/api/admin/ai/products/1');
+    expect(ai!.body).toEqual({ enabled: false });
+    fireEvent.click(screen.getByText('Staking'));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Disable' })).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Disable' }));
+    const [staking] = await postsTo(sent, '/api/admin/staking/products/1');
+    expect(staking!.body).toEqual({ enabled: false });
+  });
+
+  describe('DeFi staking review', () => {
+    const review = async () => {
+      const sent = fakeServer((s) => {
+        if (s.method === 'POST') return ok({ ...STAKE, status: 'active' });
+        return s.url.includes('stakes') ? ok({ list: [STAKE], total: 1, page: 1, limit: 20 }) : ok([]);
+      });
+      mountPage('/earn', <Earn />, '/earn?tab=staking');
+      fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
+      expect(await screen.findByText('Stake #7')).toBeTruthy();
+      return sent;
+    };
+
+    it('lists stakes under review first, one in the singular, and keeps the tab in the URL', async () => {
+      const sent = await review();
+      const list = sent.find((s) => s.url.includes('/api/admin/staking/stakes'))!;
+      expect(new URL(list.url, 'http://x').searchParams.get('status')).toBe('review');
+      expect(screen.getByText('1 stake')).toBeTruthy();
+      // The drawer shows the amount in full precision.
+      expect(screen.getByText('12.50000000 ETH')).toBeTruthy();
+    });
+
+    it('approves after the confirmation', async () => {
+      const sent = await review();
+      fireEvent.click(screen.getByRole('button', { name: /Approve/ }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+      const [post] = await postsTo(sent, '/api/admin/staking/stakes/7/review');
+      expect(post!.body).toEqual({ action: 'approve' });
+    });
+
+    it('rejects only with a reason, and sends it', async () => {
+      const sent = await review();
+      fireEvent.click(screen.getByRole('button', { name: /Reject/ }));
+      const dialog = within(
+        (await screen.findByText('Reject this stake')).closest('.ant-modal') as HTMLElement,
+      );
+      fireEvent.click(dialog.getByRole('button', { name: 'Reject and refund' }));
+      expect(await screen.findByText('Give the user a reason')).toBeTruthy();
+      typeIn(dialog, 'Reason (the user sees it)', ' Product is full ');
+      fireEvent.click(dialog.getByRole('button', { name: 'Reject and refund' }));
+      const [post] = await postsTo(sent, '/api/admin/staking/stakes/7/review');
+      expect(post!.body).toEqual({ action: 'reject', reason: 'Product is full' });
+    });
+  });
 });

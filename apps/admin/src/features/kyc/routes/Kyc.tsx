@@ -179,7 +179,7 @@ export function Kyc() {
       filter={FILTER}
       useRows={useRows}
       columns={columns}
-      noun="applications"
+      noun={['application', 'applications']}
       empty={{ error: 'Could not load the applications', none: 'No application here' }}
       review={review}
     />

@@ -90,7 +90,7 @@ export function Outbox() {
       description="Verification codes and mails the embedded sender wrote instead of sending them."
       useRows={useRows}
       columns={columns}
-      noun="messages"
+      noun={['message', 'messages']}
       empty={{ error: 'Could not load the outbox', none: 'Nothing sent yet' }}
       scrollX={960}
       controls={

@@ -185,7 +185,7 @@ export function Releases() {
         filter={FILTER}
         useRows={useRows}
         columns={(now) => columns(now, screens.md === true, setWidening)}
-        noun="releases"
+        noun={['release', 'releases']}
         empty={{ error: 'Could not load the releases', none: 'No release published yet' }}
         scrollX={1000}
         actions={

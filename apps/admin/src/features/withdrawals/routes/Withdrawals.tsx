@@ -131,7 +131,7 @@ export function Withdrawals() {
       filter={FILTER}
       useRows={useRows}
       columns={columns}
-      noun="withdrawals"
+      noun={['withdrawal', 'withdrawals']}
       empty={{ error: 'Could not load the withdrawals', none: 'No withdrawal here' }}
       review={review}
     />

@@ -1,0 +1,92 @@
+import type { TextPerLang } from '@ex/contract';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, type TableColumnsType } from 'antd';
+import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
+import { editTextsColumn, useEditing } from '../../../components/EditTextsModal.tsx';
+import { Num, TextWithLangs } from '../../../components/table-cells.tsx';
+import { formatCoinOverview } from '../../../lib/format.ts';
+import { type NamedProduct, ProductNameModal } from './ProductNameModal.tsx';
+
+/** What the AI savings and staking product lists both show (ADRs 080, 081, 243). */
+export interface Product extends NamedProduct {
+  coin: string;
+  min_amount: string;
+  max_amount: string;
+  enabled: boolean;
+}
+
+/** The operator's edit both update routes take: enable or disable, and/or the names. */
+export interface ProductUpdate {
+  enabled?: boolean;
+  name?: string;
+  name_i18n?: TextPerLang;
+}
+
+/**
+ * Below this width the list scrolls sideways inside its card instead of squeezing the name into a
+ * column of single words (a phone; ADR 226).
+ */
+const MIN_WIDTH_PX = 760;
+
+/**
+ * A product list of the Earn page: every product as the operator sees it, name (with the languages
+ * it has), coin, the kind's own figures (`columns`), the amount range, enable/disable and "Edit
+ * texts". Both actions go through the kind's update route; `invalidate` is refetched after each.
+ */
+export function ProductTable<P extends Product>({
+  queryKey,
+  invalidate = queryKey,
+  list,
+  update,
+  columns,
+}: {
+  queryKey: QueryKey;
+  invalidate?: QueryKey;
+  list: (signal: AbortSignal) => Promise<P[]>;
+  update: (id: string, body: ProductUpdate) => Promise<unknown>;
+  columns: TableColumnsType<P>;
+}) {
+  const qc = useQueryClient();
+  const products = useQuery({ queryKey, queryFn: ({ signal }) => list(signal) });
+  const edit = useMutation({
+    mutationFn: (p: { id: string; body: ProductUpdate }) => update(p.id, p.body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: invalidate }),
+  });
+  const editing = useEditing<P>();
+  return (
+    <>
+      <ConsoleTable<P>
+        rowKey="id"
+        size="small"
+        loading={products.isPending}
+        dataSource={products.data ?? []}
+        pagination={false}
+        scroll={{ x: MIN_WIDTH_PX }}
+        columns={[
+          { title: 'Name', render: (_, p) => <TextWithLangs text={p.name} texts={p.name_i18n} /> },
+          { title: 'Coin', dataIndex: 'coin' },
+          ...columns,
+          {
+            title: 'Min – max',
+            align: 'right',
+            // Amounts from the API's decimal strings: 2 up to the coin's decimals, cut (DESIGN.md "Numbers").
+            render: (_, p) => (
+              <Num>{`${formatCoinOverview(p.min_amount, p.coin)} – ${formatCoinOverview(p.max_amount, p.coin)} ${p.coin}`}</Num>
+            ),
+          },
+          {
+            title: 'State',
+            // The button names what a click does.
+            render: (_, p) => (
+              <Button size="small" onClick={() => edit.mutate({ id: p.id, body: { enabled: !p.enabled } })}>
+                {p.enabled ? 'Disable' : 'Enable'}
+              </Button>
+            ),
+          },
+          editTextsColumn(editing.start),
+        ]}
+      />
+      <ProductNameModal editing={editing} save={(id, body) => edit.mutateAsync({ id, body })} />
+    </>
+  );
+}
