@@ -93,6 +93,9 @@ export const de: WalletCatalogue = {
       withdrawal: 'Auszahlung',
       liquidation: 'Liquidation',
       adl: 'Auto-Deleveraging',
+      realised: 'Realisierter Gewinn',
+      positionLong: '{{market}} Long',
+      positionShort: '{{market}} Short',
     },
   },
   types: {

@@ -94,6 +94,9 @@ export const en = {
       withdrawal: 'Withdrawal',
       liquidation: 'Liquidation',
       adl: 'Auto-deleveraging',
+      realised: 'Realised profit',
+      positionLong: '{{market}} long',
+      positionShort: '{{market}} short',
     },
   },
   types: {

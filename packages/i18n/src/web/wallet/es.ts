@@ -93,6 +93,9 @@ export const es: WalletCatalogue = {
       withdrawal: 'Retiro',
       liquidation: 'Liquidación',
       adl: 'Desapalancamiento automático',
+      realised: 'Beneficio realizado',
+      positionLong: '{{market}} en largo',
+      positionShort: '{{market}} en corto',
     },
   },
   types: {

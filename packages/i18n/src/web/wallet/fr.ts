@@ -93,6 +93,9 @@ export const fr: WalletCatalogue = {
       withdrawal: 'Retrait',
       liquidation: 'Liquidation',
       adl: 'Désendettement automatique',
+      realised: 'Bénéfice réalisé',
+      positionLong: '{{market}} long',
+      positionShort: '{{market}} short',
     },
   },
   types: {

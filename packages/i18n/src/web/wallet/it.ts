@@ -93,6 +93,9 @@ export const it: WalletCatalogue = {
       withdrawal: 'Prelievo',
       liquidation: 'Liquidazione',
       adl: 'Deleveraging automatico',
+      realised: 'Profitto realizzato',
+      positionLong: '{{market}} long',
+      positionShort: '{{market}} short',
     },
   },
   types: {

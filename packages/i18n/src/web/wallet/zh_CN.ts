@@ -93,6 +93,9 @@ export const zh_CN: WalletCatalogue = {
       withdrawal: '提现',
       liquidation: '强平',
       adl: '自动减仓',
+      realised: '已实现盈利',
+      positionLong: '{{market}} 多头',
+      positionShort: '{{market}} 空头',
     },
   },
   types: {

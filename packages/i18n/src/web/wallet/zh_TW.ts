@@ -93,6 +93,9 @@ export const zh_TW: WalletCatalogue = {
       withdrawal: '提領',
       liquidation: '強平',
       adl: '自動減倉',
+      realised: '已實現盈利',
+      positionLong: '{{market}} 多頭',
+      positionShort: '{{market}} 空頭',
     },
   },
   types: {
