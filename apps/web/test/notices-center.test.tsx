@@ -42,6 +42,16 @@ function open(path: string) {
   );
 }
 
+describe('/Notices title', () => {
+  it('names the centre, not its first tab, in every language (de "Aktuelles" over "Ankündigungen")', () => {
+    for (const [lang, c] of Object.entries(webCatalogues)) {
+      expect(c.titles.notices, lang).not.toBe(c.community.content.notices);
+      expect(c.titles.notices, lang).not.toBe(c.home.news);
+    }
+    expect(de.titles.notices).toBe('Aktuelles');
+  });
+});
+
 describe('/Notices', () => {
   beforeEach(() => {
     notices.mockReset();

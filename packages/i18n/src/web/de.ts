@@ -45,7 +45,7 @@ export const de: WebCatalogue = {
     forgetPwd: 'Passwort zurücksetzen',
     agree: 'Nutzungsvereinbarung',
     noticeDetail: 'Ankündigung',
-    notices: 'Ankündigungen',
+    notices: 'Aktuelles',
     detailPage: 'Coin-Details',
     newsDetail: 'Nachrichten',
     webView: 'Kundenservice',
@@ -98,6 +98,7 @@ export const de: WebCatalogue = {
   auth: {
     email: 'E-Mail',
     phone: 'Telefon',
+    accountType: 'E-Mail oder Telefon',
     emailPlaceholder: 'E-Mail-Adresse',
     phonePlaceholder: 'Telefonnummer',
     password: 'Passwort',

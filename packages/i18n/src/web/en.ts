@@ -46,7 +46,7 @@ export const en = {
     forgetPwd: 'Reset password',
     agree: 'User agreement',
     noticeDetail: 'Announcement',
-    notices: 'Announcements',
+    notices: 'Updates',
     detailPage: 'Coin details',
     newsDetail: 'News',
     webView: 'Customer support',
@@ -99,6 +99,7 @@ export const en = {
   auth: {
     email: 'Email',
     phone: 'Phone',
+    accountType: 'Email or phone',
     emailPlaceholder: 'Email address',
     phonePlaceholder: 'Phone number',
     password: 'Password',

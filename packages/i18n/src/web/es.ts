@@ -45,7 +45,7 @@ export const es: WebCatalogue = {
     forgetPwd: 'Restablecer contraseña',
     agree: 'Acuerdo de usuario',
     noticeDetail: 'Anuncio',
-    notices: 'Anuncios',
+    notices: 'Novedades',
     detailPage: 'Detalles de la moneda',
     newsDetail: 'Noticias',
     webView: 'Atención al cliente',
@@ -98,6 +98,7 @@ export const es: WebCatalogue = {
   auth: {
     email: 'Correo',
     phone: 'Teléfono',
+    accountType: 'Correo o teléfono',
     emailPlaceholder: 'Correo electrónico',
     phonePlaceholder: 'Número de teléfono',
     password: 'Contraseña',

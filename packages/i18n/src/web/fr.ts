@@ -45,7 +45,7 @@ export const fr: WebCatalogue = {
     forgetPwd: 'Réinitialiser le mot de passe',
     agree: 'Conditions d’utilisation',
     noticeDetail: 'Annonce',
-    notices: 'Annonces',
+    notices: 'Nouveautés',
     detailPage: 'Détails de la crypto',
     newsDetail: 'Actualités',
     webView: 'Service client',
@@ -98,6 +98,7 @@ export const fr: WebCatalogue = {
   auth: {
     email: 'E-mail',
     phone: 'Téléphone',
+    accountType: 'E-mail ou téléphone',
     emailPlaceholder: 'Adresse e-mail',
     phonePlaceholder: 'Numéro de téléphone',
     password: 'Mot de passe',

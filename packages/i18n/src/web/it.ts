@@ -45,7 +45,7 @@ export const it: WebCatalogue = {
     forgetPwd: 'Reimposta password',
     agree: 'Accordo utente',
     noticeDetail: 'Annuncio',
-    notices: 'Annunci',
+    notices: 'Novità',
     detailPage: 'Dettagli moneta',
     newsDetail: 'Notizie',
     webView: 'Assistenza clienti',
@@ -98,6 +98,7 @@ export const it: WebCatalogue = {
   auth: {
     email: 'Email',
     phone: 'Telefono',
+    accountType: 'Email o telefono',
     emailPlaceholder: 'Indirizzo email',
     phonePlaceholder: 'Numero di telefono',
     password: 'Password',

@@ -98,6 +98,7 @@ export const zh_CN: WebCatalogue = {
   auth: {
     email: '邮箱',
     phone: '手机',
+    accountType: '邮箱或手机',
     emailPlaceholder: '邮箱地址',
     phonePlaceholder: '手机号码',
     password: '密码',

@@ -98,6 +98,7 @@ export const zh_TW: WebCatalogue = {
   auth: {
     email: '信箱',
     phone: '手機',
+    accountType: '信箱或手機',
     emailPlaceholder: '電子信箱',
     phonePlaceholder: '手機號碼',
     password: '密碼',

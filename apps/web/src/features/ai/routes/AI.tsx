@@ -1,6 +1,6 @@
 import type { AiProduct } from '@ex/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
@@ -58,15 +58,14 @@ function ProductCard({ p }: { p: AiProduct }) {
 export default function AI() {
   const { t } = useTranslation();
   const { t: t2 } = useTranslation('earn2');
-  const navigate = useNavigate();
   const q = useAiProducts();
   return (
     <PageShell
       title={t('titles.ai')}
       right={
-        <button type="button" className="ai-link" onClick={() => navigate('/AIHis')}>
+        <Link to="/AIHis" className="nav__link">
           {t2('ai.records')}
-        </button>
+        </Link>
       }
     >
       <PullRefresh onRefresh={() => q.refetch()}>

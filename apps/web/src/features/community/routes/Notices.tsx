@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import { useContentPages } from '../api/community.ts';
 import { formatAgo } from '../lib/time.ts';
 import '../community.css';
@@ -31,22 +32,15 @@ export default function Notices() {
   const label: Record<Tab, string> = { notices: t('community.content.notices'), news: t('home.news') };
   return (
     <PageShell title={t('titles.notices')}>
-      <div className="cm-tabs" role="tablist" aria-label={t('titles.notices')}>
-        {TABS.map((v) => (
-          <button
-            key={v}
-            id={tabId(v)}
-            type="button"
-            role="tab"
-            aria-selected={tab === v}
-            aria-controls={PANEL_ID}
-            className={`cm-tabs__tab ${tab === v ? 'is-on' : ''}`}
-            onClick={() => setParams(v === 'notices' ? {} : { tab: v }, { replace: true })}
-          >
-            {label[v]}
-          </button>
-        ))}
-      </div>
+      <TextTabs<Tab>
+        className="cm-tabs"
+        label={t('titles.notices')}
+        value={tab}
+        onChange={(v) => setParams(v === 'notices' ? {} : { tab: v }, { replace: true })}
+        options={TABS.map((v) => ({ value: v, label: label[v] }))}
+        tabId={tabId}
+        panelId={PANEL_ID}
+      />
       {/* A fresh feed per tab: its own query, scroll sentinel and "load more" state. */}
       <ContentFeed key={tab} tab={tab} />
     </PageShell>

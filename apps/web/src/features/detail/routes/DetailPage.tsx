@@ -6,12 +6,12 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { ChangePill } from '../../../components/ChangePill.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import { formatChangePercent, formatCompact, formatLastPrice, formatPrice } from '../../../lib/format.ts';
 import { useCoins } from '../../../lib/queries.ts';
 import { useDepth, useKline, useTicker, useTrades } from '../../stream/hooks.ts';
 import { StreamBanner } from '../../stream/StreamBanner.tsx';
 import { useFunding } from '../../trade/api/contract.ts';
-import { TextTabs } from '../../trade/components/SideSwitch.tsx';
 import { shiftDecimalText } from '../../trade/components/shift.ts';
 import { CandleChart } from '../components/CandleChart.tsx';
 import { DepthTable } from '../components/DepthTable.tsx';
@@ -112,6 +112,7 @@ export default function DetailPage() {
           </section>
           <TextTabs<KlineInterval>
             className="detail-intervals"
+            dense
             label={t('detail.interval')}
             value={interval}
             onChange={setInterval}

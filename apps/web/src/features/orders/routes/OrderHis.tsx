@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { TextTabs } from '../../trade/components/SideSwitch.tsx';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import { type HistoryKind, OrderHistory } from '../components/OrderHistory.tsx';
 
 /** /OrderHis: every order in one place, spot and futures as tabs (`?tab=contract`). */

@@ -3,7 +3,7 @@ import { isApiError, isValidationError } from '@ex/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -116,7 +116,6 @@ function ProductCard({ p }: { p: StakingProduct }) {
 export default function Defn() {
   const { t } = useTranslation();
   const { t: t2 } = useTranslation('earn2');
-  const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['staking', 'products'],
     queryFn: ({ signal }) => api.staking.products({ signal }),
@@ -125,9 +124,9 @@ export default function Defn() {
     <PageShell
       title={t('titles.defn')}
       right={
-        <button type="button" className="ai-link" onClick={() => navigate('/DefnHis')}>
+        <Link to="/DefnHis" className="nav__link">
           {t2('staking.records')}
-        </button>
+        </Link>
       }
     >
       <PullRefresh onRefresh={() => q.refetch()}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import {
   formatDecimal,
   formatPercent,
@@ -32,7 +33,6 @@ import {
   useSeedPrice,
 } from './order-ticket.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
-import { TextTabs } from './SideSwitch.tsx';
 import { type Stp, StpSelect } from './StpSelect.tsx';
 
 type Field = 'price' | 'quantity' | 'tp_price' | 'sl_price' | 'trigger_price' | 'callback_rate';
@@ -281,6 +281,7 @@ export function ContractForm({
     >
       {!oneWay && (
         <TextTabs<'open' | 'close'>
+          dense
           className="intent-tabs"
           label={t('trade.side')}
           value={intent}
@@ -298,6 +299,7 @@ export function ContractForm({
         />
       )}
       <TextTabs<Kind | 'stop'>
+        dense
         label={t('trade.orderType')}
         value={tab}
         onChange={setTab}
@@ -310,6 +312,7 @@ export function ContractForm({
       {conditional && (
         <>
           <TextTabs<StopKind>
+            dense
             className="stop-tabs"
             label={t('trade.stop')}
             value={stopKind}
@@ -349,6 +352,7 @@ export function ContractForm({
             />
           )}
           <TextTabs<'mark' | 'last'>
+            dense
             className="trigger-by"
             label={t('trade.triggerBy')}
             value={triggerBy}

@@ -2,12 +2,12 @@ import type { Coin } from '@ex/sdk';
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import { hasToken } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useLeverages, useSetLeverage } from '../api/contract.ts';
 import type { MarginMode } from '../form.ts';
 import { PositionModeSection } from './PositionModeSection.tsx';
-import { TextTabs } from './SideSwitch.tsx';
 
 /** The leverage and margin-mode chip at the top of the contract screen, and its sheet. */
 export function LeverageChip({

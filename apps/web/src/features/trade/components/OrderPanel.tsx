@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import { formatDecimal, formatPrice } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { formatTime } from '../../orders/time.ts';
-import { TextTabs } from './SideSwitch.tsx';
 
 // The panel under the spot and the contract forms (ADR 094): signed-out prompt, tabs with the
 // link to the full order list, the open-order card with its cancel button, the cancel-all question.

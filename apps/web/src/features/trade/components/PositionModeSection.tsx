@@ -2,9 +2,9 @@ import type { PositionModeResult } from '@ex/sdk';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import { hasToken } from '../../../lib/storage.ts';
 import { usePositionMode, useSetPositionMode } from '../api/position-mode.ts';
-import { TextTabs } from './SideSwitch.tsx';
 import './position-mode.css';
 import { showToast } from '../../../lib/toast.ts';
 

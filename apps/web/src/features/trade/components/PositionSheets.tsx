@@ -4,6 +4,7 @@ import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import { formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAdjustMargin, useSetTpsl } from '../api/contract.ts';
@@ -11,7 +12,6 @@ import { useBalances } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
 import { DecimalStepper } from './DecimalStepper.tsx';
 import { fieldErrors, sameNames } from './order-ticket.tsx';
-import { TextTabs } from './SideSwitch.tsx';
 
 /** Modify margin (add/reduce) of a position. */
 export function MarginSheet({ position, onClose }: { position: Position | null; onClose(): void }) {

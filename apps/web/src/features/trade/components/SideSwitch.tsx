@@ -27,35 +27,3 @@ export function SideSwitch<T extends string>({
     </fieldset>
   );
 }
-
-/** A small text-tab row (limit/market, tabs under the form). */
-export function TextTabs<T extends string>({
-  value,
-  options,
-  onChange,
-  label,
-  className,
-}: {
-  value: T;
-  options: readonly { value: T; label: string }[];
-  onChange(value: T): void;
-  label: string;
-  className?: string;
-}) {
-  return (
-    <div className={`text-tabs ${className ?? ''}`} role="tablist" aria-label={label}>
-      {options.map((o) => (
-        <button
-          key={o.value}
-          type="button"
-          role="tab"
-          aria-selected={value === o.value}
-          className={`text-tabs__tab ${value === o.value ? 'is-on' : ''}`}
-          onClick={() => onChange(o.value)}
-        >
-          {o.label}
-        </button>
-      ))}
-    </div>
-  );
-}

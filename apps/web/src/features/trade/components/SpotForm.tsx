@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { TextTabs } from '../../../components/TextTabs.tsx';
 import { formatDecimal, formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { useBalances, usePlaceSpotOrder } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
@@ -18,7 +19,7 @@ import { ConfirmSheet } from './ConfirmSheet.tsx';
 import { useFieldErrorText } from './field-error.ts';
 import { PriceQuantityFields, useOrderTicket, usePickedPrice, useSeedPrice } from './order-ticket.tsx';
 import { PercentSlider } from './PercentSlider.tsx';
-import { SideSwitch, TextTabs } from './SideSwitch.tsx';
+import { SideSwitch } from './SideSwitch.tsx';
 
 type Field = 'price' | 'quantity';
 const fieldOf = (name: string): Field | null =>
@@ -158,6 +159,7 @@ export function SpotForm({
         ]}
       />
       <TextTabs
+        dense
         label={t('trade.orderType')}
         value={type}
         onChange={(k) => {
