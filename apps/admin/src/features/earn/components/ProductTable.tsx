@@ -26,7 +26,7 @@ export interface ProductUpdate {
  * Below this width the list scrolls sideways inside its card instead of squeezing the name into a
  * column of single words (a phone; ADR 226).
  */
-const MIN_WIDTH_PX = 760;
+const MIN_WIDTH_PX = 900;
 
 /**
  * A product list of the Earn page: every product as the operator sees it, name (with the languages
@@ -62,6 +62,8 @@ export function ProductTable<P extends Product>({
         dataSource={products.data ?? []}
         pagination={false}
         scroll={{ x: MIN_WIDTH_PX }}
+        // Columns as wide as their content (a range never wraps or runs into the next column).
+        tableLayout="auto"
         columns={[
           { title: 'Name', render: (_, p) => <TextWithLangs text={p.name} texts={p.name_i18n} /> },
           { title: 'Coin', dataIndex: 'coin' },

@@ -38,15 +38,16 @@ const FILTER: ReviewFilter<StakeStatus> = {
 /** An amount in a list: 2 up to the coin's decimals, cut (DESIGN.md "Numbers"). */
 const money = (v: string, coin: string) => <Num>{`${formatCoinOverview(v, coin)} ${coin}`}</Num>;
 
+// 998 px with the Review column: fits the card at 1280 px (ADR 239), scrolls on a phone.
 const columns = (now: number): TableColumnsType<AdminStake> => [
-  { title: '#', dataIndex: 'id', width: 64 },
-  { title: 'User', dataIndex: 'user_id', width: 80 },
-  { title: 'Product', dataIndex: 'product_name', width: 200 },
-  { title: 'Amount', align: 'right', width: 150, render: (_, s) => money(s.amount, s.coin) },
-  { title: 'Interest', align: 'right', width: 130, render: (_, s) => money(s.interest, s.coin) },
-  { title: 'Days', dataIndex: 'days', width: 64 },
-  { title: 'Status', width: 130, render: (_, s) => <StatusTag status={s.status} /> },
-  { title: 'Staked', dataIndex: 'created_at', width: 130, render: agoCell(now) },
+  { title: '#', dataIndex: 'id', width: 56 },
+  { title: 'User', dataIndex: 'user_id', width: 72 },
+  { title: 'Product', dataIndex: 'product_name', width: 190, ellipsis: true },
+  { title: 'Amount', align: 'right', width: 140, render: (_, s) => money(s.amount, s.coin) },
+  { title: 'Interest', align: 'right', width: 120, render: (_, s) => money(s.interest, s.coin) },
+  { title: 'Days', dataIndex: 'days', width: 60 },
+  { title: 'Status', width: 120, render: (_, s) => <StatusTag status={s.status} /> },
+  { title: 'Staked', dataIndex: 'created_at', width: 120, render: agoCell(now) },
 ];
 
 /** The stake in full precision (DESIGN.md: full precision in details). */
