@@ -106,6 +106,74 @@ describe('ledger entry detail: what the entry belongs to', () => {
     expect(screen.getByText('Transaktions-ID')).toBeTruthy();
   });
 
+  it('a liquidation and an ADL name the position and lead to the market`s futures orders (ADR 245)', async () => {
+    openEntry({
+      ...BASE,
+      type: 'positionClose',
+      ref_id: 'liq:7:BTC_USDC_PERP:isolated:long:#9',
+      ref: {
+        kind: 'liquidation',
+        market: 'BTC_USDC_PERP',
+        position_id: 'BTC_USDC_PERP:isolated:long',
+        side: 'long',
+        margin_mode: 'isolated',
+        order_id: 'liq:57:0',
+      },
+    });
+    const link = await screen.findByRole('link', { name: 'Liquidation · BTC/USDC-Perp long' });
+    expect(link.getAttribute('href')).toBe('/ContractOrder?symbol=BTC_USDC_PERP');
+    cleanup();
+    openEntry(
+      {
+        ...BASE,
+        type: 'positionClose',
+        ref_id: 'adl:ETH_USDC_PERP:7:cross:#12',
+        ref: {
+          kind: 'adl',
+          market: 'ETH_USDC_PERP',
+          side: 'short',
+          margin_mode: 'cross',
+          order_id: 'adl:60:1',
+        },
+      },
+      'de',
+    );
+    expect(
+      (await screen.findByRole('link', { name: 'Auto-Deleveraging · ETH/USDC-Perp Short' })).getAttribute(
+        'href',
+      ),
+    ).toBe('/ContractOrder?symbol=ETH_USDC_PERP');
+    cleanup();
+    // Without a side (an older entry): the market, as before.
+    openEntry({ ...BASE, type: 'positionClose', ref: { kind: 'liquidation', market: 'BTC_USDC_PERP' } });
+    expect(await screen.findByRole('link', { name: 'Liquidation · BTC/USDC-Perp' })).toBeTruthy();
+  });
+
+  it('a realised profit names the open position and the close that needed it', async () => {
+    const realised = {
+      kind: 'realised',
+      market: 'BTC_USDC_PERP',
+      position_id: 'BTC_USDC_PERP:cross:short',
+      side: 'short',
+      margin_mode: 'cross',
+    } as const;
+    openEntry({
+      ...BASE,
+      type: 'positionClose',
+      ref_id: 'realise:7:BTC_USDC_PERP:short:#4',
+      ref: { ...realised, cause: 'order', order_id: '88', trade_id: '88:0' },
+    });
+    const link = await screen.findByRole('link', {
+      name: 'Realised profit · BTC/USDC-Perp short · Order #88',
+    });
+    expect(link.getAttribute('href')).toBe('/ContractOrder?symbol=BTC_USDC_PERP');
+    cleanup();
+    openEntry({ ...BASE, type: 'positionClose', ref: { ...realised, cause: 'funding' } }, 'de');
+    expect(
+      await screen.findByRole('link', { name: 'Realisierter Gewinn · BTC/USDC-Perp Short · Finanzierung' }),
+    ).toBeTruthy();
+  });
+
   it('an entry without a ref (an unknown format) shows no cause but keeps the copy of the raw reference', async () => {
     openEntry({ ...BASE, type: 'system', ref_id: 'earn:redeem:7' });
     await screen.findByText('Transaction ID');

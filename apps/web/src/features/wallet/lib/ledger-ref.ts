@@ -28,7 +28,9 @@ export function shortOrderId(id: string): string | undefined {
 
 /**
  * Where an entry's cause can be seen. There is no single-order screen: an order leads to its
- * market's order history (spot or futures, by the entry's account).
+ * market's order history (spot or futures, by the entry's account). A liquidation, an ADL and a
+ * realised profit lead to the futures order history of their market, which lists the liquidation
+ * or ADL order (origin `liquidation` / `adl`) and the closing order (ADR 245).
  */
 export function refLink(ref: LedgerRef, account: LedgerEntry['account']): string | undefined {
   switch (ref.kind) {
@@ -36,6 +38,10 @@ export function refLink(ref: LedgerRef, account: LedgerEntry['account']): string
       const path = account === 'contract' ? '/ContractOrder' : '/SpotOrder';
       return ref.market ? `${path}?symbol=${encodeURIComponent(ref.market)}` : path;
     }
+    case 'liquidation':
+    case 'adl':
+    case 'realised':
+      return `/ContractOrder?symbol=${encodeURIComponent(ref.market)}`;
     case 'transfer':
       return '/TransformHis';
     case 'deposit':

@@ -115,6 +115,13 @@ function Cause({ value, account }: { value: LedgerRef; account: LedgerEntry['acc
   const { t } = useTranslation();
   const { lang } = useLang();
   const parts: string[] = [];
+  /** "BTC/USDC-Perp long" where the server named the position (ADR 245), else the market. */
+  const position = (v: { market: string; side?: 'long' | 'short' }) => {
+    const market = marketLabel(v.market);
+    if (v.side === 'long') return t('wallet.ledger.refs.positionLong', { market });
+    if (v.side === 'short') return t('wallet.ledger.refs.positionShort', { market });
+    return market;
+  };
   switch (value.kind) {
     case 'order': {
       const id = shortOrderId(value.order_id);
@@ -127,8 +134,17 @@ function Cause({ value, account }: { value: LedgerRef; account: LedgerEntry['acc
       break;
     case 'liquidation':
     case 'adl':
-      parts.push(t(`wallet.ledger.refs.${value.kind}`), marketLabel(value.market));
+      parts.push(t(`wallet.ledger.refs.${value.kind}`), position(value));
       break;
+    case 'realised': {
+      // "Realised profit · BTC/USDC-Perp short · Order #88": the open position and what needed it.
+      parts.push(t('wallet.ledger.refs.realised'), position(value));
+      const id = value.order_id === undefined ? undefined : shortOrderId(value.order_id);
+      if (value.cause === 'order')
+        parts.push(id ? t('wallet.ledger.refs.order', { id }) : t('wallet.ledger.refs.orderAny'));
+      else if (value.cause !== undefined) parts.push(t(`wallet.ledger.refs.${value.cause}`));
+      break;
+    }
     default:
       parts.push(t(`wallet.ledger.refs.${value.kind}`));
   }
