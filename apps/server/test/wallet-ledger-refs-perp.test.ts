@@ -239,6 +239,106 @@ describe.each(BACKENDS)('realised profit entries name the position and the close
   });
 });
 
+describe.each(BACKENDS)(
+  'what a realise was for, from the owner`s next entry of its command on %s',
+  (backend) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await testApp(backend);
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    // Journal rows as the projector writes them, for commands the engine makes rarely (a funding
+    // payment or a liquidation that realises a cross profit first); only the fields refs read matter.
+    let seq = 900_000;
+    const row = (owner: string, command: number, type: string, ref: string) => {
+      seq += 1;
+      return {
+        id: `${seq}:${owner}/contract/USDC`,
+        entry_seq: String(seq),
+        command_seq: String(command),
+        owner,
+        account: 'contract',
+        coin: 'USDC',
+        type,
+        ref_id: ref,
+        amount: '1',
+        available_delta: '1',
+        frozen_delta: '0',
+        available_after: '1',
+        frozen_after: '0',
+        created_at: '0',
+      };
+    };
+    const refsOf = async (userId: string, rows: ReturnType<typeof row>[]) => {
+      await engineDb(t.db).insertInto('ledger_entries').values(rows).execute();
+      return describeRefs(engineDb(t.db), userId, rows);
+    };
+    const short = { position_id: `${PERP}:cross:short`, side: 'short', margin_mode: 'cross' } as const;
+
+    it('funding: the payment after it; a margin call`s released hold before it does not count', async () => {
+      const rows = [
+        row('u1', 1, 'refundPostingOrder', '41'),
+        row('u1', 1, 'positionClose', `realise:u1:${PERP}:short:#3`),
+        // Another user's entry in between is not u1's cause.
+        row('u2', 1, 'positionClose', '50:0:t'),
+        row('u1', 1, 'system', `funding:${PERP}:1795000000000`),
+      ];
+      const refs = await refsOf('u1', rows);
+      expect(refs[1]).toEqual({ kind: 'realised', market: PERP, ...short, cause: 'funding' });
+    });
+
+    it('a liquidation of the other position: its ref, with the owner`s liquidation row where it is one', async () => {
+      const rows = [
+        row('u3', 2, 'positionClose', `realise:u3:${PERP}:short:#5`),
+        row('u3', 2, 'positionClose', `liq:u3:${PERP}:cross:long:#6`),
+      ];
+      await engineDb(t.db)
+        .insertInto('orders')
+        .values({
+          id: 'liq:2:0',
+          user_id: 'u3',
+          market: PERP,
+          kind: 'perp',
+          side: 'sell',
+          type: 'market',
+          action: 'close_long',
+          margin_mode: 'cross',
+          leverage: 10,
+          price: '1.00',
+          quantity: '0.10000',
+          quote_amount: null,
+          filled: '0.10000',
+          filled_value: '0.100000',
+          status: 'filled',
+          client_order_id: null,
+          created_at: '0',
+          updated_at: '0',
+          origin: 'liquidation',
+        })
+        .execute();
+      const refs = await refsOf('u3', rows);
+      expect(refs[0]).toEqual({
+        kind: 'realised',
+        market: PERP,
+        ...short,
+        cause: 'liquidation',
+        order_id: 'liq:2:0',
+      });
+      expect(refs[1]).toMatchObject({ kind: 'liquidation', side: 'long', order_id: 'liq:2:0' });
+      // The same rows asked by anyone else: nothing, not even the position.
+      expect(await describeRefs(engineDb(t.db), 'u4', rows)).toEqual([undefined, undefined]);
+    });
+
+    it('nothing after it in the command: the position alone', async () => {
+      const refs = await refsOf('u5', [row('u5', 3, 'positionClose', `realise:u5:${PERP}:short:#8`)]);
+      expect(refs[0]).toEqual({ kind: 'realised', market: PERP, ...short });
+    });
+  },
+);
+
 describe.each(BACKENDS)('a tiered liquidation step names its order on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
