@@ -49,4 +49,13 @@ describe('<Audit/>', () => {
     fireEvent.keyDown(screen.getByLabelText('Action'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(sent.some((s) => s.url.includes('action=market.pause'))).toBe(true));
   });
+
+  it('says why the log is empty: nothing done yet, or nothing matching the filters', async () => {
+    sent = fakeServer(() => ok({ list: [], total: 0, page: 1, limit: 50 }));
+    mountPage('/audit', <Audit />);
+    expect(await screen.findByText(/^No operator action yet/)).toBeTruthy();
+    cleanup();
+    mountPage('/audit', <Audit />, '/audit?action=market.pause');
+    expect(await screen.findByText('No action matches these filters')).toBeTruthy();
+  });
 });

@@ -96,6 +96,13 @@ export function Audit() {
         loading={audit.isFetching}
         columns={columns}
         dataSource={audit.data?.list ?? []}
+        locale={{
+          emptyText: audit.isError
+            ? 'Could not load the audit log'
+            : Object.keys(filters).length > 0
+              ? 'No action matches these filters'
+              : 'No operator action yet: reviews, bans and changes to markets and content appear here.',
+        }}
         pagination={{
           current: page,
           pageSize: 50,

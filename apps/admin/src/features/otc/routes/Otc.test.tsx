@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
 import { Otc } from './Otc.tsx';
@@ -65,5 +65,13 @@ describe('<Otc/>', () => {
     expect(await screen.findByText('500,000.99')).toBeTruthy();
     expect(screen.getByText('0.00012')).toBeTruthy();
     expect(screen.queryByText(/\d\.\d{8}/)).toBeNull();
+  });
+
+  it('says what an empty order list means under its filter', async () => {
+    fakeServer((s) => (s.url.includes('orders') ? ok({ list: [], total: 0, page: 1, limit: 20 }) : ok([])));
+    mountPage('/otc', <Otc />);
+    expect(await screen.findByText('No order waits for review')).toBeTruthy();
+    fireEvent.click(screen.getByText('Completed'));
+    expect(await screen.findByText('No completed order')).toBeTruthy();
   });
 });

@@ -64,9 +64,18 @@ function fieldErrors(form: ReturnType<typeof Form.useForm>[0], err: unknown): vo
   form.setFields(Object.entries(err.errors).map(([name, errors]) => ({ name, errors })));
 }
 
+/** What an empty list says under each filter. */
+const NO_ORDER: Record<OtcStatus | 'all', string> = {
+  review: 'No order waits for review',
+  completed: 'No completed order',
+  rejected: 'No rejected order',
+  all: 'No OTC order yet',
+};
+
 function Orders() {
   const { message, modal } = App.useApp();
   const [status, setStatus] = useState<OtcStatus | 'all'>('review');
+
   const [page, setPage] = useState(1);
   const orders = useOtcOrders(page, status === 'all' ? undefined : status);
   const { review } = useOtcMutations();
@@ -202,6 +211,7 @@ function Orders() {
         dataSource={orders.data?.list ?? []}
         columns={columns}
         pagination={{ current: page, pageSize: 20, total: orders.data?.total ?? 0, onChange: setPage }}
+        locale={{ emptyText: orders.isError ? 'Could not load the orders' : NO_ORDER[status] }}
       />
       <Modal
         open={rejecting !== null}

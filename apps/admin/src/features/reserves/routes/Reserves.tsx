@@ -101,6 +101,12 @@ export function Reserves() {
         columns={columns}
         dataSource={snapshots.data ?? []}
         pagination={{ pageSize: 30 }}
+        // A fresh start has none until the daily run: say so, and what gives one now.
+        locale={{
+          emptyText: snapshots.isError
+            ? 'Could not load the snapshots'
+            : 'No snapshot yet: the daily one has not run since the start. Snapshot now publishes one.',
+        }}
       />
     </Card>
   );

@@ -172,6 +172,11 @@ function Tickets() {
         loading={list.isPending}
         columns={columns}
         dataSource={list.data?.list ?? []}
+        locale={{
+          emptyText: list.isError
+            ? 'Could not load the tickets'
+            : `No ${STATUS_LABEL[status].toLowerCase()} ticket`,
+        }}
         onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
       />
