@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import type { DbHandle } from '../src/db/db.ts';
 import { MARKETS } from '../src/engine/markets.ts';
 import { readAnchor, synthesize } from '../src/market/history.ts';
+import { DEMO_CONVERSIONS, seedFlash } from '../src/seed/flash.ts';
 import { seedFutures } from '../src/seed/futures.ts';
 import { seedWorld } from '../src/seed/world.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
@@ -140,6 +141,33 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
       expect(buy.data!.receive).not.toMatch(/^0(\.0+)?$/);
       const sell = await post({ from: coin, to: 'USDC', amount: buy.data!.receive });
       expect(sell.code, `${coin} -> USDC: ${sell.message}`).toBe(0);
+    }
+  });
+
+  it("the demo's flash history has life: past conversions made through the exchange service", async () => {
+    const history = await get<{
+      list: {
+        from: string;
+        to: string;
+        amount: string;
+        receive: string;
+        price: string;
+        created_at: number;
+      }[];
+      total: number;
+    }>('/api/app/exchange/history?page=1&limit=20');
+    expect(history.status).toBe(200);
+    // Newest first: the seed's conversions in reverse, each a few days back (not today's limit).
+    const trim = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
+    expect(history.data.list.map((r) => [r.from, r.to, trim(r.amount)])).toEqual(
+      [...DEMO_CONVERSIONS].reverse().map((c) => [c.from, c.to, c.amount]),
+    );
+    expect(history.data.total).toBe(DEMO_CONVERSIONS.length);
+    const dayStart = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    for (const r of history.data.list) {
+      expect(r.created_at).toBeLessThan(dayStart);
+      expect(/[1-9]/.test(r.receive), `${r.from} -> ${r.to} receive ${r.receive}`).toBe(true);
+      expect(/[1-9]/.test(r.price)).toBe(true);
     }
   });
 
@@ -279,6 +307,7 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     const journal = running.services.engine.journalLength;
     expect(await seedWorld(running.services, demo.id)).toBe(false);
     expect(await seedFutures(running.services, demo.id)).toBe(false);
+    expect(await seedFlash(running.services, demo.id)).toBe(false);
     expect(running.services.engine.journalLength).toBe(journal);
     const anchor = (await readAnchor(db.handle.db))!;
     expect(anchor).toBeDefined();
