@@ -286,8 +286,11 @@ function Ads() {
     { title: 'Broker', dataIndex: 'broker_contact', ellipsis: true, render: (v: string | null) => v ?? '—' },
     {
       title: 'Orders / success',
-      // One line: the '%' wrapped under the figure at 1280 px.
-      render: (_: unknown, a) => <Num>{`${a.stats.order_count} / ${a.stats.success_rate} %`}</Num>,
+      // One line: the '%' wrapped under the figure at 1280 px. No order has no rate (the server's
+      // 100.00 would read as a record).
+      render: (_: unknown, a) => (
+        <Num>{`${a.stats.order_count} / ${a.stats.order_count === 0 ? '—' : `${a.stats.success_rate} %`}`}</Num>
+      ),
     },
     {
       title: 'Active',
