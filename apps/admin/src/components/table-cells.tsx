@@ -1,4 +1,4 @@
-import type { Lang } from '@ex/i18n';
+import { LANGS, type Lang } from '@ex/i18n';
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { codeLabel, dateTime, formatUsdc, PLACEHOLDER, timeAgo } from '../lib/format.ts';
@@ -103,13 +103,32 @@ export function languagesOf(texts: Partial<Record<string, string>> | undefined):
   return langs.length > 0 ? langs.join(', ') : 'record only';
 }
 
-/** The text of record over the languages it has its own version in (ADR 243), for a list's title cell. */
+/**
+ * Which languages an operator text has its own version in, in the short codes of the console's
+ * tags: "All 7 languages", "DE, EN, 简中", or "Text of record only" (ADR 243).
+ */
+export function langSummary(texts: Partial<Record<string, string>> | undefined): string {
+  const langs = LANGS.filter((l) => texts?.[l] !== undefined);
+  if (langs.length === LANGS.length) return `All ${LANGS.length} languages`;
+  return langs.length > 0 ? langs.map((l) => LANG_CODES[l]).join(', ') : 'Text of record only';
+}
+
+/**
+ * The text of record over the languages it has its own version in (ADR 243), for a list's title
+ * cell; the full names on hover.
+ */
 export const TextWithLangs = ({ text, texts }: { text: string; texts?: Partial<Record<string, string>> }) => (
   <>
     {text}
     <div>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {languagesOf(texts)}
+      <Typography.Text
+        type="secondary"
+        style={{ fontSize: 12 }}
+        title={LANGS.filter((l) => texts?.[l] !== undefined)
+          .map((l) => LANG_LABELS[l])
+          .join(', ')}
+      >
+        {langSummary(texts)}
       </Typography.Text>
     </div>
   </>

@@ -67,7 +67,7 @@ describe('<Earn/>', () => {
       s.method === 'POST' ? ok(PRODUCT) : ok([{ ...PRODUCT, name_i18n: { de: 'x' } }]),
     );
     mountPage('/earn', <Earn />);
-    expect(await screen.findByText('de')).toBeTruthy();
+    expect(await screen.findByText('DE')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Name (text of record)'), {
       target: { value: 'AI Quant 30 days' },
     });
