@@ -53,6 +53,9 @@ describe('<Dashboard/>', () => {
     // Sums of the day round half up; balances are cut (the fund never shows 100,000.00).
     expect(screen.getByText('1,500.25')).toBeTruthy();
     expect(screen.getByText('20.00')).toBeTruthy();
+    // How many the sum is made of, named.
+    expect(screen.getByText('· 3 deposits')).toBeTruthy();
+    expect(screen.getByText('· 1 withdrawal')).toBeTruthy();
     expect(screen.getByText('99,999.99')).toBeTruthy();
     expect(screen.getByText('120,000.13')).toBeTruthy();
     expect(screen.getByText('10.00')).toBeTruthy();

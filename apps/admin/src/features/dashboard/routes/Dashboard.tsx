@@ -11,6 +11,9 @@ import { useDashboard } from '../api/dashboard.ts';
 import { useQtyScales } from '../api/market-scales.ts';
 import { DashboardCard } from '../components/DashboardCard.tsx';
 
+/** "1 deposit", "3 deposits": a bare count after a sum read as a second figure. */
+const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** What each treasury pays for, in the operator's words (the API sends its code). */
@@ -46,14 +49,14 @@ export function Dashboard() {
           stat={{
             title: 'Deposits today (USDC)',
             value: formatUsdcOverview(d.deposits_today.amount),
-            suffix: `· ${d.deposits_today.count}`,
+            suffix: `· ${count(d.deposits_today.count, 'deposit')}`,
           }}
         />
         <DashboardCard
           stat={{
             title: 'Withdrawals today (USDC)',
             value: formatUsdcOverview(d.withdrawals_today.amount),
-            suffix: `· ${d.withdrawals_today.count}`,
+            suffix: `· ${count(d.withdrawals_today.count, 'withdrawal')}`,
           }}
         />
         <DashboardCard
