@@ -32,6 +32,7 @@ import { feedProblems, selectPriceFeed } from './feed/select.ts';
 import { AppError } from './http/errors.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { seedFaq } from './seed/faq.ts';
+import { seedFlash } from './seed/flash.ts';
 import { seedFutures } from './seed/futures.ts';
 import { seedQueues } from './seed/queues.ts';
 import { seedWorld } from './seed/world.ts';
@@ -183,8 +184,12 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
         ...(options.liquidityIntervalMs === undefined ? {} : { intervalMs: options.liquidityIntervalMs }),
         log: (m) => app.log.warn(m),
       });
-  // The demo's futures need the feed's first mark, so they follow the liquidity start (ADR 219).
-  if (demo) await seedFutures(services, demo.id, { log: (m) => app.log.warn(m) });
+  // The demo's futures need the feed's first mark, so they follow the liquidity start (ADR 219);
+  // its flash history needs the index for its quotes (seed/flash.ts).
+  if (demo) {
+    await seedFutures(services, demo.id, { log: (m) => app.log.warn(m) });
+    await seedFlash(services, demo.id, { log: (m) => app.log.warn(m) });
+  }
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;

@@ -18,7 +18,6 @@ import { OPEN_STATUSES } from '../engine/orders.ts';
 import { engineDb } from '../engine/tables.ts';
 import { formatAmount, mustMarket } from '../engine/units.ts';
 import { indexHealthOf } from '../feed/health.ts';
-import { seedFlash } from './flash.ts';
 import { demoMembers } from './world.ts';
 
 const BTC = 'BTC_USDC_PERP';
@@ -150,22 +149,6 @@ async function trade(
 }
 
 /**
- * The demo seeds that need the feed's first price, run by start.ts after `startLiquidity`: the
- * demo's futures (below), then its flash-exchange history (seed/flash.ts; a quote needs the index).
- * Each seeds once and is skipped on a restart. Answers whether the futures were seeded now; the
- * flash history only logs when it could not be seeded, as the futures do.
- */
-export async function seedFutures(
-  s: Services,
-  demoId: string,
-  options: { waitMs?: number; log?: (message: string) => void } = {},
-): Promise<boolean> {
-  const futures = await seedDemoFutures(s, demoId, options);
-  await seedFlash(s, demoId, options);
-  return futures;
-}
-
-/**
  * Seeds the demo's futures once: 3,000 USDC into the contract account, a round trip on ETH (opened
  * and closed: two finished orders and a position-history row), then an open BTC long at 10x and an
  * ETH short at 5x with take profit and stop loss. Skipped when the demo has used its contract
@@ -173,10 +156,10 @@ export async function seedFutures(
  * price within `waitMs` (nothing moved; tried again next start) or when a step was refused (logged;
  * the start goes on: the demo's futures are a first impression, not a condition of running).
  */
-async function seedDemoFutures(
+export async function seedFutures(
   s: Services,
   demoId: string,
-  options: { waitMs?: number; log?: (message: string) => void },
+  options: { waitMs?: number; log?: (message: string) => void } = {},
 ): Promise<boolean> {
   if (await touched(s, demoId)) return false;
   if (!(await marksReady(s, [BTC, ETH], options.waitMs ?? 15_000))) {
