@@ -1,10 +1,11 @@
 // The demo's flash conversions: a fresh embedded default showed /FlashExchange with an empty
 // history, because a quote needs the index price and seedWorld runs before the feed's first step.
 // start.ts runs this after seedFutures (which waits for the feed's first marks); it converts
-// through the real ExchangeService: a quote at the index, executed at once, the money moved between the demo's
-// spot account and the flash float (`treasury:flash`, funded by seedWorld), so `npm run audit`
-// holds. The clock is set back to each conversion's day, as seedWorld does for its past events, so
-// the history reads as a few days of use and the demo's daily flash limit today is untouched.
+// through the real ExchangeService: a quote at the index, executed at once, the money moved
+// between the demo's spot account and the flash float (`treasury:flash`, funded by seedWorld), so
+// `npm run audit` holds. The clock is set back to each conversion's day, as seedWorld does for its
+// past events, so the history reads as a few days of use and the demo's daily flash limit today is
+// untouched.
 
 import { ExchangeQuoteRequest } from '@ex/contract';
 import type { Clock } from '../clock.ts';
