@@ -79,7 +79,14 @@ describe('ledger entry detail: what the entry belongs to', () => {
       ref_id: `funding:BTC_USDC_PERP:${at}`,
       ref: { kind: 'funding', market: 'BTC_USDC_PERP', at },
     });
-    expect((await screen.findByText(/^Funding · BTC\/USDC-Perp · /)).textContent).toMatch(/08:00/);
+    await screen.findByText('Belongs to');
+    expect(rowOf('Belongs to').textContent).toMatch(/^Belongs toFunding · BTC\/USDC-Perp · .*08:00/);
+    // Each part stays on one line; the cause wraps only at its dots.
+    expect([...rowOf('Belongs to').querySelectorAll('.w-cause__part')].map((e) => e.textContent)).toEqual([
+      'Funding',
+      'BTC/USDC-Perp',
+      expect.stringMatching(/08:00/),
+    ]);
     expect(screen.queryByRole('link')).toBeNull();
   });
 

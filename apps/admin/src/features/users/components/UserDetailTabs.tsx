@@ -118,7 +118,13 @@ const ledgerColumns: Column<LedgerEntry>[] = [
   { title: 'Amount', dataIndex: 'amount', ...AMOUNT },
   { title: 'Balance after', dataIndex: 'balance_after', ...AMOUNT },
   // What the entry belongs to in words (ADR 245); the raw reference stays beside it for support.
-  { title: 'Belongs to', dataIndex: 'ref', render: (v: LedgerEntry['ref']) => ledgerRefText(v) ?? NONE },
+  {
+    title: 'Belongs to',
+    dataIndex: 'ref',
+    // Words, not an id: wide enough that a liquidation reads on two lines, not five.
+    minWidth: 240,
+    render: (v: LedgerEntry['ref']) => ledgerRefText(v) ?? NONE,
+  },
   { title: 'Reference', dataIndex: 'ref_id', render: text },
 ];
 

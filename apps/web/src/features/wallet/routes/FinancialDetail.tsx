@@ -1,6 +1,6 @@
 import type { LedgerEntry } from '@ex/sdk';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -148,14 +148,24 @@ function Cause({ value, account }: { value: LedgerRef; account: LedgerEntry['acc
     default:
       parts.push(t(`wallet.ledger.refs.${value.kind}`));
   }
-  const text = parts.join(' · ');
+  // Each part keeps to one line ("BTC/USDC-Perp" broke at its hyphen); a long cause wraps at the dots.
+  const text = (
+    <span>
+      {parts.map((part, i) => (
+        <Fragment key={part}>
+          {i > 0 && ' · '}
+          <span className="w-cause__part">{part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
   const to = refLink(value, account);
   return to ? (
     <Link className="w-cause" to={to}>
       {text}
     </Link>
   ) : (
-    <span>{text}</span>
+    text
   );
 }
 
