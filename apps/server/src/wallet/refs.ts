@@ -12,7 +12,8 @@ import type { EngineDb } from '../engine/tables.ts';
  *   `<taker order id>:<fill index>:m|t`, the maker's or the taker's side of trade `<taker>:<index>`.
  *   The maker's order id is not in the ref, so it is looked up in `trades`;
  * - funding: `funding:<symbol>:<interval end in ms>` (a `system` entry);
- * - transfers, deposits, withdrawals: their command ids;
+ * - transfers, deposits, withdrawals: their command ids; the demo seed's minted deposits
+ *   `seed-<command id>` (ADR 252);
  * - a liquidation taken over by the fund: `liq:<owner>:<symbol>:<mode>:<side>:#<n>`; a tiered
  *   liquidation step's engine-made close order `tier:<owner>:<symbol>:<mode>:<side>:#<n>` (its
  *   clearance fee and margin entries carry the order id, its fills the fill ref above) and the
@@ -37,10 +38,14 @@ const LIQUIDATION =
 const ADL = /^adl:([^:]+):([^:]+):(cross|isolated):#\d+$/;
 const REALISE = /^realise:([^:]+):([^:]+):(long|short):#\d+$/;
 const SEQ = /^\d+$/;
+/** The command-id prefix of the demo seed's minted deposits (`engine.submit(..., { idPrefix })`). */
+const SEED_DEPOSIT = 'seed-';
 const ORDER_HOLD_TYPES = new Set(['postingOrder', 'refundPostingOrder']);
 const FILL_TYPES = new Set(['refundPostingOrder', 'positionFee', 'positionMargin', 'positionClose']);
 /** The entries a realise can be posted for: the close that needed it, or the funding payment. */
 const CAUSE_TYPES = ['positionClose', 'positionFee', 'system'];
+/** Journal entries either side of the page's rows searched for the rest of their commands. */
+const CONTEXT_WINDOW = 50_000n;
 
 /** What `describeRefs` needs from a ledger row; the sequence numbers place a liquidation or a realise. */
 export interface RefRow {
@@ -71,7 +76,11 @@ export function parseRef(row: RefRow): Parsed {
   if (ref === '') return undefined;
   switch (type) {
     case 'deposit':
-      return { kind: 'ref', ref: { kind: 'deposit', deposit_id: ref } };
+      // The seed mints the demo's (and its futures counterparty's) funds as deposits with a
+      // `seed-` command id (seed.ts fundDemo, seed/futures.ts); no coin came in (ADR 252).
+      return ref.startsWith(SEED_DEPOSIT)
+        ? { kind: 'ref', ref: { kind: 'demo_credit' } }
+        : { kind: 'ref', ref: { kind: 'deposit', deposit_id: ref } };
     case 'withdraw':
     case 'withdrawRefund':
       return { kind: 'ref', ref: { kind: 'withdrawal', withdrawal_id: ref } };
@@ -192,7 +201,7 @@ export async function describeRefs(
     parsed: parseRef(r),
     command: r.command_seq !== undefined && SEQ.test(r.command_seq) ? r.command_seq : undefined,
   }));
-  const context = await commandContext(edb, userId, placed);
+  const context = await commandContext(edb, userId, rows, placed);
   const causes = realiseCauses(rows, placed, context);
   const ask: OrderAsk = { orderIds: new Set(), tradeIds: new Set(), commands: new Set() };
   for (const p of [...placed, ...[...causes.values()].map((c) => c.placed)]) {
@@ -351,24 +360,37 @@ export async function describeRefs(
 async function commandContext(
   edb: EngineDb,
   userId: string,
+  rows: readonly RefRow[],
   placed: readonly Placed[],
 ): Promise<Map<string, ContextRow[]>> {
   const commands = new Set<string>();
-  for (const p of placed) {
+  let lo: bigint | undefined;
+  let hi: bigint | undefined;
+  for (const [i, p] of placed.entries()) {
     const k = p.parsed?.kind;
-    if (p.command !== undefined && (k === 'liquidation' || k === 'adl' || k === 'realise'))
-      commands.add(p.command);
+    const seq = rows[i]!.entry_seq;
+    if (p.command === undefined || seq === undefined || !SEQ.test(seq)) continue;
+    if (k !== 'liquidation' && k !== 'adl' && k !== 'realise') continue;
+    commands.add(p.command);
+    const n = BigInt(seq);
+    if (lo === undefined || n < lo) lo = n;
+    if (hi === undefined || n > hi) hi = n;
   }
   const out = new Map<string, ContextRow[]>();
-  if (commands.size === 0) return out;
-  const rows = await edb
+  if (commands.size === 0 || lo === undefined || hi === undefined) return out;
+  // A command's entries are consecutive in the journal: a window around the page's rows keeps the
+  // scan on the owner's index (owner, entry_seq) short. A command larger than the window only loses
+  // its order ids (the ref counts then differ from the rows'), never names a wrong one.
+  const rowsNear = await edb
     .selectFrom('ledger_entries')
     .select(['command_seq', 'entry_seq', 'type', 'ref_id'])
     .where('owner', '=', userId)
+    .where('entry_seq', '>=', String(lo - CONTEXT_WINDOW < 0n ? 0n : lo - CONTEXT_WINDOW))
+    .where('entry_seq', '<=', String(hi + CONTEXT_WINDOW))
     .where('command_seq', 'in', [...commands])
     .orderBy('entry_seq')
     .execute();
-  for (const r of rows) out.set(r.command_seq, [...(out.get(r.command_seq) ?? []), r]);
+  for (const r of rowsNear) out.set(r.command_seq, [...(out.get(r.command_seq) ?? []), r]);
   return out;
 }
 
