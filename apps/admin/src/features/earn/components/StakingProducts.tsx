@@ -1,54 +1,36 @@
 import type { AdminStakingProductCreate, StakingProduct } from '@ex/contract';
-import { isValidationError } from '@ex/sdk';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { useState } from 'react';
-import { type TextLangFields, toTexts } from '../../../components/TextLangTabs.tsx';
+import { Card, Form, InputNumber } from 'antd';
 import { api } from '../../../lib/api.ts';
-import { fieldsFromErrors } from '../../../lib/form-errors.ts';
 import { earnKey } from '../api/stakes.ts';
-import { ProductNameFields } from './ProductNameModal.tsx';
+import { NewProduct, type NewProductValues } from './NewProduct.tsx';
 import { ProductTable } from './ProductTable.tsx';
 
 const key = [...earnKey, 'staking-products'] as const;
 
-type CreateForm = Omit<AdminStakingProductCreate, 'name_i18n' | 'enabled'> & { name_i18n?: TextLangFields };
+type CreateForm = NewProductValues & Pick<AdminStakingProductCreate, 'days' | 'daily_rate_ppm'>;
 
 /** DeFi staking products (ADR 081): list, enable/disable, edit texts, create (ADR 243). */
 export function StakingProducts() {
-  const { message } = App.useApp();
-  const qc = useQueryClient();
-  const create = useMutation({
-    mutationFn: (body: AdminStakingProductCreate) => api.staking.adminCreateProduct(body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
-  });
-  const [creating, setCreating] = useState(false);
-  const [form] = Form.useForm<CreateForm>();
-
-  const submit = async ({ name_i18n, ...v }: CreateForm) => {
-    const names = toTexts(name_i18n);
-    try {
-      await create.mutateAsync({
-        ...v,
-        name: v.name.trim(),
-        ...(names ? { name_i18n: names } : {}),
-        enabled: true,
-      });
-      void message.success('Staking product created');
-      setCreating(false);
-      form.resetFields();
-    } catch (err) {
-      if (isValidationError(err)) form.setFields(fieldsFromErrors(err.errors) as never);
-    }
-  };
-
   return (
     <Card
       title="DeFi staking products"
       extra={
-        <Button type="primary" onClick={() => setCreating(true)}>
-          New product
-        </Button>
+        <NewProduct<CreateForm, AdminStakingProductCreate>
+          title="New staking product"
+          done="Staking product created"
+          initialValues={{ coin: 'USDC', days: 30 }}
+          // Offered at once; the list's Disable withdraws it.
+          toBody={(v) => ({ ...v, enabled: true })}
+          create={(body) => api.staking.adminCreateProduct(body)}
+          invalidate={key}
+        >
+          <Form.Item name="days" label="Days" rules={[{ required: true }]}>
+            <InputNumber min={1} max={3650} precision={0} />
+          </Form.Item>
+          <Form.Item name="daily_rate_ppm" label="Daily rate (ppm)" rules={[{ required: true }]}>
+            <InputNumber min={0} max={100000} precision={0} />
+          </Form.Item>
+        </NewProduct>
       }
     >
       <ProductTable<StakingProduct>
@@ -60,42 +42,6 @@ export function StakingProducts() {
           { title: 'Daily rate (ppm)', dataIndex: 'daily_rate_ppm' },
         ]}
       />
-      <Modal
-        open={creating}
-        title="New staking product"
-        okText="Create"
-        okButtonProps={{ loading: create.isPending }}
-        onOk={() => form.submit()}
-        onCancel={() => setCreating(false)}
-        width={640}
-        forceRender
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v) => void submit(v)}
-          initialValues={{ coin: 'USDC', days: 30 }}
-        >
-          <ProductNameFields />
-          <Space wrap>
-            <Form.Item name="coin" label="Coin" rules={[{ required: true }]}>
-              <Select style={{ width: 110 }} options={['USDC', 'BTC', 'ETH'].map((c) => ({ value: c }))} />
-            </Form.Item>
-            <Form.Item name="days" label="Days" rules={[{ required: true }]}>
-              <InputNumber min={1} max={3650} precision={0} />
-            </Form.Item>
-            <Form.Item name="daily_rate_ppm" label="Daily rate (ppm)" rules={[{ required: true }]}>
-              <InputNumber min={0} max={100000} precision={0} />
-            </Form.Item>
-            <Form.Item name="min_amount" label="Min amount" rules={[{ required: true }]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-            <Form.Item name="max_amount" label="Max amount" rules={[{ required: true }]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-          </Space>
-        </Form>
-      </Modal>
     </Card>
   );
 }

@@ -68,20 +68,35 @@ describe('<Earn/>', () => {
     );
     mountPage('/earn', <Earn />);
     expect(await screen.findByText('DE')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Name (text of record)'), {
-      target: { value: 'AI Quant 30 days' },
-    });
-    fireEvent.change(screen.getByLabelText('Name (Deutsch)'), { target: { value: ' KI-Quant 30 Tage ' } });
-    fireEvent.change(screen.getByLabelText('Name (Italiano)'), { target: { value: 'Quant IA 30 giorni' } });
-    fireEvent.change(screen.getByLabelText('Daily rate min (ppm)'), { target: { value: '600' } });
-    fireEvent.change(screen.getByLabelText('Daily rate max (ppm)'), { target: { value: '1000' } });
-    fireEvent.change(screen.getByLabelText('Min amount'), { target: { value: '100' } });
-    fireEvent.change(screen.getByLabelText('Max amount'), { target: { value: '200000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New product' }));
+    const form = within(
+      (await screen.findByText('New AI savings product')).closest('.ant-modal') as HTMLElement,
+    );
+    typeIn(form, 'Name (text of record)', 'AI Quant 30 days');
+    typeIn(form, 'Name (Deutsch)', ' KI-Quant 30 Tage ');
+    typeIn(form, 'Name (Italiano)', 'Quant IA 30 giorni');
+    typeIn(form, 'Daily rate min (ppm)', '600');
+    typeIn(form, 'Daily rate max (ppm)', '1000');
+    typeIn(form, 'Min amount', '100');
+    typeIn(form, 'Max amount', '200000');
+    fireEvent.click(form.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
-    const body = sent.find((s) => s.method === 'POST')!.body as { name: string; name_i18n: unknown };
-    expect(body.name).toBe('AI Quant 30 days');
-    expect(body.name_i18n).toEqual({ de: 'KI-Quant 30 Tage', it: 'Quant IA 30 giorni' });
+    expect(sent.find((s) => s.method === 'POST')!.body).toEqual({
+      name: 'AI Quant 30 days',
+      name_i18n: { de: 'KI-Quant 30 Tage', it: 'Quant IA 30 giorni' },
+      coin: 'USDC',
+      kind: 'fixed',
+      days: 30,
+      daily_rate_min_ppm: 600,
+      daily_rate_max_ppm: 1000,
+      min_amount: '100',
+      max_amount: '200000',
+      early_fee_bp: 50,
+    });
+    // Created: the dialog empties for the next one.
+    await waitFor(() =>
+      expect((form.getByLabelText('Name (text of record)') as HTMLInputElement).value).toBe(''),
+    );
   });
 
   describe('Edit texts of an AI product (ADR 243)', () => {

@@ -1,53 +1,28 @@
 import type { AdminAiProductCreate, AiProduct } from '@ex/contract';
-import { isValidationError } from '@ex/sdk';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Segmented, Select, Space, Typography } from 'antd';
-import { type TextLangFields, toTexts } from '../../../components/TextLangTabs.tsx';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Card, Form, InputNumber, Segmented, Select, Space, Typography } from 'antd';
 import { api } from '../../../lib/api.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { earnKey as key } from '../api/stakes.ts';
-import { ProductNameFields } from '../components/ProductNameModal.tsx';
+import { NewProduct, type NewProductValues } from '../components/NewProduct.tsx';
 import { ProductTable } from '../components/ProductTable.tsx';
 import { StakingProducts } from '../components/StakingProducts.tsx';
 import { StakingReview } from '../components/StakingReview.tsx';
 
-type AiProductForm = Omit<AdminAiProductCreate, 'name_i18n'> & { name_i18n?: TextLangFields };
+type AiProductForm = NewProductValues &
+  Pick<AdminAiProductCreate, 'kind' | 'days' | 'daily_rate_min_ppm' | 'daily_rate_max_ppm' | 'early_fee_bp'>;
 
+/** AI quantified savings products (ADR 080): list, enable/disable, edit texts, create (ADR 243). */
 function AiProducts() {
   const { message } = App.useApp();
-  const qc = useQueryClient();
-  const [form] = Form.useForm<AiProductForm>();
-  const create = useMutation({
-    mutationFn: (body: AdminAiProductCreate) => api.ai.adminCreateProduct(body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
-  });
   const accrue = useMutation({ mutationFn: () => api.ai.adminAccrue() });
-  const submit = async ({ name_i18n, ...v }: AiProductForm) => {
-    const names = toTexts(name_i18n);
-    try {
-      await create.mutateAsync({
-        ...v,
-        ...(names ? { name_i18n: names } : {}),
-        days: v.kind === 'current' ? 0 : v.days,
-      });
-      form.resetFields();
-      void message.success('Product created');
-    } catch (err) {
-      if (isValidationError(err)) {
-        // Server field names are plain strings; the typed form only knows its own paths.
-        const untyped = form as unknown as ReturnType<typeof Form.useForm>[0];
-        untyped.setFields(
-          Object.entries(err.errors).map(([name, errors]) => ({ name: name.split('.'), errors })),
-        );
-      }
-    }
-  };
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Card
-        title="AI quantified savings products"
-        extra={
+    <Card
+      title="AI quantified savings products"
+      extra={
+        <Space wrap>
           <Button
+            loading={accrue.isPending}
             onClick={() =>
               accrue
                 .mutateAsync()
@@ -56,36 +31,15 @@ function AiProducts() {
           >
             Run daily accrual now
           </Button>
-        }
-      >
-        <ProductTable<AiProduct>
-          queryKey={[...key, 'ai']}
-          invalidate={key}
-          list={(signal) => api.ai.adminProducts({ signal })}
-          update={(id, body) => api.ai.adminUpdateProduct(id, body)}
-          columns={[
-            { title: 'Kind', render: (_, p) => (p.kind === 'fixed' ? `Fixed ${p.days} d` : 'Current') },
-            {
-              title: 'Daily rate (ppm)',
-              render: (_, p) => `${p.daily_rate_min_ppm} – ${p.daily_rate_max_ppm}`,
-            },
-            { title: 'Early fee (bp)', dataIndex: 'early_fee_bp' },
-          ]}
-        />
-      </Card>
-      <Card title="New product">
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v) => void submit(v)}
-          initialValues={{ coin: 'USDC', kind: 'fixed', days: 30, early_fee_bp: 50 }}
-        >
-          {/* Only required here (the dialog also refuses a blank name); the server's 422 lands on the field. */}
-          <ProductNameFields rules={[{ required: true }]} />
-          <Space wrap>
-            <Form.Item name="coin" label="Coin">
-              <Select style={{ width: 110 }} options={['USDC', 'BTC', 'ETH'].map((c) => ({ value: c }))} />
-            </Form.Item>
+          <NewProduct<AiProductForm, AdminAiProductCreate>
+            title="New AI savings product"
+            done="Product created"
+            initialValues={{ coin: 'USDC', kind: 'fixed', days: 30, early_fee_bp: 50 }}
+            // A current product has no term.
+            toBody={(v) => ({ ...v, days: v.kind === 'current' ? 0 : v.days })}
+            create={(body) => api.ai.adminCreateProduct(body)}
+            invalidate={key}
+          >
             <Form.Item name="kind" label="Kind">
               <Select
                 style={{ width: 130 }}
@@ -104,22 +58,28 @@ function AiProducts() {
             <Form.Item name="daily_rate_max_ppm" label="Daily rate max (ppm)" rules={[{ required: true }]}>
               <InputNumber min={0} max={100000} precision={0} />
             </Form.Item>
-            <Form.Item name="min_amount" label="Min amount" rules={[{ required: true }]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
-            <Form.Item name="max_amount" label="Max amount" rules={[{ required: true }]}>
-              <Input inputMode="decimal" />
-            </Form.Item>
             <Form.Item name="early_fee_bp" label="Early fee (bp)">
               <InputNumber min={0} max={10000} precision={0} />
             </Form.Item>
-          </Space>
-          <Button type="primary" htmlType="submit" loading={create.isPending}>
-            Create
-          </Button>
-        </Form>
-      </Card>
-    </Space>
+          </NewProduct>
+        </Space>
+      }
+    >
+      <ProductTable<AiProduct>
+        queryKey={[...key, 'ai']}
+        invalidate={key}
+        list={(signal) => api.ai.adminProducts({ signal })}
+        update={(id, body) => api.ai.adminUpdateProduct(id, body)}
+        columns={[
+          { title: 'Kind', render: (_, p) => (p.kind === 'fixed' ? `Fixed ${p.days} d` : 'Current') },
+          {
+            title: 'Daily rate (ppm)',
+            render: (_, p) => `${p.daily_rate_min_ppm} – ${p.daily_rate_max_ppm}`,
+          },
+          { title: 'Early fee (bp)', dataIndex: 'early_fee_bp' },
+        ]}
+      />
+    </Card>
   );
 }
 
