@@ -123,6 +123,11 @@ export const LedgerRef = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('funding'), market: z.string(), at: z.number().int() }),
   z.object({ kind: z.literal('transfer'), transfer_id: z.string() }),
   z.object({ kind: z.literal('deposit'), deposit_id: z.string() }),
+  /**
+   * The demo's starting funds (ADR 252): a deposit the seed minted (`seed-` command id), with no
+   * coin behind it. Reads as the demo's starting credit, not as a deposit of BTC or ETH.
+   */
+  z.object({ kind: z.literal('demo_credit') }),
   z.object({ kind: z.literal('withdrawal'), withdrawal_id: z.string() }),
   /**
    * A liquidation of the caller's position (ADR 245): the position, and `order_id`, the
