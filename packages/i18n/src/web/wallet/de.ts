@@ -90,6 +90,7 @@ export const de: WalletCatalogue = {
       funding: 'Finanzierung',
       transfer: 'Übertragung',
       deposit: 'Einzahlung',
+      demo_credit: 'Eröffnung des Demokontos',
       withdrawal: 'Auszahlung',
       liquidation: 'Liquidation',
       adl: 'Auto-Deleveraging',
@@ -101,6 +102,7 @@ export const de: WalletCatalogue = {
   types: {
     withdraw: 'Auszahlung',
     deposit: 'Einzahlung',
+    demoCredit: 'Demo-Startguthaben',
     transferIn: 'Übertrag eingehend',
     transferOut: 'Übertrag ausgehend',
     postingOrder: 'Ordersperre',

@@ -91,6 +91,7 @@ export const en = {
       funding: 'Funding',
       transfer: 'Transfer',
       deposit: 'Deposit',
+      demo_credit: 'Demo account opening',
       withdrawal: 'Withdrawal',
       liquidation: 'Liquidation',
       adl: 'Auto-deleveraging',
@@ -102,6 +103,7 @@ export const en = {
   types: {
     withdraw: 'Withdrawal',
     deposit: 'Deposit',
+    demoCredit: 'Demo starting credit',
     transferIn: 'Transfer in',
     transferOut: 'Transfer out',
     postingOrder: 'Order hold',

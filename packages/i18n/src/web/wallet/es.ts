@@ -90,6 +90,7 @@ export const es: WalletCatalogue = {
       funding: 'Financiación',
       transfer: 'Transferencia',
       deposit: 'Depósito',
+      demo_credit: 'Apertura de la cuenta demo',
       withdrawal: 'Retiro',
       liquidation: 'Liquidación',
       adl: 'Desapalancamiento automático',
@@ -101,6 +102,7 @@ export const es: WalletCatalogue = {
   types: {
     withdraw: 'Retiro',
     deposit: 'Depósito',
+    demoCredit: 'Saldo inicial de demostración',
     transferIn: 'Transferencia recibida',
     transferOut: 'Transferencia enviada',
     postingOrder: 'Retención',

@@ -90,6 +90,7 @@ export const fr: WalletCatalogue = {
       funding: 'Financement',
       transfer: 'Transfert',
       deposit: 'Dépôt',
+      demo_credit: 'Ouverture du compte démo',
       withdrawal: 'Retrait',
       liquidation: 'Liquidation',
       adl: 'Désendettement automatique',
@@ -101,6 +102,7 @@ export const fr: WalletCatalogue = {
   types: {
     withdraw: 'Retrait',
     deposit: 'Dépôt',
+    demoCredit: 'Solde initial de démo',
     transferIn: 'Transfert entrant',
     transferOut: 'Transfert sortant',
     postingOrder: 'Blocage d’ordre',

@@ -90,6 +90,7 @@ export const it: WalletCatalogue = {
       funding: 'Finanziamento',
       transfer: 'Trasferimento',
       deposit: 'Deposito',
+      demo_credit: 'Apertura del conto demo',
       withdrawal: 'Prelievo',
       liquidation: 'Liquidazione',
       adl: 'Deleveraging automatico',
@@ -101,6 +102,7 @@ export const it: WalletCatalogue = {
   types: {
     withdraw: 'Prelievo',
     deposit: 'Deposito',
+    demoCredit: 'Saldo iniziale demo',
     transferIn: 'Trasferimento in entrata',
     transferOut: 'Trasferimento in uscita',
     postingOrder: 'Blocco ordine',

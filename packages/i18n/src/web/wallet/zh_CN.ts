@@ -90,6 +90,7 @@ export const zh_CN: WalletCatalogue = {
       funding: '资金费用',
       transfer: '划转',
       deposit: '充值',
+      demo_credit: '模拟账户开通',
       withdrawal: '提现',
       liquidation: '强平',
       adl: '自动减仓',
@@ -101,6 +102,7 @@ export const zh_CN: WalletCatalogue = {
   types: {
     withdraw: '提现',
     deposit: '充值',
+    demoCredit: '模拟账户初始资金',
     transferIn: '划转转入',
     transferOut: '划转转出',
     postingOrder: '下单冻结',

@@ -90,6 +90,7 @@ export const zh_TW: WalletCatalogue = {
       funding: '資金費用',
       transfer: '劃轉',
       deposit: '入金',
+      demo_credit: '模擬帳戶開通',
       withdrawal: '提領',
       liquidation: '強平',
       adl: '自動減倉',
@@ -101,6 +102,7 @@ export const zh_TW: WalletCatalogue = {
   types: {
     withdraw: '提領',
     deposit: '入金',
+    demoCredit: '模擬帳戶初始資金',
     transferIn: '劃轉轉入',
     transferOut: '劃轉轉出',
     postingOrder: '下單凍結',

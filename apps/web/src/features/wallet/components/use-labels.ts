@@ -11,7 +11,11 @@ export function useLedgerTypeLabel(): (type: string) => string {
 }
 
 /** The localised name of one ledger entry (funding reads "Funding fee", not "System entry"). */
-export function useLedgerEntryLabel(): (entry: { type: string; ref_id?: string | null }) => string {
+export function useLedgerEntryLabel(): (entry: {
+  type: string;
+  ref_id?: string | null;
+  ref?: { kind: string } | undefined;
+}) => string {
   const { t } = useTranslation();
   return (entry) => {
     const key = ledgerEntryKey(entry);

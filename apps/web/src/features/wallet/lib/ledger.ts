@@ -62,15 +62,19 @@ export function ledgerTypeKey(type: string): `wallet.types.${LedgerType}` | null
 }
 
 /**
- * The i18n key of one entry's name: its type's, except for the system entries whose reference says
- * more. Funding settles as a system entry referenced `funding:<symbol>:<time>` and reads "Funding
- * fee" (Binance's and Bybit's name for it), not "System entry".
+ * The i18n key of one entry's name: its type's, except for the entries whose reference says more.
+ * Funding settles as a system entry referenced `funding:<symbol>:<time>` and reads "Funding fee"
+ * (Binance's and Bybit's name for it), not "System entry". The demo's starting funds are deposits
+ * the seed minted; the server names them `demo_credit` and they read "Demo starting credit", not
+ * "Deposit" of a coin the exchange does not take (ADR 252).
  */
 export function ledgerEntryKey(entry: {
   type: string;
   ref_id?: string | null;
-}): `wallet.types.${LedgerType}` | 'wallet.types.funding' | null {
+  ref?: { kind: string } | undefined;
+}): `wallet.types.${LedgerType}` | 'wallet.types.funding' | 'wallet.types.demoCredit' | null {
   if (entry.type === 'system' && entry.ref_id?.startsWith('funding:')) return 'wallet.types.funding';
+  if (entry.type === 'deposit' && entry.ref?.kind === 'demo_credit') return 'wallet.types.demoCredit';
   return ledgerTypeKey(entry.type);
 }
 
