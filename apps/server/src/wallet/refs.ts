@@ -12,7 +12,8 @@ import type { EngineDb } from '../engine/tables.ts';
  *   `<taker order id>:<fill index>:m|t`, the maker's or the taker's side of trade `<taker>:<index>`.
  *   The maker's order id is not in the ref, so it is looked up in `trades`;
  * - funding: `funding:<symbol>:<interval end in ms>` (a `system` entry);
- * - transfers, deposits, withdrawals: their command ids;
+ * - transfers, deposits, withdrawals: their command ids; the demo seed's minted deposits
+ *   `seed-<command id>` (ADR 252);
  * - a liquidation taken over by the fund: `liq:<owner>:<symbol>:<mode>:<side>:#<n>`; a tiered
  *   liquidation step's engine-made close order `tier:<owner>:<symbol>:<mode>:<side>:#<n>` (its
  *   clearance fee and margin entries carry the order id, its fills the fill ref above) and the
@@ -37,6 +38,8 @@ const LIQUIDATION =
 const ADL = /^adl:([^:]+):([^:]+):(cross|isolated):#\d+$/;
 const REALISE = /^realise:([^:]+):([^:]+):(long|short):#\d+$/;
 const SEQ = /^\d+$/;
+/** The command-id prefix of the demo seed's minted deposits (`engine.submit(..., { idPrefix })`). */
+const SEED_DEPOSIT = 'seed-';
 const ORDER_HOLD_TYPES = new Set(['postingOrder', 'refundPostingOrder']);
 const FILL_TYPES = new Set(['refundPostingOrder', 'positionFee', 'positionMargin', 'positionClose']);
 /** The entries a realise can be posted for: the close that needed it, or the funding payment. */
@@ -73,7 +76,11 @@ export function parseRef(row: RefRow): Parsed {
   if (ref === '') return undefined;
   switch (type) {
     case 'deposit':
-      return { kind: 'ref', ref: { kind: 'deposit', deposit_id: ref } };
+      // The seed mints the demo's (and its futures counterparty's) funds as deposits with a
+      // `seed-` command id (seed.ts fundDemo, seed/futures.ts); no coin came in (ADR 252).
+      return ref.startsWith(SEED_DEPOSIT)
+        ? { kind: 'ref', ref: { kind: 'demo_credit' } }
+        : { kind: 'ref', ref: { kind: 'deposit', deposit_id: ref } };
     case 'withdraw':
     case 'withdrawRefund':
       return { kind: 'ref', ref: { kind: 'withdrawal', withdrawal_id: ref } };
