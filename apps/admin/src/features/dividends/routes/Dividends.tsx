@@ -16,6 +16,8 @@ import { useCreateDividend, useDividendPools, useUpdateDividend } from '../api/d
 const columns = (onEdit: (p: AdminDividendPool) => void): TableColumnsType<AdminDividendPool> => [
   {
     title: 'Title',
+    // Room for a title before the columns that do not wrap take theirs.
+    width: 220,
     render: (_: unknown, p) => <TextWithLangs text={p.title} texts={p.title_i18n} />,
   },
   { title: 'Coin', dataIndex: 'coin', width: 90 },
@@ -136,6 +138,10 @@ export function Dividends() {
         columns={columns(editing.start)}
         dataSource={pools.data ?? []}
         pagination={false}
+        // A phone scrolls the list sideways instead of stacking the title one word a line;
+        // columns as wide as their content.
+        scroll={{ x: 720 }}
+        tableLayout="auto"
       />
       <EditPoolTexts editing={editing} />
       <Modal

@@ -65,7 +65,12 @@ export function ProductTable<P extends Product>({
         // Columns as wide as their content (a range never wraps or runs into the next column).
         tableLayout="auto"
         columns={[
-          { title: 'Name', render: (_, p) => <TextWithLangs text={p.name} texts={p.name_i18n} /> },
+          {
+            title: 'Name',
+            // Room for a name before the columns that do not wrap take theirs.
+            width: 180,
+            render: (_, p) => <TextWithLangs text={p.name} texts={p.name_i18n} />,
+          },
           { title: 'Coin', dataIndex: 'coin' },
           ...columns,
           {

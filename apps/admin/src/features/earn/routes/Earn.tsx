@@ -71,7 +71,14 @@ function AiProducts() {
         list={(signal) => api.ai.adminProducts({ signal })}
         update={(id, body) => api.ai.adminUpdateProduct(id, body)}
         columns={[
-          { title: 'Kind', render: (_, p) => (p.kind === 'fixed' ? `Fixed ${p.days} d` : 'Current') },
+          {
+            title: 'Kind',
+            render: (_, p) => (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {p.kind === 'fixed' ? `Fixed ${p.days} d` : 'Current'}
+              </span>
+            ),
+          },
           {
             title: 'Daily rate (ppm)',
             render: (_, p) => `${p.daily_rate_min_ppm} – ${p.daily_rate_max_ppm}`,

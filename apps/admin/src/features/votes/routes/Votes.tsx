@@ -77,6 +77,8 @@ const TitleFields = ({ children }: { children: ReactNode }) => (
 const columns = (onEdit: (p: Poll) => void): TableColumnsType<Poll> => [
   {
     title: 'Title',
+    // Room for a title before the columns that do not wrap take theirs.
+    width: 220,
     render: (_: unknown, p) => <TextWithLangs text={p.title} texts={p.title_i18n} />,
   },
   {
@@ -244,6 +246,10 @@ export function Votes() {
         columns={columns(editing.start)}
         dataSource={polls.data ?? []}
         pagination={false}
+        // A phone scrolls the list sideways instead of stacking the title one word a line;
+        // columns as wide as their content.
+        scroll={{ x: 760 }}
+        tableLayout="auto"
       />
       <EditPollTexts editing={editing} />
       <Modal
