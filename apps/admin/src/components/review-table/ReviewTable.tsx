@@ -45,7 +45,8 @@ export interface ReviewTableProps<Row extends { id: string }, F extends string, 
   columns: (now: number) => TableColumnsType<Row>;
   /** "1 application", "42 applications": the word after the count, for one and for more. */
   noun: readonly [one: string, other: string];
-  empty: { error: string; none: string };
+  /** What an empty list says: the load failed, or there is none (under the filter, when given one). */
+  empty: { error: string; none: string | ((filter: F | undefined) => string) };
   /**
    * The table's minimum width before it scrolls sideways, for columns without a width of their own;
    * when every column has one, their sum is the minimum (ConsoleTable, ADR 239).
@@ -172,7 +173,13 @@ export function ReviewTable<Row extends { id: string }, F extends string = never
           dataSource={list.data?.list ?? []}
           loading={list.isLoading}
           scroll={{ x: props.scrollX }}
-          locale={{ emptyText: list.isError ? props.empty.error : props.empty.none }}
+          locale={{
+            emptyText: list.isError
+              ? props.empty.error
+              : typeof props.empty.none === 'function'
+                ? props.empty.none(value === 'all' ? undefined : value)
+                : props.empty.none,
+          }}
           pagination={{
             current: page,
             pageSize: limit,

@@ -114,7 +114,15 @@ export function StakingReview() {
       useRows={useRows}
       columns={columns}
       noun={['stake', 'stakes']}
-      empty={{ error: 'Could not load the stakes', none: 'No stake here' }}
+      empty={{
+        error: 'Could not load the stakes',
+        none: (status) =>
+          status === undefined
+            ? 'No stake yet'
+            : status === 'review'
+              ? 'No stake waits for review'
+              : `No ${codeLabel(status).toLowerCase()} stake`,
+      }}
       review={review}
       actions={
         <Button

@@ -241,6 +241,16 @@ describe('<Earn/>', () => {
       expect(screen.getByText('12.50000000 ETH')).toBeTruthy();
     });
 
+    it('says what an empty queue means under each filter', async () => {
+      fakeServer((s) => (s.url.includes('stakes') ? ok({ list: [], total: 0, page: 1, limit: 20 }) : ok([])));
+      mountPage('/earn', <Earn />, '/earn?tab=staking');
+      expect(await screen.findByText('No stake waits for review')).toBeTruthy();
+      fireEvent.click(screen.getByText('Rejected'));
+      expect(await screen.findByText('No rejected stake')).toBeTruthy();
+      fireEvent.click(screen.getByText('All'));
+      expect(await screen.findByText('No stake yet')).toBeTruthy();
+    });
+
     it('approves after the confirmation', async () => {
       const sent = await review();
       fireEvent.click(screen.getByRole('button', { name: /Approve/ }));
