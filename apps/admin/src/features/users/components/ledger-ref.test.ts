@@ -27,6 +27,7 @@ describe('ledgerRefText', () => {
     );
     expect(ledgerRefText({ kind: 'transfer', transfer_id: 't1' })).toBe('Transfer');
     expect(ledgerRefText({ kind: 'deposit', deposit_id: 'd1' })).toBe('Deposit');
+    expect(ledgerRefText({ kind: 'demo_credit' })).toBe('Demo starting credit');
     expect(ledgerRefText({ kind: 'withdrawal', withdrawal_id: 'w1' })).toBe('Withdrawal');
   });
 

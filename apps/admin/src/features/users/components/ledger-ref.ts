@@ -22,6 +22,9 @@ export function ledgerRefText(ref: LedgerRef | undefined): string | undefined {
       return 'Transfer';
     case 'deposit':
       return 'Deposit';
+    case 'demo_credit':
+      // The seed's minted starting funds of a demo account (ADR 252): no coin came in.
+      return 'Demo starting credit';
     case 'withdrawal':
       return 'Withdrawal';
     case 'liquidation':
