@@ -143,4 +143,26 @@ describe('web layout at 375 px', () => {
     await screenshot(it_, 'markets-it');
     await it_.context().close();
   });
+
+  it('the chosen markets tab is white over its brand bar, the others grey, in de, it and zh_CN', async () => {
+    // theme.css's `html .adm-tabs-tab` grey outweighed the kit's active colour: Spot looked unchosen.
+    for (const lang of ['de', 'it', 'zh_CN'] as const) {
+      const page = await signedIn(lang);
+      await page.goto('/Transaction?tab=spot');
+      const active = page.locator('.market .adm-tabs-tab-active');
+      await active.waitFor();
+      expect(await active.textContent()).toBe(webCatalogues[lang].market.spot);
+      const colours = await page
+        .locator('.market .adm-tabs-tab')
+        .evaluateAll((els) => els.map((el) => getComputedStyle(el).color));
+      expect(colours, lang).toEqual(['rgb(132, 142, 156)', 'rgb(234, 236, 239)', 'rgb(132, 142, 156)']);
+      const bar = await box(page, '.market .adm-tabs-tab-line');
+      const tab = await box(page, '.market .adm-tabs-tab-active');
+      // The bar sits centred under the chosen tab (the kit places it on whole pixels).
+      expect(bar.height).toBe(3);
+      expect(Math.abs(bar.x + bar.width / 2 - (tab.x + tab.width / 2)), lang).toBeLessThan(1);
+      await screenshot(page, `markets-tabs-${lang}`);
+      await page.context().close();
+    }
+  });
 });
