@@ -33,7 +33,7 @@ function AiProducts() {
           </Button>
           <NewProduct<AiProductForm, AdminAiProductCreate>
             title="New AI savings product"
-            done="Product created"
+            done="AI savings product created"
             initialValues={{ coin: 'USDC', kind: 'fixed', days: 30, early_fee_bp: 50 }}
             // A current product has no term.
             toBody={(v) => ({ ...v, days: v.kind === 'current' ? 0 : v.days })}
