@@ -177,3 +177,65 @@ export function formatCoinOverview(value: string, coin: string): string {
   if (coin === 'USDC') return formatUsdcOverview(value, 'down');
   return formatDecimal(value, { minFraction: 2, maxFraction: coinDecimals(coin), rounding: 'down' });
 }
+
+/**
+ * Moves the decimal point of a decimal string by `places` (negative: to the left), as text, so a
+ * rate never passes through a float ("0.0005", 2 -> "0.05").
+ */
+export function shiftDecimal(value: string, places: number): string {
+  const negative = value.startsWith('-');
+  const [intPart = '0', fracPart = ''] = value.replace(/^-/, '').split('.');
+  let digits = intPart + fracPart;
+  let point = intPart.length + places;
+  if (point <= 0) {
+    digits = '0'.repeat(1 - point) + digits;
+    point = 1;
+  } else if (point > digits.length) {
+    digits += '0'.repeat(point - digits.length);
+  }
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const frac = digits.slice(point).replace(/0+$/, '');
+  const text = frac ? `${whole}.${frac}` : whole;
+  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+export interface PercentFormat extends DecimalFormat {
+  /**
+   * What the value counts in: 'percent' ("0.1" is 0.1 %, the default: rollout shares, progress,
+   * reserve ratios) or 'fraction' ("0.001" is 0.1 %, as the API's fee rates are stored).
+   */
+  of?: 'percent' | 'fraction';
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Every percent the console shows (ADR 253): English layout, "0.1%", "100%", "1,250.5%". The value
+ * is a decimal string, or a whole number for a share the console itself counts (a rollout's 25); a
+ * fractional number, like anything else that is not a decimal, shows the placeholder, so no float
+ * reaches a money rate. The digits after the point are the value's own unless `maxFraction` says
+ * otherwise (a fee rate "0.0010" moves to "0.1" first and shows "0.1%"); the point moves as text
+ * and Intl formats the string digit for digit. A value that shows as zero has no minus sign.
+ */
+export function formatPercent(value: unknown, f: PercentFormat = {}): string {
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  if (typeof text !== 'string' || !DECIMAL_RE.test(text)) return PLACEHOLDER;
+  const percent = f.of === 'fraction' ? shiftDecimal(text, 2) : text;
+  // Unless told otherwise, the digits the value came with ("100.00" stays "100.00%").
+  const own = percent.split('.')[1]?.length ?? 0;
+  const min = f.minFraction ?? (f.maxFraction === undefined ? own : 0);
+  const max = Math.max(f.maxFraction ?? own, min);
+  const key = `${min}|${max}|${f.rounding ?? 'half'}`;
+  let nf = percentFormats.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat('en', {
+      style: 'percent',
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      roundingMode: f.rounding === 'down' ? 'trunc' : f.rounding === 'up' ? 'expand' : 'halfExpand',
+      signDisplay: 'negative',
+    });
+    percentFormats.set(key, nf);
+  }
+  return nf.format(shiftDecimal(percent, -2) as `${number}`);
+}

@@ -31,7 +31,7 @@ import {
   toTexts,
 } from '../../../components/TextLangTabs.tsx';
 import { CodeTag, dateTimeStackCell, languagesOf, Num } from '../../../components/table-cells.tsx';
-import { formatCoinOverview, formatDecimal, formatUsdcOverview } from '../../../lib/format.ts';
+import { formatCoinOverview, formatDecimal, formatPercent, formatUsdcOverview } from '../../../lib/format.ts';
 import { useIeoMutations, useIeoProjects } from '../api/ieo.ts';
 
 const STATUS_COLOR: Record<IeoStatus, string> = {
@@ -172,7 +172,11 @@ export function Ieo() {
       width: 186,
       render: (_: unknown, p) => (
         <>
-          <Progress percent={Number.parseInt(p.progress, 10)} size="small" format={() => `${p.progress} %`} />
+          <Progress
+            percent={Number.parseInt(p.progress, 10)}
+            size="small"
+            format={() => formatPercent(p.progress)}
+          />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             <Num>{qty(p.subscribed, p.coin)}</Num> of <Num>{qty(p.issue_amount, p.coin)}</Num>
           </Typography.Text>

@@ -35,8 +35,8 @@ describe('<Markets/>', () => {
   it('lists pause state, fee rates as percent and leverage steps', async () => {
     mountPage('/markets', <Markets />);
     expect(await screen.findByText('BTC_USDC')).toBeTruthy();
-    expect(screen.getAllByText('0.1 %').length).toBe(2);
-    expect(screen.getAllByText('0.05 %').length).toBe(2);
+    expect(screen.getAllByText('0.1%').length).toBe(2);
+    expect(screen.getAllByText('0.05%').length).toBe(2);
     expect(screen.getByText('1x 5x 10x')).toBeTruthy();
     expect(screen.getByText('Paused')).toBeTruthy();
   });
@@ -115,7 +115,7 @@ describe('<Markets/>', () => {
   it('shows and edits the liquidation fee of a perpetual in percent (0 to 5, or 100), sending only it', async () => {
     mountPage('/markets', <Markets />);
     await screen.findByText('ETH_USDC_PERP');
-    expect(screen.getByText('1.25 %')).toBeTruthy();
+    expect(screen.getByText('1.25%')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit fees and leverage of ETH_USDC_PERP' }));
     const fee = await screen.findByLabelText('Liquidation fee (%)');
     expect((fee as HTMLInputElement).value).toBe('1.25');

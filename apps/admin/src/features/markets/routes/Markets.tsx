@@ -3,25 +3,19 @@ import { App, Button, Form, Input, Modal, type TableColumnsType, Tag, Typography
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, Num } from '../../../components/table-cells.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { dateTime, formatPercent, shiftDecimal } from '../../../lib/format.ts';
 
 const KIND_LABEL: Record<MarketSetting['kind'], string> = { spot: 'Spot', perp: 'Perpetual' };
 const KIND_COLOR: Record<MarketSetting['kind'], string> = { spot: 'blue', perp: 'purple' };
 
 import { useMarkets, useSetParams, useSetPaused } from '../api/markets.ts';
 
-/** "0.001" -> "0.1 %": the rate stays a decimal string, only the point moves (no floats). */
-function percent(rate: string): string {
-  const [int = '0', frac = ''] = rate.split('.');
-  const digits = `${int}${frac.padEnd(2, '0')}`;
-  const whole = digits.slice(0, int.length + 2).replace(/^0+(?=\d)/, '');
-  const rest = digits.slice(int.length + 2).replace(/0+$/, '');
-  return `${whole}${rest ? `.${rest}` : ''} %`;
-}
+/** A fee rate (a fraction, "0.001") as the console shows percents: "0.1%" (no floats). */
+const percent = (rate: string): string => formatPercent(rate, { of: 'fraction' });
 
-/** The number part of percent(): "0.001" -> "0.1" (the form edits percent). */
+/** The number the form edits: "0.001" -> "0.1" (percent, without the sign). */
 export function percentText(rate: string): string {
-  return percent(rate).replace(' %', '');
+  return shiftDecimal(rate, 2);
 }
 
 /** "0.05" (percent) -> "0.0005" (fraction): the point moves two places left, as text. */
@@ -47,7 +41,7 @@ export function parseLeverages(text: string): number[] | null {
   return out;
 }
 
-/** Up to 1 %, at most four decimals of a percent (the API takes six of a fraction). */
+/** Up to 1%, at most four decimals of a percent (the API takes six of a fraction). */
 const PERCENT_RE = /^\d(\.\d{1,4})?$/;
 
 /** A fraction with at most six places ("0.0125") -> ppm (12500), exactly, as the server reads it. */
@@ -57,8 +51,8 @@ export function ratePpm(rate: string): number {
 }
 
 /**
- * The clearance fee the core accepts (ADR 183): 0 to 5 % with at most four decimals of a percent,
- * or exactly 100 % (the fund takes the whole remaining equity, the rule before the fee).
+ * The clearance fee the core accepts (ADR 183): 0 to 5% with at most four decimals of a percent,
+ * or exactly 100% (the fund takes the whole remaining equity, the rule before the fee).
  */
 export function validClearancePercent(text: string): boolean {
   const t = text.trim();
@@ -278,7 +272,7 @@ export function Markets() {
             label="Taker fee (%)"
             dependencies={['maker']}
             rules={[{ required: true, pattern: PERCENT_RE, message: 'A percent from 0 to 1, e.g. 0.05' }]}
-            extra="At most 1 %; the maker fee may not exceed the taker fee."
+            extra={`At most ${formatPercent('1')}; the maker fee may not exceed the taker fee.`}
           >
             <Input inputMode="decimal" suffix="%" />
           </Form.Item>

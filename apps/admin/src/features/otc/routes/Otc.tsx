@@ -28,7 +28,7 @@ import {
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTimeStackCell, Num, SideTag } from '../../../components/table-cells.tsx';
-import { formatCoinOverview, formatDecimal } from '../../../lib/format.ts';
+import { formatCoinOverview, formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { useOtcAds, useOtcMutations, useOtcOrders, useTreasury } from '../api/otc.ts';
 
 const STATUS_COLOR: Record<OtcStatus, string> = { review: 'gold', completed: 'green', rejected: 'red' };
@@ -289,7 +289,7 @@ function Ads() {
       // One line: the '%' wrapped under the figure at 1280 px. No order has no rate (the server's
       // 100.00 would read as a record).
       render: (_: unknown, a) => (
-        <Num>{`${a.stats.order_count} / ${a.stats.order_count === 0 ? '—' : `${a.stats.success_rate} %`}`}</Num>
+        <Num>{`${a.stats.order_count} / ${a.stats.order_count === 0 ? '—' : formatPercent(a.stats.success_rate)}`}</Num>
       ),
     },
     {

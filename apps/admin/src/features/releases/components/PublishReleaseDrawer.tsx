@@ -21,6 +21,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { tokens } from '../../../app/theme.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { type Platform, type PublishedRelease, usePublishRelease } from '../api/releases.ts';
 import {
   buildPublishForm,
@@ -248,7 +249,7 @@ export function PublishReleaseDrawer({ open, onClose }: { open: boolean; onClose
                   max={100}
                   marks={{ 0: '0', 25: '25', 50: '50', 100: '100' }}
                   style={{ flex: 1, margin: '0 8px 12px' }}
-                  tooltip={{ formatter: (v) => `${v}%` }}
+                  tooltip={{ formatter: (v) => formatPercent(v ?? 0) }}
                 />
               </Form.Item>
               <Form.Item name="rollout_percent" noStyle rules={[rule(checkRollout)]}>

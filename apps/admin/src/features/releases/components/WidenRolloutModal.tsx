@@ -1,6 +1,7 @@
 import { InputNumber, Modal, Slider, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { tokens } from '../../../app/theme.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { type ReleaseRecord, useSetRollout } from '../api/releases.ts';
 
 /**
@@ -37,7 +38,7 @@ export function WidenRolloutModal({
           ? `Widen the rollout of ${release.version} (${release.platform === 'ios' ? 'iOS' : 'Android'})`
           : ''
       }
-      okText={valid ? `Widen to ${target}%` : 'Widen'}
+      okText={valid ? `Widen to ${formatPercent(target)}` : 'Widen'}
       okButtonProps={{ disabled: !valid, loading: setRollout.isPending }}
       cancelButtonProps={{ disabled: setRollout.isPending }}
       onOk={confirm}
@@ -46,8 +47,8 @@ export function WidenRolloutModal({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        Now {current}% of devices get this release. Devices already inside keep it; the share below decides
-        how many more join. This cannot be narrowed from here.
+        Now {formatPercent(current)} of devices get this release. Devices already inside keep it; the share
+        below decides how many more join. This cannot be narrowed from here.
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
         <Slider
@@ -55,9 +56,12 @@ export function WidenRolloutModal({
           max={100}
           value={target}
           onChange={(v) => setTarget(Math.max(v, current))}
-          marks={{ [current]: { label: `${current}%`, style: { color: tokens.text2 } }, 100: '100%' }}
+          marks={{
+            [current]: { label: formatPercent(current), style: { color: tokens.text2 } },
+            100: formatPercent(100),
+          }}
           style={{ flex: 1, margin: '0 8px 12px' }}
-          tooltip={{ formatter: (v) => `${v}%` }}
+          tooltip={{ formatter: (v) => formatPercent(v ?? 0) }}
         />
         <InputNumber
           min={Math.min(current + 1, 100)}
@@ -73,8 +77,8 @@ export function WidenRolloutModal({
       {valid && (
         <Space style={{ marginTop: 8 }}>
           <Typography.Text>
-            About <Typography.Text strong>{target - current}%</Typography.Text> more devices will be offered{' '}
-            {release?.version} on their next check.
+            About <Typography.Text strong>{formatPercent(target - current)}</Typography.Text> more devices
+            will be offered {release?.version} on their next check.
           </Typography.Text>
         </Space>
       )}

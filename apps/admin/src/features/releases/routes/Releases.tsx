@@ -8,7 +8,7 @@ import {
   type ReviewFilter,
   ReviewTable,
 } from '../../../components/review-table/ReviewTable.tsx';
-import { dateTime, timeAgo } from '../../../lib/format.ts';
+import { dateTime, formatPercent, timeAgo } from '../../../lib/format.ts';
 import { type Platform, type ReleaseRecord, useReleases } from '../api/releases.ts';
 import { PublishReleaseDrawer } from '../components/PublishReleaseDrawer.tsx';
 import { WidenRolloutModal } from '../components/WidenRolloutModal.tsx';
@@ -52,7 +52,7 @@ const columns = (
         percent={percent}
         size="small"
         strokeColor={percent >= 100 ? tokens.up : tokens.brand}
-        format={(p) => `${p}%`}
+        format={(p) => formatPercent(p ?? 0)}
         status="normal"
         style={{ margin: 0 }}
       />

@@ -4,14 +4,14 @@ import { isApiError } from '@ex/sdk';
 import { Alert, App, Button, Card, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { CodeTag, Num } from '../../../components/table-cells.tsx';
-import { dateTime, formatUsdcOverview } from '../../../lib/format.ts';
+import { dateTime, formatPercent, formatUsdcOverview } from '../../../lib/format.ts';
 import { useSnapshotNow, useSnapshots } from '../api/reserves.ts';
 
-/** Below 100 % the users' USDC is not fully on chain: shown in red, never rounded up (ADR 141). */
+/** Below 100% the users' USDC is not fully on chain: shown in red, never rounded up (ADR 141). */
 function Ratio({ value }: { value: string | null }) {
   if (value === null) return <Tag>Unknown</Tag>;
   const [whole] = value.split('.');
-  return <Tag color={Number(whole) >= 100 ? 'green' : 'red'}>{value} %</Tag>;
+  return <Tag color={Number(whole) >= 100 ? 'green' : 'red'}>{formatPercent(value)}</Tag>;
 }
 
 // Every column sized: 930 px, inside the card at 1280 px even beside a page scrollbar (ADR 239).
