@@ -20,6 +20,7 @@ import type { Database } from './db/schema.ts';
 import { DIVIDEND_MIGRATION } from './dividend/migration.ts';
 import { DIVIDEND_TEXTS_MIGRATION } from './dividend/migration-texts.ts';
 import { EARN_TEXTS_MIGRATION } from './earn/migration-texts.ts';
+import { TRADE_PUBLIC_IDS_MIGRATION } from './engine/trade-ids.ts';
 import { EXCHANGE_OTC_IEO_MIGRATION } from './exchange/migration.ts';
 import { MONEY_MOVES_MIGRATION } from './exchange/migration-money-moves.ts';
 import { STORED_FILES_MIGRATION } from './files/db-store.ts';
@@ -68,6 +69,7 @@ export const MIGRATIONS: readonly Migration[] = [
   VOTE_TEXTS_MIGRATION,
   DIVIDEND_TEXTS_MIGRATION,
   IEO_TEXTS_MIGRATION,
+  TRADE_PUBLIC_IDS_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

@@ -197,18 +197,18 @@ describe.each(BACKENDS)('realised profit entries name the position and the close
         margin_mode: 'cross',
         cause: 'order',
         order_id: closeId,
-        trade_id: `${closeId}:0`,
+        trade_id: `${closeId}-0`,
       });
     }
     // The close itself names the order, its fill and the long it closed.
-    const closing = entries.filter((e) => e.type === 'positionClose' && e.ref_id === `${closeId}:0:t`);
+    const closing = entries.filter((e) => e.type === 'positionClose' && e.ref_id === `${closeId}-0:t`);
     expect(closing.length).toBeGreaterThan(0);
     for (const e of closing) {
       expect(e.ref).toEqual({
         kind: 'order',
         order_id: closeId,
         market: PERP,
-        trade_id: `${closeId}:0`,
+        trade_id: `${closeId}-0`,
         position_id: `${PERP}:cross:long`,
         side: 'long',
         margin_mode: 'cross',
@@ -219,7 +219,7 @@ describe.each(BACKENDS)('realised profit entries name the position and the close
 
   it('the maker of that close sees its own order and position, never rita`s', async () => {
     const entries = await ledgerOf(t, mia);
-    const fill = entries.filter((e) => e.ref_id === `${closeId}:0:m`);
+    const fill = entries.filter((e) => e.ref_id === `${closeId}-0:m`);
     expect(fill.length).toBeGreaterThan(0);
     for (const e of fill) {
       expect(e.ref?.kind).toBe('order');
@@ -384,12 +384,16 @@ describe.each(BACKENDS)('a tiered liquidation step names its order on %s', (back
     }
     await expectOnlyOwnOrders(t, alice);
 
-    // Before ADR 245 carol's fill read "Liquidation" (its ref starts with alice's tier order id): it
-    // is carol's own order now, with nothing of alice's position. (The trade id is alice's order id
-    // and the fill index: the public trade tape shows it as is, see ADR 245.)
-    const theirs = (await ledgerOf(t, carol)).filter((e) => e.ref_id.startsWith('tier:'));
+    // Before ADR 245 carol's fill read "Liquidation" (its engine ref starts with alice's tier order
+    // id): it is carol's own order now. Since ADR 254 nothing of alice's reaches carol at all: the
+    // ref and the raw reference name the trade by its public id, not `tier:<alice>:...:0`.
+    const carols = await ledgerOf(t, carol);
+    const theirs = carols.filter(
+      (e) => e.ref?.kind === 'order' && e.ref.order_id === bid.body.data.id && e.ref.trade_id !== undefined,
+    );
     expect(theirs.length).toBeGreaterThan(0);
     for (const e of theirs) {
+      expect(e.ref_id).toMatch(/^\d+-\d+:m$/);
       expect(e.ref).toEqual({
         kind: 'order',
         order_id: bid.body.data.id,
@@ -397,6 +401,11 @@ describe.each(BACKENDS)('a tiered liquidation step names its order on %s', (back
         trade_id: e.ref_id.slice(0, -2),
       });
     }
+    expect(JSON.stringify(carols)).not.toContain(`tier:${alice.id}`);
+    // Nor does the public trade list (no login) show whose step it was.
+    const tape = await t.call<{ id: string }[]>('GET', `/api/app/market/trades?symbol=${PERP}`);
+    expect(tape.body.data.length).toBeGreaterThan(0);
+    for (const trade of tape.body.data) expect(trade.id).toMatch(/^\d+-\d+$/);
     await expectOnlyOwnOrders(t, carol);
   });
 });

@@ -67,9 +67,11 @@ describe.each(BACKENDS)('ledger entries name their cause on %s', (backend) => {
         expect(e.ref).toMatchObject({ kind: 'order', order_id: mine, market: PERP });
         expect(e.ref).not.toMatchObject({ order_id: theirs });
       }
-      // The fill's entries carry the trade, whose id starts with the taker's order id.
+      // The fill's entries carry the trade by its public id (ADR 254): the first trade of the
+      // taker's placing command (whose seq is the order id), never the engine's `<taker order>:0`.
       const release = orderRefs.find((e) => e.type === 'refundPostingOrder')!;
-      expect(release.ref).toMatchObject({ trade_id: `${takerOrder}:0` });
+      expect(release.ref).toMatchObject({ trade_id: `${takerOrder}-0` });
+      expect(release.ref_id).toBe(`${takerOrder}-0:${who === maker ? 'm' : 't'}`);
       // Only the caller's own rows, as before.
       const own = await t.db
         .selectFrom('ledger_entries' as never)
@@ -105,8 +107,10 @@ describe.each(BACKENDS)('ledger entries name their cause on %s', (backend) => {
           kind: 'order',
           order_id: mine,
           market: 'BTC_USDC',
-          trade_id: `${buy.body.data.id}:0`,
+          trade_id: `${buy.body.data.id}-0`,
         });
+        // The raw reference is the public trade id too: the maker does not read the taker's order.
+        expect(e.ref_id).toBe(`${buy.body.data.id}-0`);
       }
     }
     // The buyer's hold names its order too.

@@ -55,7 +55,7 @@ export class PrivacyService {
       rows(this.db, sql`select * from orders where user_id = ${userId} order by created_at`),
       rows(
         this.db,
-        sql`select id, market, price, qty, taker_side, value, ts,
+        sql`select public_id as id, market, price, qty, taker_side, value, ts,
               case when buyer_id = ${userId} then 'buy' else 'sell' end as my_side,
               case when buyer_id = ${userId} then buyer_fee else seller_fee end as my_fee
             from trades where buyer_id = ${userId} or seller_id = ${userId} order by seq`,

@@ -18,6 +18,7 @@ import type {
   TradesTable,
   TransfersTable,
 } from './tables.ts';
+import { publicTradeId } from './trade-ids.ts';
 import { assetScale, mustMarket } from './units.ts';
 
 export interface OrderUpdate {
@@ -167,6 +168,8 @@ export function project(
   let accepted: { orderId: string; filledQty: number; restingQty: number } | undefined;
   const contract = contractOrderEvents(engine, seq, cmd, events, isBot);
   batch.orders.push(...contract.rows);
+  // The command's trades in event order: their public ids (market/data.ts counts them alike).
+  let tradeNo = 0;
   for (const e of events) {
     if (e.type === 'spot.trade' || e.type === 'perp.trade') {
       const t = e.trade;
@@ -203,6 +206,7 @@ export function project(
           e.type === 'spot.trade' ? formatDecimal(e.trade.sellerFee, assetScale(m.config.quote)) : '0',
         seq: String(seq),
         ts: String(t.ts),
+        public_id: publicTradeId(seq, tradeNo++),
       });
       addFill(t.makerOrderId, t.symbol, t.qty, value);
       addFill(t.takerOrderId, t.symbol, t.qty, value);

@@ -77,6 +77,8 @@ export type TradesTable = {
   seller_fee: string;
   seq: string;
   ts: string;
+  /** The trade's name outside the engine (market/trade-ids.ts, ADR 254). */
+  public_id: string;
 };
 export type TransfersTable = {
   id: string;

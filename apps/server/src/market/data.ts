@@ -11,6 +11,7 @@ import { MARKETS } from '../engine/markets.ts';
 import type { EnginePort } from '../engine/port.ts';
 import type { PubSub } from '../engine/pubsub.ts';
 import type { EngineDb } from '../engine/tables.ts';
+import { publicTradeId } from '../engine/trade-ids.ts';
 import { assetScale, marketUnits, mustMarket } from '../engine/units.ts';
 import { usdcToTicks } from '../feed/service.ts';
 import {
@@ -76,6 +77,8 @@ interface CommitOut {
   tickers: Set<string>;
   /** User -> engine time of the last command of the commit that moved their balances. */
   balances: Map<string, number>;
+  /** Trades of the command being read so far: the next one's place in its public id (ADR 254). */
+  tradeNo: number;
 }
 
 export class MarketData {
@@ -97,7 +100,7 @@ export class MarketData {
     const since = this.now() - KLINE_REBUILD_DAYS * DAY_MS;
     const rows = await edb
       .selectFrom('trades')
-      .select(['id', 'market', 'price', 'qty', 'value', 'taker_side', 'ts'])
+      .select(['public_id', 'market', 'price', 'qty', 'value', 'taker_side', 'ts'])
       .where('ts', '>=', String(since))
       .orderBy('seq')
       .orderBy('id')
@@ -106,7 +109,7 @@ export class MarketData {
       const m = marketUnits(r.market);
       if (m === undefined) continue;
       this.addTrade(r.market, {
-        id: r.id,
+        id: r.public_id,
         ticks: Number(decimalUnits(r.price, m.scales.priceScale) / m.scales.tickSize),
         lots: Number(decimalUnits(r.qty, m.scales.qtyScale) / m.scales.stepSize),
         value: decimalUnits(r.value, assetScale(m.config.quote)),
@@ -217,8 +220,10 @@ export class MarketData {
       candles: new Map(),
       tickers: new Set(),
       balances: new Map(),
+      tradeNo: 0,
     };
     for (const ex of batch) {
+      out.tradeNo = 0;
       for (const e of ex.events) this.publishEvent(e, ex, out);
       if (ex.command.type === 'spotAmend') this.spotAmended(ex.command);
     }
@@ -278,8 +283,9 @@ export class MarketData {
             : BigInt(t.price) *
               BigInt(t.qty) *
               (this.host.engine.perp.markets.get(t.symbol)?.quotePerTickLot ?? 0n);
+        const id = publicTradeId(ex.seq ?? 0, out.tradeNo++);
         const tape: TapeTrade = {
-          id: t.tradeId,
+          id,
           ticks: t.price,
           lots: t.qty,
           value,
@@ -321,7 +327,7 @@ export class MarketData {
         const msg = {
           event: 'trade',
           symbol: t.symbol,
-          trade_id: t.tradeId,
+          trade_id: id,
           price: m.price(t.price),
           qty: m.qty(t.qty),
         };

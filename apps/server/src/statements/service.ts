@@ -4,8 +4,10 @@ import PDFDocument from 'pdfkit';
 import writeXlsxFile from 'write-excel-file/node';
 import type { Db } from '../db/db.ts';
 import { ASSETS } from '../engine/config.ts';
+import { engineDb } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
+import { shownRefIds } from '../wallet/refs.ts';
 
 /** Rows of one export at most: with the 366-day range this bounds the memory of one request. */
 export const STATEMENT_MAX_ROWS = 50_000;
@@ -45,11 +47,15 @@ export async function statementTable(
       frozen_delta: string;
       available_after: string;
       frozen_after: string;
-    }>`select created_at::text as created_at, id, account, coin, type, ref_id, available_delta::text as available_delta,
+      command_seq: string;
+    }>`select created_at::text as created_at, id, account, coin, type, ref_id, command_seq::text as command_seq,
+         available_delta::text as available_delta,
          frozen_delta::text as frozen_delta, available_after::text as available_after, frozen_after::text as frozen_after
        from ledger_entries where owner = ${userId}
          and created_at >= ${fromMs} and created_at < ${toMs}
        order by entry_seq, id limit ${limit}`.execute(db);
+    // References as the user may see them: no other user's order or id (ADR 254).
+    const shown = await shownRefIds(engineDb(db), userId, r.rows);
     table = {
       columns: [
         'time',
@@ -63,7 +69,7 @@ export async function statementTable(
         'frozen_after',
         'ref_id',
       ],
-      rows: r.rows.map((x) => [
+      rows: r.rows.map((x, i) => [
         iso(x.created_at),
         x.id,
         x.account,
@@ -73,7 +79,7 @@ export async function statementTable(
         formatAmount(x.frozen_delta, x.coin),
         formatAmount(x.available_after, x.coin),
         formatAmount(x.frozen_after, x.coin),
-        x.ref_id,
+        shown[i]!,
       ]),
     };
   } else if (kind === 'orders') {
@@ -109,7 +115,7 @@ export async function statementTable(
       buyer_id: string;
       buyer_fee: string;
       seller_fee: string;
-    }>`select ts::text as ts, id, market, price::text as price, qty::text as qty, value::text as value, buyer_id,
+    }>`select ts::text as ts, public_id as id, market, price::text as price, qty::text as qty, value::text as value, buyer_id,
          buyer_fee::text as buyer_fee, seller_fee::text as seller_fee
        from trades where (buyer_id = ${userId} or seller_id = ${userId}) and ts >= ${fromMs} and ts < ${toMs}
        order by ts, seq limit ${limit}`.execute(db);

@@ -47,6 +47,9 @@ const CAUSE_TYPES = ['positionClose', 'positionFee', 'system'];
 /** Journal entries either side of the page's rows searched for the rest of their commands. */
 const CONTEXT_WINDOW = 50_000n;
 
+/** Trade ids looked up per query by `shownRefIds` (a statement can hold many fills). */
+const TRADE_LOOKUP_CHUNK = 1_000;
+
 /** What `describeRefs` needs from a ledger row; the sequence numbers place a liquidation or a realise. */
 export interface RefRow {
   type: string;
@@ -134,10 +137,53 @@ export function parseRef(row: RefRow): Parsed {
   return undefined;
 }
 
+/**
+ * The `ref_id` each row shows its owner (ADR 254), in order. The engine names a fill after its
+ * taker order, and an engine-made order's id carries its owner (`tier:<user>:...`, `tp:<user>|...`):
+ * a maker's fill ref would tell the maker who was liquidated or whose take profit fired. A fill's ref
+ * shows the trade's public id instead (with the `:m` / `:t` side of a perpetual fill), and a
+ * liquidation, ADL or realise ref of another owner only its family and command.
+ */
+export async function shownRefIds(edb: EngineDb, userId: string, rows: readonly RefRow[]): Promise<string[]> {
+  const parsed = rows.map(parseRef);
+  const internal = new Set<string>();
+  for (const p of parsed) if (p?.kind === 'fill') internal.add(p.tradeId);
+  const publicOf = new Map<string, string>();
+  const ids = [...internal];
+  for (let i = 0; i < ids.length; i += TRADE_LOOKUP_CHUNK) {
+    const found = await edb
+      .selectFrom('trades')
+      .select(['id', 'public_id'])
+      .where('id', 'in', ids.slice(i, i + TRADE_LOOKUP_CHUNK))
+      .execute();
+    for (const t of found) publicOf.set(t.id, t.public_id);
+  }
+  return rows.map((r, i) => {
+    const p = parsed[i];
+    if (p?.kind === 'fill') {
+      // Every fill has its trade row (same commit); without one the ref names no trade at all.
+      const id = publicOf.get(p.tradeId) ?? 'trade';
+      return p.role === undefined ? id : `${id}:${p.role}`;
+    }
+    const owned = p?.kind === 'liquidation' || p?.kind === 'adl' || p?.kind === 'realise';
+    if ((owned && p.owner !== userId) || (!owned && ENGINE_MADE.test(r.ref_id)))
+      return `${r.ref_id.slice(0, r.ref_id.indexOf(':'))}:${r.command_seq ?? ''}`;
+    return r.ref_id;
+  });
+}
+
+/**
+ * The families of engine-made refs that carry an owner. One the parser does not place (an older
+ * shape) is shown cut, whoever it names; an ordinary order or command id is not of these.
+ */
+const ENGINE_MADE = /^(?:liq|tier|tierfund|adl|realise):/;
+
 interface OwnOrder {
   order_id: string;
   market: string;
   trade_id: string | null;
+  /** The trade's public id (ADR 254), for trades asked. */
+  public_trade_id: string | null;
   /** The caller's side of a trade asked; `e` an engine-made liquidation or ADL row of a command. */
   role: 'm' | 't' | 'e' | null;
   action: string | null;
@@ -266,7 +312,8 @@ export async function describeRefs(
           kind: 'order',
           order_id: o.order_id,
           market: o.market,
-          trade_id: q.tradeId,
+          // The trade as everyone outside the engine names it: never the engine's id (ADR 254).
+          ...(o.public_trade_id !== null ? { trade_id: o.public_trade_id } : {}),
           ...(side && mode ? { position_id: positionId(o.market, mode, side), side, margin_mode: mode } : {}),
         };
       }
@@ -439,6 +486,7 @@ async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<
           'o.id as order_id',
           'o.market',
           sql<string | null>`null::text`.as('trade_id'),
+          sql<string | null>`null::text`.as('public_trade_id'),
           sql<string | null>`null::text`.as('role'),
           'o.action',
           'o.margin_mode',
@@ -459,6 +507,7 @@ async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<
           'o.id as order_id',
           'o.market',
           sql<string | null>`t.id`.as('trade_id'),
+          sql<string | null>`t.public_id`.as('public_trade_id'),
           sql<string | null>`case when t.maker_order_id = o.id then 'm' else 't' end`.as('role'),
           'o.action',
           'o.margin_mode',
@@ -474,6 +523,7 @@ async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<
           'o.id as order_id',
           'o.market',
           sql<string | null>`null::text`.as('trade_id'),
+          sql<string | null>`null::text`.as('public_trade_id'),
           sql<string | null>`'e'`.as('role'),
           'o.action',
           'o.margin_mode',

@@ -16,7 +16,7 @@ import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, LedgerEntriesTable, TransfersTable } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
-import { describeRefs } from './refs.ts';
+import { describeRefs, shownRefIds } from './refs.ts';
 
 export const COINS = Object.keys(ASSETS);
 
@@ -32,7 +32,7 @@ function toTransfer(r: TransfersTable): Transfer {
   };
 }
 
-function toLedgerEntry(r: LedgerEntriesTable, ref?: LedgerRef): LedgerEntry {
+function toLedgerEntry(r: LedgerEntriesTable, refId: string, ref?: LedgerRef): LedgerEntry {
   return {
     id: r.id,
     account: r.account === 'spot' ? 'spot' : 'contract',
@@ -40,7 +40,7 @@ function toLedgerEntry(r: LedgerEntriesTable, ref?: LedgerRef): LedgerEntry {
     type: r.type as LedgerEntry['type'],
     amount: formatAmount(r.available_delta, r.coin),
     balance_after: formatAmount(r.available_after, r.coin),
-    ref_id: r.ref_id,
+    ref_id: refId,
     created_at: Number(r.created_at),
     ...(ref ? { ref } : {}),
   };
@@ -163,6 +163,13 @@ export class WalletService {
     );
     // What each entry belongs to, one order lookup for the page, among this user's orders only.
     const refs = await describeRefs(this.edb, userId, rows);
-    return { list: rows.map((r, i) => toLedgerEntry(r, refs[i])), total, page: q.page, limit: q.limit };
+    // The raw reference as the user may see it: no other user's order or id in it (ADR 254).
+    const shown = await shownRefIds(this.edb, userId, rows);
+    return {
+      list: rows.map((r, i) => toLedgerEntry(r, shown[i]!, refs[i])),
+      total,
+      page: q.page,
+      limit: q.limit,
+    };
   }
 }
