@@ -36,6 +36,8 @@ const SCREENS: [path: string, tab?: string][] = [
   ['otc'],
   ['ieo'],
   ['earn'],
+  // The staking products and the review queue: the demo's stake waits there (ADR 256).
+  ['earn?tab=staking'],
   ['releases'],
   ['reserves'],
   ['users'],

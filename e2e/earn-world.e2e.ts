@@ -87,7 +87,8 @@ describe('the demo world in the browser', () => {
     await page.getByTestId('ai-order').first().waitFor();
     await page.getByText('AI Quant Flexible').first().waitFor();
     const orders = await get<{ list: { amount: string }[] }>('/api/app/ai/orders?tab=active');
-    expect(orders.data.list.length).toBe(1);
+    // Newest first: this one, then the demo's two seeded subscriptions (ADR 256).
+    expect(orders.data.list.map((o) => o.amount)).toEqual(['100.000000', '500.000000', '1000.000000']);
     await page.context().close();
   });
 
@@ -103,8 +104,13 @@ describe('the demo world in the browser', () => {
     await page.waitForURL('**/DefnHis');
     await page.getByTestId('stake').first().waitFor();
     await page.getByText(staking.review).first().waitFor();
-    const stakes = await get<{ list: { status: string }[] }>('/api/app/staking/stakes');
-    expect(stakes.data.list.map((s) => s.status)).toEqual(['review']);
+    const stakes = await get<{ list: { amount: string; status: string }[] }>('/api/app/staking/stakes');
+    // Newest first: this one, then the demo's seeded stakes, one under review, one running (ADR 256).
+    expect(stakes.data.list.map((s) => [s.amount, s.status])).toEqual([
+      ['50.000000', 'review'],
+      ['200.000000', 'review'],
+      ['1.00000000', 'active'],
+    ]);
     await page.context().close();
   });
 

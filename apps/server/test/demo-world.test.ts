@@ -1,7 +1,9 @@
 // Issue 10 items 1 and 2: a fresh embedded default is a living exchange. The demo world is seeded
 // through the services and the ledger (the audit holds); every market has a price, volume and a
 // chart from the first second (ADRs 151, 152); the demo's contract account holds USDC and two open
-// positions, with a finished round trip in its order history (ADR 219).
+// positions, with a finished round trip in its order history (ADR 219); the demo's savings, stakes
+// and support tickets, the operator's decisions in the audit log and a first proof of reserves are
+// there at once (ADR 256).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +13,18 @@ import { loadConfig } from '../src/config.ts';
 import type { DbHandle } from '../src/db/db.ts';
 import { MARKETS } from '../src/engine/markets.ts';
 import { readAnchor, synthesize } from '../src/market/history.ts';
+import { seedEarn } from '../src/seed/earn.ts';
 import { DEMO_CONVERSIONS, seedFlash } from '../src/seed/flash.ts';
 import { seedFutures } from '../src/seed/futures.ts';
+import { seedOperator } from '../src/seed/operator.ts';
+import { seedSupport } from '../src/seed/support.ts';
 import { seedWorld } from '../src/seed/world.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
 import { type RunningExchange, startExchange } from '../src/start.ts';
 import { BACKENDS, freshDatabase } from './helpers/testApp.ts';
+
+const ADMIN_EMAIL = 'world-ops@example.com';
+const ADMIN_PASSWORD = 'operator-pass-1';
 
 describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, (backend) => {
   let db: { handle: DbHandle; drop(): Promise<void> };
@@ -33,7 +41,15 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
 
   const start = () =>
     startExchange({
-      config: loadConfig({ DATA_DIR: dir, PORT: '0', CAPTCHA: 'off', SEED_DEMO: '1', MARKET_MAKER: '0' }),
+      config: loadConfig({
+        DATA_DIR: dir,
+        PORT: '0',
+        CAPTCHA: 'off',
+        SEED_DEMO: '1',
+        MARKET_MAKER: '0',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+      }),
       database: db.handle,
       logger: false,
       // The feed steps slowly here: what the test sees is the seeded world and the backfill.
@@ -47,6 +63,34 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     });
     token = ((await r.json()) as { data: { token: string } }).data.token;
     expect(token).toBeTruthy();
+  };
+  const adminGet = async <T>(path: string): Promise<T> => {
+    const login = await fetch(`${running.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    const admin = ((await login.json()) as { data: { token: string } }).data.token;
+    const r = await fetch(`${running.url}${path}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(r.status, path).toBe(200);
+    return ((await r.json()) as { data: T }).data;
+  };
+  /** What the seeds of ADR 256 leave behind: counted before and after a restart. */
+  const lifeRows = async () => {
+    const count = async (table: string) =>
+      Number(
+        (
+          (await db.handle.db
+            .selectFrom(table as never)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()) as { n: string }
+        ).n,
+      );
+    const out: Record<string, number> = {};
+    for (const table of ['ai_orders', 'stakes', 'support_tickets', 'support_messages', 'operator_audit'])
+      out[table] = await count(table);
+    out.liability_snapshots = await count('liability_snapshots');
+    return out;
   };
   const demoId = async () =>
     (
@@ -298,6 +342,52 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     ]);
   });
 
+  it("the demo's savings, stakes and tickets, the audit log and a proof of reserves are there at once", async () => {
+    // AI quant: two subscriptions days old, the flexible one with the interest of every day since
+    // (0.2 USDC a day: five whole days and a part of its first, whatever the time of day).
+    const orders = await get<{ list: { kind: string; interest: string }[] }>('/api/app/ai/orders?tab=active');
+    expect(orders.data.list.map((o) => o.kind)).toEqual(['fixed', 'current']);
+    expect(Number(orders.data.list.find((o) => o.kind === 'current')!.interest)).toBeGreaterThan(1);
+    // Staking: one stake running, one waiting in the operator's queue.
+    const stakes = await get<{ list: { coin: string; status: string }[] }>('/api/app/staking/stakes');
+    expect(stakes.data.list.map((st) => [st.coin, st.status])).toEqual([
+      ['USDC', 'review'],
+      ['ETH', 'active'],
+    ]);
+    const queue = await adminGet<{ list: { coin: string }[] }>('/api/admin/staking/stakes?status=review');
+    expect(queue.list.map((st) => st.coin)).toEqual(['USDC']);
+    // Support: a conversation and an open question, in German.
+    const tickets = await get<{ list: { status: string; subject: string }[] }>('/api/app/support/tickets');
+    expect(tickets.data.list.map((x) => x.status)).toEqual(['open', 'answered']);
+    expect(tickets.data.list[0]!.subject).toBe('Staking noch in Prüfung');
+    const inbox = await adminGet<{ total: number }>('/api/admin/support/tickets');
+    expect(inbox.total).toBe(2);
+    // The operator's seeded decisions, each with the row before and the answer after.
+    const audit = await adminGet<{ list: { action: string; before: unknown; after: unknown }[] }>(
+      '/api/admin/audit?limit=100',
+    );
+    expect(audit.list.map((e) => e.action).sort()).toEqual([
+      'POST /api/admin/kyc/:id/approve',
+      'POST /api/admin/kyc/:id/reject',
+      'POST /api/admin/staking/stakes/:id/review',
+      'POST /api/admin/support/tickets/:id/reply',
+      'POST /api/admin/withdrawals/:id/approve',
+    ]);
+    for (const e of audit.list) {
+      expect(e.after, e.action).not.toBeNull();
+      if (!e.action.includes('/support/')) expect(e.before, e.action).not.toBeNull();
+    }
+    // A published proof of reserves, before the daily check a minute after the start, and the
+    // demo's own leaf in it.
+    const latest = await get<{ users: number; trigger: string }>('/api/app/reserves/latest', false);
+    expect(latest.status).toBe(200);
+    expect(latest.data.trigger).toBe('daily');
+    expect(latest.data.users).toBeGreaterThanOrEqual(4);
+    const mine = await get<{ proof: unknown }>('/api/app/reserves/proof');
+    expect(mine.data.proof).not.toBeNull();
+    expect(await adminGet<unknown[]>('/api/admin/reserves/snapshots')).toHaveLength(1);
+  });
+
   it('seeds once: a second run (a restart) adds nothing; history regenerates identically', async () => {
     const demo = await db.handle.db
       .selectFrom('users')
@@ -308,6 +398,11 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     expect(await seedWorld(running.services, demo.id)).toBe(false);
     expect(await seedFutures(running.services, demo.id)).toBe(false);
     expect(await seedFlash(running.services, demo.id)).toBe(false);
+    const reviewer = (await seedOperator(running.services))!;
+    const life = await lifeRows();
+    expect(await seedEarn(running.services, demo.id, reviewer)).toBe(false);
+    expect(await seedSupport(running.services, demo.id, reviewer)).toBe(false);
+    expect(await lifeRows()).toEqual(life);
     expect(running.services.engine.journalLength).toBe(journal);
     const anchor = (await readAnchor(db.handle.db))!;
     expect(anchor).toBeDefined();
@@ -322,11 +417,14 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
   it("a restart seeds the demo's futures no second time", async () => {
     const id = await demoId();
     const before = await futuresRows(id);
+    const life = await lifeRows();
     expect(before.positions.length).toBe(2);
     await running.stop();
     running = await start();
     await login();
     expect(await futuresRows(id)).toEqual(before);
+    // Nor its savings, stakes, tickets or audit entries; the proof of reserves is not taken again.
+    expect(await lifeRows()).toEqual(life);
   });
 
   it('with SEED_DEMO off nothing is seeded: no demo user, no transfer, no contract order', async () => {

@@ -37,7 +37,15 @@ interface W {
   user_account: string | null;
 }
 
-const TABLES = ['kyc_applications', 'user_uploads', 'withdrawals', 'chain_deposits', 'bank_cards', 'outbox'];
+const TABLES = [
+  'kyc_applications',
+  'user_uploads',
+  'withdrawals',
+  'chain_deposits',
+  'bank_cards',
+  'outbox',
+  'operator_audit',
+];
 
 describe.each(BACKENDS)('the demo queues on %s', { timeout: 120_000 }, (backend) => {
   let t: TestApp;
@@ -111,6 +119,20 @@ describe.each(BACKENDS)('the demo queues on %s', { timeout: 120_000 }, (backend)
     // The trade password was set with a security code sent to her address (it is in the outbox).
     const sent = await t.db.selectFrom('outbox').select('recipient').execute();
     expect(sent.map((m) => m.recipient)).toEqual([ANA]);
+  });
+
+  it("the operator's three decisions are in the audit log, dated when they were made (ADR 256)", async () => {
+    const r = await t.call<{ list: { action: string; before: { status: string }; created_at: number }[] }>(
+      'GET',
+      '/api/admin/audit',
+      { token: admin },
+    );
+    expect(r.body.data.list.map((e) => [e.action, e.before.status])).toEqual([
+      ['POST /api/admin/withdrawals/:id/approve', 'under_review'],
+      ['POST /api/admin/kyc/:id/reject', 'under_audit'],
+      ['POST /api/admin/kyc/:id/approve', 'under_audit'],
+    ]);
+    for (const e of r.body.data.list) expect(e.created_at).toBeLessThan(t.clock.now() - 86_400_000);
   });
 
   it('a second seeding adds nothing', async () => {

@@ -32,6 +32,18 @@ function reserveReader(s: Services): ReserveReader {
   });
 }
 
+/** The service of each built app's services, when it can publish (a signing key and the jobs). */
+const publishers = new WeakMap<Services, ReservesService>();
+
+/**
+ * At the start, after the seeds (start.ts, ADR 256): the first snapshot when none was published
+ * yet, so /ProofOfReserves and the console's list have one at once; the daily check a minute later
+ * then finds it. Nothing where the daily job would take none (no signing key, or a gateway).
+ */
+export async function firstSnapshot(s: Services): Promise<SnapshotSummary | undefined> {
+  return publishers.get(s)?.firstIfNone();
+}
+
 /** Proof of liabilities and reserves (issue 13, ADR 140/141). Returns the service for tests and jobs. */
 export function reservesRoutes(app: FastifyInstance, s: Services): ReservesService {
   const key = loadLiabilitiesKey({
@@ -47,6 +59,7 @@ export function reservesRoutes(app: FastifyInstance, s: Services): ReservesServi
   // its first one. A server clock that has not moved a minute since the start (tests drive a manual
   // clock) takes none on its own: snapshots then come from the operator's button only.
   if (key !== undefined && s.jobs) {
+    publishers.set(s, reserves);
     const startedAt = s.clock.now();
     const check = () => {
       if (s.clock.now() - startedAt < FIRST_CHECK_MS) return;

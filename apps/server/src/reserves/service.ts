@@ -15,7 +15,10 @@ import type { LiabilitiesKey } from './keys.ts';
 export const PROOF_ASSETS = Object.entries(ASSETS).map(([coin, scale]) => ({ coin, scale }));
 const COINS = PROOF_ASSETS.map((a) => a.coin);
 const USDC = COINS.indexOf(QUOTE);
-/** On-demand snapshots at most this often: each one hashes every user. */
+/**
+ * On-demand snapshots at most this often after the last on-demand one: each hashes every user. The
+ * automatic ones (daily, and the first at the start, ADR 256) are not the operator's turn.
+ */
 export const SNAPSHOT_MIN_GAP_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
@@ -173,9 +176,11 @@ export class ReservesService {
 
   private async take(trigger: 'daily' | 'operator'): Promise<SnapshotSummary> {
     const now = this.clock.now();
-    const last = await this.latestRow();
-    if (trigger === 'operator' && last && now - Number(last.created_at) < SNAPSHOT_MIN_GAP_MS)
-      throw new AppError('SNAPSHOT_TOO_SOON');
+    if (trigger === 'operator') {
+      const last = await this.latestRow('operator');
+      if (last && now - Number(last.created_at) < SNAPSHOT_MIN_GAP_MS)
+        throw new AppError('SNAPSHOT_TOO_SOON');
+    }
     // Production without LIABILITIES_SIGNING_KEY: nothing unsigned is ever published.
     if (this.key === undefined) throw new Error('LIABILITIES_SIGNING_KEY is required to publish a proof');
     const owed = await this.liabilities();
@@ -240,6 +245,15 @@ export class ReservesService {
     return summary(row!);
   }
 
+  /**
+   * At the start (start.ts, ADR 256): the first snapshot when none was published yet, so a fresh
+   * server shows one at once instead of a minute later; undefined when there is one already.
+   */
+  async firstIfNone(): Promise<SnapshotSummary | undefined> {
+    if ((await this.latestRow()) !== undefined) return undefined;
+    return this.snapshot('daily');
+  }
+
   /** Takes the daily snapshot when the latest one is a day old (or there is none). */
   async dailyIfDue(): Promise<SnapshotSummary | undefined> {
     const last = await this.latestRow();
@@ -255,11 +269,14 @@ export class ReservesService {
     return r.rows[0] ? this.normalise(r.rows[0]) : undefined;
   }
 
-  private async latestRow(): Promise<SnapshotRow | undefined> {
+  /** The latest published snapshot (of `trigger` when given). */
+  private async latestRow(trigger?: SnapshotRow['trigger']): Promise<SnapshotRow | undefined> {
     const r = await sql<SnapshotRow>`
       select id::text as id, created_at::text as created_at, trigger, assets, root_hash, root_sums, signature,
         public_key, users, negative_accounts, reserve_usdc::text as reserve_usdc, reserve_source
-      from liability_snapshots where signature <> '' order by id desc limit 1`.execute(this.db);
+      from liability_snapshots where signature <> ''
+        ${trigger === undefined ? sql`` : sql`and trigger = ${trigger}`}
+      order by id desc limit 1`.execute(this.db);
     return r.rows[0] ? this.normalise(r.rows[0]) : undefined;
   }
 

@@ -9,9 +9,13 @@
 // - chen: identity sent a few hours ago: waiting.
 //
 // Withdrawing needs a verified identity, a trade password and a bank card (gates/), so only ana can.
+// The operator's three decisions (ana approved, ben rejected, ana's withdrawal approved) are in the
+// audit log as the console's calls would have left them, dated when they were made (ADR 256).
 
 import { randomBytes } from 'node:crypto';
 import {
+  AdminKycItem,
+  AdminWithdrawal,
   BankCardRequest,
   decimalToUnits,
   KycSubmitRequest,
@@ -34,6 +38,7 @@ import { sniffImage } from '../system/upload.ts';
 import { UploadQuota } from '../system/upload-quota.ts';
 import { WithdrawService } from '../withdraw/service.ts';
 import { type DemoLook, documentBack, documentFront, selfie } from './images.ts';
+import { asOperator, seedOperator } from './operator.ts';
 import { demoMembers, MEMBER_EMAILS } from './world.ts';
 
 const HOUR_MS = 3_600_000;
@@ -160,20 +165,35 @@ async function setTradePassword(s: Services, userId: string, email: string, pass
 export async function seedQueues(s: Services, chain: ChainDomain, demoId?: string): Promise<boolean> {
   const memberIds = await demoMembers(s);
   if (await queuesSeeded(s, memberIds)) return false;
-  const operator = await s.db.selectFrom('admins').select('id').orderBy('id').executeTakeFirst();
+  const operator = await seedOperator(s);
   if (operator === undefined) return false;
   const [anaId, benId, chenId] = memberIds as [string, string, string];
   const [anaEmail] = MEMBER_EMAILS as [string];
   const [anaLook, benLook, chenLook] = LOOKS as [DemoLook, DemoLook, DemoLook];
   const now = s.clock.now();
   const review = (ms: number) => new KycService(kycDb(s.db), at(ms));
+  /** The operator decides an application at `ms`, as `POST /api/admin/kyc/:id/<verb>` does. */
+  const decide = (ms: number, id: string, verb: 'approve' | 'reject') =>
+    asOperator(
+      s,
+      operator,
+      ms,
+      { url: `/api/admin/kyc/:id/${verb}`, id, table: 'kyc_applications' },
+      () =>
+        review(ms).review(
+          id,
+          operator.id,
+          verb === 'approve' ? { status: 'passed' } : { status: 'failed', reason: REJECT_REASON },
+        ),
+      (item) => AdminKycItem.parse(item),
+    );
 
   // ana: verified long ago, so she can withdraw.
   const anaApplication = await applyForVerification(s, anaId, ANA, anaLook, now - 12 * DAY_MS);
-  await review(now - 11 * DAY_MS).review(anaApplication, operator.id, { status: 'passed' });
+  await decide(now - 11 * DAY_MS, anaApplication, 'approve');
   // ben: rejected, then sent again; chen: sent today. Both wait for the operator.
   const benFirst = await applyForVerification(s, benId, BEN, benLook, now - 6 * DAY_MS);
-  await review(now - 5 * DAY_MS).review(benFirst, operator.id, { status: 'failed', reason: REJECT_REASON });
+  await decide(now - 5 * DAY_MS, benFirst, 'reject');
   await applyForVerification(s, benId, BEN, { ...benLook, seed: benLook.seed + 1 }, now - DAY_MS);
   await applyForVerification(s, chenId, CHEN, chenLook, now - 3 * HOUR_MS);
 
@@ -248,7 +268,15 @@ export async function seedQueues(s: Services, chain: ChainDomain, demoId?: strin
       undefined,
     );
   const paid = await withdraw(now - 2 * DAY_MS, '800');
-  await withdrawals(now - 2 * DAY_MS + HOUR_MS).approve(paid.id, operator.id);
+  const approvedAt = now - 2 * DAY_MS + HOUR_MS;
+  await asOperator(
+    s,
+    operator,
+    approvedAt,
+    { url: '/api/admin/withdrawals/:id/approve', id: paid.id, table: 'withdrawals' },
+    () => withdrawals(approvedAt).approve(paid.id, operator.id),
+    (w) => AdminWithdrawal.parse(w),
+  );
   await withdraw(now - 5 * HOUR_MS, '250');
   await withdraw(now - 40 * 60_000, '1200');
   return true;
