@@ -109,6 +109,29 @@ const LedgerPositionFields = {
   margin_mode: z.enum(['cross', 'isolated']).optional(),
 };
 
+/**
+ * The products around trading whose money moves are `system` (or `ieo`) ledger entries (ADR 255),
+ * and the steps of each that reach a user's own account: `convert` either leg of a flash
+ * conversion, `buy` / `sell` an OTC order's coins, `subscribe` the money put into an IEO, AI quant
+ * or staking product, `allot` the IEO tokens allotted, `redeem` principal (and AI interest) paid
+ * back, `interest` staking interest, `claim` a dividend, `refund` money given back (a conversion the
+ * float could not pay, a rejected OTC sale or stake, the unallotted part of an IEO subscription).
+ */
+export const LEDGER_PRODUCT_STEPS = {
+  flash: ['convert', 'refund'],
+  otc: ['buy', 'sell', 'refund'],
+  ieo: ['subscribe', 'allot', 'refund'],
+  ai: ['subscribe', 'redeem'],
+  staking: ['subscribe', 'redeem', 'interest', 'refund'],
+  dividend: ['claim'],
+} as const;
+export type LedgerProduct = keyof typeof LEDGER_PRODUCT_STEPS;
+export type LedgerProductStep = (typeof LEDGER_PRODUCT_STEPS)[LedgerProduct][number];
+export const LEDGER_PRODUCTS = Object.keys(LEDGER_PRODUCT_STEPS) as LedgerProduct[];
+const LEDGER_PRODUCT_STEP_NAMES = [
+  ...new Set(Object.values(LEDGER_PRODUCT_STEPS).flat()),
+] as LedgerProductStep[];
+
 export const LedgerRef = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('order'),
@@ -159,6 +182,17 @@ export const LedgerRef = z.discriminatedUnion('kind', [
     cause: z.enum(['order', 'liquidation', 'adl', 'funding']).optional(),
     order_id: z.string().optional(),
     trade_id: z.string().optional(),
+  }),
+  /**
+   * A money move of one of the caller's product records (ADR 255): `record_id` is the flash
+   * conversion, OTC order, IEO subscription, AI quant subscription, stake or dividend claim, as the
+   * product's own history lists it. `step` is one of `LEDGER_PRODUCT_STEPS[product]`.
+   */
+  z.object({
+    kind: z.literal('product'),
+    product: z.enum(LEDGER_PRODUCTS as [LedgerProduct, ...LedgerProduct[]]),
+    step: z.enum(LEDGER_PRODUCT_STEP_NAMES as [LedgerProductStep, ...LedgerProductStep[]]),
+    record_id: z.string(),
   }),
 ]);
 export type LedgerRef = z.infer<typeof LedgerRef>;

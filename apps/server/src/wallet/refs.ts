@@ -1,6 +1,7 @@
-import type { LedgerRef } from '@ex/contract';
+import type { LedgerProduct, LedgerProductStep, LedgerRef } from '@ex/contract';
 import { sql } from 'kysely';
 import type { EngineDb } from '../engine/tables.ts';
+import { EARN_SCOPE, MONEY_SCOPE } from '../exchange/money.ts';
 
 /**
  * ADR 244 and 245: what a ledger entry belongs to, from its type and the raw `ref_id` the core gave
@@ -24,6 +25,11 @@ import type { EngineDb } from '../engine/tables.ts';
  * - profit of an open cross position realised at the mark to pay a loss or funding of the same
  *   wallet (`positionClose`): `realise:<owner>:<symbol>:<side>:#<n>`. Its cause is the owner's next
  *   close or funding entry of the same command (the core realises just before it posts that).
+ * - a product's money move (flash exchange, OTC, IEO, AI quant, staking, dividends; ADR 255): a
+ *   `ledgerTransfer`, whose entries (`system`, or `ieo` for the IEO) carry the command id, which is
+ *   its seq. The product named the move by an idempotency key `<prefix>:<record id>:<step>` written
+ *   in the same commit with that command id as `ref_id` (exchange/money.ts `moveOnce`), so the
+ *   caller's own key of that `ref_id` says which record and step it was.
  * Anything else gets no `ref`.
  */
 
@@ -60,6 +66,8 @@ export interface RefRow {
 
 type Parsed =
   | { kind: 'ref'; ref: LedgerRef }
+  /** A `ledgerTransfer`'s entry: `commandId` is looked up among the caller's product move keys. */
+  | { kind: 'move'; commandId: string; entryType: 'system' | 'ieo' }
   | { kind: 'order'; orderId: string }
   /** `closes`: a `positionClose`, whose order's position is named too. */
   | { kind: 'fill'; tradeId: string; role: 'm' | 't' | undefined; closes: boolean }
@@ -71,6 +79,16 @@ type Parsed =
 
 function market(s: string | undefined): string | undefined {
   return s !== undefined && MARKET.test(s) ? s : undefined;
+}
+
+/**
+ * A `system` or `ieo` entry whose ref is a command id: a `ledgerTransfer` gets the fresh id of its
+ * command, which is the command's seq, so where the row says its command the two must agree.
+ */
+function move(row: RefRow, entryType: 'system' | 'ieo'): Parsed {
+  if (!SEQ.test(row.ref_id)) return undefined;
+  if (row.command_seq !== undefined && row.command_seq !== row.ref_id) return undefined;
+  return { kind: 'move', commandId: row.ref_id, entryType };
 }
 
 /** The part of a row's reference that needs no database. */
@@ -90,7 +108,10 @@ export function parseRef(row: RefRow): Parsed {
     case 'transferIn':
     case 'transferOut':
       return { kind: 'ref', ref: { kind: 'transfer', transfer_id: ref } };
+    case 'ieo':
+      return move(row, 'ieo');
     case 'system': {
+      if (SEQ.test(ref)) return move(row, 'system');
       const m = /^funding:([^:]+):(\d+)$/.exec(ref);
       const symbol = market(m?.[1]);
       if (!m || !symbol) return undefined;
@@ -259,6 +280,11 @@ export async function describeRefs(
       ask.commands.add(p.command);
   }
   const own = await ownOrders(edb, userId, ask);
+  const moves = await productMoves(
+    edb,
+    userId,
+    placed.flatMap((p) => (p.parsed?.kind === 'move' ? [p.parsed.commandId] : [])),
+  );
   const byId = new Map<string, OwnOrder>();
   const byTrade = new Map<string, OwnOrder[]>();
   const engineRows: OwnOrder[] = [];
@@ -367,6 +393,10 @@ export async function describeRefs(
       }
       case 'realise':
         return undefined;
+      case 'move': {
+        const m = moves.get(q.commandId);
+        return m === undefined ? undefined : productRef(m, q.entryType);
+      }
     }
   };
 
@@ -462,7 +492,13 @@ function realiseCauses(
     );
     if (next === undefined) continue;
     const parsed = parseRef(next);
-    if (parsed === undefined || parsed.kind === 'realise' || parsed.kind === 'order') continue;
+    if (
+      parsed === undefined ||
+      parsed.kind === 'realise' ||
+      parsed.kind === 'order' ||
+      parsed.kind === 'move'
+    )
+      continue;
     out.set(i, { placed: { parsed, command: p.command }, ref: next.ref_id });
   }
   return out;
@@ -540,4 +576,119 @@ async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<
   let query = arms[0]!;
   for (const arm of arms.slice(1)) query = query.unionAll(arm);
   return (await query.execute()) as OwnOrder[];
+}
+
+/** One of the caller's product move keys, as `productMoves` reads it. */
+interface MoveKey {
+  scope: string;
+  key: string;
+  /** Whether the caller also has the key's `<prefix>:<record id>:in` (an OTC sale paid in). */
+  paid_in: boolean;
+}
+
+/** `<prefix>:<record id>:<step>` (exchange/money.ts RowMoves, earn/earn.ts EarnMoney callers). */
+const MOVE_KEY = /^([a-z]+):([A-Za-z0-9_-]+):([a-z]+)$/;
+
+/** A key's product and the ledger entry type its moves are posted as. */
+const MOVE_PREFIXES: Record<string, { scope: string; product: LedgerProduct; entryType: 'system' | 'ieo' }> =
+  {
+    fx: { scope: MONEY_SCOPE, product: 'flash', entryType: 'system' },
+    otc: { scope: MONEY_SCOPE, product: 'otc', entryType: 'system' },
+    ieo: { scope: MONEY_SCOPE, product: 'ieo', entryType: 'ieo' },
+    ai: { scope: EARN_SCOPE, product: 'ai', entryType: 'system' },
+    st: { scope: EARN_SCOPE, product: 'staking', entryType: 'system' },
+    dv: { scope: EARN_SCOPE, product: 'dividend', entryType: 'system' },
+  };
+
+/**
+ * The step a key's move is to the user, by product and the key's own step. Only moves to or from
+ * the user's account are here: the AI daily interest (`d<day>`, `part`) and fee and the IEO
+ * proceeds move between system accounts and are on no user's ledger. An OTC `out` pays a completed
+ * buy, or gives back the coins of a rejected sale (that sale's `in` moved them in first).
+ */
+function moveStep(product: LedgerProduct, step: string, paidIn: boolean): LedgerProductStep | undefined {
+  switch (`${product}:${step}`) {
+    case 'flash:in':
+    case 'flash:out':
+      return 'convert';
+    case 'flash:back':
+      return 'refund';
+    case 'otc:in':
+      return 'sell';
+    case 'otc:out':
+      return paidIn ? 'refund' : 'buy';
+    case 'ieo:pay':
+    case 'ai:in':
+    case 'staking:in':
+      return 'subscribe';
+    case 'ieo:deliver':
+      return 'allot';
+    case 'ieo:refund':
+    case 'staking:refund':
+      return 'refund';
+    case 'ai:out':
+    case 'staking:out':
+      return 'redeem';
+    case 'staking:interest':
+      return 'interest';
+    case 'dividend:claim':
+      return 'claim';
+    default:
+      return undefined;
+  }
+}
+
+/** The `product` ref of a move key, where the key, its scope and the entry's type agree. */
+export function productRef(m: MoveKey, entryType: 'system' | 'ieo'): LedgerRef | undefined {
+  const k = MOVE_KEY.exec(m.key);
+  const prefix = k !== null && Object.hasOwn(MOVE_PREFIXES, k[1]!) ? MOVE_PREFIXES[k[1]!] : undefined;
+  if (k === null || prefix === undefined || prefix.scope !== m.scope || prefix.entryType !== entryType)
+    return undefined;
+  const step = moveStep(prefix.product, k[3]!, m.paid_in);
+  return step === undefined
+    ? undefined
+    : { kind: 'product', product: prefix.product, step, record_id: k[2]! };
+}
+
+/**
+ * The caller's own product move keys (money and earn scopes) whose command is one of `commandIds`,
+ * by command id: one query, and none for a page without such entries. Keys are read only under
+ * the caller's `user_id`, so a ref never names another user's record.
+ */
+async function productMoves(
+  edb: EngineDb,
+  userId: string,
+  commandIds: readonly string[],
+): Promise<Map<string, MoveKey>> {
+  const out = new Map<string, MoveKey>();
+  if (commandIds.length === 0) return out;
+  const rows = await edb
+    .selectFrom('idempotency_keys as k')
+    .select((eb) => [
+      'k.scope',
+      'k.key',
+      'k.ref_id',
+      // An OTC order's `out` is a refund when its `in` moved the user's coins first (a sale).
+      eb
+        .exists(
+          eb
+            .selectFrom('idempotency_keys as s')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('s.user_id', '=', 'k.user_id')
+            .whereRef('s.scope', '=', 'k.scope')
+            .where('k.key', 'like', 'otc:%:out')
+            .where('s.key', '=', sql<string>`left(k.key, -4) || ':in'`),
+        )
+        .as('paid_in'),
+    ])
+    .where('k.user_id', '=', userId)
+    .where('k.scope', 'in', [MONEY_SCOPE, EARN_SCOPE])
+    .where('k.ref_id', 'in', [...new Set(commandIds)])
+    .execute();
+  for (const r of rows) {
+    // One command, one move: a second key of the same command would be a bug; name neither.
+    if (out.has(r.ref_id)) out.set(r.ref_id, { scope: '', key: '', paid_in: false });
+    else out.set(r.ref_id, { scope: r.scope, key: r.key, paid_in: r.paid_in === true });
+  }
+  return out;
 }

@@ -97,6 +97,45 @@ export const de: WalletCatalogue = {
       realised: 'Realisierter Gewinn',
       positionLong: '{{market}} Long',
       positionShort: '{{market}} Short',
+      /** What a product money move belongs to (ADR 255). */
+      product: {
+        flash: 'Umtausch',
+        otc: 'OTC-Auftrag',
+        ieo: 'IEO-Zeichnung',
+        ai: 'KI-Quant-Zeichnung',
+        staking: 'Staking',
+        dividend: 'Dividende',
+      },
+    },
+  },
+  /** The name of a product money move, by product and step (ADR 255). */
+  products: {
+    flash: {
+      convert: 'Umtausch',
+      refund: 'Umtausch erstattet',
+    },
+    otc: {
+      buy: 'OTC-Kauf',
+      sell: 'OTC-Verkauf',
+      refund: 'OTC-Verkauf erstattet',
+    },
+    ieo: {
+      subscribe: 'IEO-Zeichnung',
+      allot: 'IEO-Zuteilung',
+      refund: 'IEO-Erstattung',
+    },
+    ai: {
+      subscribe: 'KI-Quant-Zeichnung',
+      redeem: 'KI-Quant-Rücknahme',
+    },
+    staking: {
+      subscribe: 'Staking-Einsatz',
+      redeem: 'Staking-Rückzahlung',
+      interest: 'Staking-Zinsen',
+      refund: 'Staking erstattet',
+    },
+    dividend: {
+      claim: 'Dividende',
     },
   },
   types: {

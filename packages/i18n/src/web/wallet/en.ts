@@ -98,6 +98,45 @@ export const en = {
       realised: 'Realised profit',
       positionLong: '{{market}} long',
       positionShort: '{{market}} short',
+      /** What a product money move belongs to (ADR 255). */
+      product: {
+        flash: 'Conversion',
+        otc: 'OTC order',
+        ieo: 'IEO subscription',
+        ai: 'AI quant subscription',
+        staking: 'Staking',
+        dividend: 'Dividend',
+      },
+    },
+  },
+  /** The name of a product money move, by product and step (ADR 255). */
+  products: {
+    flash: {
+      convert: 'Conversion',
+      refund: 'Conversion refund',
+    },
+    otc: {
+      buy: 'OTC buy',
+      sell: 'OTC sell',
+      refund: 'OTC sell refund',
+    },
+    ieo: {
+      subscribe: 'IEO subscription',
+      allot: 'IEO allocation',
+      refund: 'IEO refund',
+    },
+    ai: {
+      subscribe: 'AI quant subscription',
+      redeem: 'AI quant redemption',
+    },
+    staking: {
+      subscribe: 'Staking subscription',
+      redeem: 'Staking redemption',
+      interest: 'Staking interest',
+      refund: 'Staking refund',
+    },
+    dividend: {
+      claim: 'Dividend',
     },
   },
   types: {

@@ -97,6 +97,45 @@ export const es: WalletCatalogue = {
       realised: 'Beneficio realizado',
       positionLong: '{{market}} en largo',
       positionShort: '{{market}} en corto',
+      /** What a product money move belongs to (ADR 255). */
+      product: {
+        flash: 'Conversión',
+        otc: 'Orden OTC',
+        ieo: 'Suscripción IEO',
+        ai: 'Suscripción cuant IA',
+        staking: 'Staking',
+        dividend: 'Dividendo',
+      },
+    },
+  },
+  /** The name of a product money move, by product and step (ADR 255). */
+  products: {
+    flash: {
+      convert: 'Conversión',
+      refund: 'Reembolso de conversión',
+    },
+    otc: {
+      buy: 'Compra OTC',
+      sell: 'Venta OTC',
+      refund: 'Reembolso de venta OTC',
+    },
+    ieo: {
+      subscribe: 'Suscripción IEO',
+      allot: 'Asignación IEO',
+      refund: 'Reembolso IEO',
+    },
+    ai: {
+      subscribe: 'Suscripción cuant IA',
+      redeem: 'Rescate cuant IA',
+    },
+    staking: {
+      subscribe: 'Suscripción de staking',
+      redeem: 'Devolución de staking',
+      interest: 'Intereses de staking',
+      refund: 'Reembolso de staking',
+    },
+    dividend: {
+      claim: 'Dividendo',
     },
   },
   types: {

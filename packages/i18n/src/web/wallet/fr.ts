@@ -97,6 +97,45 @@ export const fr: WalletCatalogue = {
       realised: 'Bénéfice réalisé',
       positionLong: '{{market}} long',
       positionShort: '{{market}} short',
+      /** What a product money move belongs to (ADR 255). */
+      product: {
+        flash: 'Conversion',
+        otc: 'Ordre OTC',
+        ieo: 'Souscription IEO',
+        ai: 'Souscription quant IA',
+        staking: 'Staking',
+        dividend: 'Dividende',
+      },
+    },
+  },
+  /** The name of a product money move, by product and step (ADR 255). */
+  products: {
+    flash: {
+      convert: 'Conversion',
+      refund: 'Conversion remboursée',
+    },
+    otc: {
+      buy: 'Achat OTC',
+      sell: 'Vente OTC',
+      refund: 'Vente OTC remboursée',
+    },
+    ieo: {
+      subscribe: 'Souscription IEO',
+      allot: 'Attribution IEO',
+      refund: 'Remboursement IEO',
+    },
+    ai: {
+      subscribe: 'Souscription quant IA',
+      redeem: 'Rachat quant IA',
+    },
+    staking: {
+      subscribe: 'Souscription de staking',
+      redeem: 'Échéance du staking',
+      interest: 'Intérêts de staking',
+      refund: 'Staking remboursé',
+    },
+    dividend: {
+      claim: 'Dividende',
     },
   },
   types: {

@@ -97,6 +97,45 @@ export const it: WalletCatalogue = {
       realised: 'Profitto realizzato',
       positionLong: '{{market}} long',
       positionShort: '{{market}} short',
+      /** What a product money move belongs to (ADR 255). */
+      product: {
+        flash: 'Conversione',
+        otc: 'Ordine OTC',
+        ieo: 'Sottoscrizione IEO',
+        ai: 'Sottoscrizione quant IA',
+        staking: 'Staking',
+        dividend: 'Dividendo',
+      },
+    },
+  },
+  /** The name of a product money move, by product and step (ADR 255). */
+  products: {
+    flash: {
+      convert: 'Conversione',
+      refund: 'Conversione rimborsata',
+    },
+    otc: {
+      buy: 'Acquisto OTC',
+      sell: 'Vendita OTC',
+      refund: 'Vendita OTC rimborsata',
+    },
+    ieo: {
+      subscribe: 'Sottoscrizione IEO',
+      allot: 'Assegnazione IEO',
+      refund: 'Rimborso IEO',
+    },
+    ai: {
+      subscribe: 'Sottoscrizione quant IA',
+      redeem: 'Riscatto quant IA',
+    },
+    staking: {
+      subscribe: 'Sottoscrizione staking',
+      redeem: 'Scadenza staking',
+      interest: 'Interessi staking',
+      refund: 'Staking rimborsato',
+    },
+    dividend: {
+      claim: 'Dividendo',
     },
   },
   types: {

@@ -97,6 +97,45 @@ export const zh_CN: WalletCatalogue = {
       realised: '已实现盈利',
       positionLong: '{{market}} 多头',
       positionShort: '{{market}} 空头',
+      /** What a product money move belongs to (ADR 255). */
+      product: {
+        flash: '闪兑',
+        otc: 'OTC 订单',
+        ieo: 'IEO 申购',
+        ai: 'AI 量化申购',
+        staking: '质押',
+        dividend: '分红',
+      },
+    },
+  },
+  /** The name of a product money move, by product and step (ADR 255). */
+  products: {
+    flash: {
+      convert: '闪兑',
+      refund: '闪兑退回',
+    },
+    otc: {
+      buy: 'OTC 购买',
+      sell: 'OTC 出售',
+      refund: 'OTC 出售退回',
+    },
+    ieo: {
+      subscribe: 'IEO 申购',
+      allot: 'IEO 分配',
+      refund: 'IEO 退款',
+    },
+    ai: {
+      subscribe: 'AI 量化申购',
+      redeem: 'AI 量化赎回',
+    },
+    staking: {
+      subscribe: '质押转入',
+      redeem: '质押本金返还',
+      interest: '质押利息',
+      refund: '质押退回',
+    },
+    dividend: {
+      claim: '分红',
     },
   },
   types: {

@@ -97,6 +97,45 @@ export const zh_TW: WalletCatalogue = {
       realised: '已實現盈利',
       positionLong: '{{market}} 多頭',
       positionShort: '{{market}} 空頭',
+      /** What a product money move belongs to (ADR 255). */
+      product: {
+        flash: '閃兌',
+        otc: 'OTC 訂單',
+        ieo: 'IEO 申購',
+        ai: 'AI 量化申購',
+        staking: '質押',
+        dividend: '分紅',
+      },
+    },
+  },
+  /** The name of a product money move, by product and step (ADR 255). */
+  products: {
+    flash: {
+      convert: '閃兌',
+      refund: '閃兌退回',
+    },
+    otc: {
+      buy: 'OTC 購買',
+      sell: 'OTC 出售',
+      refund: 'OTC 出售退回',
+    },
+    ieo: {
+      subscribe: 'IEO 申購',
+      allot: 'IEO 分配',
+      refund: 'IEO 退款',
+    },
+    ai: {
+      subscribe: 'AI 量化申購',
+      redeem: 'AI 量化贖回',
+    },
+    staking: {
+      subscribe: '質押轉入',
+      redeem: '質押本金返還',
+      interest: '質押利息',
+      refund: '質押退回',
+    },
+    dividend: {
+      claim: '分紅',
     },
   },
   types: {

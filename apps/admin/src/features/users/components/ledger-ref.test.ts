@@ -71,6 +71,30 @@ describe('ledgerRefText', () => {
     );
   });
 
+  it("names a product's money move by its step and the product's record (ADR 255)", () => {
+    const move = (product: string, step: string, record_id: string) =>
+      ledgerRefText({ kind: 'product', product, step, record_id } as never);
+    expect(move('flash', 'convert', 'kX9q-2_a')).toBe('Conversion · conversion kX9q-2_a');
+    expect(move('flash', 'refund', 'kX9q-2_a')).toBe('Conversion refund · conversion kX9q-2_a');
+    expect(move('otc', 'buy', '12')).toBe('OTC buy · order #12');
+    expect(move('otc', 'sell', '12')).toBe('OTC sell · order #12');
+    expect(move('otc', 'refund', '12')).toBe('OTC sell refund · order #12');
+    expect(move('ieo', 'subscribe', '3')).toBe('IEO subscription · application #3');
+    expect(move('ieo', 'allot', '3')).toBe('IEO allocation · application #3');
+    expect(move('ieo', 'refund', '3')).toBe('IEO refund · application #3');
+    expect(move('ai', 'subscribe', '5')).toBe('AI quant subscription · order #5');
+    expect(move('ai', 'redeem', '5')).toBe('AI quant redemption · order #5');
+    expect(move('staking', 'subscribe', '4')).toBe('Staking subscription · stake #4');
+    expect(move('staking', 'redeem', '4')).toBe('Staking redemption · stake #4');
+    expect(move('staking', 'interest', '4')).toBe('Staking interest · stake #4');
+    expect(move('staking', 'refund', '4')).toBe('Staking refund · stake #4');
+    expect(move('dividend', 'claim', '7')).toBe('Dividend · claim #7');
+    // A newer server's product or step: no words for the product, the step as sent.
+    expect(move('lottery', 'win', '1')).toBeUndefined();
+    expect(move('__proto__', 'win', '1')).toBeUndefined();
+    expect(move('otc', 'cancel', '12')).toBe('cancel · order #12');
+  });
+
   it('gives nothing for a missing or malformed ref, and keeps an unknown market as it is', () => {
     expect(ledgerRefText(undefined)).toBeUndefined();
     expect(ledgerRefText(null as never)).toBeUndefined();

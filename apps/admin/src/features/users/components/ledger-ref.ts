@@ -1,4 +1,4 @@
-import type { LedgerRef } from '@ex/contract';
+import type { LedgerProduct, LedgerProductStep, LedgerRef } from '@ex/contract';
 import { dateTime } from '../../../lib/format.ts';
 
 /**
@@ -49,8 +49,42 @@ export function ledgerRefText(ref: LedgerRef | undefined): string | undefined {
                 : undefined;
       return cause ? `${head} · ${cause}` : head;
     }
+    case 'product': {
+      // A product's money move (ADR 255): "Staking interest · stake #4", "OTC buy · order #12".
+      if (!Object.hasOwn(PRODUCT_WORDS, ref.product) || typeof ref.record_id !== 'string') return undefined;
+      const words = PRODUCT_WORDS[ref.product];
+      const step = (Object.hasOwn(words.steps, ref.step) ? words.steps[ref.step] : undefined) ?? ref.step;
+      return `${step} · ${words.record} ${/^\d+$/.test(ref.record_id) ? `#${ref.record_id}` : ref.record_id}`;
+    }
   }
 }
+
+/**
+ * Each product's record as its console page lists it, and its steps' names (the app's English,
+ * ADR 255). A flash conversion's id is a random string, shown whole.
+ */
+const PRODUCT_WORDS: Record<
+  LedgerProduct,
+  { record: string; steps: Partial<Record<LedgerProductStep, string>> }
+> = {
+  flash: { record: 'conversion', steps: { convert: 'Conversion', refund: 'Conversion refund' } },
+  otc: { record: 'order', steps: { buy: 'OTC buy', sell: 'OTC sell', refund: 'OTC sell refund' } },
+  ieo: {
+    record: 'application',
+    steps: { subscribe: 'IEO subscription', allot: 'IEO allocation', refund: 'IEO refund' },
+  },
+  ai: { record: 'order', steps: { subscribe: 'AI quant subscription', redeem: 'AI quant redemption' } },
+  staking: {
+    record: 'stake',
+    steps: {
+      subscribe: 'Staking subscription',
+      redeem: 'Staking redemption',
+      interest: 'Staking interest',
+      refund: 'Staking refund',
+    },
+  },
+  dividend: { record: 'claim', steps: { claim: 'Dividend' } },
+};
 
 /** BTC_USDC reads BTC/USDC, BTC_USDC_PERP BTC/USDC perpetual; anything else as it is. */
 export function marketWords(symbol: string): string {

@@ -126,6 +126,18 @@ const detail = () => ({
       ref_id: 'earn:redeem:7',
       created_at: LEDGER_AT,
     },
+    // ADR 255: a product's money move names its step and the product's record.
+    {
+      id: 'l6',
+      account: 'spot',
+      coin: 'USDC',
+      type: 'system',
+      amount: '1.000000',
+      balance_after: '2913.000000',
+      ref_id: '1500',
+      created_at: LEDGER_AT,
+      ref: { kind: 'product', product: 'staking', step: 'interest', record_id: '4' },
+    },
   ],
   kyc: [{ id: '5', status: 'passed', document_type: 'passport', submitted_at: KYC_AT, reviewed_at: null }],
   cards: [{ id: '9', bank_name: 'Bank', card_number: '**** 4242', created_at: CARD_AT }],
@@ -249,6 +261,7 @@ describe('<Users/>', () => {
       'Profit realised on BTC/USDC short (cross) · for Order #123',
       'Order #123 · BTC/USDC perpetual',
       '—',
+      'Staking interest · stake #4',
     ]);
     expect(panel.textContent).toContain('realise:1001:BTC_USDC_PERP:short:#12');
   });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ledgerEntryKey, ledgerTypeKey } from '../lib/ledger.ts';
+import { ledgerEntryKey, ledgerTypeKey, type RefLike } from '../lib/ledger.ts';
 
 /** The localised name of a ledger entry type; a type this build does not know is shown as sent. */
 export function useLedgerTypeLabel(): (type: string) => string {
@@ -10,11 +10,14 @@ export function useLedgerTypeLabel(): (type: string) => string {
   };
 }
 
-/** The localised name of one ledger entry (funding reads "Funding fee", not "System entry"). */
+/**
+ * The localised name of one ledger entry: funding reads "Funding fee" and a product's money move
+ * its product and step ("Staking interest"), not "System entry".
+ */
 export function useLedgerEntryLabel(): (entry: {
   type: string;
   ref_id?: string | null;
-  ref?: { kind: string } | undefined;
+  ref?: RefLike | undefined;
 }) => string {
   const { t } = useTranslation();
   return (entry) => {

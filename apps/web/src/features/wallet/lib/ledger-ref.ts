@@ -30,7 +30,8 @@ export function shortOrderId(id: string): string | undefined {
  * Where an entry's cause can be seen. There is no single-order screen: an order leads to its
  * market's order history (spot or futures, by the entry's account). A liquidation, an ADL and a
  * realised profit lead to the futures order history of their market, which lists the liquidation
- * or ADL order (origin `liquidation` / `adl`) and the closing order (ADR 245).
+ * or ADL order (origin `liquidation` / `adl`) and the closing order (ADR 245). A product's money
+ * move leads to that product's own history (ADR 255).
  */
 export function refLink(ref: LedgerRef, account: LedgerEntry['account']): string | undefined {
   switch (ref.kind) {
@@ -48,7 +49,22 @@ export function refLink(ref: LedgerRef, account: LedgerEntry['account']): string
       return '/RechargeHistory';
     case 'withdrawal':
       return '/WithdrawalHistory';
+    case 'product':
+      return PRODUCT_HISTORY[ref.product];
     default:
       return undefined;
   }
 }
+
+/**
+ * Each product's history of the user's records (ADR 255): the flash exchange lists its conversions
+ * under the form on /Transform; the others have their own screens.
+ */
+const PRODUCT_HISTORY: Readonly<Record<Extract<LedgerRef, { kind: 'product' }>['product'], string>> = {
+  flash: '/Transform',
+  otc: '/OTCHis',
+  ieo: '/IEOHis',
+  ai: '/AIHis',
+  staking: '/DefnHis',
+  dividend: '/RedPlan',
+};

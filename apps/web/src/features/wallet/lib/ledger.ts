@@ -1,4 +1,4 @@
-import { Coin } from '@ex/contract';
+import { Coin, LEDGER_PRODUCT_STEPS, type LedgerProduct } from '@ex/contract';
 import type { LedgerQuery, LedgerType, WalletAccount } from '@ex/sdk';
 
 /** Every ledger entry type of spec section 3, in the order the filter lists them. */
@@ -61,20 +61,51 @@ export function ledgerTypeKey(type: string): `wallet.types.${LedgerType}` | null
   return isLedgerType(type) ? `wallet.types.${type}` : null;
 }
 
+/** The i18n key of a product money move's name: `wallet.products.<product>.<step>` (ADR 255). */
+export type ProductStepKey = {
+  [P in LedgerProduct]: `wallet.products.${P}.${(typeof LEDGER_PRODUCT_STEPS)[P][number]}`;
+}[LedgerProduct];
+
+/** What the entry-naming functions read of an entry's `ref` (any kind). */
+export interface RefLike {
+  kind: string;
+  product?: string;
+  step?: string;
+}
+
+/** The name key of a `product` ref whose step belongs to its product; null for anything else. */
+export function productStepKey(ref: RefLike | undefined): ProductStepKey | null {
+  if (ref?.kind !== 'product' || ref.product === undefined || ref.step === undefined) return null;
+  if (!Object.hasOwn(LEDGER_PRODUCT_STEPS, ref.product)) return null;
+  const steps: readonly string[] = LEDGER_PRODUCT_STEPS[ref.product as LedgerProduct];
+  return steps.includes(ref.step) ? (`wallet.products.${ref.product}.${ref.step}` as ProductStepKey) : null;
+}
+
 /**
  * The i18n key of one entry's name: its type's, except for the entries whose reference says more.
  * Funding settles as a system entry referenced `funding:<symbol>:<time>` and reads "Funding fee"
  * (Binance's and Bybit's name for it), not "System entry". The demo's starting funds are deposits
  * the seed minted; the server names them `demo_credit` and they read "Demo starting credit", not
- * "Deposit" of a coin the exchange does not take (ADR 252).
+ * "Deposit" of a coin the exchange does not take (ADR 252). The money moves of the flash exchange,
+ * OTC, IEO, AI quant, staking and dividends are `system` (or `ieo`) entries the server names by
+ * product and step (ADR 255): "Conversion", "OTC buy", "Staking interest", ...
  */
 export function ledgerEntryKey(entry: {
   type: string;
   ref_id?: string | null;
-  ref?: { kind: string } | undefined;
-}): `wallet.types.${LedgerType}` | 'wallet.types.funding' | 'wallet.types.demoCredit' | null {
+  ref?: RefLike | undefined;
+}):
+  | `wallet.types.${LedgerType}`
+  | 'wallet.types.funding'
+  | 'wallet.types.demoCredit'
+  | ProductStepKey
+  | null {
   if (entry.type === 'system' && entry.ref_id?.startsWith('funding:')) return 'wallet.types.funding';
   if (entry.type === 'deposit' && entry.ref?.kind === 'demo_credit') return 'wallet.types.demoCredit';
+  if (entry.type === 'system' || entry.type === 'ieo') {
+    const product = productStepKey(entry.ref);
+    if (product !== null) return product;
+  }
   return ledgerTypeKey(entry.type);
 }
 

@@ -145,6 +145,10 @@ function Cause({ value, account }: { value: LedgerRef; account: LedgerEntry['acc
       else if (value.cause !== undefined) parts.push(t(`wallet.ledger.refs.${value.cause}`));
       break;
     }
+    case 'product':
+      // The step is the entry's own name (head and type row); this names the record it moved for.
+      parts.push(t(`wallet.ledger.refs.product.${value.product}`));
+      break;
     default:
       parts.push(t(`wallet.ledger.refs.${value.kind}`));
   }
