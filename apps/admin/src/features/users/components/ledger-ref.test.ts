@@ -74,8 +74,8 @@ describe('ledgerRefText', () => {
   it("names a product's money move by its step and the product's record (ADR 255)", () => {
     const move = (product: string, step: string, record_id: string) =>
       ledgerRefText({ kind: 'product', product, step, record_id } as never);
-    expect(move('flash', 'convert', 'kX9q-2_a')).toBe('Conversion · conversion kX9q-2_a');
-    expect(move('flash', 'refund', 'kX9q-2_a')).toBe('Conversion refund · conversion kX9q-2_a');
+    expect(move('flash', 'convert', 'kX9q-2_a')).toBe('Conversion · record kX9q-2_a');
+    expect(move('flash', 'refund', 'kX9q-2_a')).toBe('Conversion refund · record kX9q-2_a');
     expect(move('otc', 'buy', '12')).toBe('OTC buy · order #12');
     expect(move('otc', 'sell', '12')).toBe('OTC sell · order #12');
     expect(move('otc', 'refund', '12')).toBe('OTC sell refund · order #12');

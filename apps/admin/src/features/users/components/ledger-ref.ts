@@ -67,7 +67,7 @@ const PRODUCT_WORDS: Record<
   LedgerProduct,
   { record: string; steps: Partial<Record<LedgerProductStep, string>> }
 > = {
-  flash: { record: 'conversion', steps: { convert: 'Conversion', refund: 'Conversion refund' } },
+  flash: { record: 'record', steps: { convert: 'Conversion', refund: 'Conversion refund' } },
   otc: { record: 'order', steps: { buy: 'OTC buy', sell: 'OTC sell', refund: 'OTC sell refund' } },
   ieo: {
     record: 'application',
