@@ -36,6 +36,7 @@ import { UPLOAD_QUOTA_MIGRATION } from './system/upload-quota.ts';
 import { VOTE_MIGRATION } from './vote/migration.ts';
 import { VOTE_TEXTS_MIGRATION } from './vote/migration-texts.ts';
 import { LEDGER_TRANSFER_SIDES_MIGRATION } from './wallet/migration.ts';
+import { IDEMPOTENCY_REF_INDEX_MIGRATION } from './wallet/migration-ref-index.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   CORE_MIGRATIONS.accounts,
@@ -70,6 +71,7 @@ export const MIGRATIONS: readonly Migration[] = [
   DIVIDEND_TEXTS_MIGRATION,
   IEO_TEXTS_MIGRATION,
   TRADE_PUBLIC_IDS_MIGRATION,
+  IDEMPOTENCY_REF_INDEX_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */
