@@ -47,7 +47,7 @@ export const zh_TW: CommunityCatalogue = {
     copied: '已複製',
     share: '分享連結',
     shareText: '使用我的邀請碼 {{code}} 註冊交易所',
-    qr: '掃碼註冊',
+    qr: '掃描 QR 碼註冊',
     friends: '已邀請好友',
     count: '已邀請 {{count}} 位好友',
     empty: '還沒有邀請好友，分享連結開始邀請吧。',

@@ -40,7 +40,7 @@ export const zh_CN: FundsCatalogue = {
     withdrawalsEmptyHint: '您的提现及其审核状态会显示在这里。',
     toDeposit: '充值 USDC',
     toWithdraw: '提现 USDC',
-    usdcValue: '价值（USDC）',
+    usdcValue: '价值(USDC)',
     fee: '手续费',
     receive: '到账数量',
     reason: '原因',

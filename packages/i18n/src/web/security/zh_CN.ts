@@ -150,7 +150,7 @@ export const zh_CN: SecurityCatalogue = {
   },
   privacy: {
     exportTitle: '下载我的数据',
-    exportNote: '包含个人资料、余额、订单、成交、充值、提币和登录记录的 JSON 文件。',
+    exportNote: '包含个人资料、余额、订单、成交、充值、提现和登录记录的 JSON 文件。',
     export: '下载',
     exported: '文件已保存',
     deleteTitle: '注销账户',

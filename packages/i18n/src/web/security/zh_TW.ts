@@ -53,7 +53,7 @@ export const zh_TW: SecurityCatalogue = {
     logoutConfirm: '登出此裝置？',
     othersConfirm: '登出所有其他裝置？',
     done: '已登出',
-    history: '登入記錄',
+    history: '登入紀錄',
     newDevice: '新裝置',
     none: '沒有其他工作階段',
   },
@@ -150,7 +150,7 @@ export const zh_TW: SecurityCatalogue = {
   },
   privacy: {
     exportTitle: '下載我的資料',
-    exportNote: '包含個人資料、餘額、訂單、成交、儲值、提幣和登入紀錄的 JSON 檔案。',
+    exportNote: '包含個人資料、餘額、訂單、成交、儲值、提領和登入紀錄的 JSON 檔案。',
     export: '下載',
     exported: '檔案已儲存',
     deleteTitle: '註銷帳戶',
