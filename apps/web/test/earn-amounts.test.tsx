@@ -275,6 +275,16 @@ describe('earn and history lists', () => {
     expect(content).toContain('a fee of 6.17284 USDC');
   });
 
+  it('/AIHis?tab=settled opens on the settled tab (a redemption in the ledger links there), and a tab click keeps the address', async () => {
+    const router = openScreen([{ path: '/AIHis', Component: AIHis }], '/AIHis?tab=settled');
+    const [active, settled] = await screen.findAllByRole('tab');
+    expect(settled!.getAttribute('aria-selected')).toBe('true');
+    expect(active!.getAttribute('aria-selected')).toBe('false');
+    fireEvent.click(active!);
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(active!.getAttribute('aria-selected')).toBe('true');
+  });
+
   it('/AI: the limits exactly, padded to 2 decimals', async () => {
     openScreen([{ path: '/AI', Component: AI }], '/AI', { lang: 'de' });
     const card = await screen.findByTestId('ai-product');

@@ -144,5 +144,9 @@ describe('product money moves in the ledger', () => {
       refLink({ kind: 'product', product: p, step: steps(p)[0]!, record_id: '1' }, 'spot'),
     );
     expect(paths).toEqual(['/Transform', '/OTCHis', '/IEOHis', '/AIHis', '/DefnHis', '/RedPlan']);
+    // A redeemed AI subscription is listed under /AIHis's settled tab.
+    expect(refLink({ kind: 'product', product: 'ai', step: 'redeem', record_id: '1' }, 'spot')).toBe(
+      '/AIHis?tab=settled',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { AiOrder } from '@ex/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
@@ -97,11 +97,16 @@ function OrderCard({ o }: { o: AiOrder }) {
   );
 }
 
-/** /AIHis: own AI subscriptions in the tabs active and settled; redeem from the active tab. */
+/**
+ * /AIHis: own AI subscriptions in the tabs active and settled; redeem from the active tab. The tab
+ * is in the address (`?tab=settled`), so a ledger entry of a redemption opens where it is listed.
+ */
 export default function AIHis() {
   const { t } = useTranslation();
   const { t: t2 } = useTranslation('earn2');
-  const [tab, setTab] = useState<Tab>('active');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'settled' ? 'settled' : 'active';
+  const setTab = (next: Tab) => setParams(next === 'active' ? {} : { tab: next }, { replace: true });
   const q = useAiOrders(tab);
   const items = q.data?.pages.flatMap((p) => p.list) ?? [];
   return (

@@ -50,7 +50,10 @@ export function refLink(ref: LedgerRef, account: LedgerEntry['account']): string
     case 'withdrawal':
       return '/WithdrawalHistory';
     case 'product':
-      return PRODUCT_HISTORY[ref.product];
+      // A redeemed AI subscription is listed under the settled tab.
+      return ref.product === 'ai' && ref.step === 'redeem'
+        ? '/AIHis?tab=settled'
+        : PRODUCT_HISTORY[ref.product];
     default:
       return undefined;
   }
