@@ -386,6 +386,28 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     const mine = await get<{ proof: unknown }>('/api/app/reserves/proof');
     expect(mine.data.proof).not.toBeNull();
     expect(await adminGet<unknown[]>('/api/admin/reserves/snapshots')).toHaveLength(1);
+    // The start's snapshot is not the operator's turn: their first press is taken at once, the
+    // second within a minute refused (ADR 256).
+    const press = async () => {
+      const login = await fetch(`${running.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+      const admin = ((await login.json()) as { data: { token: string } }).data.token;
+      const r = await fetch(`${running.url}/api/admin/reserves/snapshots`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return ((await r.json()) as { code: number }).code;
+    };
+    expect(await press()).toBe(0);
+    expect(await press()).toBe(3202);
+    expect(await adminGet<{ trigger: string }[]>('/api/admin/reserves/snapshots')).toMatchObject([
+      { trigger: 'operator' },
+      { trigger: 'daily' },
+    ]);
   });
 
   it('seeds once: a second run (a restart) adds nothing; history regenerates identically', async () => {
