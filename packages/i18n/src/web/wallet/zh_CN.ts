@@ -94,7 +94,7 @@ export const zh_CN: WalletCatalogue = {
       withdrawal: '提现',
       liquidation: '强平',
       adl: '自动减仓',
-      realised: '已实现盈利',
+      realised: '已实现盈亏',
       positionLong: '{{market}} 多头',
       positionShort: '{{market}} 空头',
       /** What a product money move belongs to (ADR 255). */
@@ -153,7 +153,7 @@ export const zh_CN: WalletCatalogue = {
     funding: '资金费用',
     system: '系统调整',
     refundPostingOrder: '订单解冻',
-    ieo: 'IEO 认购',
+    ieo: 'IEO 申购',
   },
   history: {
     empty: '暂无划转记录',

@@ -94,7 +94,7 @@ export const zh_TW: WalletCatalogue = {
       withdrawal: '提領',
       liquidation: '強平',
       adl: '自動減倉',
-      realised: '已實現盈利',
+      realised: '已實現盈虧',
       positionLong: '{{market}} 多頭',
       positionShort: '{{market}} 空頭',
       /** What a product money move belongs to (ADR 255). */
@@ -153,7 +153,7 @@ export const zh_TW: WalletCatalogue = {
     funding: '資金費用',
     system: '系統調整',
     refundPostingOrder: '訂單解凍',
-    ieo: 'IEO 認購',
+    ieo: 'IEO 申購',
   },
   history: {
     empty: '暫無劃轉紀錄',
