@@ -167,7 +167,7 @@ export const zh_TW = {
     '您的帳戶在新裝置上登入：{device}，位址 {ip}，時間 {time}（UTC）。如果不是您本人操作，請立即修改密碼，其他所有工作階段將隨之結束。',
   'mail.code_subject': '您的驗證碼',
   'mail.code_body': '您的驗證碼是 {code}，10 分鐘內有效。請勿告知他人。',
-  'error.account_not_empty': '只有在餘額為零且沒有未完成訂單或持倉時才能註銷帳戶',
+  'error.account_not_empty': '只有在餘額為零且沒有未完成訂單或持倉時才能刪除帳戶',
   'error.withdraw_address_not_saved': '提幣白名單已開啟：只能提幣到地址簿中儲存的地址',
   'error.withdraw_address_too_new': '該地址儲存不足 24 小時，{hours} 小時後可用',
   'error.withdraw_address_exists': '該地址已在您的地址簿中',

@@ -153,13 +153,13 @@ export const zh_TW: SecurityCatalogue = {
     exportNote: '包含個人資料、餘額、訂單、成交、儲值、提領和登入紀錄的 JSON 檔案。',
     export: '下載',
     exported: '檔案已儲存',
-    deleteTitle: '註銷帳戶',
+    deleteTitle: '刪除帳戶',
     deleteNote:
-      '僅在餘額為零且沒有未完成訂單或持倉時可註銷。您的登入資訊將被刪除，所有工作階段結束；法律要求保留的帳務紀錄將保留。',
+      '僅在餘額為零且沒有未完成訂單或持倉時可刪除帳戶。您的登入資訊將被刪除，所有工作階段結束；法律要求保留的帳務紀錄將保留。',
     password: '登入密碼',
-    delete: '永久註銷帳戶',
-    confirm: '確定永久註銷帳戶？此操作無法復原。',
-    deleted: '您的帳戶已註銷',
+    delete: '永久刪除帳戶',
+    confirm: '確定永久刪除帳戶？此操作無法復原。',
+    deleted: '您的帳戶已刪除',
   },
   support: {
     faq: '常見問題',
