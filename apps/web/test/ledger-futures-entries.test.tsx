@@ -59,6 +59,26 @@ describe('futures ledger entries', () => {
     );
   });
 
+  it('names a profit realised on an open cross position "Realisierter Gewinn", not "Position geschlossen"', () => {
+    const realised = entry({
+      type: 'positionClose',
+      ref_id: 'realise:1:BTC_USDC_PERP:short:#3',
+      ref: {
+        kind: 'realised',
+        market: 'BTC_USDC_PERP',
+        position_id: 'BTC_USDC_PERP:cross:short',
+        side: 'short',
+        margin_mode: 'cross',
+      },
+    });
+    expect(ledgerEntryKey(realised)).toBe('wallet.types.realisedProfit');
+    expect(de.types.realisedProfit).toBe('Realisierter Gewinn');
+    // A close by an order stays "Position geschlossen".
+    expect(ledgerEntryKey(entry({ type: 'positionClose', ref_id: '7-0:t', ref: undefined }))).toBe(
+      'wallet.types.positionClose',
+    );
+  });
+
   it('/TradingTwo lists funding as "Finanzierungsgebühr"', async () => {
     openScreen([{ path: '/TradingTwo', Component: TradingTwo }], '/TradingTwo', { lang: 'de' });
     expect(await screen.findByText(de.types.funding)).toBeTruthy();

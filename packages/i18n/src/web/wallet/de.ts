@@ -149,6 +149,7 @@ export const de: WalletCatalogue = {
     withdrawRefund: 'Auszahlung erstattet',
     positionMargin: 'Positions-Margin',
     positionClose: 'Position geschlossen',
+    realisedProfit: 'Realisierter Gewinn',
     positionFee: 'Futures-Gebühr',
     funding: 'Finanzierungsgebühr',
     system: 'Systembuchung',

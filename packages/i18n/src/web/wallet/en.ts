@@ -150,6 +150,7 @@ export const en = {
     withdrawRefund: 'Withdrawal refund',
     positionMargin: 'Position margin',
     positionClose: 'Position closed',
+    realisedProfit: 'Realised profit',
     positionFee: 'Futures fee',
     funding: 'Funding fee',
     system: 'System adjustment',

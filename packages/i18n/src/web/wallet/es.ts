@@ -149,6 +149,7 @@ export const es: WalletCatalogue = {
     withdrawRefund: 'Reembolso de retiro',
     positionMargin: 'Margen de posición',
     positionClose: 'Posición cerrada',
+    realisedProfit: 'Beneficio realizado',
     positionFee: 'Comisión de futuros',
     funding: 'Tasa de financiación',
     system: 'Ajuste del sistema',

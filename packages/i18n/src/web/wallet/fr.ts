@@ -149,6 +149,7 @@ export const fr: WalletCatalogue = {
     withdrawRefund: 'Retrait remboursé',
     positionMargin: 'Marge de position',
     positionClose: 'Position clôturée',
+    realisedProfit: 'Bénéfice réalisé',
     positionFee: 'Frais de futures',
     funding: 'Frais de financement',
     system: 'Ajustement système',

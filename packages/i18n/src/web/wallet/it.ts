@@ -149,6 +149,7 @@ export const it: WalletCatalogue = {
     withdrawRefund: 'Prelievo rimborsato',
     positionMargin: 'Margine di posizione',
     positionClose: 'Posizione chiusa',
+    realisedProfit: 'Profitto realizzato',
     positionFee: 'Commissione futures',
     funding: 'Commissione di finanziamento',
     system: 'Rettifica di sistema',

@@ -149,6 +149,7 @@ export const zh_CN: WalletCatalogue = {
     withdrawRefund: '提现退回',
     positionMargin: '持仓保证金',
     positionClose: '平仓',
+    realisedProfit: '已实现盈亏',
     positionFee: '合约手续费',
     funding: '资金费用',
     system: '系统调整',

@@ -149,6 +149,7 @@ export const zh_TW: WalletCatalogue = {
     withdrawRefund: '提領退回',
     positionMargin: '持倉保證金',
     positionClose: '平倉',
+    realisedProfit: '已實現盈虧',
     positionFee: '合約手續費',
     funding: '資金費用',
     system: '系統調整',

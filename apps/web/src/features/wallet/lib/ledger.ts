@@ -88,7 +88,9 @@ export function productStepKey(ref: RefLike | undefined): ProductStepKey | null 
  * the seed minted; the server names them `demo_credit` and they read "Demo starting credit", not
  * "Deposit" of a coin the exchange does not take (ADR 252). The money moves of the flash exchange,
  * OTC, IEO, AI quant, staking and dividends are `system` (or `ieo`) entries the server names by
- * product and step (ADR 255): "Conversion", "OTC buy", "Staking interest", ...
+ * product and step (ADR 255): "Conversion", "OTC buy", "Staking interest", ... A cross position's
+ * profit realised at the mark to pay a loss or funding is a `positionClose` entry of a position that
+ * stays open (ADR 245): it reads "Realised profit", not "Position closed".
  */
 export function ledgerEntryKey(entry: {
   type: string;
@@ -98,10 +100,12 @@ export function ledgerEntryKey(entry: {
   | `wallet.types.${LedgerType}`
   | 'wallet.types.funding'
   | 'wallet.types.demoCredit'
+  | 'wallet.types.realisedProfit'
   | ProductStepKey
   | null {
   if (entry.type === 'system' && entry.ref_id?.startsWith('funding:')) return 'wallet.types.funding';
   if (entry.type === 'deposit' && entry.ref?.kind === 'demo_credit') return 'wallet.types.demoCredit';
+  if (entry.type === 'positionClose' && entry.ref?.kind === 'realised') return 'wallet.types.realisedProfit';
   if (entry.type === 'system' || entry.type === 'ieo') {
     const product = productStepKey(entry.ref);
     if (product !== null) return product;
