@@ -31,6 +31,16 @@ const usdc2 = (v: string) =>
     v as `${number}`,
   );
 
+/**
+ * A coin row's amount as the assets list writes it: at least 2 decimals and every decimal the
+ * balance has, up to USDC's 6 ("7977.089020" -> "7,977.08902"; the demo's flash conversions leave
+ * such a balance).
+ */
+const usdcRow = (v: string) =>
+  new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(
+    v as `${number}`,
+  );
+
 describe('wallet in the browser', () => {
   it('shows the funded balance, transfers 100 USDC spot -> futures with confirmation, and lists it', async () => {
     const before = await balances();
@@ -39,8 +49,8 @@ describe('wallet in the browser', () => {
 
     const page = await signedInPage();
     await page.goto('/My?tab=spot');
-    const usdcRow = page.locator('a.w-row', { hasText: 'USDC' }).first();
-    await usdcRow.getByText(`${w.assets.available} ${usdc2(spotUsdc)}`).waitFor();
+    const usdcLine = page.locator('a.w-row', { hasText: 'USDC' }).first();
+    await usdcLine.getByText(`${w.assets.available} ${usdcRow(spotUsdc)}`).waitFor();
     await screenshot(page, 'wallet-my-spot');
 
     // Into the transfer from the assets page, as a user would.
@@ -87,7 +97,7 @@ describe('wallet in the browser', () => {
     await page
       .locator('a.w-row', { hasText: 'USDC' })
       .first()
-      .getByText(`${w.assets.available} ${usdc2(spotAfter)}`)
+      .getByText(`${w.assets.available} ${usdcRow(spotAfter)}`)
       .waitFor();
 
     // The entry on the futures ledger, signed and typed, and its detail.
