@@ -32,8 +32,9 @@ async function spotUsdc(): Promise<string> {
   return r.data.spot.find((b) => b.coin === 'USDC')!.available;
 }
 
-const usdc2 = (v: string) =>
-  new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+/** The USDC row's amount as the assets list writes it: every decimal the balance has, 2 to 6. */
+const usdcAmount = (v: string) =>
+  new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(
     v as `${number}`,
   );
 
@@ -86,7 +87,7 @@ describe('funds in the browser', () => {
     const page = await signedInPage();
     await page.goto('/My?tab=spot');
     const usdcRow = page.locator('a.w-row', { hasText: 'USDC' }).first();
-    await usdcRow.getByText(`${en.wallet.assets.available} ${usdc2(after)}`).waitFor();
+    await usdcRow.getByText(`${en.wallet.assets.available} ${usdcAmount(after)}`).waitFor();
     await screenshot(page, 'funds-my-after-deposit');
 
     await page.goto('/RechargeHistory');
