@@ -42,6 +42,20 @@ describe('<Audit/>', () => {
     expect(screen.queryByRole('button', { name: /edit|delete/i })).toBeNull();
   });
 
+  it('writes an acronym target in capitals: "KYC 2", not "Kyc 2"', async () => {
+    sent = fakeServer(() =>
+      ok({
+        list: [{ ...ENTRY, action: 'kyc.approve', target_type: 'kyc', target_id: '2' }],
+        total: 1,
+        page: 1,
+        limit: 50,
+      }),
+    );
+    mountPage('/audit', <Audit />);
+    expect(await screen.findByText('KYC 2')).toBeTruthy();
+    expect(screen.queryByText('Kyc 2')).toBeNull();
+  });
+
   it('filters by action on the server', async () => {
     mountPage('/audit', <Audit />);
     await screen.findByText('support@example.com');

@@ -8,6 +8,8 @@ import { type AuditFilters, useAudit } from '../api/audit.ts';
 const TARGETS = ['user', 'operator', 'market', 'withdrawals', 'kyc', 'staking', 'otc', 'content', 'ieo'];
 /** Target types whose words are not just the code capitalised. */
 const TARGET_LABEL: Record<string, string> = { kyc: 'KYC', otc: 'OTC', ieo: 'IEO' };
+/** A target type in words: the acronyms in capitals ("KYC 2", not "Kyc 2"). */
+const targetLabel = (t: string) => TARGET_LABEL[t] ?? codeLabel(t);
 
 /** A time in a before/after record ("banned_at", "reviewed_at", ...) as a date, not epoch milliseconds. */
 const readableTimes = (key: string, v: unknown) =>
@@ -42,7 +44,7 @@ const columns: TableColumnsType<AuditEntry> = [
   {
     title: 'Target',
     width: 150,
-    render: (_: unknown, e) => (e.target_type ? `${codeLabel(e.target_type)} ${e.target_id ?? ''}` : '—'),
+    render: (_: unknown, e) => (e.target_type ? `${targetLabel(e.target_type)} ${e.target_id ?? ''}` : '—'),
   },
   { title: 'Before', dataIndex: 'before', render: (v: unknown) => <Json value={v} /> },
   { title: 'After', dataIndex: 'after', render: (v: unknown) => <Json value={v} /> },
@@ -78,7 +80,7 @@ export function Audit() {
           allowClear
           value={filters.target_type}
           onChange={(v: string | undefined) => update({ target_type: v, page: null })}
-          options={TARGETS.map((t) => ({ value: t, label: TARGET_LABEL[t] ?? codeLabel(t) }))}
+          options={TARGETS.map((t) => ({ value: t, label: targetLabel(t) }))}
           style={{ width: 160 }}
         />
         <Input.Search
