@@ -1,0 +1,217 @@
+// A reader from mainland China and one from Taiwan walk the app at 375 x 812 (the demo account), now
+// that the machine renders CJK: what the walk found wrong stays fixed. zh_TW writes Taiwan's words,
+// not converted mainland ones (儲值/提領 everywhere, 銀行帳戶, 使用者, 紀錄, 刪除帳戶); both say 生效時間
+// for time in force as the exchanges do and 已实现盈亏 for a realised result that can be a loss; the
+// trade screens carry the exchanges' terms (开多, 资金费率, 预估强平价, 一键平仓); neither language shows
+// a German or English catalogue string, a half-width comma after a Chinese character, a space before
+// a percent sign, a short button or tab label broken over two lines, or a screen that scrolls sideways.
+import { webCatalogues } from '@ex/i18n';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, screenshot, suite } from './harness.ts';
+
+type Chinese = 'zh_CN' | 'zh_TW';
+const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
+
+const page = (lang: Chinese): Promise<Page> => openSignedIn(s.browser, s.server.url, s.token, lang);
+
+/** Every string of a catalogue, however deep. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+const words = (texts: string[]): Set<string> =>
+  new Set(texts.flatMap((t) => t.match(/\p{Script=Latin}{4,}/gu) ?? []));
+
+// A word of the German or English catalogue on a Chinese screen is fallback text, unless the Chinese
+// catalogues use it too (USDC, Maker, TRON, JSON, Authenticator...).
+const chineseWords = words([...strings(webCatalogues.zh_CN), ...strings(webCatalogues.zh_TW)]);
+const fallbackWords = new Set(
+  [...words([...strings(webCatalogues.de), ...strings(webCatalogues.en)])].filter(
+    (w) => !chineseWords.has(w),
+  ),
+);
+
+// Latin words that are data, not text: the demo's name, and a seeded IEO round ("BNB Chain 轮").
+const DATA_WORDS = new Set(['demo', 'Chain']);
+
+// One seeded notice (apps/server/src/community/seed.ts, outside this walk's part of the tree) still
+// writes the mainland 充值/提現 in zh_TW: reported to the lead; drop this line once the seed says 儲值/提領.
+const SEEDED_NOTICE_TW = /USDC TRC20 充值與提現|請僅向您的充值地址[^\n]*/g;
+
+// The seeded support tickets are the demo user's own German words, so /Support is not in the list.
+const SCREENS = [
+  '/',
+  '/Transaction',
+  '/SpotOpe',
+  '/ContractOpe',
+  '/My',
+  '/DetailPage?symbol=BTC_USDC_PERP',
+  '/ContractOrder',
+  '/SpotOrder',
+  '/OrderHis',
+  '/Setting',
+  '/SetInfo',
+  '/RealName',
+  '/BankCard',
+  '/ChangePwd',
+  '/Devices',
+  '/TwoFactor',
+  '/ApiKeys',
+  '/AddressBook',
+  '/AntiPhishing',
+  '/Privacy',
+  '/WalletDetail',
+  '/TradingTwo',
+  '/Recharge',
+  '/RechargeHistory',
+  '/Withdrawal',
+  '/WithdrawalHistory',
+  '/Transform',
+  '/TransformTwo',
+  '/TransformHis',
+  '/Invite',
+  '/Msg',
+  '/Notices',
+  '/OTC',
+  '/OTCHis',
+  '/NewB',
+  '/IEO',
+  '/IEOHis',
+  '/RedPlan',
+  '/Vote',
+  '/AI',
+  '/AIHis',
+  '/AIBuy?id=2',
+  '/Defn',
+  '/DefnHis',
+  '/ProofOfReserves',
+];
+
+// Mainland words and simplified characters a Taiwanese reader would stop at, and the reverse.
+const NOT_TAIWAN =
+  /账|賬|充值|提現|銀行卡|用戶|點擊|註銷|記錄|項目|信息|網絡|登錄|設置|默認|刷新|已實現盈利|[们这为时请订资币证码务额货约仓开户设认号网页买卖价涨历冻转录审项显关发实计线级险]/g;
+const NOT_MAINLAND = /[們這為時請訂資幣證碼務額貨約倉開戶設認號網頁買賣價漲歷凍轉錄審項顯關發實計線級險帳]/g;
+
+interface Look {
+  width: number;
+  text: string;
+  /** Short labels of buttons, tabs and column heads whose own text runs onto a second line. */
+  broken: string[];
+}
+
+async function look(p: Page, path: string): Promise<Look> {
+  await p.goto(path);
+  await p.waitForLoadState('networkidle');
+  return p.evaluate(() => {
+    const broken: string[] = [];
+    const labels = document.querySelectorAll(
+      'button, [role="tab"], .adm-tabs-tab, .adm-capsule-tabs-tab, .adm-selector-item, th',
+    );
+    for (const el of Array.from(labels)) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        if (text.length === 0 || text.length > 12) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(text);
+      }
+    }
+    return { width: document.documentElement.scrollWidth, text: document.body.innerText, broken };
+  });
+}
+
+describe('the Simplified and Traditional Chinese walk at 375 px', () => {
+  it('zh_TW: Taiwan vocabulary on the money screens (儲值, 提領, 銀行帳戶, 刪除帳戶)', async () => {
+    const p = await page('zh_TW');
+    await p.goto('/My');
+    await p.getByRole('button', { name: '儲值' }).waitFor();
+    await p.getByRole('button', { name: '提領' }).waitFor();
+    await screenshot(p, 'walk-zh-my-tw');
+    // The statement's record types said 充值/提現 under buttons that say 儲值/提領.
+    const kinds = await p.locator('select option').allTextContents();
+    expect(kinds).toEqual(expect.arrayContaining(['儲值', '提領']));
+    expect(kinds.join(' ')).not.toMatch(/充值|提現/);
+    await p.goto('/Setting');
+    await p.getByText('銀行帳戶管理', { exact: true }).waitFor();
+    await p.goto('/BankCard');
+    await p.getByText('銀行帳戶須為本人名下。', { exact: true }).waitFor();
+    await p.goto('/Privacy');
+    await p.getByText('刪除帳戶', { exact: true }).first().waitFor();
+    await p.goto('/Invite');
+    await p.getByText('掃描 QR 碼註冊', { exact: true }).waitFor();
+    await p.context().close();
+  });
+
+  it('the contract screen carries the exchanges’ terms in both scripts', async () => {
+    for (const [lang, list] of [
+      ['zh_CN', '开多 开空 资金费率 预估强平价 预估保证金 全仓 生效时间 一键平仓 未实现盈亏'],
+      ['zh_TW', '開多 開空 資金費率 預估強平價 預估保證金 全倉 生效時間 一鍵平倉 未實現盈虧'],
+    ] as const) {
+      const terms = list.split(' ');
+      const p = await page(lang);
+      await p.goto('/ContractOpe');
+      await p.getByText(list.slice(0, 2), { exact: true }).first().waitFor();
+      await p.waitForLoadState('networkidle');
+      await screenshot(p, `walk-zh-contract-${lang}`);
+      const text = await p.locator('body').innerText();
+      expect(terms.filter((term) => !text.includes(term))).toEqual([]);
+      expect(text).not.toContain('有效方式');
+      await p.context().close();
+    }
+  });
+
+  it('the spot screen, the market list and the ledger in zh_CN', async () => {
+    const p = await page('zh_CN');
+    await p.goto('/SpotOpe');
+    await p.getByText('全部撤单', { exact: true }).waitFor();
+    for (const term of ['限价', '市价', '当前委托(0)', '买入 BTC'])
+      await p.getByText(term, { exact: true }).first().waitFor();
+    await p.goto('/Transaction');
+    await p.getByText('24h涨跌', { exact: true }).waitFor();
+    await p.goto('/My');
+    await p.getByText('总资产(USDC)', { exact: true }).waitFor();
+    await p.goto('/WalletDetail');
+    await p.getByText(webCatalogues.zh_CN.wallet.types.refundPostingOrder, { exact: true }).first().waitFor();
+    expect(webCatalogues.zh_CN.wallet.ledger.refs.realised).toBe('已实现盈亏');
+    await screenshot(p, 'walk-zh-ledger-cn');
+    await p.context().close();
+  });
+
+  for (const lang of ['zh_CN', 'zh_TW'] as const) {
+    it(`${lang}: every screen stays in its script, with no fallback text, no broken labels and no sideways scroll`, async () => {
+      const p = await page(lang);
+      const wide: string[] = [];
+      const fallback: string[] = [];
+      const wrongScript: string[] = [];
+      const punctuation: string[] = [];
+      const broken: string[] = [];
+      for (const path of SCREENS) {
+        const seen = await look(p, path);
+        if (seen.width > 375) wide.push(`${path} ${seen.width}px`);
+        const text = seen.text.replace(/https?:\/\/\S+|\S+@\S+/g, '');
+        const foreign = (text.match(/\p{Script=Latin}{4,}/gu) ?? []).filter(
+          (w) => fallbackWords.has(w) && !DATA_WORDS.has(w),
+        );
+        if (foreign.length > 0) fallback.push(`${path}: ${[...new Set(foreign)].join(', ')}`);
+        const other =
+          text.replace(SEEDED_NOTICE_TW, '').match(lang === 'zh_TW' ? NOT_TAIWAN : NOT_MAINLAND) ?? [];
+        if (other.length > 0) wrongScript.push(`${path}: ${[...new Set(other)].join('')}`);
+        const halfWidth = text.match(/\p{Script=Han}[,;!?]|\d\s+%/gu) ?? [];
+        if (halfWidth.length > 0) punctuation.push(`${path}: ${halfWidth.join(' ')}`);
+        if (seen.broken.length > 0) broken.push(`${path}: ${seen.broken.join(', ')}`);
+      }
+      expect({ wide, fallback, wrongScript, punctuation, broken }).toEqual({
+        wide: [],
+        fallback: [],
+        wrongScript: [],
+        punctuation: [],
+        broken: [],
+      });
+      await p.context().close();
+    });
+  }
+});
