@@ -97,7 +97,7 @@ const NOT_MAINLAND = /[們這為時請訂資幣證碼務額貨約倉開戶設認
 interface Look {
   width: number;
   text: string;
-  /** Short labels of buttons, tabs and column heads whose own text runs onto a second line. */
+  /** Short labels (buttons, tabs, column heads, status chips) whose own text runs onto a second line. */
   broken: string[];
 }
 
@@ -106,19 +106,19 @@ async function look(p: Page, path: string): Promise<Look> {
   await p.waitForLoadState('networkidle');
   return p.evaluate(() => {
     const broken: string[] = [];
-    const labels = document.querySelectorAll(
-      'button, [role="tab"], .adm-tabs-tab, .adm-capsule-tabs-tab, .adm-selector-item, th',
-    );
-    for (const el of Array.from(labels)) {
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim() ?? '';
-        if (text.length === 0 || text.length > 12) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
-        if (tops.size > 1) broken.push(text);
-      }
+    const labels = 'button, [role="tab"], .adm-tabs-tab, .adm-capsule-tabs-tab, .adm-selector-item, th';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement;
+      if (!parent || text.length === 0 || text.length > 12) continue;
+      // A label: a button, tab or column head, or any element whose whole text is this short word
+      // (a status chip, a tag). Words in running text may wrap; a label may not.
+      if (!parent.closest(labels) && parent.textContent?.trim() !== text) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(text);
     }
     return { width: document.documentElement.scrollWidth, text: document.body.innerText, broken };
   });
