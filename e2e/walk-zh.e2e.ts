@@ -54,8 +54,11 @@ const SCREENS = [
   '/Setting',
   '/SetInfo',
   '/RealName',
+  '/BankCardAdd',
   '/BankCard',
   '/ChangePwd',
+  '/SetEmail',
+  '/SetPhone',
   '/Devices',
   '/TwoFactor',
   '/ApiKeys',
@@ -63,6 +66,7 @@ const SCREENS = [
   '/AntiPhishing',
   '/Privacy',
   '/WalletDetail',
+  '/TradingOne',
   '/TradingTwo',
   '/Recharge',
   '/RechargeHistory',
@@ -73,6 +77,8 @@ const SCREENS = [
   '/TransformHis',
   '/Invite',
   '/Msg',
+  '/MsgDetail?id=1',
+  '/NoticeDetail?id=6',
   '/Notices',
   '/OTC',
   '/OTCHis',
@@ -87,6 +93,8 @@ const SCREENS = [
   '/Defn',
   '/DefnHis',
   '/ProofOfReserves',
+  '/Agree',
+  '/Success',
 ];
 
 // Mainland words and simplified characters a Taiwanese reader would stop at, and the reverse.
@@ -143,6 +151,9 @@ describe('the Simplified and Traditional Chinese walk at 375 px', () => {
     await p.getByText('刪除帳戶', { exact: true }).first().waitFor();
     await p.goto('/Invite');
     await p.getByText('掃描 QR 碼註冊', { exact: true }).waitFor();
+    // A phone number is not an "address" (地址): the code label serves e-mail and phone alike.
+    await p.goto('/SetPhone');
+    await p.getByText('新信箱/手機號碼收到的驗證碼').first().waitFor();
     await p.context().close();
   });
 
