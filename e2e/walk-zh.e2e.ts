@@ -175,6 +175,26 @@ describe('the Simplified and Traditional Chinese walk at 375 px', () => {
     }
   });
 
+  it('the order confirmation reads as a Chinese sentence: price first, leverage after the size', async () => {
+    for (const [lang, sentence] of [
+      ['zh_CN', /^您将以 [\d,.]+ USDC 的价格开多 0\.01000 BTC（10 倍杠杆）。$/],
+      ['zh_TW', /^您將以 [\d,.]+ USDC 的價格開多 0\.01000 BTC（10 倍槓桿）。$/],
+    ] as const) {
+      const tr = webCatalogues[lang].trade;
+      const p = await page(lang);
+      await p.goto('/ContractOpe?symbol=BTC_USDC_PERP');
+      await p.locator('input[name=quantity]').fill('0.01');
+      await p.locator('.tform').getByRole('button', { name: tr.openLong }).click();
+      const sheet = p.getByRole('dialog', { name: tr.confirmTitle });
+      await sheet.waitFor();
+      await screenshot(p, `walk-zh-confirm-${lang}`);
+      // It read 您将价格 97,587.99 USDC以 10 倍杠杆开多 ...: a price where the verb's 以 belongs.
+      await sheet.getByText(sentence).waitFor();
+      await sheet.getByRole('button', { name: webCatalogues[lang].common.cancel }).click();
+      await p.context().close();
+    }
+  });
+
   it('the spot screen, the market list and the ledger in zh_CN', async () => {
     const p = await page('zh_CN');
     await p.goto('/SpotOpe');
