@@ -154,6 +154,10 @@ describe('the Simplified and Traditional Chinese walk at 375 px', () => {
     // A phone number is not an "address" (地址): the code label serves e-mail and phone alike.
     await p.goto('/SetPhone');
     await p.getByText('新信箱/手機號碼收到的驗證碼').first().waitFor();
+    // Staking locks coins for a term (鎖定期); 還款期 was a loan's repayment period.
+    await p.goto('/Defn');
+    await p.getByText('鎖定期', { exact: true }).first().waitFor();
+    expect(await p.getByText(/還款/).count()).toBe(0);
     await p.context().close();
   });
 
@@ -209,6 +213,9 @@ describe('the Simplified and Traditional Chinese walk at 375 px', () => {
     await p.getByText(webCatalogues.zh_CN.wallet.types.refundPostingOrder, { exact: true }).first().waitFor();
     expect(webCatalogues.zh_CN.wallet.ledger.refs.realised).toBe('已实现盈亏');
     await screenshot(p, 'walk-zh-ledger-cn');
+    await p.goto('/Defn');
+    await p.getByText('锁定期', { exact: true }).first().waitFor();
+    expect(await p.getByText(/还款/).count()).toBe(0);
     await p.context().close();
   });
 
