@@ -57,7 +57,7 @@ export const zh_TW: KycCatalogue = {
     needKyc: '請先完成實名認證',
     needKycHint: '銀行帳戶須為本人名下。',
     goVerify: '去認證',
-    holder: '持卡人',
+    holder: '戶名',
     holderHint: '須與實名認證姓名一致',
     bankName: '開戶銀行',
     bankNamePlaceholder: '例如 台灣銀行',
