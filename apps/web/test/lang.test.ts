@@ -1,7 +1,8 @@
 import { webCatalogues } from '@ex/i18n';
 import { describe, expect, it } from 'vitest';
+import { formatClock, formatDateTime } from '../src/features/wallet/lib/time.ts';
 import { applyLang, createI18n, ensureLang, initialLang } from '../src/lib/i18n.ts';
-import { bcp47, LANG_NAMES, LANGS, resolveStoredLang } from '../src/lib/lang.ts';
+import { bcp47, dateLocale, LANG_NAMES, LANGS, resolveStoredLang } from '../src/lib/lang.ts';
 
 describe('language resolution', () => {
   it('is de when nothing (or nothing usable) is stored', () => {
@@ -24,6 +25,16 @@ describe('language resolution', () => {
   it('maps ids to <html lang> tags', () => {
     expect(bcp47('zh_CN')).toBe('zh-CN');
     expect(bcp47('de')).toBe('de');
+  });
+
+  it('writes times on a 24-hour clock in Taiwan Chinese, as exchanges in Taiwan do (ADR 257)', () => {
+    expect(dateLocale('zh_TW')).toBe('zh-TW-u-hc-h23');
+    expect(dateLocale('zh_CN')).toBe('zh-CN');
+    // 15:28 local time of the test machine: no 下午 (p.m.) and no 12-hour figure.
+    const ms = new Date(2026, 10, 28, 15, 28, 10).getTime();
+    expect(formatClock(ms, 'zh_TW')).toBe('15:28');
+    expect(formatDateTime(ms, 'zh_TW')).toContain('15:28:10');
+    expect(formatDateTime(ms, 'zh_TW')).not.toMatch(/[上下]午/);
   });
 
   it('names every language natively for the picker', () => {

@@ -18,3 +18,12 @@ export function resolveStoredLang(stored: string | null | undefined): Lang {
 export function bcp47(lang: Lang): string {
   return lang.replace('_', '-');
 }
+
+/**
+ * The `Intl` locale for dates and times. Taiwan's exchanges write times on a 24-hour clock
+ * (15:28, not 下午3:28; ADR 257), which `zh-TW` alone does not give, so zh_TW asks for hour cycle
+ * h23. `<html lang>` and number formats keep `bcp47`.
+ */
+export function dateLocale(lang: Lang): string {
+  return lang === 'zh_TW' ? 'zh-TW-u-hc-h23' : bcp47(lang);
+}

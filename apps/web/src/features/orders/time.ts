@@ -1,9 +1,9 @@
-import { bcp47, type Lang } from '../../lib/lang.ts';
+import { bcp47, dateLocale, type Lang } from '../../lib/lang.ts';
 
 /** Absolute local time for order details (DESIGN.md: absolute in details). */
 export function formatTime(ms: unknown, lang: Lang): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '--';
-  return new Intl.DateTimeFormat(bcp47(lang), {
+  return new Intl.DateTimeFormat(dateLocale(lang), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -23,15 +23,17 @@ export function formatRelative(ms: unknown, lang: Lang, now: number): string {
   if (abs < 3600) return rtf.format(Math.round(diff / 60), 'minute');
   if (abs < 86400) return rtf.format(Math.round(diff / 3600), 'hour');
   if (abs < 7 * 86400) return rtf.format(Math.round(diff / 86400), 'day');
-  return new Intl.DateTimeFormat(bcp47(lang), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    ms,
-  );
+  return new Intl.DateTimeFormat(dateLocale(lang), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
 }
 
 /** Clock time of a trade (HH:MM:SS). */
 export function formatClock(ms: unknown, lang: Lang): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '--';
-  return new Intl.DateTimeFormat(bcp47(lang), {
+  return new Intl.DateTimeFormat(dateLocale(lang), {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',

@@ -1,4 +1,4 @@
-import { bcp47, type Lang } from '../../../lib/lang.ts';
+import { bcp47, dateLocale, type Lang } from '../../../lib/lang.ts';
 
 // One formatter per language and style: building an Intl formatter costs far more than using one
 // (the check-in card's seven weekdays took ~60 ms of Home's render on a slow phone, issue 11).
@@ -12,7 +12,7 @@ function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: st
   return f as T;
 }
 const dateFormat = (lang: Lang, style: string, options: Intl.DateTimeFormatOptions) =>
-  cached(`${style} ${lang}`, () => new Intl.DateTimeFormat(bcp47(lang), options));
+  cached(`${style} ${lang}`, () => new Intl.DateTimeFormat(dateLocale(lang), options));
 
 /** Relative in lists ("3 minutes ago", then a date after a week), per DESIGN.md. */
 export function formatAgo(ms: number, lang: Lang, now: number): string {

@@ -16,6 +16,7 @@ import {
 } from '../api/exchange.ts';
 import { checkAmount, coinScale, normaliseAmount } from '../lib/amount.ts';
 import '../exchange.css';
+import { dateLocale } from '../../../lib/lang.ts';
 import { showToast } from '../../../lib/toast.ts';
 
 const QUOTE = 'USDC';
@@ -222,7 +223,7 @@ export default function Transform() {
                   {r.from} → {r.to}
                 </span>
                 <span className="fx-row__time">
-                  {new Date(r.created_at).toLocaleString(lang.replace('_', '-'))}
+                  {new Date(r.created_at).toLocaleString(dateLocale(lang))}
                 </span>
               </div>
               <div className="fx-row__side num">

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatPercent } from '../../../lib/format.ts';
+import { dateLocale, type Lang } from '../../../lib/lang.ts';
 import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
 
-export const dateTime = (ms: number, lang: string) =>
-  new Date(ms).toLocaleString(lang.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' });
+export const dateTime = (ms: number, lang: Lang) =>
+  new Date(ms).toLocaleString(dateLocale(lang), { dateStyle: 'short', timeStyle: 'short' });
 
 /** A project row of /NewB: coin, state, unit price, progress and the subscription window. */
 export function ProjectCard({ p }: { p: IeoProject }) {

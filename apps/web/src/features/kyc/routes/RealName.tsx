@@ -11,6 +11,7 @@ import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useCountries, useKycInfo, useSubmitKyc } from '../api/kyc.ts';
 import { ImageUpload } from '../components/ImageUpload.tsx';
 import '../kyc.css';
+import { dateLocale, type Lang } from '../../../lib/lang.ts';
 import { showToast } from '../../../lib/toast.ts';
 
 const DETAIL_FIELDS = ['country', 'family_name', 'given_name', 'document_type', 'document_number'] as const;
@@ -26,11 +27,9 @@ interface Details {
   document_number: string;
 }
 
-export function formatTime(ms: number | null, lang: string): string {
+export function formatTime(ms: number | null, lang: Lang): string {
   if (ms === null) return '';
-  return new Intl.DateTimeFormat(lang.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    ms,
-  );
+  return new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
 export default function RealName() {

@@ -1,4 +1,4 @@
-import { bcp47, type Lang } from '../../../lib/lang.ts';
+import { bcp47, dateLocale, type Lang } from '../../../lib/lang.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,17 +16,17 @@ export function formatRelativeTime(ms: number, now: number, lang: Lang): string 
   if (diff < HOUR) return rtf.format(-Math.floor(diff / MINUTE), 'minute');
   if (diff < DAY) return rtf.format(-Math.floor(diff / HOUR), 'hour');
   if (diff < 7 * DAY) return rtf.format(-Math.floor(diff / DAY), 'day');
-  return new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'medium' }).format(ms);
+  return new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium' }).format(ms);
 }
 
 /** Absolute date and time to the second (details screens). */
 export function formatDateTime(ms: number, lang: Lang): string {
   if (!Number.isFinite(ms)) return '--';
-  return new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
+  return new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
 }
 
 /** Hours and minutes only ("08:00"), e.g. the funding round an entry settles. */
 export function formatClock(ms: number, lang: Lang): string {
   if (!Number.isFinite(ms)) return '--';
-  return new Intl.DateTimeFormat(bcp47(lang), { hour: '2-digit', minute: '2-digit' }).format(ms);
+  return new Intl.DateTimeFormat(dateLocale(lang), { hour: '2-digit', minute: '2-digit' }).format(ms);
 }
