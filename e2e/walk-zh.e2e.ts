@@ -36,10 +36,6 @@ const fallbackWords = new Set(
 // Latin words that are data, not text: the demo's name, and a seeded IEO round ("BNB Chain 轮").
 const DATA_WORDS = new Set(['demo', 'Chain']);
 
-// One seeded notice (apps/server/src/community/seed.ts, outside this walk's part of the tree) still
-// writes the mainland 充值/提現 in zh_TW: reported to the lead; drop this line once the seed says 儲值/提領.
-const SEEDED_NOTICE_TW = /USDC TRC20 充值與提現|請僅向您的充值地址[^\n]*/g;
-
 // The seeded support tickets are the demo user's own German words, so /Support is not in the list.
 const SCREENS = [
   '/',
@@ -235,8 +231,7 @@ describe('the Simplified and Traditional Chinese walk at 375 px', () => {
           (w) => fallbackWords.has(w) && !DATA_WORDS.has(w),
         );
         if (foreign.length > 0) fallback.push(`${path}: ${[...new Set(foreign)].join(', ')}`);
-        const other =
-          text.replace(SEEDED_NOTICE_TW, '').match(lang === 'zh_TW' ? NOT_TAIWAN : NOT_MAINLAND) ?? [];
+        const other = text.match(lang === 'zh_TW' ? NOT_TAIWAN : NOT_MAINLAND) ?? [];
         if (other.length > 0) wrongScript.push(`${path}: ${[...new Set(other)].join('')}`);
         const halfWidth = text.match(/\p{Script=Han}[,;!?]|\d\s+%/gu) ?? [];
         if (halfWidth.length > 0) punctuation.push(`${path}: ${halfWidth.join(' ')}`);

@@ -58,8 +58,8 @@ const ITEMS: { kind: ContentKind; translations: Translations; daysAgo: number }[
         body: '请仅向您的充值地址发送 TRON 网络（TRC20）上的 USDC。提现需审核后发放。',
       },
       zh_TW: {
-        title: 'USDC TRC20 充值與提現',
-        body: '請僅向您的充值地址發送 TRON 網路（TRC20）上的 USDC。提現需審核後發放。',
+        title: 'USDC TRC20 儲值與提領',
+        body: '請僅向您的儲值地址發送 TRON 網路（TRC20）上的 USDC。提領需審核後發放。',
       },
       es: {
         title: 'Depósitos y retiros de USDC TRC20',

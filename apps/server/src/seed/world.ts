@@ -78,7 +78,7 @@ const WELCOME = t7({
   ],
   zh_TW: [
     '歡迎！',
-    '您的演示帳戶持有 10,000 USDC、0.5 BTC 和 5 ETH。歡迎體驗交易、AI 量化、質押、IEO、OTC、分紅計劃與投票。',
+    '您的模擬帳戶持有 10,000 USDC、0.5 BTC 和 5 ETH。歡迎體驗交易、AI 量化、質押、IEO、OTC、分紅計畫與投票。',
   ],
 });
 
@@ -98,7 +98,7 @@ const DIVIDEND_MESSAGE = t7({
     'La tua quota del dividendo trimestrale può essere riscossa nella pagina Piano dividendi.',
   ],
   zh_CN: ['分红已就绪', '您的季度分红份额可在分红计划页面领取。'],
-  zh_TW: ['分紅已就緒', '您的季度分紅份額可在分紅計劃頁面領取。'],
+  zh_TW: ['分紅已就緒', '您的季度分紅份額可在分紅計畫頁面領取。'],
 });
 
 /** True when the world was seeded before (or an operator already set up products): seed only once. */
