@@ -112,7 +112,7 @@ describe.each(BACKENDS)('bank cards on %s', (backend) => {
     expect(await list(other)).toHaveLength(2);
     const dup = await add(card(), 'zh_TW');
     expect(dup.status).toBe(409);
-    expect(dup.body).toMatchObject({ code: 1041, message: '該銀行卡已綁定' });
+    expect(dup.body).toMatchObject({ code: 1041, message: '該銀行帳戶已綁定' });
   });
 
   it('binds at most 5 cards (1040)', async () => {

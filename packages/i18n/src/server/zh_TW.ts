@@ -80,7 +80,7 @@ export const zh_TW = {
   'error.kyc_already_verified': '您已完成實名認證',
   'error.kyc_already_reviewed': '該申請已審核',
   'error.bank_card_limit': '最多可綁定 {max} 個銀行帳戶',
-  'error.bank_card_exists': '該銀行卡已綁定',
+  'error.bank_card_exists': '該銀行帳戶已綁定',
   'error.bank_card_name_mismatch': '持卡人姓名須與實名認證姓名一致',
   'error.image_not_found': '圖片不存在，請重新上傳',
   'validation.document_number': '只能包含字母、數字和連字號',
