@@ -147,8 +147,13 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     );
     expect(apps.data.list.length).toBe(2);
     expect(apps.data.list.some((a) => a.allotted_quantity !== null)).toBe(true);
-    const ads = await get<{ side: string }[]>('/api/app/otc/ads');
+    const ads = await get<{ side: string; fiat: string }[]>('/api/app/otc/ads');
     expect(new Set(ads.data.map((a) => a.side))).toEqual(new Set(['buy', 'sell']));
+    // Each reader's currency has offers on both sides (the app opens on it).
+    for (const fiat of ['EUR', 'USD', 'CNY', 'TWD'])
+      expect(new Set(ads.data.filter((a) => a.fiat === fiat).map((a) => a.side)), fiat).toEqual(
+        new Set(['buy', 'sell']),
+      );
     const dividends = await get<{ list: { claimed_at: number | null }[] }>('/api/app/dividends');
     expect(dividends.data.list.some((d) => d.claimed_at === null)).toBe(true);
     const votes = await get<{ state: string; options: { votes: number }[] }[]>('/api/app/votes');

@@ -91,6 +91,37 @@ describe('OTC screens in German', () => {
     expect(sell.closest('article')?.textContent).not.toContain(de.earn1.otc.successRate);
   });
 
+  it("/OTC opens on the reader's currency and the chips switch to another", async () => {
+    const eur = { ...ad, id: '3', fiat: 'EUR', price: '0.96', payment_methods: ['sepa'] };
+    const twd = { ...ad, id: '4', fiat: 'TWD', price: '32.60' };
+    ads.mockResolvedValue([ad, eur, twd]);
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
+    const chips = await screen.findByRole('group', { name: de.earn1.otc.fiat });
+    expect([...chips.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['CNY', 'EUR', 'TWD']);
+    expect(screen.getByRole('button', { name: 'EUR' }).getAttribute('aria-pressed')).toBe('true');
+    // One offer per side and currency: only the euro one shows.
+    expect(screen.getAllByRole('button', { name: 'USDC kaufen' })).toHaveLength(1);
+    expect(screen.getByText('0,96 EUR')).toBeTruthy();
+    expect(screen.queryByText('7,20 CNY')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'CNY' }));
+    expect(await screen.findByText('7,20 CNY')).toBeTruthy();
+    expect(screen.queryByText('0,96 EUR')).toBeNull();
+    cleanup();
+    // A Taiwanese reader starts on TWD; a language whose currency no ad has starts on the first.
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'zh_TW' });
+    expect((await screen.findByRole('button', { name: 'TWD' })).getAttribute('aria-pressed')).toBe('true');
+    cleanup();
+    ads.mockResolvedValue([ad, eur]);
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'en' });
+    expect((await screen.findByRole('button', { name: 'CNY' })).getAttribute('aria-pressed')).toBe('true');
+    cleanup();
+    // A desk with one currency shows no chips.
+    ads.mockResolvedValue([ad]);
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
+    await screen.findByRole('button', { name: 'USDC kaufen' });
+    expect(screen.queryByRole('group', { name: de.earn1.otc.fiat })).toBeNull();
+  });
+
   it('/OTC: skeleton cards while the offers load, then a retry when they fail', async () => {
     let fail: (e: Error) => void = () => {};
     ads.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));

@@ -466,22 +466,51 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
     ),
   );
 
-  // OTC desk: ads on both sides (buy = the user buys from the desk), inventory from `treasury:otc`.
+  // OTC desk: ads on both sides (buy = the user buys from the desk), inventory from `treasury:otc`,
+  // in the currencies of the app's readers (EUR for de/es/fr/it, USD for en, CNY, TWD; the app
+  // opens on the reader's own). Prices near the feed's start (BTC about 97,000 USD, ETH 3,400) at
+  // fixed rates; payment methods as the region pays (codes of OTC_PAYMENT_METHODS).
   const otc = new OtcService(s.engine, earnDb(s.db), s.edb, s.clock, treasuries);
-  for (const ad of [
-    { side: 'buy', coin: 'USDC', price: '7.20', min: '100', max: '50000', fiat: 'CNY' },
-    { side: 'buy', coin: 'BTC', price: '698000.00', min: '0.001', max: '1', fiat: 'CNY' },
-    { side: 'sell', coin: 'USDC', price: '7.12', min: '100', max: '50000', fiat: 'CNY' },
-    { side: 'sell', coin: 'ETH', price: '24300.00', min: '0.01', max: '20', fiat: 'CNY' },
-  ] as const) {
-    await otc.createAd(
-      OtcAdCreate.parse({
-        ...ad,
-        // Codes the app names in every language (OTC_PAYMENT_METHODS).
-        payment_methods: ['bank_transfer', 'alipay'],
-        broker_contact: 'otc-desk@exchange.local',
-      }),
-    );
+  const desks = [
+    { fiat: 'EUR', methods: ['sepa', 'card'], usdc: ['0.96', '0.94'], btc: '92800.00', eth: '3215.00' },
+    {
+      fiat: 'USD',
+      methods: ['bank_transfer', 'card'],
+      usdc: ['1.01', '0.99'],
+      btc: '97500.00',
+      eth: '3385.00',
+    },
+    {
+      fiat: 'CNY',
+      methods: ['bank_transfer', 'alipay', 'wechat_pay'],
+      usdc: ['7.20', '7.12'],
+      btc: '698000.00',
+      eth: '24300.00',
+    },
+    {
+      fiat: 'TWD',
+      methods: ['bank_transfer'],
+      usdc: ['32.60', '32.20'],
+      btc: '3158000.00',
+      eth: '109600.00',
+    },
+  ] as const;
+  for (const d of desks) {
+    for (const ad of [
+      { side: 'buy', coin: 'USDC', price: d.usdc[0], min: '100', max: '50000' },
+      { side: 'buy', coin: 'BTC', price: d.btc, min: '0.001', max: '1' },
+      { side: 'sell', coin: 'USDC', price: d.usdc[1], min: '100', max: '50000' },
+      { side: 'sell', coin: 'ETH', price: d.eth, min: '0.01', max: '20' },
+    ] as const) {
+      await otc.createAd(
+        OtcAdCreate.parse({
+          ...ad,
+          fiat: d.fiat,
+          payment_methods: [...d.methods],
+          broker_contact: 'otc-desk@exchange.local',
+        }),
+      );
+    }
   }
 
   // Dividend plan: a funded pool (from `treasury:dividend`) with a claimable share for the demo.

@@ -22,6 +22,7 @@ export const de: Earn1Catalogue = {
     coin: 'Coin',
   },
   otc: {
+    fiat: 'Währung',
     buy: 'Kaufen',
     sell: 'Verkaufen',
     buyCoin: '{{coin}} kaufen',

@@ -23,6 +23,7 @@ export const en = {
     coin: 'Coin',
   },
   otc: {
+    fiat: 'Currency',
     buy: 'Buy',
     sell: 'Sell',
     buyCoin: 'Buy {{coin}}',

@@ -22,6 +22,7 @@ export const es: Earn1Catalogue = {
     coin: 'Moneda',
   },
   otc: {
+    fiat: 'Moneda',
     buy: 'Comprar',
     sell: 'Vender',
     buyCoin: 'Comprar {{coin}}',

@@ -22,6 +22,7 @@ export const fr: Earn1Catalogue = {
     coin: 'Crypto',
   },
   otc: {
+    fiat: 'Devise',
     buy: 'Acheter',
     sell: 'Vendre',
     buyCoin: 'Acheter {{coin}}',

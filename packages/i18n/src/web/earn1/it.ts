@@ -22,6 +22,7 @@ export const it: Earn1Catalogue = {
     coin: 'Moneta',
   },
   otc: {
+    fiat: 'Valuta',
     buy: 'Compra',
     sell: 'Vendi',
     buyCoin: 'Compra {{coin}}',

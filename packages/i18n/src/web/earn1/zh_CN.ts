@@ -22,6 +22,7 @@ export const zh_CN: Earn1Catalogue = {
     coin: '币种',
   },
   otc: {
+    fiat: '法币',
     buy: '购买',
     sell: '出售',
     buyCoin: '购买 {{coin}}',

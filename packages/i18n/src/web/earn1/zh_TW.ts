@@ -22,6 +22,7 @@ export const zh_TW: Earn1Catalogue = {
     coin: '幣種',
   },
   otc: {
+    fiat: '法幣',
     buy: '購買',
     sell: '出售',
     buyCoin: '購買 {{coin}}',

@@ -1,4 +1,5 @@
 import { isOtcPaymentMethod, type OtcAd, type OtcOrder } from '@ex/contract';
+import type { Lang } from '@ex/i18n';
 import { isApiError, isValidationError } from '@ex/sdk';
 import { Button, Input, Popup } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
@@ -30,6 +31,17 @@ function totalOf(ad: OtcAd, quantity: string): string | null {
   return `${s.slice(0, -2)}.${s.slice(-2)}`;
 }
 
+/** The currency the desk opens on for a reader of each language; the chips switch to any other. */
+const HOME_FIAT: Record<Lang, string> = {
+  de: 'EUR',
+  es: 'EUR',
+  fr: 'EUR',
+  it: 'EUR',
+  en: 'USD',
+  zh_CN: 'CNY',
+  zh_TW: 'TWD',
+};
+
 function inRange(ad: OtcAd, quantity: string): boolean {
   const scale = coinScale(ad.coin);
   const q = toUnits(normaliseAmount(quantity), scale);
@@ -48,6 +60,7 @@ export default function OTC() {
   const ads = useOtcAds();
   const place = usePlaceOtc();
   const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [chosenFiat, setFiat] = useState<string | null>(null);
   const [ad, setAd] = useState<OtcAd | null>(null);
   const [qty, setQty] = useState('');
   const [method, setMethod] = useState('');
@@ -106,7 +119,15 @@ export default function OTC() {
     }
   };
 
-  const list = (ads.data ?? []).filter((a) => a.side === side);
+  // The currencies on offer, in the order the desk lists them; the reader's own first chosen.
+  const fiats = [...new Set((ads.data ?? []).map((a) => a.fiat))];
+  const fiat =
+    chosenFiat !== null && fiats.includes(chosenFiat)
+      ? chosenFiat
+      : fiats.includes(HOME_FIAT[lang])
+        ? HOME_FIAT[lang]
+        : fiats[0];
+  const list = (ads.data ?? []).filter((a) => a.side === side && a.fiat === fiat);
   const fmt = (v: string) => formatDecimal(v, lang);
 
   return (
@@ -132,6 +153,21 @@ export default function OTC() {
             </button>
           ))}
         </div>
+        {fiats.length > 1 && (
+          <fieldset className="otc-fiats" aria-label={t1('otc.fiat')}>
+            {fiats.map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={f === fiat}
+                className={`fx-chip ${f === fiat ? 'is-on' : ''}`}
+                onClick={() => setFiat(f)}
+              >
+                {f}
+              </button>
+            ))}
+          </fieldset>
+        )}
         {ads.isPending && <OtcSkeleton cards={2} />}
         {ads.isError && !ads.data && (
           <LoadFailed text={t1('otc.adsFailed')} onRetry={() => void ads.refetch()} />
