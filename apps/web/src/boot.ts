@@ -9,8 +9,9 @@ import { loadAntdLocale } from './app/antd-locales.ts';
 import { startEarlyData } from './app/early-data.ts';
 import { guardRedirect } from './app/guard.ts';
 import { KNOWN_PATHS, preloadRoute } from './app/routes.ts';
-import { bcp47, resolveStoredLang } from './lib/lang.ts';
+import { resolveStoredLang } from './lib/lang.ts';
 import { hasToken, STORAGE_KEYS } from './lib/storage.ts';
+import { formatWeekdayUtc } from './lib/time.ts';
 
 const storage = window.localStorage;
 /** The language to start in (spec: de when none is stored). */
@@ -54,7 +55,8 @@ export const firstLoad = afterSplash(() => {
  */
 function warmDateFormat() {
   try {
-    new Intl.DateTimeFormat(bcp47(lang), { weekday: 'short', timeZone: 'UTC' }).format(0);
+    // The check-in card's own formatter (lib/time.ts caches it), so its first use builds nothing.
+    formatWeekdayUtc(0, lang);
   } catch {
     // An engine without Intl's time zones formats later as it can; nothing depends on this.
   }

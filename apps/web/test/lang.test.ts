@@ -1,8 +1,8 @@
 import { webCatalogues } from '@ex/i18n';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateTime } from '../src/features/wallet/lib/time.ts';
 import { applyLang, createI18n, ensureLang, initialLang } from '../src/lib/i18n.ts';
 import { bcp47, dateLocale, LANG_NAMES, LANGS, resolveStoredLang } from '../src/lib/lang.ts';
+import { formatClock, formatDateTime } from '../src/lib/time.ts';
 
 describe('language resolution', () => {
   it('is de when nothing (or nothing usable) is stored', () => {
@@ -33,7 +33,7 @@ describe('language resolution', () => {
     // 15:28 local time of the test machine: no 下午 (p.m.) and no 12-hour figure.
     const ms = new Date(2026, 10, 28, 15, 28, 10).getTime();
     expect(formatClock(ms, 'zh_TW')).toBe('15:28');
-    expect(formatDateTime(ms, 'zh_TW')).toContain('15:28:10');
+    expect(formatDateTime(ms, 'zh_TW', { seconds: true })).toBe('2026/11/28 15:28:10');
     expect(formatDateTime(ms, 'zh_TW')).not.toMatch(/[上下]午/);
   });
 

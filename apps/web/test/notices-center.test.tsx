@@ -69,7 +69,7 @@ describe('/Notices', () => {
     await act(async () => answer(page([item('notice', 1), item('notice', 2, 3 * 86_400_000)], 2)));
     const rows = await screen.findAllByRole('link');
     expect(rows.map((a) => a.getAttribute('href'))).toEqual(['/NoticeDetail?id=1', '/NoticeDetail?id=2']);
-    expect(within(rows[0] as HTMLElement).getByText('vor 1 Stunde')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('vor 1 Std.')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('vor 3 Tagen')).toBeTruthy();
     // Notices are titles only; the summary belongs to news rows.
     expect(screen.queryByText('Zusammenfassung 1')).toBeNull();

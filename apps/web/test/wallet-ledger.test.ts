@@ -3,7 +3,6 @@ import { LANGS, webCatalogues } from '@ex/i18n';
 import type { Balances, Coin } from '@ex/sdk';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES, LEDGER_TYPES, ledgerTypeKey, typesFor } from '../src/features/wallet/lib/ledger.ts';
-import { formatDateTime, formatRelativeTime } from '../src/features/wallet/lib/time.ts';
 import { availableOf, spotRows, totals } from '../src/features/wallet/lib/valuation.ts';
 
 describe('ledger entry types', () => {
@@ -34,24 +33,6 @@ describe('ledger entry types', () => {
   it('says the spec message for identical transfer accounts', () => {
     expect(webCatalogues.en.wallet.transfer.sameAccount).toBe('Transfer accounts cannot be the same');
     for (const lang of LANGS) expect(webCatalogues[lang].wallet.transfer.sameAccount).not.toBe('');
-  });
-});
-
-describe('times', () => {
-  const now = Date.UTC(2025, 0, 10, 12, 0, 0);
-  it('is relative in lists, a date after a week', () => {
-    expect(formatRelativeTime(now - 10_000, now, 'en')).toBe('now');
-    expect(formatRelativeTime(now - 3 * 60_000, now, 'en')).toBe('3 min. ago');
-    expect(formatRelativeTime(now - 3 * 60_000, now, 'de')).toBe('vor 3 Min.');
-    expect(formatRelativeTime(now - 2 * 3_600_000, now, 'en')).toBe('2 hr. ago');
-    expect(formatRelativeTime(now - 86_400_000, now, 'en')).toBe('yesterday');
-    expect(formatRelativeTime(now + 5_000, now, 'en')).toBe('now');
-    expect(formatRelativeTime(now - 30 * 86_400_000, now, 'en')).toMatch(/2024/);
-    expect(formatRelativeTime(Number.NaN, now, 'en')).toBe('--');
-  });
-  it('is absolute in details', () => {
-    expect(formatDateTime(now, 'de')).toMatch(/10\.01\.2025|10\. Jan\. 2025/);
-    expect(formatDateTime(Number.NaN, 'de')).toBe('--');
   });
 });
 

@@ -1,10 +1,3 @@
-import { bcp47, type Lang } from '../../../lib/lang.ts';
-
-export function formatDate(ms: number, lang: Lang): string {
-  if (!Number.isFinite(ms)) return '--';
-  return new Intl.DateTimeFormat(bcp47(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(ms);
-}
-
 const DAY_MS = 86_400_000;
 
 /** The server's maturity (ADR 080): the start of the UTC day `days` days after today. */

@@ -8,10 +8,11 @@ import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal, formatPercent } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAiProducts, useAiSubscribe, useSpotBalances } from '../api/ai.ts';
 import { bpPercent, dailyInterest, earlyFee, fromUnits, toUnits } from '../lib/money.ts';
-import { formatDate, maturityFrom } from '../lib/time.ts';
+import { maturityFrom } from '../lib/time.ts';
 import { rateRange } from './AI.tsx';
 import '../ai.css';
 
@@ -158,7 +159,9 @@ export default function AIBuy() {
             </dd>
             <dt>{t2('ai.maturity')}</dt>
             <dd>
-              {p.kind === 'fixed' ? formatDate(maturityFrom(Date.now(), p.days), lang) : t2('ai.anyTime')}
+              {p.kind === 'fixed'
+                ? formatDate(maturityFrom(Date.now(), p.days), lang, { utc: true })
+                : t2('ai.anyTime')}
             </dd>
           </dl>
           <button

@@ -6,12 +6,12 @@ import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useAiOrders, useAiRedeem } from '../api/ai.ts';
 import { EarnItems, EarnTabs } from '../components/EarnList.tsx';
 import { earlyFee, fromUnits, toUnits } from '../lib/money.ts';
-import { formatDate } from '../lib/time.ts';
 import '../ai.css';
 
 type Tab = 'active' | 'settled';
@@ -79,9 +79,9 @@ function OrderCard({ o }: { o: AiOrder }) {
           {num(o.fee)} {o.coin}
         </dd>
         <dt>{t2('ai.started')}</dt>
-        <dd>{formatDate(o.started_at, lang)}</dd>
+        <dd>{formatDate(o.started_at, lang, { utc: true })}</dd>
         <dt>{t2('ai.maturity')}</dt>
-        <dd>{o.maturity_at === null ? t2('ai.anyTime') : formatDate(o.maturity_at, lang)}</dd>
+        <dd>{o.maturity_at === null ? t2('ai.anyTime') : formatDate(o.maturity_at, lang, { utc: true })}</dd>
       </dl>
       {o.status === 'active' && (
         <button

@@ -2,7 +2,7 @@ import type { Lang } from '@ex/i18n';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { formatWhen } from '../lib/time.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 
 interface Props {
   pending: boolean;
@@ -20,7 +20,7 @@ export function Article({ pending, item, notFound }: Props) {
     <article className="cm-article">
       <h2 className="cm-article__title">{item.title}</h2>
       <div className="cm-article__meta">
-        <time dateTime={new Date(item.time).toISOString()}>{formatWhen(item.time, lang)}</time>
+        <time dateTime={new Date(item.time).toISOString()}>{formatDateTime(item.time, lang)}</time>
         {item.lang !== lang && (
           <span className="cm-article__fallback">{t('community.content.fallback')}</span>
         )}

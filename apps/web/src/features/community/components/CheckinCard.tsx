@@ -1,9 +1,9 @@
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { formatWeekdayUtc } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useCheckIn, useCheckin } from '../api/community.ts';
-import { weekdayUtc } from '../lib/time.ts';
 import '../community.css';
 
 /** Home's check-in card: points, level, streak, the last 7 UTC days and the one button. */
@@ -55,7 +55,7 @@ export function CheckinCard() {
                   '–'
                 )}
               </span>
-              <span className="ci-day__label">{weekdayUtc(d.date, lang)}</span>
+              <span className="ci-day__label">{formatWeekdayUtc(d.date, lang)}</span>
             </li>
           );
         })}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { formatAgo } from '../../../lib/time.ts';
 import { useContentList, useUnreadCount } from '../api/community.ts';
-import { formatAgo } from '../lib/time.ts';
 import '../community.css';
 
 const DETAIL: Record<ContentKind, string> = { notice: '/NoticeDetail', news: '/NewsDetail' };

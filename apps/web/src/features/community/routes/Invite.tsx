@@ -3,10 +3,10 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { formatDate } from '../../../lib/time.ts';
 // The funds screens' tested SVG encoder (checked with zbarimg there); no QR package is declared.
 import { QrCode } from '../../funds/components/QrCode.tsx';
 import { useInvite } from '../api/community.ts';
-import { formatDay } from '../lib/time.ts';
 import '../community.css';
 import { copyText } from '../../../lib/clipboard.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -100,7 +100,7 @@ export default function Invite() {
                       <span className="iv-friend__name">{f.nickname}</span>
                       {f.nickname !== f.account && <span className="muted">{f.account}</span>}
                     </span>
-                    <span className="muted num">{formatDay(f.created_at, lang)}</span>
+                    <span className="muted num">{formatDate(f.created_at, lang)}</span>
                   </li>
                 ))}
               </ul>

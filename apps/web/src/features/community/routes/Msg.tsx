@@ -4,8 +4,8 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { formatAgo } from '../../../lib/time.ts';
 import { useMessages, useReadAll } from '../api/community.ts';
-import { formatAgo } from '../lib/time.ts';
 import '../community.css';
 import { showToast } from '../../../lib/toast.ts';
 

@@ -8,8 +8,8 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { TextTabs } from '../../../components/TextTabs.tsx';
+import { formatAgo } from '../../../lib/time.ts';
 import { useContentPages } from '../api/community.ts';
-import { formatAgo } from '../lib/time.ts';
 import '../community.css';
 
 type Tab = 'notices' | 'news';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatDecimal, formatPrice } from '../../../lib/format.ts';
-import { formatClock } from '../../orders/time.ts';
+import { formatClock } from '../../../lib/time.ts';
 
 export function TradesList({ market, trades }: { market: Coin; trades: Trade[] | undefined }) {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export function TradesList({ market, trades }: { market: Coin; trades: Trade[] |
       <tbody>
         {(trades ?? []).slice(0, 30).map((tr) => (
           <tr key={tr.id}>
-            <td className="num muted">{formatClock(tr.ts, lang)}</td>
+            <td className="num muted">{formatClock(tr.ts, lang, { seconds: true })}</td>
             <td className={`num tone-${tr.side === 'buy' ? 'up' : 'down'}`}>
               {tr.side === 'buy' ? '▲' : '▼'} {formatPrice(tr.price, market.price_scale, lang)}
             </td>

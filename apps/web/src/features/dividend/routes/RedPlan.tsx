@@ -6,8 +6,8 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/time.ts';
 import { EarnItems, EarnTabs } from '../../ai/components/EarnList.tsx';
-import { formatDate } from '../../ai/lib/time.ts';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import '../../ai/ai.css';
 import { showToast } from '../../../lib/toast.ts';
@@ -61,7 +61,7 @@ export default function RedPlan() {
                 </div>
                 {c.claimed_at !== null ? (
                   <div className="ai-status">
-                    {t2('dividend.claimedAt')} {formatDate(c.claimed_at, lang)}
+                    {t2('dividend.claimedAt')} {formatDate(c.claimed_at, lang, { utc: true })}
                   </div>
                 ) : (
                   <button

@@ -16,7 +16,7 @@ import {
 } from '../api/exchange.ts';
 import { checkAmount, coinScale, normaliseAmount } from '../lib/amount.ts';
 import '../exchange.css';
-import { dateLocale } from '../../../lib/lang.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 
 const QUOTE = 'USDC';
@@ -222,9 +222,7 @@ export default function Transform() {
                 <span className="fx-row__pair">
                   {r.from} → {r.to}
                 </span>
-                <span className="fx-row__time">
-                  {new Date(r.created_at).toLocaleString(dateLocale(lang))}
-                </span>
+                <span className="fx-row__time">{formatDateTime(r.created_at, lang, { seconds: true })}</span>
               </div>
               <div className="fx-row__side num">
                 <span>

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
-import { formatDateTime } from '../lib/time.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { shortAddress } from '../lib/tron.ts';
 
 interface Props<T> {
@@ -154,7 +154,7 @@ export function HistoryRow({
         </div>
         {children}
         <div className="f-row__sub">
-          <time dateTime={new Date(at).toISOString()}>{formatDateTime(at, lang)}</time>
+          <time dateTime={new Date(at).toISOString()}>{formatDateTime(at, lang, { seconds: true })}</time>
         </div>
       </div>
       <div className="f-row__side">{status}</div>

@@ -3,11 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { formatPercent } from '../../../lib/format.ts';
-import { dateLocale, type Lang } from '../../../lib/lang.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
-
-export const dateTime = (ms: number, lang: Lang) =>
-  new Date(ms).toLocaleString(dateLocale(lang), { dateStyle: 'short', timeStyle: 'short' });
 
 /** A project row of /NewB: coin, state, unit price, progress and the subscription window. */
 export function ProjectCard({ p }: { p: IeoProject }) {
@@ -34,9 +31,9 @@ export function ProjectCard({ p }: { p: IeoProject }) {
         <div className="ieo-progress__bar" style={{ width: `${p.progress}%` }} />
       </div>
       <div className="ieo-kv ieo-kv--small num">
-        <span>{dateTime(p.start_at, lang)}</span>
+        <span>{formatDateTime(p.start_at, lang)}</span>
         <span>{formatPercent(p.progress, lang, { minFraction: 2, maxFraction: 2 })}</span>
-        <span>{dateTime(p.end_at, lang)}</span>
+        <span>{formatDateTime(p.end_at, lang)}</span>
       </div>
     </Link>
   );

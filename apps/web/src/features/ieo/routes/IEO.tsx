@@ -7,9 +7,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
 import { useIeoProject, useIeoProjects, useSubscribe } from '../api/ieo.ts';
-import { dateTime, ProjectCard } from '../components/ProjectCard.tsx';
+import { ProjectCard } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';
 import { showToast } from '../../../lib/toast.ts';
 
@@ -85,10 +86,10 @@ export default function IEO() {
         [t1('ieo.priceRange'), p.price_range || '--'],
         [t1('ieo.progress'), formatPercent(p.progress, lang, { minFraction: 2, maxFraction: 2 })],
         [t1('ieo.limits'), `${formatDecimal(p.min_quantity, lang)} – ${formatDecimal(p.max_quantity, lang)}`],
-        [t1('ieo.start'), dateTime(p.start_at, lang)],
-        [t1('ieo.end'), dateTime(p.end_at, lang)],
-        [t1('ieo.listing'), dateTime(p.listing_at, lang)],
-        [t1('ieo.announcement'), dateTime(p.announcement_at, lang)],
+        [t1('ieo.start'), formatDateTime(p.start_at, lang)],
+        [t1('ieo.end'), formatDateTime(p.end_at, lang)],
+        [t1('ieo.listing'), formatDateTime(p.listing_at, lang)],
+        [t1('ieo.announcement'), formatDateTime(p.announcement_at, lang)],
         [t1('ieo.expectedReturn'), p.expected_return || '--'],
       ]
     : [];

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { formatDateTime } from '../../../lib/time.ts';
 import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useIeoApplications } from '../api/ieo.ts';
-import { dateTime } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';
 
 /** /IEOHis: own subscriptions with the allotment, paid and refunded amounts once settled. */
@@ -41,7 +41,7 @@ export default function IEOHis() {
               <dt>{t1('ieo.remaining')}</dt>
               <dd>{f(a.remaining, 'USDC')}</dd>
               <dt>{t1('ieo.date')}</dt>
-              <dd>{dateTime(a.created_at, lang)}</dd>
+              <dd>{formatDateTime(a.created_at, lang, { seconds: true })}</dd>
             </dl>
           </article>
         ))}

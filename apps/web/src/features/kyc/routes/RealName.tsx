@@ -11,7 +11,7 @@ import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useCountries, useKycInfo, useSubmitKyc } from '../api/kyc.ts';
 import { ImageUpload } from '../components/ImageUpload.tsx';
 import '../kyc.css';
-import { dateLocale, type Lang } from '../../../lib/lang.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 
 const DETAIL_FIELDS = ['country', 'family_name', 'given_name', 'document_type', 'document_number'] as const;
@@ -25,11 +25,6 @@ interface Details {
   given_name: string;
   document_type: DocumentType;
   document_number: string;
-}
-
-export function formatTime(ms: number | null, lang: Lang): string {
-  if (ms === null) return '';
-  return new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
 export default function RealName() {
@@ -96,12 +91,12 @@ function KycStatus({ info, onResubmit }: { info: KycInfo; onResubmit: () => void
         </div>
         <div>
           <dt>{t('kyc.status.submittedAt')}</dt>
-          <dd className="num">{formatTime(info.submitted_at, lang)}</dd>
+          <dd className="num">{formatDateTime(info.submitted_at, lang)}</dd>
         </div>
         {info.reviewed_at !== null && (
           <div>
             <dt>{t('kyc.status.reviewedAt')}</dt>
-            <dd className="num">{formatTime(info.reviewed_at, lang)}</dd>
+            <dd className="num">{formatDateTime(info.reviewed_at, lang)}</dd>
           </div>
         )}
       </dl>

@@ -7,12 +7,12 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal, formatPrice } from '../../../lib/format.ts';
 import { useCoins } from '../../../lib/queries.ts';
+import { formatAgo, formatDateTime } from '../../../lib/time.ts';
 import { useContractHistory } from '../../trade/api/contract.ts';
 import { useSpotHistory } from '../../trade/api/spot.ts';
 import { mul } from '../../trade/decimal.ts';
 import { useContractTypeLabel } from '../../trade/order-type.ts';
 import { statusTone } from '../../trade/orders-fields.ts';
-import { formatRelative, formatTime } from '../time.ts';
 import '../../trade/trade.css';
 import '../orders.css';
 
@@ -91,8 +91,8 @@ function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: 
         </span>
         <StatusChip status={o.status} />
       </div>
-      <div className="order-card__time muted" title={formatTime(ts, lang)}>
-        {formatRelative(ts, lang, now)} · {formatTime(ts, lang)}
+      <div className="order-card__time muted" title={formatDateTime(ts, lang, { seconds: true })}>
+        {formatAgo(ts, lang, now)} · {formatDateTime(ts, lang, { seconds: true })}
       </div>
       <dl className="order-card__grid">
         <div>
@@ -148,7 +148,7 @@ function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: 
             {closing && o.status === 'filled' && (
               <div>
                 <dt>{t('orders.closeTime')}</dt>
-                <dd className="num">{formatTime(o.updated_at, lang)}</dd>
+                <dd className="num">{formatDateTime(o.updated_at, lang, { seconds: true })}</dd>
               </div>
             )}
           </>

@@ -5,7 +5,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
-import { dateTime } from '../../ieo/components/ProjectCard.tsx';
+import { formatDateTime } from '../../../lib/time.ts';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { useOtcOrders } from '../api/otc.ts';
 import { OtcSkeleton } from '../components/OtcSkeleton.tsx';
@@ -68,7 +68,7 @@ export default function OTCHis() {
                   </>
                 )}
                 <dt>{t1('ieo.date')}</dt>
-                <dd>{dateTime(o.created_at, lang)}</dd>
+                <dd>{formatDateTime(o.created_at, lang, { seconds: true })}</dd>
               </dl>
             </article>
           ))}

@@ -1,5 +1,6 @@
 import type { StatementKind } from '@ex/contract';
 import { api } from '../../../lib/api.ts';
+import { isoDay } from '../../../lib/time.ts';
 import { saveBlob } from '../lib/save.ts';
 
 /** Downloads one statement (CSV or XLSX) for [from, to) in ms and saves it under a dated name. */
@@ -10,8 +11,7 @@ export async function downloadStatement(
   format: 'csv' | 'xlsx',
 ) {
   const blob = await api.reserves.statement(kind, { from, to, format });
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  saveBlob(blob, `${kind}-${day(from)}-${day(to - 1)}.${format}`);
+  saveBlob(blob, `${kind}-${isoDay(from)}-${isoDay(to - 1)}.${format}`);
 }
 
 /** Downloads the monthly account statement (PDF) of `month` (YYYY-MM). */

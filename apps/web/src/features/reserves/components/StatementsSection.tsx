@@ -2,8 +2,9 @@ import { STATEMENT_KINDS, type StatementKind } from '@ex/contract';
 import { ApiError } from '@ex/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isoDay } from '../../../lib/time.ts';
 import { downloadMonthly, downloadStatement } from '../api/statements.ts';
-import { isoDay, rangeOf } from '../lib/dates.ts';
+import { rangeOf } from '../lib/dates.ts';
 import '../reserves.css';
 
 const DAY_MS = 86_400_000;

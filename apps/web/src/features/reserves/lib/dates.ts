@@ -14,7 +14,3 @@ export function rangeOf(from: string, to: string): { from: number; to: number } 
   if (a === null || b === null || b < a) return null;
   return { from: a, to: b + DAY_MS };
 }
-
-export function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}

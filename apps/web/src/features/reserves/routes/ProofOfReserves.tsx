@@ -8,6 +8,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal, formatPercent, formatUsdc } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { useMyProof } from '../api/proof.ts';
 import { downloadProofFile } from '../api/statements.ts';
 import '../reserves.css';
@@ -162,9 +163,7 @@ export default function ProofOfReserves() {
           <h2 className="por-card__title">{t('reserves.snapshot')}</h2>
           <dl className="por-dl por-dl--wide">
             <dt>{t('reserves.takenAt')}</dt>
-            <dd className="num">
-              {new Date(snapshot.created_at).toISOString().replace('T', ' ').slice(0, 16)} UTC
-            </dd>
+            <dd className="num">{formatDateTime(snapshot.created_at, lang, { utc: true })} UTC</dd>
             <dt>{t('reserves.root')}</dt>
             <dd className="por-hash">{snapshot.root_hash}</dd>
             <dt>{t('reserves.publicKey')}</dt>

@@ -7,8 +7,8 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { validateAddress } from '../../funds/lib/withdraw-form.ts';
-import { formatTime } from '../../orders/time.ts';
 import { useAddressBook, useAddressBookChange, useTotpStatus } from '../api/security.ts';
 import { confirmDanger, FormSheet } from '../components/FormSheet.tsx';
 import { normalizeTotp, TOTP_RE, TotpField } from '../components/TotpField.tsx';
@@ -121,7 +121,7 @@ export default function AddressBook() {
         <List.Item
           description={
             data?.withdraw_hold_until
-              ? t('security.book.hold', { time: formatTime(data.withdraw_hold_until, lang) })
+              ? t('security.book.hold', { time: formatDateTime(data.withdraw_hold_until, lang) })
               : t('security.book.allowOffNote')
           }
           extra={
@@ -157,7 +157,7 @@ export default function AddressBook() {
                     {a.network} ·{' '}
                     {a.usable_at > now ? (
                       <span className="warn-text">
-                        {t('security.book.usableAt', { time: formatTime(a.usable_at, lang) })}
+                        {t('security.book.usableAt', { time: formatDateTime(a.usable_at, lang) })}
                       </span>
                     ) : (
                       <span className="up">{t('security.book.ready')}</span>

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
-import { formatTime } from '../../orders/time.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { useApiKeyChange, useApiKeys } from '../api/security.ts';
 import { confirmDanger, FormSheet } from '../components/FormSheet.tsx';
 import { normalizeTotp, TotpField } from '../components/TotpField.tsx';
@@ -130,10 +130,10 @@ export default function ApiKeys() {
                   </span>
                   <span className="sec-item-sub">
                     {k.last_used_at
-                      ? t('security.keys.lastUsed', { time: formatTime(k.last_used_at, lang) })
+                      ? t('security.keys.lastUsed', { time: formatDateTime(k.last_used_at, lang) })
                       : t('security.keys.neverUsed')}
                     {k.expires_at
-                      ? ` · ${t('security.keys.expires', { time: formatTime(k.expires_at, lang) })}`
+                      ? ` · ${t('security.keys.expires', { time: formatDateTime(k.expires_at, lang) })}`
                       : ''}
                   </span>
                 </>

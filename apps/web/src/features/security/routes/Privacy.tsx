@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { api, client } from '../../../lib/api.ts';
 import { showServerErrors } from '../../../lib/form-errors.ts';
+import { isoDay } from '../../../lib/time.ts';
 import { confirmDanger } from '../components/FormSheet.tsx';
 import { normalizeTotp, TotpField } from '../components/TotpField.tsx';
 import '../../user/security.css';
@@ -36,7 +37,7 @@ export default function Privacy() {
   const download = () =>
     exporter.mutate(undefined, {
       onSuccess: (data) => {
-        saveJson(data, `account-${new Date().toISOString().slice(0, 10)}.json`);
+        saveJson(data, `account-${isoDay(Date.now())}.json`);
         showToast(t('security.privacy.exported'), 2000, 'success');
       },
     });

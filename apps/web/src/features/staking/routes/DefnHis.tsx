@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatDate } from '../../ai/lib/time.ts';
+import { formatDate } from '../../../lib/time.ts';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import '../../ai/ai.css';
 
@@ -75,11 +75,11 @@ export default function DefnHis() {
                     {formatListAmount(s.interest, s.coin, lang)} {s.coin}
                   </dd>
                   <dt>{t2('ai.started')}</dt>
-                  <dd>{formatDate(s.created_at, lang)}</dd>
+                  <dd>{formatDate(s.created_at, lang, { utc: true })}</dd>
                   {s.due_at !== null && (
                     <>
                       <dt>{t2('staking.due')}</dt>
-                      <dd>{formatDate(s.due_at, lang)}</dd>
+                      <dd>{formatDate(s.due_at, lang, { utc: true })}</dd>
                     </>
                   )}
                   {s.reason && (

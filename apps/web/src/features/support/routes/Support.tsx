@@ -6,8 +6,8 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { ImageUpload } from '../../kyc/components/ImageUpload.tsx';
-import { formatTime } from '../../orders/time.ts';
 import { FormSheet } from '../../security/components/FormSheet.tsx';
 import { useFaq, useTicketChange, useTickets } from '../api.ts';
 import '../../kyc/kyc.css';
@@ -65,7 +65,7 @@ export default function Support() {
             key={tk.id}
             arrow
             onClick={() => navigate(`/SupportTicket?id=${tk.id}`)}
-            description={<span className="num">{formatTime(tk.updated_at, lang)}</span>}
+            description={<span className="num">{formatDateTime(tk.updated_at, lang)}</span>}
             extra={
               <span className={`status-chip ${STATUS_CHIP[tk.status]}`}>
                 {t(`security.support.status_${tk.status}`)}

@@ -7,8 +7,8 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { ImageUpload } from '../../kyc/components/ImageUpload.tsx';
-import { formatTime } from '../../orders/time.ts';
 import { usePrivateImage, useTicket, useTicketChange } from '../api.ts';
 import { STATUS_CHIP } from './Support.tsx';
 import '../../kyc/kyc.css';
@@ -29,7 +29,7 @@ function MessageView({ m }: { m: Message }) {
     <div className={`sec-msg ${m.from === 'operator' ? 'sec-msg--op' : ''}`}>
       <span className="sec-msg__meta">
         {m.from === 'operator' ? t('security.support.operator') : t('security.support.you')} ·{' '}
-        <span className="num">{formatTime(m.created_at, lang)}</span>
+        <span className="num">{formatDateTime(m.created_at, lang)}</span>
       </span>
       {m.body}
       {m.image_url && <Attachment id={m.image_url} label={t('security.support.attachment')} />}

@@ -8,8 +8,8 @@ import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { TextTabs } from '../../../components/TextTabs.tsx';
 import { formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { formatTime } from '../../orders/time.ts';
 
 // The panel under the spot and the contract forms (ADR 094): signed-out prompt, tabs with the
 // link to the full order list, the open-order card with its cancel button, the cancel-all question.
@@ -130,7 +130,7 @@ export function OpenOrderCard({
         <span>{title}</span>
         {buttons}
       </div>
-      <div className="order-card__time muted">{formatTime(createdAt, lang)}</div>
+      <div className="order-card__time muted">{formatDateTime(createdAt, lang, { seconds: true })}</div>
       <dl className="order-card__grid">
         <div>
           <dt>{t('trade.price')}</dt>

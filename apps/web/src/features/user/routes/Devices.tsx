@@ -4,7 +4,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { formatTime } from '../../orders/time.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { useLoginHistory, useRevokeSessions, useSessions } from '../api/sessions.ts';
 import '../security.css';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
@@ -41,7 +41,7 @@ export default function Devices() {
             key={s.id}
             description={
               <span className="num">
-                {s.ip} · {t('security.devices.lastSeen', { time: formatTime(s.last_seen_at, lang) })}
+                {s.ip} · {t('security.devices.lastSeen', { time: formatDateTime(s.last_seen_at, lang) })}
               </span>
             }
             extra={
@@ -77,7 +77,7 @@ export default function Devices() {
         {(history.data?.list ?? []).map((h) => (
           <List.Item
             key={h.id}
-            description={<span className="num">{`${h.ip} · ${formatTime(h.created_at, lang)}`}</span>}
+            description={<span className="num">{`${h.ip} · ${formatDateTime(h.created_at, lang)}`}</span>}
             extra={
               h.new_device ? (
                 <span className="status-chip status-chip--warn">{t('security.devices.newDevice')}</span>

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatDate } from '../../ai/lib/time.ts';
+import { formatDate } from '../../../lib/time.ts';
 import '../../ai/ai.css';
 import '../vote.css';
 import { showToast } from '../../../lib/toast.ts';
@@ -43,8 +43,8 @@ function PollCard({ p }: { p: Poll }) {
       {p.description && <p className="ai-intro">{p.description}</p>}
       <div className="ai-status">
         {p.state === 'upcoming'
-          ? t2('vote.since', { date: formatDate(p.starts_at, lang) })
-          : t2('vote.until', { date: formatDate(p.ends_at, lang) })}
+          ? t2('vote.since', { date: formatDate(p.starts_at, lang, { utc: true }) })
+          : t2('vote.until', { date: formatDate(p.ends_at, lang, { utc: true }) })}
       </div>
       <div className="vt-options">
         {p.options.map((o) => {

@@ -6,10 +6,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { formatAgo } from '../../../lib/time.ts';
 import { useBalances, useLedger } from '../api/wallet.ts';
 import { isLedgerCoin, isLedgerType, typesFor } from '../lib/ledger.ts';
 import { useFlag, WALLET_PREF_KEYS } from '../lib/prefs.ts';
-import { formatRelativeTime } from '../lib/time.ts';
 import { FilterChip } from './FilterBar.tsx';
 import { CoinAmount, SignedAmount } from './Money.tsx';
 import { RowSkeletons } from './Skeletons.tsx';
@@ -51,7 +51,7 @@ export function LedgerRow({
               {entry.account === 'contract' ? t('wallet.accounts.contract') : t('wallet.accounts.spot')}
             </span>
           )}
-          {formatRelativeTime(entry.created_at, now, lang)}
+          {formatAgo(entry.created_at, lang, now)}
         </div>
       </div>
       <div className="w-row__side">

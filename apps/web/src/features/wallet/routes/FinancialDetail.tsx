@@ -7,12 +7,12 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { formatClock, formatDateTime } from '../../../lib/time.ts';
 import { findCachedEntry } from '../api/wallet.ts';
 import { CoinAmount, SignedAmount } from '../components/Money.tsx';
 import { useLedgerEntryLabel } from '../components/use-labels.ts';
 import { type LedgerRef, marketLabel, refLink, shortOrderId, transactionId } from '../lib/ledger-ref.ts';
 import { useFlag, WALLET_PREF_KEYS } from '../lib/prefs.ts';
-import { formatClock, formatDateTime } from '../lib/time.ts';
 import '../wallet.css';
 
 function isEntry(v: unknown): v is LedgerEntry {
@@ -82,7 +82,7 @@ export default function FinancialDetail() {
           <span className="up">{t('wallet.ledger.completed')}</span>
         </Row>
         <Row label={t('wallet.ledger.time')}>
-          <span className="num">{formatDateTime(entry.created_at, lang)}</span>
+          <span className="num">{formatDateTime(entry.created_at, lang, { seconds: true })}</span>
         </Row>
         {entry.ref && (
           <Row label={t('wallet.ledger.cause')} action>

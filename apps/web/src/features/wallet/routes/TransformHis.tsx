@@ -8,11 +8,11 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { formatAgo, formatDateTime } from '../../../lib/time.ts';
 import { useTransfers } from '../api/wallet.ts';
 import { CoinAmount } from '../components/Money.tsx';
 import { RowSkeletons } from '../components/Skeletons.tsx';
 import { useFlag, WALLET_PREF_KEYS } from '../lib/prefs.ts';
-import { formatDateTime, formatRelativeTime } from '../lib/time.ts';
 import '../wallet.css';
 
 function TransferRow({ record, now, hidden }: { record: Transfer; now: number; hidden: boolean }) {
@@ -22,14 +22,14 @@ function TransferRow({ record, now, hidden }: { record: Transfer; now: number; h
     a === 'contract' ? t('wallet.accounts.contract') : t('wallet.accounts.spot');
   const done = record.status === 'completed';
   return (
-    <div className="w-row" title={formatDateTime(record.created_at, lang)}>
+    <div className="w-row" title={formatDateTime(record.created_at, lang, { seconds: true })}>
       <div className="w-row__main">
         <div className="w-row__title">
           {name(record.from)} <RightOutline fontSize={10} aria-label="→" /> {name(record.to)}
         </div>
         <div className="w-row__sub">
           <time dateTime={new Date(record.created_at).toISOString()}>
-            {formatRelativeTime(record.created_at, now, lang)}
+            {formatAgo(record.created_at, lang, now)}
           </time>
         </div>
       </div>
