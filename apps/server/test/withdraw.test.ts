@@ -96,11 +96,11 @@ describe.each(BACKENDS)('withdrawals on %s', (backend) => {
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [
         { address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeM' },
-        { address: ['Not a valid TRC20 address (starts with T, checksum)'] },
+        { address: ['Not a valid TRC20 address (starts with T, 34 characters, checksum must match)'] },
       ],
       [
         { address: '0x8840E6C55b9ADa326D211D818C34A994AECED808' },
-        { address: ['Not a valid TRC20 address (starts with T, checksum)'] },
+        { address: ['Not a valid TRC20 address (starts with T, 34 characters, checksum must match)'] },
       ],
       [{ amount: '9.999999' }, { amount: ['Must be at least 10'] }],
       [{ amount: '100000.000001' }, { amount: ['Must be at most 100000'] }],
@@ -119,7 +119,7 @@ describe.each(BACKENDS)('withdrawals on %s', (backend) => {
       expect(r.body.errors, JSON.stringify(body)).toEqual(errors);
     }
     const zh = await withdraw({ address: 'Txyz' }, { lang: 'zh_CN' });
-    expect(zh.body.errors).toEqual({ address: ['无效的 TRC20 地址（以 T 开头，校验和）'] });
+    expect(zh.body.errors).toEqual({ address: ['无效的 TRC20 地址（须以 T 开头、共 34 位且校验码正确）'] });
     expect(await usdc()).toBe(before);
     expect(await rows()).toBe(0);
   });

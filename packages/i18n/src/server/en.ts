@@ -76,7 +76,7 @@ export const en = {
   'error.withdrawal_already_reviewed': 'This withdrawal has already been reviewed',
   'error.trade_password_locked':
     'Too many wrong transaction passwords, please try again in {minutes} minutes',
-  'validation.tron_address': 'Not a valid TRC20 address (starts with T, checksum)',
+  'validation.tron_address': 'Not a valid TRC20 address (starts with T, 34 characters, checksum must match)',
   'validation.txid': 'A transaction id has 64 hexadecimal digits',
   'error.subscription_invalid': 'Please enter a correct amount and number of days',
   'error.staking_limit': 'Staking limit reached',

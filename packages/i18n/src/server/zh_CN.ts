@@ -66,7 +66,7 @@ export const zh_CN = {
   'error.exchange_amount_invalid': '请输入正确的兑换金额',
   'error.withdrawal_already_reviewed': '该提现已审核',
   'error.trade_password_locked': '交易密码错误次数过多，请在 {minutes} 分钟后重试',
-  'validation.tron_address': '无效的 TRC20 地址（以 T 开头，校验和）',
+  'validation.tron_address': '无效的 TRC20 地址（须以 T 开头、共 34 位且校验码正确）',
   'validation.txid': '交易哈希为 64 位十六进制数',
   'error.subscription_invalid': '请输入正确的金额和天数',
   'error.staking_limit': '质押已达上限',

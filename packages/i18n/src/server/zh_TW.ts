@@ -66,7 +66,7 @@ export const zh_TW = {
   'error.exchange_amount_invalid': '請輸入正確的兌換金額',
   'error.withdrawal_already_reviewed': '該提領已審核',
   'error.trade_password_locked': '交易密碼錯誤次數過多，請在 {minutes} 分鐘後重試',
-  'validation.tron_address': '無效的 TRC20 地址（以 T 開頭，校驗和）',
+  'validation.tron_address': '無效的 TRC20 地址（須以 T 開頭、共 34 位且檢查碼正確）',
   'validation.txid': '交易雜湊為 64 位十六進位數',
   'error.subscription_invalid': '請輸入正確的金額和天數',
   'error.staking_limit': '質押已達上限',
