@@ -36,7 +36,9 @@ export async function seedDemo(
         invite_code: `DEMO${String(randomInt(0, 10_000)).padStart(4, '0')}`,
         inviter_id: null,
         banned_at: null,
-        created_at: String(clock.now()),
+        // The seeded world has a past (friends invited 40 days ago, a check-in streak, votes that
+        // ended): the demo account joined before all of it.
+        created_at: String(clock.now() - 60 * 24 * 60 * 60 * 1000),
       })
       .onConflict((oc) => oc.doNothing())
       .execute();

@@ -154,6 +154,16 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
       expect(new Set(ads.data.filter((a) => a.fiat === fiat).map((a) => a.side)), fiat).toEqual(
         new Set(['buy', 'sell']),
       );
+    // The members joined with the demo's invitation code.
+    const invite = await get<{ invited_count: number; list: { account: string; created_at: number }[] }>(
+      '/api/app/invite',
+    );
+    expect(invite.data.invited_count).toBe(3);
+    expect(invite.data.list.map((f) => f.account).sort()).toEqual([
+      'an***@demo.exchange.local',
+      'be***@demo.exchange.local',
+      'ch***@demo.exchange.local',
+    ]);
     const dividends = await get<{ list: { claimed_at: number | null }[] }>('/api/app/dividends');
     expect(dividends.data.list.some((d) => d.claimed_at === null)).toBe(true);
     const votes = await get<{ state: string; options: { votes: number }[] }[]>('/api/app/votes');

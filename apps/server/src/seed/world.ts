@@ -150,6 +150,13 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
   const warn = () => {};
   const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, warn);
   const memberIds = await demoMembers(s);
+  // The members joined with the demo's invitation code: /Invite lists friends, not an empty page.
+  await s.db
+    .updateTable('users')
+    .set({ inviter_id: demoId })
+    .where('id', 'in', memberIds)
+    .where('inviter_id', 'is', null)
+    .execute();
 
   // Treasury purposes, funded by the operator from the chain account (ADR 113).
   await treasuries.fund('earn', 'USDC', '500000', 'chain');
