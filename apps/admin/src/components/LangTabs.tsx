@@ -5,10 +5,13 @@ import { LangTabStrip } from './LangTabStrip.tsx';
 
 export type TextFields = Partial<Record<Lang, { title?: string; body?: string }>>;
 
-/** Title and body per language in tabs; a tab with neither is left out of the request. */
-export function LangTabs() {
+/**
+ * Title and body per language in tabs; a tab with neither is left out of the request.
+ * `errorLangs`: the languages the server refused a field of (`translationErrors`), marked and shown.
+ */
+export function LangTabs({ errorLangs }: { errorLangs?: readonly Lang[] } = {}) {
   return (
-    <LangTabStrip>
+    <LangTabStrip errorLangs={errorLangs}>
       {(lang) => (
         <>
           <Form.Item label="Title" name={['translations', lang, 'title']} rules={[{ max: 120 }]}>
