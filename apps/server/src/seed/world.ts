@@ -130,7 +130,8 @@ export async function demoMembers(s: Services): Promise<string[]> {
         invite_code: `MEMB${i}${randomBytes(2).toString('hex').toUpperCase()}`,
         inviter_id: null,
         banned_at: null,
-        created_at: String(s.clock.now() - 40 * DAY_MS),
+        // Joined one after another (40, 28 and 16 days ago), as friends do.
+        created_at: String(s.clock.now() - (40 - 12 * i) * DAY_MS),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
