@@ -33,7 +33,7 @@ describe('language resolution', () => {
     // 15:28 local time of the test machine: no 下午 (p.m.) and no 12-hour figure.
     const ms = new Date(2026, 10, 28, 15, 28, 10).getTime();
     expect(formatClock(ms, 'zh_TW')).toBe('15:28');
-    expect(formatDateTime(ms, 'zh_TW', { seconds: true })).toBe('2026/11/28 15:28:10');
+    expect(formatDateTime(ms, 'zh_TW', { seconds: true })).toBe('2026/11/28\u00a015:28:10');
     expect(formatDateTime(ms, 'zh_TW')).not.toMatch(/[上下]午/);
   });
 

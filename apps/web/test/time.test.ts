@@ -13,15 +13,15 @@ import {
 const LOCAL = new Date(2026, 10, 28, 14, 5, 9).getTime();
 const SAT = Date.UTC(2026, 10, 21); // a Saturday, 00:00 UTC
 
-// ADR 258: one numeric date per language, a 24-hour clock everywhere, date + space + clock.
+// ADR 258: one numeric date per language, a 24-hour clock everywhere, date + no-break space + clock.
 const EXPECTED: Record<Lang, { date: string; dateTime: string; seconds: string }> = {
-  de: { date: '28.11.2026', dateTime: '28.11.2026 14:05', seconds: '28.11.2026 14:05:09' },
-  en: { date: '2026-11-28', dateTime: '2026-11-28 14:05', seconds: '2026-11-28 14:05:09' },
-  zh_CN: { date: '2026/11/28', dateTime: '2026/11/28 14:05', seconds: '2026/11/28 14:05:09' },
-  zh_TW: { date: '2026/11/28', dateTime: '2026/11/28 14:05', seconds: '2026/11/28 14:05:09' },
-  es: { date: '28/11/2026', dateTime: '28/11/2026 14:05', seconds: '28/11/2026 14:05:09' },
-  fr: { date: '28/11/2026', dateTime: '28/11/2026 14:05', seconds: '28/11/2026 14:05:09' },
-  it: { date: '28/11/2026', dateTime: '28/11/2026 14:05', seconds: '28/11/2026 14:05:09' },
+  de: { date: '28.11.2026', dateTime: '28.11.2026\u00a014:05', seconds: '28.11.2026\u00a014:05:09' },
+  en: { date: '2026-11-28', dateTime: '2026-11-28\u00a014:05', seconds: '2026-11-28\u00a014:05:09' },
+  zh_CN: { date: '2026/11/28', dateTime: '2026/11/28\u00a014:05', seconds: '2026/11/28\u00a014:05:09' },
+  zh_TW: { date: '2026/11/28', dateTime: '2026/11/28\u00a014:05', seconds: '2026/11/28\u00a014:05:09' },
+  es: { date: '28/11/2026', dateTime: '28/11/2026\u00a014:05', seconds: '28/11/2026\u00a014:05:09' },
+  fr: { date: '28/11/2026', dateTime: '28/11/2026\u00a014:05', seconds: '28/11/2026\u00a014:05:09' },
+  it: { date: '28/11/2026', dateTime: '28/11/2026\u00a014:05', seconds: '28/11/2026\u00a014:05:09' },
 };
 
 describe('date and time formats (ADR 258)', () => {

@@ -3,7 +3,7 @@ import { bcp47, dateLocale, type Lang } from './lang.ts';
 
 /**
  * Every date and time the web app shows (ADR 258). One numeric date per language, a 24-hour clock in
- * every language, and a date-time that is that date, a space and that clock:
+ * every language, and a date-time that is that date, a no-break space and that clock:
  *
  *   de 28.11.2026 14:05   en 2026-11-28 14:05   zh_CN/zh_TW 2026/11/28 14:05   es/fr/it 28/11/2026 14:05
  *
@@ -76,10 +76,13 @@ export function formatClock(ms: unknown, lang: Lang, options: ClockOptions = {})
   }).format(ms);
 }
 
-/** Date and time: the date, a space, the clock (28.11.2026 14:05; records add seconds). */
+/**
+ * Date and time: the date, a no-break space, the clock (28.11.2026 14:05; records add seconds). One
+ * value, so a narrow line moves it whole instead of leaving the clock alone on the next line.
+ */
 export function formatDateTime(ms: unknown, lang: Lang, options: ClockOptions = {}): string {
   if (!valid(ms)) return PLACEHOLDER;
-  return `${formatDate(ms, lang, options)} ${formatClock(ms, lang, options)}`;
+  return `${formatDate(ms, lang, options)}\u00a0${formatClock(ms, lang, options)}`;
 }
 
 /** A weekday's short name (Sa, Sat, 周六) of a UTC day: check-in days are UTC days (ADR 071). */
