@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
 import { Support } from './Support.tsx';
@@ -16,5 +16,46 @@ describe('<Support/>', () => {
     expect(await screen.findByText('No open ticket')).toBeTruthy();
     fireEvent.click(screen.getByText('Answered'));
     expect(await screen.findByText('No answered ticket')).toBeTruthy();
+  });
+
+  it('closing a ticket is confirmed (it is final), names an unsent reply, and says it is done', async () => {
+    const ticket = (status: 'open' | 'closed') => ({
+      id: '2',
+      subject: 'Staking noch in Prüfung',
+      status,
+      unread: false,
+      created_at: 1,
+      updated_at: 2,
+      user_id: '1',
+      user_account: 'demo@exchange.local',
+    });
+    const detail = (status: 'open' | 'closed') => ({
+      ...ticket(status),
+      messages: [
+        { id: '3', from: 'user', body: 'Wie lange dauert die Prüfung?', image_url: null, created_at: 1 },
+      ],
+    });
+    const sent = fakeServer((s) => {
+      if (s.url.includes('faq')) return ok([]);
+      if (s.method === 'POST' && s.url.endsWith('/close')) return ok(detail('closed'));
+      if (s.url.includes('/tickets/2')) return ok(detail('open'));
+      return ok({ list: [ticket('open')], total: 1, page: 1, limit: 20 });
+    });
+    mountPage('/support', <Support />);
+    fireEvent.click(await screen.findByText('Staking noch in Prüfung'));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.change(await within(drawer).findByLabelText('Reply'), { target: { value: 'Ein Entwurf' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close ticket' }));
+    // Nothing is sent before the operator confirms.
+    expect((await screen.findAllByText('Close ticket #2?')).length).toBeGreaterThan(0);
+    expect(
+      screen.getByText(/cannot be reopened\. Your reply has not been sent and is discarded\./),
+    ).toBeTruthy();
+    const closes = () => sent.filter((s) => s.method === 'POST' && s.url.endsWith('/close'));
+    expect(closes()).toHaveLength(0);
+    const confirm = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('Close ticket #2?'));
+    fireEvent.click(within(confirm as HTMLElement).getByRole('button', { name: 'Close ticket' }));
+    expect(await screen.findByText('Ticket #2 closed')).toBeTruthy();
+    expect(closes()).toHaveLength(1);
   });
 });

@@ -54,7 +54,7 @@ function TicketImage({ url }: { url: string }) {
 }
 
 function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ body: string }>();
   const detail = useQuery({
@@ -74,7 +74,29 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
       void message.success('Reply sent');
     },
   });
-  const close = useMutation({ mutationFn: () => api.support.admin.close(id ?? ''), onSuccess: done });
+  const close = useMutation({
+    mutationFn: () => api.support.admin.close(id ?? ''),
+    onSuccess: (t) => {
+      done(t);
+      form.resetFields();
+      void message.success(`Ticket #${t.id} closed`);
+    },
+  });
+  // Closing is final (the user can no longer reply, nor can it be reopened): it is confirmed, and
+  // a reply typed but not sent is named, since it goes with it.
+  const confirmClose = (ticket: AdminTicketDetail) => {
+    const draft = (form.getFieldValue('body') as string | undefined)?.trim();
+    modal.confirm({
+      title: `Close ticket #${ticket.id}?`,
+      content: `The user can no longer reply to it, and it cannot be reopened.${
+        draft ? ' Your reply has not been sent and is discarded.' : ''
+      }`,
+      okText: 'Close ticket',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep open',
+      onOk: () => close.mutateAsync(),
+    });
+  };
   const t = detail.data;
   // Opening a ticket marks it read: the list loses its "new" tag.
   const openedId = t?.id;
@@ -114,7 +136,7 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
                 <Button type="primary" htmlType="submit" loading={reply.isPending}>
                   Send reply
                 </Button>
-                <Button onClick={() => close.mutate()} loading={close.isPending}>
+                <Button onClick={() => confirmClose(t)} loading={close.isPending}>
                   Close ticket
                 </Button>
               </Space>
