@@ -1,6 +1,6 @@
 // What the screen tests share (issue 14): the providers a routed screen needs (react-query, the
 // language and its i18next instance) around a memory router. Each test keeps its own API mocks.
-import { webCatalogues } from '@ex/i18n';
+import { type Lang, webCatalogues } from '@ex/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -26,7 +26,7 @@ export function openScreen(
   routes: RouteObject[],
   /** A path, or a location with the navigation's state (a detail opened from its list). */
   path: string | { pathname: string; search?: string; state?: unknown },
-  { lang = 'en', qc = testQueryClient() }: { lang?: 'en' | 'de'; qc?: QueryClient } = {},
+  { lang = 'en', qc = testQueryClient() }: { lang?: Lang; qc?: QueryClient } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
