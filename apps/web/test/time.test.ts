@@ -2,6 +2,7 @@ import { LANGS, type Lang } from '@ex/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatAgo,
+  formatAgoAndTime,
   formatClock,
   formatDate,
   formatDateTime,
@@ -65,6 +66,17 @@ describe('date and time formats (ADR 258)', () => {
     expect(formatAgo(now - 7 * 86_400_000, 'de', now)).toBe('21.11.2026');
     expect(formatAgo(now - 30 * 86_400_000, 'en', now)).toBe('2026-10-29');
     for (const lang of LANGS) expect(formatAgo(now - 5 * 60_000, lang, now)).toMatch(/5/);
+  });
+
+  it('gives a record its age and exact time, and from a week on only the time (no date twice)', () => {
+    const now = LOCAL;
+    const threeMin = now - 3 * 60_000;
+    expect(formatAgoAndTime(threeMin, 'de', now)).toBe(
+      `vor 3 Min. · ${formatDateTime(threeMin, 'de', { seconds: true })}`,
+    );
+    const eightDays = now - 8 * 86_400_000;
+    expect(formatAgoAndTime(eightDays, 'en', now)).toBe(formatDateTime(eightDays, 'en', { seconds: true }));
+    expect(formatAgoAndTime(Number.NaN, 'en', now)).toBe('--');
   });
 
   it('names UTC weekdays (check-in days are UTC days)', () => {

@@ -93,6 +93,8 @@ export function formatWeekdayUtc(ms: number, lang: Lang): string {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** From this age on `formatAgo` gives the date, not a relative age. */
+const AGO_AS_DATE_MS = 7 * DAY;
 
 /**
  * Relative in lists (DESIGN.md): "now", "vor 3 Min.", "3 min ago", "3分钟前", "yesterday"; from a
@@ -102,7 +104,7 @@ const DAY = 24 * HOUR;
 export function formatAgo(ms: unknown, lang: Lang, now: number): string {
   if (!valid(ms)) return PLACEHOLDER;
   const diff = Math.max(0, now - ms);
-  if (diff >= 7 * DAY) return formatDate(ms, lang);
+  if (diff >= AGO_AS_DATE_MS) return formatDate(ms, lang);
   const rtf = cached(
     `ago|${lang}`,
     () => new Intl.RelativeTimeFormat(bcp47(lang), { numeric: 'auto', style: 'short' }),
@@ -111,6 +113,16 @@ export function formatAgo(ms: unknown, lang: Lang, now: number): string {
   if (diff < HOUR) return rtf.format(-Math.floor(diff / MINUTE), 'minute');
   if (diff < DAY) return rtf.format(-Math.floor(diff / HOUR), 'hour');
   return rtf.format(-Math.floor(diff / DAY), 'day');
+}
+
+/**
+ * A record's age and its exact time with seconds ("3 min ago · 2026-11-28 14:05:09"); from a week
+ * on only the time, since the age would be the same date again.
+ */
+export function formatAgoAndTime(ms: unknown, lang: Lang, now: number): string {
+  if (!valid(ms)) return PLACEHOLDER;
+  const exact = formatDateTime(ms, lang, { seconds: true });
+  return now - ms >= AGO_AS_DATE_MS ? exact : `${formatAgo(ms, lang, now)} · ${exact}`;
 }
 
 /** Machine-readable UTC day (2026-11-28) for file names and API ranges; never shown as a date. */

@@ -24,7 +24,7 @@ export const en = {
     loadFailed: 'Could not load your deposit address',
     history: 'Deposit history',
   },
-  depositStatus: { applying: 'Applying', received: 'Account received', failed: 'Failed' },
+  depositStatus: { applying: 'Pending', received: 'Credited', failed: 'Failed' },
   withdrawStatus: {
     under_review: 'Under review',
     completed: 'Review passed',

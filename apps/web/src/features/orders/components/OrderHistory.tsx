@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatDecimal, formatPrice } from '../../../lib/format.ts';
 import { useCoins } from '../../../lib/queries.ts';
-import { formatAgo, formatDateTime } from '../../../lib/time.ts';
+import { formatAgoAndTime, formatDateTime } from '../../../lib/time.ts';
 import { useContractHistory } from '../../trade/api/contract.ts';
 import { useSpotHistory } from '../../trade/api/spot.ts';
 import { mul } from '../../trade/decimal.ts';
@@ -92,7 +92,7 @@ function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: 
         <StatusChip status={o.status} />
       </div>
       <div className="order-card__time muted" title={formatDateTime(ts, lang, { seconds: true })}>
-        {formatAgo(ts, lang, now)} · {formatDateTime(ts, lang, { seconds: true })}
+        {formatAgoAndTime(ts, lang, now)}
       </div>
       <dl className="order-card__grid">
         <div>
