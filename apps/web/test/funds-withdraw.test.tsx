@@ -93,6 +93,23 @@ describe('Withdrawal screen', () => {
     expect(screen.getByTestId('receive-amount').textContent).toBe('249.50 USDC');
   });
 
+  it('shows nothing arriving while the amount is refused (over the balance, over the maximum, under the minimum)', async () => {
+    open();
+    await screen.findByText('250.50 USDC');
+    for (const [amount, message] of [
+      ['5000', 'More than your available balance'],
+      ['999999', 'At most 100,000.00 USDC'],
+      // Under the minimum: no message while typing (5 on the way to 50), and nothing arrives.
+      ['5', null],
+    ] as const) {
+      fill('Amount', amount);
+      if (message) expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByTestId('receive-amount').textContent).toBe('--');
+    }
+    fill('Amount', '20');
+    expect(screen.getByTestId('receive-amount').textContent).toBe('19.00 USDC');
+  });
+
   it('confirms in a sheet, sends once with an idempotency key and opens the history', async () => {
     withdraw.mockResolvedValue({ id: 'w1', status: 'under_review' });
     const router = open();

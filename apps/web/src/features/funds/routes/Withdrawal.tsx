@@ -113,7 +113,8 @@ export default function Withdrawal() {
   const amountError: AmountError | null = rule ? validateAmount(amount, available, rule) : 'required';
   const passwordError = password === '' ? 'required' : null;
   const totpError = totpOn && !TOTP_RE.test(normalizeTotp(totp) ?? '') ? 'invalid' : null;
-  const receive = rule ? receiveAmount(amount, rule.fee) : null;
+  // Only a valid amount arrives: 50,000 over a balance of 7,975 showed "You receive 49,999.00 USDC".
+  const receive = rule && amountError === null ? receiveAmount(amount, rule.fee) : null;
 
   const gatesOk = Boolean(
     user.data?.verified && user.data.has_trade_password && (cards.data?.length ?? 0) > 0,
