@@ -4,7 +4,7 @@
 // (0.06 % – 0.10 %, not 0.06 % – 0.1 %).
 
 import type { AiProduct } from '@ex/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openScreen } from './helpers/screen.tsx';
 
@@ -22,8 +22,26 @@ const flexible = {
   enabled: true,
 } as AiProduct;
 
+const fixed = {
+  ...flexible,
+  id: '2',
+  name: 'AI Quant 7 days',
+  kind: 'fixed',
+  days: 7,
+  daily_rate_min_ppm: 400,
+  daily_rate_max_ppm: 700,
+  min_amount: '50.000000',
+  max_amount: '100000.000000',
+  early_fee_bp: 100,
+} as AiProduct;
+
+const confirmDialog = vi.fn(async (_: { content: string }) => false);
+vi.mock('../src/app/lazy-overlays.tsx', () => ({
+  confirmDialog: (o: { content: string }) => confirmDialog(o),
+}));
+
 vi.mock('../src/features/ai/api/ai.ts', () => ({
-  useAiProducts: () => ({ isPending: false, data: [flexible] }),
+  useAiProducts: () => ({ isPending: false, data: [flexible, fixed] }),
   useSpotBalances: () => ({ data: { spot: [{ coin: 'USDC', available: '6850.000000' }] } }),
   useAiSubscribe: () => ({ mutateAsync: vi.fn(), isPending: false }),
 }));
@@ -52,5 +70,16 @@ describe('AI subscribe amounts', () => {
   it('in German', () => {
     openScreen([{ path: '/AIBuy', Component: AIBuy }], '/AIBuy?id=1', { lang: 'de' });
     expect(screen.getByText(/6\.850,00 USDC/)).toBeTruthy();
+  });
+
+  it('writes the early-redemption fee and the confirmation amount with 2 decimals (0.60 USDC, 60.00 USDC)', async () => {
+    openScreen([{ path: '/AIBuy', Component: AIBuy }], '/AIBuy?id=2');
+    fireEvent.change(screen.getByPlaceholderText(/^50/), { target: { value: '60' } });
+    // 60 x 0.04 % x 7 days = 0.168 exactly; 1 % of 60 = 0.6.
+    expect(screen.getByTestId('ai-expected').textContent).toBe('0.168 USDC');
+    expect(screen.getByText('1% (0.60 USDC)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm subscription' }));
+    await waitFor(() => expect(confirmDialog).toHaveBeenCalled());
+    expect(confirmDialog.mock.calls[0]![0].content).toBe('60.00 USDC · 7 days');
   });
 });

@@ -55,7 +55,9 @@ export default function AIBuy() {
   const daily = units === null ? null : dailyInterest(units, p.daily_rate_min_ppm);
   const expected = daily === null ? null : p.kind === 'fixed' ? daily * BigInt(p.days) : daily;
   const fee = units === null ? null : earlyFee(units, p.early_fee_bp);
-  const show = (v: bigint | null) => (v === null ? '--' : formatDecimal(fromUnits(v, scale), lang));
+  // Exact, with at least 2 decimals as the records show them: "1% (0.60 USDC)", not "(0.6 USDC)".
+  const show = (v: bigint | null) =>
+    v === null ? '--' : formatDecimal(fromUnits(v, scale), lang, { minFraction: 2 });
 
   const check = (): string | null => {
     if (units === null || units === 0n) return t2('ai.amountPlaceholder');
@@ -71,7 +73,7 @@ export default function AIBuy() {
     if (problem !== null) return;
     const ok = await confirmDialog({
       title: t2('ai.confirm'),
-      content: `${formatDecimal(amount, lang)} ${p.coin} · ${
+      content: `${formatDecimal(amount, lang, { minFraction: 2 })} ${p.coin} · ${
         p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.current')
       }`,
       confirmText: t2('ai.subscribe'),
