@@ -18,6 +18,7 @@ import { usePlaceContractOrder } from '../api/contract.ts';
 import { usePositionMode } from '../api/position-mode.ts';
 import { useBalances } from '../api/spot.ts';
 import { cmp, isPositive, percentOf, roundToStep, trim } from '../decimal.ts';
+import { formatEstFee } from '../estimate.ts';
 import { type Kind, type MarginMode, type PerpSide, perpQtyForPercent } from '../form.ts';
 import { useContractTypeLabel } from '../order-type.ts';
 import { ConfirmSheet } from './ConfirmSheet.tsx';
@@ -253,7 +254,7 @@ export function ContractForm({
           ? [
               t('trade.perpCost', {
                 margin: formatUsdc(check.margin, lang),
-                fee: formatUsdc(check.fee, lang),
+                fee: formatEstFee(check.fee, lang),
                 mode: modeText,
               }),
               check.liquidation
@@ -558,7 +559,7 @@ export function ContractForm({
                 { label: t('trade.estMargin'), value: `≈ ${formatUsdc(check.margin, lang)} USDC` },
                 {
                   label: t('trade.estFee'),
-                  value: `≈ ${formatDecimal(check.fee, lang, { minFraction: 2, maxFraction: 6 })} USDC`,
+                  value: `≈ ${formatEstFee(check.fee, lang)} USDC`,
                 },
                 { label: t('trade.estLiq'), value: formatPrice(check.liquidation, market.price_scale, lang) },
               ]

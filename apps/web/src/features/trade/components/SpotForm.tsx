@@ -7,6 +7,7 @@ import { TextTabs } from '../../../components/TextTabs.tsx';
 import { formatDecimal, formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { useBalances, usePlaceSpotOrder } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
+import { formatEstFee } from '../estimate.ts';
 import {
   checkSpot,
   type FieldError,
@@ -130,7 +131,7 @@ export function SpotForm({
   const costSentence = check.cost
     ? t(side === 'buy' ? 'trade.spotBuyCost' : 'trade.spotSellCost', {
         amount: formatUsdc(check.cost, lang),
-        fee: formatUsdc(check.fee, lang),
+        fee: formatEstFee(check.fee, lang),
         quote: market.quote,
       })
     : '';
@@ -237,11 +238,11 @@ export function SpotForm({
           { label: t('trade.quantity'), value: `${fmtQty(quantity || '0')} ${market.base}` },
           {
             label: side === 'buy' ? t('trade.estCost') : t('trade.estProceeds'),
-            value: `≈ ${formatDecimal(check.cost, lang, { minFraction: 2, maxFraction: 6 })} ${market.quote}`,
+            value: `≈ ${formatUsdc(check.cost, lang)} ${market.quote}`,
           },
           {
             label: t('trade.estFee'),
-            value: `≈ ${formatDecimal(check.fee, lang, { minFraction: 2, maxFraction: 6 })} ${market.quote}`,
+            value: `≈ ${formatEstFee(check.fee, lang)} ${market.quote}`,
           },
         ]}
         confirmText={actionText}
