@@ -1,6 +1,6 @@
 import type { TextPerLang } from '@ex/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, type TableColumnsType } from 'antd';
+import { App, Button, Space, type TableColumnsType, Tag } from 'antd';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { editTextsColumn, useEditing } from '../../../components/EditTextsModal.tsx';
 import { Num, TextWithLangs } from '../../../components/table-cells.tsx';
@@ -53,6 +53,23 @@ export function ProductTable<P extends Product>({
     onSuccess: () => qc.invalidateQueries({ queryKey: invalidate }),
   });
   const editing = useEditing<P>();
+  const { message, modal } = App.useApp();
+  const setEnabled = (p: P, enabled: boolean) =>
+    edit
+      .mutateAsync({ id: p.id, body: { enabled } })
+      .then(() => void message.success(`“${p.name}” ${enabled ? 'enabled' : 'disabled'}`));
+  // Disabling takes the product off the users' list (and refuses new subscriptions): confirmed.
+  const toggle = (p: P) =>
+    p.enabled
+      ? modal.confirm({
+          title: `Disable “${p.name}”?`,
+          content:
+            'Users no longer see it and cannot subscribe to it; running subscriptions go on to their end.',
+          okText: 'Disable',
+          okButtonProps: { danger: true },
+          onOk: () => setEnabled(p, false),
+        })
+      : void setEnabled(p, true).catch(() => {});
   return (
     <>
       <ConsoleTable<P>
@@ -83,11 +100,15 @@ export function ProductTable<P extends Product>({
           },
           {
             title: 'State',
-            // The button names what a click does.
+            // The tag says what the product is now, the button what a click does (it said only the
+            // latter: a disabled product showed just "Enable").
             render: (_, p) => (
-              <Button size="small" onClick={() => edit.mutate({ id: p.id, body: { enabled: !p.enabled } })}>
-                {p.enabled ? 'Disable' : 'Enable'}
-              </Button>
+              <Space size={4} wrap={false}>
+                {p.enabled ? <Tag color="green">Enabled</Tag> : <Tag>Disabled</Tag>}
+                <Button size="small" onClick={() => toggle(p)}>
+                  {p.enabled ? 'Disable' : 'Enable'}
+                </Button>
+              </Space>
             ),
           },
           editTextsColumn(editing.start),

@@ -205,19 +205,54 @@ describe('<Earn/>', () => {
     });
   });
 
-  it('disables a product through its own update route (both lists)', async () => {
+  /** Confirms the open "Disable …?" dialog. */
+  const confirmDisable = async (name: string) => {
+    // The newest dialog: an earlier one may still be closing.
+    const titles = await screen.findAllByText(`Disable “${name}”?`);
+    const dialogs = titles.map((t) => t.closest('.ant-modal')).filter((d) => d !== null);
+    fireEvent.click(within(dialogs.at(-1) as HTMLElement).getByRole('button', { name: 'Disable' }));
+  };
+
+  it('disables a product through its own update route (both lists), after a confirmation', async () => {
     const sent = fakeServer((s) =>
       s.url.includes('stakes') ? ok({ list: [], total: 0, page: 1, limit: 20 }) : ok([PRODUCT]),
     );
     mountPage('/earn', <Earn />);
     fireEvent.click(await screen.findByRole('button', { name: 'Disable' }));
+    // Nothing is sent before the operator confirms: users would lose the product at once.
+    expect(
+      (await screen.findAllByText(/Users no longer see it and cannot subscribe to it/)).length,
+    ).toBeGreaterThan(0);
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
+    await confirmDisable('AI Quant 30 days');
     const [ai] = await postsTo(sent, '/api/admin/ai/products/1');
     expect(ai!.body).toEqual({ enabled: false });
+    expect(await screen.findByText('“AI Quant 30 days” disabled')).toBeTruthy();
     fireEvent.click(screen.getByText('Staking'));
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Disable' })).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Disable' }));
+    await confirmDisable('AI Quant 30 days');
     const [staking] = await postsTo(sent, '/api/admin/staking/products/1');
     expect(staking!.body).toEqual({ enabled: false });
+  });
+
+  it('says whether a product is enabled, and enables a disabled one without a dialog', async () => {
+    const sent = fakeServer((s) =>
+      s.method === 'POST'
+        ? ok({ ...PRODUCT, enabled: true })
+        : s.url.includes('stakes')
+          ? ok({ list: [], total: 0, page: 1, limit: 20 })
+          : ok([PRODUCT, { ...PRODUCT, id: '2', name: 'AI Quant 7 days', enabled: false }]),
+    );
+    mountPage('/earn', <Earn />);
+    const off = (await screen.findByText('AI Quant 7 days')).closest('tr') as HTMLElement;
+    const on = screen.getByText('AI Quant 30 days').closest('tr') as HTMLElement;
+    expect(within(on).getByText('Enabled')).toBeTruthy();
+    expect(within(off).getByText('Disabled')).toBeTruthy();
+    fireEvent.click(within(off).getByRole('button', { name: 'Enable' }));
+    const [post] = await postsTo(sent, '/api/admin/ai/products/2');
+    expect(post!.body).toEqual({ enabled: true });
+    expect(await screen.findByText('“AI Quant 7 days” enabled')).toBeTruthy();
   });
 
   describe('DeFi staking review', () => {
