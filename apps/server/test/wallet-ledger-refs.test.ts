@@ -5,6 +5,8 @@
 import type { LedgerEntry, Transfer } from '@ex/contract';
 import { ResultCode } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineDb } from '../src/engine/tables.ts';
+import { WalletService } from '../src/wallet/service.ts';
 import { openAtMarket, PERP, type Trader } from './helpers/contract.ts';
 import { BACKENDS, contractTrader, deposit, indexPrice, type TestApp, testApp } from './helpers/testApp.ts';
 
@@ -116,6 +118,38 @@ describe.each(BACKENDS)('ledger entries name their cause on %s', (backend) => {
     // The buyer's hold names its order too.
     const hold = (await ledger(taker)).find((e) => e.type === 'postingOrder' && e.coin === 'USDC');
     expect(hold?.ref).toEqual({ kind: 'order', order_id: buy.body.data.id, market: 'BTC_USDC' });
+  });
+
+  it('a page looks its trades up once, for both its refs and its shown ref ids', async () => {
+    // The SQL of every query the page sends, through a plugin on the database the service reads. A
+    // union's arm is transformed on its own too but never sent: only a query with a result counts.
+    // Builders made from one base share its query id (the page and its count): first in, first out.
+    const built = new Map<string, string[]>();
+    const queries: string[] = [];
+    const edb = engineDb(t.db).withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        const sql = t.db.getExecutor().compileQuery(node, queryId).sql;
+        built.set(queryId.queryId, [...(built.get(queryId.queryId) ?? []), sql]);
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        queries.push(built.get(queryId.queryId)!.shift()!);
+        return result;
+      },
+    });
+    // The ledger page reads only the database (the engine and the idempotency gate are for writes).
+    const wallet = new WalletService(undefined as never, edb, undefined as never);
+    for (const who of [maker, taker]) {
+      queries.length = 0;
+      const page = await wallet.ledger(who.id, { page: 1, limit: 100 });
+      // The page has perp and spot fills of both sides, and reads as the route's.
+      expect(
+        page.list.filter((e) => e.ref?.kind === 'order' && e.ref.trade_id !== undefined).length,
+      ).toBeGreaterThan(2);
+      expect(page.list).toEqual(await ledger(who));
+
+      expect(queries.filter((q) => /"trades"/.test(q))).toHaveLength(1);
+    }
   });
 
   it('transfers and deposits name themselves', async () => {

@@ -164,6 +164,9 @@ export function parseRef(row: RefRow): Parsed {
  * a maker's fill ref would tell the maker who was liquidated or whose take profit fired. A fill's ref
  * shows the trade's public id instead (with the `:m` / `:t` side of a perpetual fill), and a
  * liquidation, ADL or realise ref of another owner only its family and command.
+ *
+ * For a statement, which needs no `ref`: the trades are looked up for their public ids only, in
+ * chunks. A ledger page gets these from `ledgerRefs`, in the same lookup as its `ref`s.
  */
 export async function shownRefIds(edb: EngineDb, userId: string, rows: readonly RefRow[]): Promise<string[]> {
   const parsed = rows.map(parseRef);
@@ -179,6 +182,16 @@ export async function shownRefIds(edb: EngineDb, userId: string, rows: readonly 
       .execute();
     for (const t of found) publicOf.set(t.id, t.public_id);
   }
+  return shownOf(userId, rows, parsed, publicOf);
+}
+
+/** `shownRefIds` of rows already parsed, given the public id of each of their trades found. */
+function shownOf(
+  userId: string,
+  rows: readonly RefRow[],
+  parsed: readonly Parsed[],
+  publicOf: ReadonlyMap<string, string>,
+): string[] {
   return rows.map((r, i) => {
     const p = parsed[i];
     if (p?.kind === 'fill') {
@@ -209,6 +222,20 @@ interface OwnOrder {
   role: 'm' | 't' | 'e' | null;
   action: string | null;
   margin_mode: string | null;
+}
+
+/**
+ * A row of `ownOrders`. A trade asked of which the caller has no order (none of the page's fills
+ * should be one) comes back once with its ids and nothing else: its public id is public.
+ */
+type OwnRow = Omit<OwnOrder, 'order_id' | 'market'> & { order_id: string | null; market: string | null };
+
+/** What a ledger page shows of each row's reference, in order. */
+export interface LedgerRefs {
+  /** What the row belongs to (ADR 244, 245, 255); `undefined` where that is not the caller's to read. */
+  refs: (LedgerRef | undefined)[];
+  /** The raw reference as the caller may read it (ADR 254, `shownRefIds`). */
+  shown: string[];
 }
 
 /** The order lookups a page needs: ids asked directly, trade ids, and commands with engine-made rows. */
@@ -252,18 +279,31 @@ const rowNumber = (id: string) => Number(id.slice(id.lastIndexOf(':') + 1));
 /** The caller's entries of one command, as `context` reads them. */
 type ContextRow = Pick<RefRow, 'type' | 'ref_id'> & { command_seq: string; entry_seq: string };
 
-/**
- * The `ref` of each row, in order. Orders are looked up once for the whole page, and only among
- * `userId`'s own: a ref never names another user's order (a perp maker's fill ref starts with the
- * taker's order id, so a ref read without the lookup would), and a liquidation, ADL or realise ref
- * whose owner is not `userId` gives no `ref` at all. A page with liquidation, ADL or realise entries
- * costs one more query, for the caller's own other entries of those commands.
- */
+/** The `ref` of each row, in order: `ledgerRefs(...).refs`. */
 export async function describeRefs(
   edb: EngineDb,
   userId: string,
   rows: readonly RefRow[],
 ): Promise<(LedgerRef | undefined)[]> {
+  return (await ledgerRefs(edb, userId, rows)).refs;
+}
+
+/**
+ * The `ref` and the shown `ref_id` of each row of one ledger page, in order, from one parse of the
+ * rows and one lookup of their orders and trades. Orders are looked up only among `userId`'s own: a
+ * ref never names another user's order (a perp maker's fill ref starts with the taker's order id, so
+ * a ref read without the lookup would), and a liquidation, ADL or realise ref whose owner is not
+ * `userId` gives no `ref` at all. The same lookup gives every trade's public id for the shown
+ * `ref_id` (ADR 254), whosever the trade's other side is; nothing else of a trade's other side is
+ * read. A page with liquidation, ADL or realise entries costs one more query, for the caller's own
+ * other entries of those commands; one with product moves one more, for the caller's move keys.
+ * The lookups are as large as the page (at most 100 rows, `PageQuery`), plus the realise causes.
+ */
+export async function ledgerRefs(
+  edb: EngineDb,
+  userId: string,
+  rows: readonly RefRow[],
+): Promise<LedgerRefs> {
   const placed: Placed[] = rows.map((r) => ({
     parsed: parseRef(r),
     command: r.command_seq !== undefined && SEQ.test(r.command_seq) ? r.command_seq : undefined,
@@ -288,7 +328,12 @@ export async function describeRefs(
   const byId = new Map<string, OwnOrder>();
   const byTrade = new Map<string, OwnOrder[]>();
   const engineRows: OwnOrder[] = [];
-  for (const o of own) {
+  const publicOf = new Map<string, string>();
+  for (const row of own) {
+    if (row.trade_id !== null && row.public_trade_id !== null)
+      publicOf.set(row.trade_id, row.public_trade_id);
+    if (row.order_id === null || row.market === null) continue;
+    const o: OwnOrder = { ...row, order_id: row.order_id, market: row.market };
     if (o.trade_id !== null) byTrade.set(o.trade_id, [...(byTrade.get(o.trade_id) ?? []), o]);
     else if (o.role === 'e') engineRows.push(o);
     else byId.set(o.order_id, o);
@@ -400,7 +445,7 @@ export async function describeRefs(
     }
   };
 
-  return placed.map((p, i): LedgerRef | undefined => {
+  const refs = placed.map((p, i): LedgerRef | undefined => {
     const q = p.parsed;
     if (q?.kind !== 'realise') return resolve(p, rows[i]!.ref_id);
     if (q.owner !== userId) return undefined;
@@ -428,6 +473,15 @@ export async function describeRefs(
     if (c?.kind === 'funding') return { ...ref, cause: 'funding' };
     return ref;
   });
+  return {
+    refs,
+    shown: shownOf(
+      userId,
+      rows,
+      placed.map((p) => p.parsed),
+      publicOf,
+    ),
+  };
 }
 
 /**
@@ -506,10 +560,12 @@ function realiseCauses(
 
 /**
  * One query for the page, among the caller's orders only: orders asked by id, the caller's sides of
- * the trades asked, and the caller's engine-made liquidation and ADL rows of the commands asked
- * (marked with role `e`).
+ * the trades asked (with each trade's public id; a trade without one of the caller's orders comes
+ * back with its ids only), and the caller's engine-made liquidation and ADL rows of the commands
+ * asked (marked with role `e`). Every arm reads by primary key (`orders.id`, `trades.id`) or the
+ * caller's own orders.
  */
-async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<OwnOrder[]> {
+async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<OwnRow[]> {
   const orderIds = [...ask.orderIds];
   const tradeIds = [...ask.tradeIds];
   const commands = [...ask.commands];
@@ -534,9 +590,16 @@ async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<
     arms.push(
       edb
         .selectFrom('trades as t')
-        .innerJoin('orders as o', (j) =>
+        // The caller's own sides only: another user's order is never joined, its columns stay null.
+        .leftJoin('orders as o', (j) =>
           j.on((eb) =>
-            eb.or([eb('o.id', '=', eb.ref('t.maker_order_id')), eb('o.id', '=', eb.ref('t.taker_order_id'))]),
+            eb.and([
+              eb.or([
+                eb('o.id', '=', eb.ref('t.maker_order_id')),
+                eb('o.id', '=', eb.ref('t.taker_order_id')),
+              ]),
+              eb('o.user_id', '=', userId),
+            ]),
           ),
         )
         .select([
@@ -544,11 +607,12 @@ async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<
           'o.market',
           sql<string | null>`t.id`.as('trade_id'),
           sql<string | null>`t.public_id`.as('public_trade_id'),
-          sql<string | null>`case when t.maker_order_id = o.id then 'm' else 't' end`.as('role'),
+          sql<
+            string | null
+          >`case when o.id is null then null when t.maker_order_id = o.id then 'm' else 't' end`.as('role'),
           'o.action',
           'o.margin_mode',
         ])
-        .where('o.user_id', '=', userId)
         .where('t.id', 'in', tradeIds),
     );
   if (commands.length > 0)
@@ -575,7 +639,7 @@ async function ownOrders(edb: EngineDb, userId: string, ask: OrderAsk): Promise<
   if (arms.length === 0) return [];
   let query = arms[0]!;
   for (const arm of arms.slice(1)) query = query.unionAll(arm);
-  return (await query.execute()) as OwnOrder[];
+  return (await query.execute()) as OwnRow[];
 }
 
 /** One of the caller's product move keys, as `productMoves` reads it. */

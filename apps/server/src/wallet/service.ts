@@ -16,7 +16,7 @@ import type { EnginePort } from '../engine/port.ts';
 import type { EngineDb, LedgerEntriesTable, TransfersTable } from '../engine/tables.ts';
 import { formatAmount } from '../engine/units.ts';
 import { AppError } from '../http/errors.ts';
-import { describeRefs, shownRefIds } from './refs.ts';
+import { ledgerRefs } from './refs.ts';
 
 export const COINS = Object.keys(ASSETS);
 
@@ -161,10 +161,9 @@ export class WalletService {
     const { rows, total } = await fetchPage(base, q, (b) =>
       b.selectAll().orderBy('entry_seq', 'desc').orderBy('id'),
     );
-    // What each entry belongs to, one order lookup for the page, among this user's orders only.
-    const refs = await describeRefs(this.edb, userId, rows);
-    // The raw reference as the user may see it: no other user's order or id in it (ADR 254).
-    const shown = await shownRefIds(this.edb, userId, rows);
+    // What each entry belongs to, among this user's orders only, and the raw reference as the user
+    // may see it (no other user's order or id in it, ADR 254): one order and trade lookup for the page.
+    const { refs, shown } = await ledgerRefs(this.edb, userId, rows);
     return {
       list: rows.map((r, i) => toLedgerEntry(r, shown[i]!, refs[i])),
       total,
