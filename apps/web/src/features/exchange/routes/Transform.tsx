@@ -257,15 +257,20 @@ export default function Transform() {
               </dd>
             </dl>
             <p className="fx-valid">{expired ? '' : t1('exchange.quoteValid', { seconds: secondsLeft })}</p>
-            <Button
-              block
-              color="primary"
-              size="large"
-              loading={execute.isPending || quote.isPending}
-              onClick={confirm}
-            >
-              {expired ? t1('exchange.requote') : t1('exchange.confirm')}
-            </Button>
+            {/* A way back that is not a tap on the dimmed page: the sheet had Confirm alone. */}
+            <div className="fx-sheet__actions">
+              <Button size="large" disabled={execute.isPending} onClick={() => setOffer(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                color="primary"
+                size="large"
+                loading={execute.isPending || quote.isPending}
+                onClick={confirm}
+              >
+                {expired ? t1('exchange.requote') : t1('exchange.confirm')}
+              </Button>
+            </div>
           </div>
         )}
       </Popup>
