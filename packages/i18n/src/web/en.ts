@@ -436,7 +436,7 @@ export const en = {
     amount: 'Amount',
     maxAddable: 'Max. {{amount}} USDC',
     marginUpdated: 'Margin updated',
-    setTpsl: 'Profit/loss setting',
+    setTpsl: 'Take profit / stop loss',
     tpslSaved: 'TP/SL saved',
     none: 'None',
     save: 'Save',

@@ -205,15 +205,22 @@ export function TpslSheet({
             error={errors.quantity}
           />
         </div>
-        <TextTabs<'mark' | 'last'>
-          label={t('trade.triggerBy')}
-          value={by}
-          onChange={setBy}
-          options={[
-            { value: 'mark', label: `${t('trade.triggerBy')}: ${t('trade.byMark')}` },
-            { value: 'last', label: t('trade.byLast') },
-          ]}
-        />
+        {/* The label stands on its own: it was glued to the first tab ("Trigger by: Mark | Last"),
+            so choosing Last left it under the other option. */}
+        <div className="tpsl-trigger">
+          <span className="tpsl-trigger__label" aria-hidden="true">
+            {t('trade.triggerBy')}
+          </span>
+          <TextTabs<'mark' | 'last'>
+            label={t('trade.triggerBy')}
+            value={by}
+            onChange={setBy}
+            options={[
+              { value: 'mark', label: t('trade.markPrice') },
+              { value: 'last', label: t('market.lastPrice') },
+            ]}
+          />
+        </div>
         <Button block color="primary" loading={save.isPending} disabled={save.isPending} onClick={submit}>
           {t('trade.save')}
         </Button>
