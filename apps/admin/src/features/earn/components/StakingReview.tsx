@@ -7,6 +7,7 @@ import {
   ReviewTable,
 } from '../../../components/review-table/ReviewTable.tsx';
 import { agoCell, CodeTag, Num } from '../../../components/table-cells.tsx';
+import { UserLink } from '../../../components/UserLink.tsx';
 import { codeLabel, dateTime, formatCoinOverview } from '../../../lib/format.ts';
 import { useReviewStake, useSettleStakes, useStakes } from '../api/stakes.ts';
 
@@ -41,7 +42,7 @@ const money = (v: string, coin: string) => <Num>{`${formatCoinOverview(v, coin)}
 // 998 px with the Review column: fits the card at 1280 px (ADR 239), scrolls on a phone.
 const columns = (now: number): TableColumnsType<AdminStake> => [
   { title: '#', dataIndex: 'id', width: 56 },
-  { title: 'User', dataIndex: 'user_id', width: 72 },
+  { title: 'User', dataIndex: 'user_id', width: 72, render: (id: string) => <UserLink id={id} /> },
   { title: 'Product', dataIndex: 'product_name', width: 190, ellipsis: true },
   { title: 'Amount', align: 'right', width: 140, render: (_, s) => money(s.amount, s.coin) },
   { title: 'Interest', align: 'right', width: 120, render: (_, s) => money(s.interest, s.coin) },
@@ -54,7 +55,9 @@ const columns = (now: number): TableColumnsType<AdminStake> => [
 function Details({ stake: s }: { stake: AdminStake }) {
   return (
     <Descriptions size="small" column={1} bordered styles={{ label: { width: 160 } }}>
-      <Descriptions.Item label="User id">{s.user_id}</Descriptions.Item>
+      <Descriptions.Item label="User id">
+        <UserLink id={s.user_id} />
+      </Descriptions.Item>
       <Descriptions.Item label="Product">{s.product_name}</Descriptions.Item>
       <Descriptions.Item label="Amount">
         <Num>{`${s.amount} ${s.coin}`}</Num>

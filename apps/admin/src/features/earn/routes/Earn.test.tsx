@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
 import {
@@ -253,6 +254,23 @@ describe('<Earn/>', () => {
     const [post] = await postsTo(sent, '/api/admin/ai/products/2');
     expect(post!.body).toEqual({ enabled: true });
     expect(await screen.findByText('“AI Quant 7 days” enabled')).toBeTruthy();
+  });
+
+  it("a stake's user opens that user's drawer on the Users page (from the list and the drawer)", async () => {
+    const Where = () => {
+      const at = useLocation();
+      return <p>{`at ${at.pathname}${at.search}`}</p>;
+    };
+    fakeServer((s) =>
+      s.url.includes('stakes') ? ok({ list: [STAKE], total: 1, page: 1, limit: 20 }) : ok([]),
+    );
+    mountPage('/earn', <Earn />, '/earn?tab=staking', { '/users': <Where /> });
+    const cell = await screen.findByRole('link', { name: '1001' });
+    expect(cell.closest('td')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const drawer = (await screen.findByText('Stake #7')).closest('.ant-drawer') as HTMLElement;
+    fireEvent.click(within(drawer).getByRole('link', { name: '1001' }));
+    expect(await screen.findByText('at /users?user=1001')).toBeTruthy();
   });
 
   describe('DeFi staking review', () => {

@@ -7,6 +7,7 @@ import {
   ReviewTable,
 } from '../../../components/review-table/ReviewTable.tsx';
 import { agoCell } from '../../../components/table-cells.tsx';
+import { UserLink } from '../../../components/UserLink.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { useKycApplications, useKycImage, useReviewKyc } from '../api/kyc.ts';
 
@@ -117,7 +118,9 @@ function Details({ row }: { row: AdminKycItem }) {
       </Image.PreviewGroup>
       <Descriptions size="small" column={1} bordered styles={{ label: { width: 160 } }}>
         <Descriptions.Item label="Account">{row.account}</Descriptions.Item>
-        <Descriptions.Item label="User id">{row.user_id}</Descriptions.Item>
+        <Descriptions.Item label="User id">
+          <UserLink id={row.user_id} />
+        </Descriptions.Item>
         <Descriptions.Item label="Family name">{row.family_name}</Descriptions.Item>
         <Descriptions.Item label="Given name">{row.given_name}</Descriptions.Item>
         <Descriptions.Item label="Country">{row.country}</Descriptions.Item>

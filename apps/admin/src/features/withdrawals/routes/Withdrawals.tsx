@@ -7,6 +7,7 @@ import {
   ReviewTable,
 } from '../../../components/review-table/ReviewTable.tsx';
 import { agoCell, codeCell, usdcCell } from '../../../components/table-cells.tsx';
+import { UserLink } from '../../../components/UserLink.tsx';
 import { dateTime, formatUsdc } from '../../../lib/format.ts';
 import { type ReviewedWithdrawal, useReviewWithdrawal, useWithdrawals } from '../api/withdrawals.ts';
 import { STATUS_COLOR, STATUS_LABEL, STATUSES } from '../lib/status.ts';
@@ -64,7 +65,9 @@ function Details({ row }: { row: AdminWithdrawal }) {
   return (
     <Descriptions size="small" column={1} bordered styles={{ label: { width: 160 } }}>
       <Descriptions.Item label="Account">{row.user_account ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="User id">{row.user_id}</Descriptions.Item>
+      <Descriptions.Item label="User id">
+        <UserLink id={row.user_id} />
+      </Descriptions.Item>
       <Descriptions.Item label="Amount (debited)">{formatUsdc(row.amount)} USDC</Descriptions.Item>
       <Descriptions.Item label="Fee">{formatUsdc(row.fee)} USDC</Descriptions.Item>
       <Descriptions.Item label="Address receives">{formatUsdc(row.receive_amount)} USDC</Descriptions.Item>
