@@ -70,6 +70,21 @@ describe('<Otc/>', () => {
     expect(screen.queryByText(/\d\.\d{8}/)).toBeNull();
   });
 
+  it('names the treasury it shows and funds: the OTC pool, not the flash exchange one', async () => {
+    const sent = fakeServer((s) => {
+      if (s.url.includes('treasury')) return ok([{ coin: 'USDC', available: '10.000000' }]);
+      if (s.url.includes('ads')) return ok([]);
+      return ok({ list: [], total: 0, page: 1, limit: 20 });
+    });
+    mountPage('/otc', <Otc />);
+    expect(await screen.findByText('Treasury for OTC payouts')).toBeTruthy();
+    expect(screen.queryByText(/flash exchange and OTC/i)).toBeNull();
+    expect(screen.getByText(/The flash exchange has its own pool/)).toBeTruthy();
+    await screen.findByText('10.00');
+    const reads = sent.filter((s) => s.url.includes('treasury'));
+    expect(reads.every((s) => new URL(s.url, 'http://x').searchParams.get('purpose') === 'otc')).toBe(true);
+  });
+
   it('says what an empty order list means under its filter', async () => {
     fakeServer((s) => (s.url.includes('orders') ? ok({ list: [], total: 0, page: 1, limit: 20 }) : ok([])));
     mountPage('/otc', <Otc />);

@@ -420,7 +420,12 @@ function Treasury() {
   const { fund } = useOtcMutations();
   const [form] = Form.useForm<{ coin: string; amount: string }>();
   return (
-    <Card title="Treasury (flash exchange and OTC payouts)">
+    // The OTC pool only (purpose 'otc'): the title named the flash exchange too, whose pool is
+    // another one (the Dashboard's treasury table), so funding here never reached it.
+    <Card title="Treasury for OTC payouts">
+      <Typography.Paragraph type="secondary">
+        Pays the coins of approved OTC orders. The flash exchange has its own pool, listed on the Dashboard.
+      </Typography.Paragraph>
       <Space wrap size="large" style={{ marginBottom: 12 }}>
         {(treasury.data ?? []).map((c) => (
           <Num key={c.coin}>
