@@ -8,7 +8,7 @@ import type { LedgerEntry } from '@ex/sdk';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ledgerEntryKey } from '../src/features/wallet/lib/ledger.ts';
-import { openScreen } from './helpers/screen.tsx';
+import { ledgerApi, ledgerQueries, openEntry, openList, openStream } from './helpers/ledger-screen.tsx';
 
 const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
   id: '3:1/spot/BTC',
@@ -33,22 +33,9 @@ const ENTRIES = [
   }),
 ];
 
-vi.mock('../src/lib/api.ts', () => ({
-  api: {
-    wallet: {
-      balances: async () => ({ spot: [], contract: null }),
-      ledger: async () => ({ list: ENTRIES, total: ENTRIES.length, page: 1, limit: 20 }),
-    },
-  },
-}));
-vi.mock('../src/lib/queries.ts', () => ({
-  useCoins: () => ({ data: [], refetch: async () => ({}) }),
-  useUserInfo: () => ({ data: undefined, isError: false, refetch: async () => ({}) }),
-}));
-vi.mock('../src/features/stream/hooks.ts', () => ({ useChannel: () => {}, useStreamStatus: () => 'open' }));
-
-const { default: TradingOne } = await import('../src/features/wallet/routes/TradingOne.tsx');
-const { default: FinancialDetail } = await import('../src/features/wallet/routes/FinancialDetail.tsx');
+vi.mock('../src/lib/api.ts', () => ledgerApi(ENTRIES));
+vi.mock('../src/lib/queries.ts', () => ledgerQueries());
+vi.mock('../src/features/stream/hooks.ts', () => openStream());
 
 describe("the demo's starting credit in the ledger", () => {
   afterEach(() => cleanup());
@@ -74,18 +61,13 @@ describe("the demo's starting credit in the ledger", () => {
 
   it('the spot records list it as starting credit next to a real deposit', async () => {
     const de = webCatalogues.de.wallet;
-    openScreen([{ path: '/TradingOne', Component: TradingOne }], '/TradingOne', { lang: 'de' });
+    await openList('TradingOne', 'de');
     expect(await screen.findByText(de.types.demoCredit)).toBeTruthy();
     expect(screen.getAllByText(de.types.deposit, { selector: '.w-row__title' })).toHaveLength(1);
   });
 
   it('the detail names it in its head, type and "Belongs to", with no link', async () => {
-    const e = entry({});
-    openScreen(
-      [{ path: '/FinancialDetail', Component: FinancialDetail }],
-      { pathname: '/FinancialDetail', search: `?id=${encodeURIComponent(e.id)}`, state: { entry: e } },
-      { lang: 'en' },
-    );
+    await openEntry(entry({}), 'en');
     await screen.findByText('Belongs to');
     expect(screen.getAllByText('Demo starting credit')).toHaveLength(2);
     const row = screen.getByText('Belongs to').closest('.w-kv__row') as HTMLElement;

@@ -7,7 +7,7 @@ import type { LedgerEntry } from '@ex/sdk';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ledgerEntryKey, typesFor } from '../src/features/wallet/lib/ledger.ts';
-import { openScreen } from './helpers/screen.tsx';
+import { ledgerApi, ledgerQueries, openList, openStream } from './helpers/ledger-screen.tsx';
 
 const de = webCatalogues.de.wallet;
 const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
@@ -27,21 +27,9 @@ const ENTRIES = [
   entry({ id: 'e3', type: 'refundPostingOrder', ref_id: '347', amount: '425.95822' }),
 ];
 
-vi.mock('../src/lib/api.ts', () => ({
-  api: {
-    wallet: {
-      balances: async () => ({ spot: [], contract: null }),
-      ledger: async () => ({ list: ENTRIES, total: ENTRIES.length, page: 1, limit: 20 }),
-    },
-  },
-}));
-vi.mock('../src/lib/queries.ts', () => ({
-  useCoins: () => ({ data: [], refetch: async () => ({}) }),
-  useUserInfo: () => ({ data: undefined, isError: false, refetch: async () => ({}) }),
-}));
-vi.mock('../src/features/stream/hooks.ts', () => ({ useChannel: () => {}, useStreamStatus: () => 'open' }));
-
-const { default: TradingTwo } = await import('../src/features/wallet/routes/TradingTwo.tsx');
+vi.mock('../src/lib/api.ts', () => ledgerApi(ENTRIES));
+vi.mock('../src/lib/queries.ts', () => ledgerQueries());
+vi.mock('../src/features/stream/hooks.ts', () => openStream());
 
 describe('futures ledger entries', () => {
   afterEach(() => cleanup());
@@ -80,7 +68,7 @@ describe('futures ledger entries', () => {
   });
 
   it('/TradingTwo lists funding as "Finanzierungsgebühr"', async () => {
-    openScreen([{ path: '/TradingTwo', Component: TradingTwo }], '/TradingTwo', { lang: 'de' });
+    await openList('TradingTwo', 'de');
     expect(await screen.findByText(de.types.funding)).toBeTruthy();
     expect(screen.getAllByText(de.types.system)).toHaveLength(1);
     expect(screen.getByText(de.types.refundPostingOrder)).toBeTruthy();

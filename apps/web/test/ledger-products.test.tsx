@@ -9,7 +9,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ledgerEntryKey } from '../src/features/wallet/lib/ledger.ts';
 import { refLink } from '../src/features/wallet/lib/ledger-ref.ts';
-import { openScreen } from './helpers/screen.tsx';
+import { ledgerApi, ledgerQueries, openEntry, openList, openStream } from './helpers/ledger-screen.tsx';
 
 type ProductRef = Extract<NonNullable<LedgerEntry['ref']>, { kind: 'product' }>;
 
@@ -40,22 +40,9 @@ const ENTRIES: LedgerEntry[] = [
   { ...move('flash', 'convert', { ref_id: '45', amount: '1' }), ref: undefined },
 ];
 
-vi.mock('../src/lib/api.ts', () => ({
-  api: {
-    wallet: {
-      balances: async () => ({ spot: [], contract: null }),
-      ledger: async () => ({ list: ENTRIES, total: ENTRIES.length, page: 1, limit: 20 }),
-    },
-  },
-}));
-vi.mock('../src/lib/queries.ts', () => ({
-  useCoins: () => ({ data: [], refetch: async () => ({}) }),
-  useUserInfo: () => ({ data: undefined, isError: false, refetch: async () => ({}) }),
-}));
-vi.mock('../src/features/stream/hooks.ts', () => ({ useChannel: () => {}, useStreamStatus: () => 'open' }));
-
-const { default: TradingOne } = await import('../src/features/wallet/routes/TradingOne.tsx');
-const { default: FinancialDetail } = await import('../src/features/wallet/routes/FinancialDetail.tsx');
+vi.mock('../src/lib/api.ts', () => ledgerApi(ENTRIES));
+vi.mock('../src/lib/queries.ts', () => ledgerQueries());
+vi.mock('../src/features/stream/hooks.ts', () => openStream());
 
 const PRODUCTS = Object.keys(LEDGER_PRODUCT_STEPS) as LedgerProduct[];
 const steps = (p: LedgerProduct): readonly ProductRef['step'][] => LEDGER_PRODUCT_STEPS[p];
@@ -105,7 +92,7 @@ describe('product money moves in the ledger', () => {
 
   it('the spot records list them by product and step (de)', async () => {
     const de = webCatalogues.de.wallet;
-    openScreen([{ path: '/TradingOne', Component: TradingOne }], '/TradingOne', { lang: 'de' });
+    await openList('TradingOne', 'de');
     expect(await screen.findByText(de.products.otc.buy)).toBeTruthy();
     const titles = [...document.querySelectorAll('.w-row__title')].map((e) => e.textContent);
     expect(titles).toEqual([
@@ -119,15 +106,7 @@ describe('product money moves in the ledger', () => {
   });
 
   it('the detail names the step and links "Belongs to" to the product`s history', async () => {
-    const e = move('staking', 'interest', { amount: '2' });
-    const router = openScreen(
-      [
-        { path: '/FinancialDetail', Component: FinancialDetail },
-        { path: '*', Component: () => null },
-      ],
-      { pathname: '/FinancialDetail', search: `?id=${encodeURIComponent(e.id)}`, state: { entry: e } },
-      { lang: 'en' },
-    );
+    const router = await openEntry(move('staking', 'interest', { amount: '2' }), 'en');
     const link = await screen.findByRole('link', { name: 'Staking' });
     expect(link.getAttribute('href')).toBe('/DefnHis');
     // The head and the type row.
