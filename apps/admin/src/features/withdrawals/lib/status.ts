@@ -26,3 +26,22 @@ export const STATUS_COLOR: Record<WithdrawalStatus, string> = {
   review_failed: 'red',
   failed: 'red',
 };
+
+/**
+ * What the operator is told after approving, by the status the withdrawal reached: the bare label
+ * read "Approved: Success".
+ */
+export function approvedMessage(status: WithdrawalStatus): string {
+  switch (status) {
+    case 'success':
+      return 'Approved and paid out';
+    case 'completed':
+      return 'Approved; queued for payout';
+    case 'paying':
+      return 'Approved; the payout is on its way';
+    case 'failed':
+      return 'Approved, but the payout failed on chain';
+    default:
+      return `Approved (${STATUS_LABEL[status].toLowerCase()})`;
+  }
+}

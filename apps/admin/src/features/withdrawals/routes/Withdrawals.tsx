@@ -10,7 +10,7 @@ import { agoCell, codeCell, usdcCell } from '../../../components/table-cells.tsx
 import { UserLink } from '../../../components/UserLink.tsx';
 import { dateTime, formatUsdc } from '../../../lib/format.ts';
 import { type ReviewedWithdrawal, useReviewWithdrawal, useWithdrawals } from '../api/withdrawals.ts';
-import { STATUS_COLOR, STATUS_LABEL, STATUSES } from '../lib/status.ts';
+import { approvedMessage, STATUS_COLOR, STATUS_LABEL, STATUSES } from '../lib/status.ts';
 
 export const StatusTag = ({ status }: { status: WithdrawalStatus }) => (
   <Tag color={STATUS_COLOR[status]}>{STATUS_LABEL[status]}</Tag>
@@ -117,7 +117,7 @@ export function Withdrawals() {
       content: (row) =>
         `${formatUsdc(row.receive_amount)} USDC go from the hot wallet to ${row.address} on TRC20. This cannot be undone on chain.`,
       okText: 'Approve and pay',
-      done: (r) => `Approved: ${STATUS_LABEL[r.status]}`,
+      done: (r) => approvedMessage(r.status),
     },
     reject: {
       title: 'Reject this withdrawal',
