@@ -125,6 +125,26 @@ describe('contract form estimates', () => {
     expect(perp().liquidation).toBe('45180.72');
   });
 
+  it('refuses an isolated stop loss at or beyond the liquidation price (it would never fire)', () => {
+    // The walk's 5x long: liquidated at 45,180.72 before a stop at 45,000 could close it.
+    expect(perp({ sl: '45000.00' }).errors.sl_price).toEqual({
+      key: 'slUnderLiq',
+      values: { min: '45180.72' },
+    });
+    expect(perp({ sl: '45180.72' }).errors.sl_price).toEqual({
+      key: 'slUnderLiq',
+      values: { min: '45180.72' },
+    });
+    expect(perp({ sl: '45180.73' }).errors).toEqual({});
+    expect(perp({ side: 'short', sl: '55000.00' }).errors.sl_price).toEqual({
+      key: 'slOverLiq',
+      values: { max: '54776.12' },
+    });
+    expect(perp({ side: 'short', sl: '54000.00' }).errors).toEqual({});
+    // Cross liquidation depends on the whole account: the estimate does not refuse there.
+    expect(perp({ mode: 'cross', available: '5100', sl: '45000.00' }).errors.sl_price).toBeUndefined();
+  });
+
   it('a long with collateral beyond its value has no liquidation price', () => {
     expect(liquidationPrice('long', '1', '50000', '60000', PERP)).toBeNull();
   });

@@ -455,6 +455,8 @@ export const de: WebCatalogue = {
     tpAbove: 'Take-Profit muss unter dem Einstiegspreis liegen',
     slAbove: 'Stop-Loss muss unter dem Einstiegspreis liegen',
     slBelow: 'Stop-Loss muss über dem Einstiegspreis liegen',
+    slUnderLiq: 'Stop-Loss muss über dem Liquidationspreis ({{min}}) liegen',
+    slOverLiq: 'Stop-Loss muss unter dem Liquidationspreis ({{max}}) liegen',
     amountRequired: 'Bitte einen Betrag eingeben',
   },
   detail: {

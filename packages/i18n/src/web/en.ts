@@ -456,6 +456,8 @@ export const en = {
     tpAbove: 'Take profit must be below the entry price',
     slAbove: 'Stop loss must be below the entry price',
     slBelow: 'Stop loss must be above the entry price',
+    slUnderLiq: 'Stop loss must be above the liquidation price ({{min}})',
+    slOverLiq: 'Stop loss must be below the liquidation price ({{max}})',
     amountRequired: 'Enter an amount',
   },
   detail: {

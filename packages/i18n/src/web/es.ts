@@ -455,6 +455,8 @@ export const es: WebCatalogue = {
     tpAbove: 'El take profit debe estar por debajo del precio de entrada',
     slAbove: 'El stop loss debe estar por debajo del precio de entrada',
     slBelow: 'El stop loss debe estar por encima del precio de entrada',
+    slUnderLiq: 'El stop loss debe estar por encima del precio de liquidación ({{min}})',
+    slOverLiq: 'El stop loss debe estar por debajo del precio de liquidación ({{max}})',
     amountRequired: 'Introduzca un importe',
   },
   detail: {

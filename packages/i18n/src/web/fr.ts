@@ -459,6 +459,8 @@ export const fr: WebCatalogue = {
     tpAbove: 'Le take profit doit être en dessous du prix d’entrée',
     slAbove: 'Le stop loss doit être en dessous du prix d’entrée',
     slBelow: 'Le stop loss doit être au-dessus du prix d’entrée',
+    slUnderLiq: 'Le stop loss doit être au-dessus du prix de liquidation ({{min}})',
+    slOverLiq: 'Le stop loss doit être en dessous du prix de liquidation ({{max}})',
     amountRequired: 'Saisissez un montant',
   },
   detail: {

@@ -454,6 +454,8 @@ export const it: WebCatalogue = {
     tpAbove: 'Il take profit deve essere sotto il prezzo di entrata',
     slAbove: 'Lo stop loss deve essere sotto il prezzo di entrata',
     slBelow: 'Lo stop loss deve essere sopra il prezzo di entrata',
+    slUnderLiq: 'Lo stop loss deve essere sopra il prezzo di liquidazione ({{min}})',
+    slOverLiq: 'Lo stop loss deve essere sotto il prezzo di liquidazione ({{max}})',
     amountRequired: 'Inserisci un importo',
   },
   detail: {

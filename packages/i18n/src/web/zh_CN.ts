@@ -450,6 +450,8 @@ export const zh_CN: WebCatalogue = {
     tpAbove: '止盈价必须低于开仓价',
     slAbove: '止损价必须低于开仓价',
     slBelow: '止损价必须高于开仓价',
+    slUnderLiq: '止损价必须高于强平价（{{min}}）',
+    slOverLiq: '止损价必须低于强平价（{{max}}）',
     amountRequired: '请输入金额',
   },
   detail: {

@@ -450,6 +450,8 @@ export const zh_TW: WebCatalogue = {
     tpAbove: '止盈價必須低於開倉價',
     slAbove: '止損價必須低於開倉價',
     slBelow: '止損價必須高於開倉價',
+    slUnderLiq: '止損價必須高於強平價（{{min}}）',
+    slOverLiq: '止損價必須低於強平價（{{max}}）',
     amountRequired: '請輸入金額',
   },
   detail: {

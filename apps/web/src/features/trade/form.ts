@@ -48,7 +48,9 @@ export type FormErrorKey =
   | 'tpBelow'
   | 'slAbove'
   | 'tpAbove'
-  | 'slBelow';
+  | 'slBelow'
+  | 'slUnderLiq'
+  | 'slOverLiq';
 
 /** USDC has 6 decimals on the ledger: estimates are exact to that, then shown with 2. */
 export const QUOTE_SCALE = 6;
@@ -266,6 +268,15 @@ export function checkPerp(input: PerpInput, m: Market): PerpCheck {
   }
   const collateral = input.mode === 'isolated' ? margin : sub(input.available, fee);
   const liquidation = liquidationPrice(input.side, input.quantity, price, collateral, m);
+  // An isolated position is liquidated at its own price: a stop loss beyond it never fires (a 5x
+  // long entered at 190.05 went through with its stop at 152.07 under a liquidation at 152.65).
+  // Cross liquidation depends on the whole account, so the estimate does not refuse there.
+  if (input.mode === 'isolated' && liquidation !== null && input.sl !== '' && !errors.sl_price) {
+    if (input.side === 'long' && cmp(input.sl, liquidation) <= 0)
+      errors.sl_price = { key: 'slUnderLiq', values: { min: liquidation } };
+    if (input.side === 'short' && cmp(input.sl, liquidation) >= 0)
+      errors.sl_price = { key: 'slOverLiq', values: { max: liquidation } };
+  }
   return { errors, price, notional, margin, fee, liquidation };
 }
 
