@@ -58,4 +58,35 @@ describe('<Support/>', () => {
     expect(await screen.findByText('Ticket #2 closed')).toBeTruthy();
     expect(closes()).toHaveLength(1);
   });
+
+  it('keeps filter, page and the open ticket in the URL, counts the tickets, and has All', async () => {
+    const row = {
+      id: '9',
+      subject: 'Withdrawal pending',
+      status: 'answered',
+      unread: false,
+      created_at: 1,
+      updated_at: 2,
+      user_id: '1',
+      user_account: 'demo@exchange.local',
+    };
+    const sent = fakeServer((s) => {
+      if (s.url.includes('faq')) return ok([]);
+      if (s.url.includes('/tickets/9')) return ok({ ...row, messages: [] });
+      return ok({ list: [row], total: 21, page: 2, limit: 20 });
+    });
+    // A reload of a shared link: the second page of Answered, ticket 9 open.
+    mountPage('/support', <Support />, '/support?status=answered&page=2&ticket=9');
+    expect(await screen.findByText('#9 Withdrawal pending')).toBeTruthy();
+    expect(screen.getByText('21 tickets')).toBeTruthy();
+    const query = () => {
+      const lists = sent.filter((s) => /\/tickets\?/.test(s.url));
+      return new URL(lists.at(-1)!.url, 'http://x').searchParams;
+    };
+    expect(query().get('status')).toBe('answered');
+    expect(query().get('page')).toBe('2');
+    fireEvent.click(screen.getByTitle('All'));
+    await vi.waitFor(() => expect(query().get('status')).toBeNull());
+    expect(query().get('page')).toBe('1');
+  });
 });

@@ -23,6 +23,7 @@ import { LangTabs, type TextFields } from '../../../components/LangTabs.tsx';
 import { LangTags } from '../../../components/table-cells.tsx';
 import { api } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/format.ts';
+import { readInt, useUrlState } from '../../../lib/url-state.ts';
 
 type Status = 'open' | 'answered' | 'closed';
 type Row = Ticket & { user_id: string; user_account: string | null };
@@ -148,13 +149,29 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
   );
 }
 
+/** The list's filter: a status, or every ticket. */
+type Filter = Status | 'all';
+const FILTERS: Filter[] = [...STATUSES, 'all'];
+const FILTER_LABEL: Record<Filter, string> = { ...STATUS_LABEL, all: 'All' };
+
+/**
+ * Tickets by status (open first), newest activity first. Filter, page and the open ticket live in
+ * the URL (`?status=&page=&ticket=`) as on the review lists (ADR 190): a reload or a shared link
+ * shows the same view; they were component state and a reload fell back to page 1 of Open.
+ */
 function Tickets() {
-  const [status, setStatus] = useState<Status>('open');
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const { params, update } = useUrlState();
+  const raw = params.get('status');
+  const filter: Filter = FILTERS.includes(raw as Filter) ? (raw as Filter) : 'open';
+  const page = readInt(params.get('page'), 1);
+  const openId = params.get('ticket');
   const list = useQuery({
-    queryKey: ['admin', 'support', 'tickets', status, page],
-    queryFn: ({ signal }) => api.support.admin.tickets({ status, page, limit: 20 }, { signal }),
+    queryKey: ['admin', 'support', 'tickets', filter, page],
+    queryFn: ({ signal }) =>
+      api.support.admin.tickets(
+        { ...(filter === 'all' ? {} : { status: filter }), page, limit: 20 },
+        { signal },
+      ),
   });
   const columns: TableColumnsType<Row> = [
     { title: '#', dataIndex: 'id', width: 70 },
@@ -180,12 +197,9 @@ function Tickets() {
   return (
     <>
       <Segmented
-        value={status}
-        onChange={(v) => {
-          setStatus(v as Status);
-          setPage(1);
-        }}
-        options={STATUSES.map((v) => ({ value: v, label: STATUS_LABEL[v] }))}
+        value={filter}
+        onChange={(v) => update({ status: v === 'open' ? null : String(v), page: null })}
+        options={FILTERS.map((v) => ({ value: v, label: FILTER_LABEL[v] }))}
         style={{ marginBottom: 16 }}
       />
       <ConsoleTable<Row>
@@ -197,12 +211,20 @@ function Tickets() {
         locale={{
           emptyText: list.isError
             ? 'Could not load the tickets'
-            : `No ${STATUS_LABEL[status].toLowerCase()} ticket`,
+            : filter === 'all'
+              ? 'No ticket yet'
+              : `No ${STATUS_LABEL[filter].toLowerCase()} ticket`,
         }}
-        onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+        onRow={(r) => ({ onClick: () => update({ ticket: r.id }), style: { cursor: 'pointer' } })}
+        pagination={{
+          current: page,
+          pageSize: 20,
+          total: list.data?.total ?? 0,
+          showTotal: (n) => `${n} ticket${n === 1 ? '' : 's'}`,
+          onChange: (p) => update({ page: p === 1 ? null : String(p) }),
+        }}
       />
-      <TicketDrawer id={openId} onClose={() => setOpenId(null)} />
+      <TicketDrawer id={openId} onClose={() => update({ ticket: null })} />
     </>
   );
 }
