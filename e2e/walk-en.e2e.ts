@@ -4,7 +4,8 @@
 // subscription and the daily check-in. What the walk found wrong stays fixed: the order sheet's
 // table wrote its estimates with 6 decimals under a 2-decimal sentence, the TP/SL sheet was
 // "Profit/loss setting" with "Trigger by: Mark | Last", the exchange sheet had no Cancel,
-// "You receive" showed an amount the form refused, the AI fee read "(0.6 USDC)".
+// "You receive" showed an amount the form refused, the AI fee read "(0.6 USDC)", and an isolated
+// long took a stop loss under its own liquidation price.
 import { webCatalogues } from '@ex/i18n';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -97,9 +98,14 @@ describe('the English walk at 375 px', () => {
     await p.locator('input[name=quantity]').fill('1');
     await form.getByText('TP/SL', { exact: true }).click();
     await p.locator('input[name=tp_price]').fill(tp);
+    // A stop under the isolated 5x long's liquidation (about 80 % of the entry) would never fire.
+    await p.locator('input[name=sl_price]').fill((Math.round(mark * 0.7 * 1000) / 1000).toFixed(3));
+    await form.getByRole('button', { name: tr.openLong, exact: true }).click();
+    await p.getByText(/^Stop loss must be above the liquidation price \([\d,.]+\)$/).waitFor();
+    const sheet = p.getByRole('dialog', { name: tr.confirmTitle });
+    expect(await sheet.count()).toBe(0);
     await p.locator('input[name=sl_price]').fill(sl);
     await form.getByRole('button', { name: tr.openLong, exact: true }).click();
-    const sheet = p.getByRole('dialog', { name: tr.confirmTitle });
     await sheet.waitFor();
     expect(await sheet.textContent()).toContain('Isolated 5x');
     const fee = await sheet.locator('.kv').filter({ hasText: tr.estFee }).locator('dd').textContent();
