@@ -42,7 +42,7 @@ export const en = {
     toWithdraw: 'Withdraw USDC',
     usdcValue: 'Value (USDC)',
     fee: 'Fee',
-    receive: 'Received amount',
+    receive: 'Net amount',
     reason: 'Reason',
     loadFailed: 'Could not load the records',
   },
