@@ -45,11 +45,12 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
   const act = useUserAction();
   const u = detail.data?.user;
 
-  const run = (action: UserAction, title: string, done: string) => {
+  const run = (action: UserAction, title: string, content: string, okText: string, done: string) => {
     if (!u) return;
     modal.confirm({
       title,
-      okText: 'Confirm',
+      content,
+      okText,
       okButtonProps: { danger: action !== 'unban' },
       onOk: () =>
         act
@@ -61,6 +62,10 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
           .catch(() => undefined),
     });
   };
+  // Who the dialog is about, by the name the operator searched for, not only a number.
+  const who = u
+    ? `${u.email ?? (u.phone ? `+${u.area_code ?? ''} ${u.phone}` : u.nickname)} (user ${u.id})`
+    : '';
 
   return (
     <Drawer open={id !== null} onClose={onClose} width={900} title={u ? `User ${u.id}` : 'User'}>
@@ -90,17 +95,41 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
               <Button
                 danger
                 onClick={() =>
-                  run('ban', `Ban user ${u.id}? Login is refused and every session ends.`, 'Banned')
+                  run(
+                    'ban',
+                    `Ban ${who}?`,
+                    'Login is refused and every session ends.',
+                    'Ban',
+                    `${who} banned`,
+                  )
                 }
               >
                 Ban
               </Button>
             ) : (
-              <Button onClick={() => run('unban', `Lift the ban on user ${u.id}?`, 'Unbanned')}>Unban</Button>
+              <Button
+                onClick={() =>
+                  run(
+                    'unban',
+                    `Lift the ban on ${who}?`,
+                    'They can log in again.',
+                    'Unban',
+                    `${who} unbanned`,
+                  )
+                }
+              >
+                Unban
+              </Button>
             )}
             <Button
               onClick={() =>
-                run('revoke', `End every session of user ${u.id}? They must log in again.`, 'Sessions ended')
+                run(
+                  'revoke',
+                  `End every session of ${who}?`,
+                  'They must log in again.',
+                  'End sessions',
+                  'Sessions ended',
+                )
               }
             >
               Revoke sessions
