@@ -145,6 +145,10 @@ describe('the English walk at 375 px', () => {
         (await get<Position[]>('/api/app/contract/positions')).some((x) => x.symbol === 'SOL_USDC_PERP'),
       )
       .toBe(false);
+    // The choice outlives the position and the visit: the next order starts from Isolated 5x again.
+    await p.reload();
+    await p.getByRole('button', { name: tr.isolated, exact: true }).waitFor();
+    expect(await p.getByRole('button', { name: `${tr.leverage} 5x`, exact: true }).count()).toBe(1);
     await p.context().close();
   });
 

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   searchHistory: 'search_history',
   /** The last market list and tickers seen, shown at once on the next start (ADR 090). */
   lastMarkets: 'last_markets',
+  /** The leverage and margin mode last chosen per perpetual market, on this device (ADR 260). */
+  perpSettings: 'perp_settings',
 } as const;
 
 export interface KeyValueStorage {

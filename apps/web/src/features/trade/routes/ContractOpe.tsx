@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasToken } from '../../../lib/storage.ts';
 import { useDepth, usePrivateStreams, useTicker } from '../../stream/hooks.ts';
@@ -11,6 +11,7 @@ import { PositionsPanel } from '../components/PositionsPanel.tsx';
 import { TradeScreen } from '../components/TradeScreen.tsx';
 import type { MarginMode } from '../form.ts';
 import { useSymbolParam } from '../market.ts';
+import { readPerpSetting, writePerpSetting } from '../perp-settings.ts';
 import '../trade.css';
 
 /** The leverage a new position starts from (or the nearest allowed below it). */
@@ -38,12 +39,23 @@ export default function ContractOpe() {
   const allowed = (symbol && leverages.data?.by_symbol[symbol]) || leverages.data?.values || [];
   // ADR 153/155: no fresh index, no orders; the banner says why, the form's buttons are off.
   const stale = funding.data?.index_stale === true;
+  // Which market's stored choice has been applied (once per market, when its list is known).
+  const restored = useRef<string | null>(null);
   useEffect(() => {
     if (!symbol) return;
     if (existing) {
       setLeverage(existing.leverage);
       setMode(existing.margin_mode);
       return;
+    }
+    if (allowed.length > 0 && restored.current !== symbol) {
+      restored.current = symbol;
+      const saved = readPerpSetting(window.localStorage, symbol);
+      if (saved && allowed.includes(saved.leverage)) {
+        setLeverage(saved.leverage);
+        setMode(saved.mode);
+        return;
+      }
     }
     setLeverage((cur) => {
       if (cur > 0 && (allowed.length === 0 || allowed.includes(cur))) return cur;
@@ -73,6 +85,7 @@ export default function ContractOpe() {
               onChange={(l, m) => {
                 setLeverage(l);
                 setMode(m);
+                writePerpSetting(window.localStorage, market.symbol, { leverage: l, mode: m });
               }}
             />
             <FundingCountdown symbol={market.symbol} />
