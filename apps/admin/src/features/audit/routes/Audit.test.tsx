@@ -56,6 +56,23 @@ describe('<Audit/>', () => {
     expect(screen.queryByText('Kyc 2')).toBeNull();
   });
 
+  it.each([
+    ['support', 'Support'],
+    ['ai', 'AI savings'],
+    ['dividends', 'Dividends'],
+    ['votes', 'Votes'],
+    ['releases', 'Releases'],
+  ])(
+    'offers the target type %s the server writes (shown as "%s", filtered on the server)',
+    async (type, label) => {
+      mountPage('/audit', <Audit />, `/audit?target_type=${type}`);
+      await screen.findByText('support@example.com');
+      // A value with no option would show its raw code; an option shows its words.
+      expect(document.querySelector('.ant-select-selection-item')?.textContent).toBe(label);
+      expect(sent.some((s) => s.url.includes(`target_type=${type}`))).toBe(true);
+    },
+  );
+
   it('filters by action on the server', async () => {
     mountPage('/audit', <Audit />);
     await screen.findByText('support@example.com');

@@ -5,9 +5,30 @@ import { actionLabel, codeLabel, dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 import { type AuditFilters, useAudit } from '../api/audit.ts';
 
-const TARGETS = ['user', 'operator', 'market', 'withdrawals', 'kyc', 'staking', 'otc', 'content', 'ieo'];
+/**
+ * Every target type the server writes: its own entries' (user, operator, market) and, for the
+ * other routes with an `:id`, the first path segment after /api/admin/ (ops/roles.ts auditOnSend).
+ * Support, AI savings, dividends, votes and releases were missing, so their decisions (a ticket
+ * closed, a product disabled) could not be filtered for.
+ */
+const TARGETS = [
+  'user',
+  'operator',
+  'market',
+  'withdrawals',
+  'kyc',
+  'staking',
+  'ai',
+  'otc',
+  'ieo',
+  'dividends',
+  'votes',
+  'content',
+  'support',
+  'releases',
+];
 /** Target types whose words are not just the code capitalised. */
-const TARGET_LABEL: Record<string, string> = { kyc: 'KYC', otc: 'OTC', ieo: 'IEO' };
+const TARGET_LABEL: Record<string, string> = { kyc: 'KYC', otc: 'OTC', ieo: 'IEO', ai: 'AI savings' };
 /** A target type in words: the acronyms in capitals ("KYC 2", not "Kyc 2"). */
 const targetLabel = (t: string) => TARGET_LABEL[t] ?? codeLabel(t);
 
