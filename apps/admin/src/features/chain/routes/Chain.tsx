@@ -9,6 +9,7 @@ import {
   ReviewTable,
 } from '../../../components/review-table/ReviewTable.tsx';
 import { agoCell, codeCell, usdcCell } from '../../../components/table-cells.tsx';
+import { UserLink } from '../../../components/UserLink.tsx';
 import { formatUsdc } from '../../../lib/format.ts';
 import { randomTxid, useDeposits, useSimulateDeposit } from '../api/chain.ts';
 
@@ -41,7 +42,12 @@ const columns = (now: number): TableColumnsType<AdminDeposit> => [
     width: 220,
     render: codeCell(8, 6),
   },
-  { title: 'User id', dataIndex: 'user_id', width: 90, render: (v: string | null) => v ?? <Tag>None</Tag> },
+  {
+    title: 'User id',
+    dataIndex: 'user_id',
+    width: 90,
+    render: (v: string | null) => (v === null ? <Tag>None</Tag> : <UserLink id={v} />),
+  },
   {
     title: 'Transaction',
     dataIndex: 'txid',

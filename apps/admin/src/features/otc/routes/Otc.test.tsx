@@ -58,6 +58,8 @@ describe('<Otc/>', () => {
     mountPage('/otc', <Otc />);
     // A quantity with 2 up to the coin's decimals; a fiat total with its own digits, grouped.
     expect(await screen.findByText('0.0125 BTC')).toBeTruthy();
+    // The order's user opens that user's drawer (balances, ledger) on the Users page.
+    expect(screen.getByRole('link', { name: '1001' }).getAttribute('href')).toBe('/users?user=1001');
     expect(screen.getByText('8,725.00 CNY')).toBeTruthy();
     expect(await screen.findByText('100.00 – 50,000.00 USDC')).toBeTruthy();
     // An ad nobody ordered from yet has no success rate.

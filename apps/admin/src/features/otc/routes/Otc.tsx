@@ -28,6 +28,7 @@ import {
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTimeStackCell, Num, SideTag } from '../../../components/table-cells.tsx';
+import { UserLink } from '../../../components/UserLink.tsx';
 import { formatCoinOverview, formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { useOtcAds, useOtcMutations, useOtcOrders, useTreasury } from '../api/otc.ts';
 
@@ -101,7 +102,7 @@ function Orders() {
   // lines, the sell order's bank and phone sit under the payment method, the buttons stack.
   const columns: TableColumnsType<AdminOtcOrder> = [
     { title: 'Placed', dataIndex: 'created_at', width: 100, render: dateTimeStackCell },
-    { title: 'User', dataIndex: 'user_id', width: 56 },
+    { title: 'User', dataIndex: 'user_id', width: 56, render: (id: string) => <UserLink id={id} /> },
     {
       title: 'Side',
       dataIndex: 'side',
