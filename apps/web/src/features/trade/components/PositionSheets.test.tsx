@@ -4,11 +4,12 @@
 
 import { webCatalogues } from '@ex/i18n';
 import type { Coin, Position } from '@ex/sdk';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testQueryClient, WithI18n } from '../../../../test/helpers/screen.tsx';
 import { LangProvider } from '../../../app/lang-context.tsx';
+import { streamKeys } from '../../stream/hooks.ts';
 import { TpslSheet } from './PositionSheets.tsx';
 
 const market = {
@@ -51,5 +52,50 @@ describe('TpslSheet', () => {
     expect(screen.queryByText(/Trigger by:/)).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Last price' }));
     expect(screen.getByRole('tab', { name: 'Last price' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  const sheet = (p: Position, qc: QueryClient) => (
+    <QueryClientProvider client={qc}>
+      <LangProvider initial="en" catalogue={webCatalogues.en}>
+        <WithI18n>
+          <TpslSheet position={p} market={market} onClose={() => {}} />
+        </WithI18n>
+      </LangProvider>
+    </QueryClientProvider>
+  );
+  const field = (name: string) => document.querySelector(`input[name=${name}]`) as HTMLInputElement;
+
+  it('a TP/SL set a moment ago fills the fields the user has not touched as the position arrives', async () => {
+    // Opened from a list older than the TP/SL just set: both fields read None.
+    const stale = { ...position, tp_price: null, sl_price: null } as unknown as Position;
+    const qc = testQueryClient();
+    const view = render(sheet(stale, qc));
+    await screen.findByRole('heading', { name: 'Take profit / stop loss' });
+    await waitFor(() => expect(field('sl_price').value).toBe(''));
+    // The user types a take profit; then the list catches up with the position's own TP and SL.
+    fireEvent.change(field('tp_price'), { target: { value: '210' } });
+    view.rerender(sheet(position, qc));
+    // Saving now keeps the stop loss (a blank one would have cleared it) and the typed take profit.
+    await waitFor(() => expect(field('sl_price').value).toBe('180.000'));
+    expect(field('tp_price').value).toBe('210');
+  });
+
+  it('Save waits while the positions are being read afresh', async () => {
+    const qc = testQueryClient();
+    let answer: (v: Position[]) => void = () => {};
+    const read = qc.fetchQuery({
+      queryKey: streamKeys.positions,
+      queryFn: () => new Promise<Position[]>((r) => (answer = r)),
+    });
+    render(sheet(position, qc));
+    await screen.findByRole('heading', { name: 'Take profit / stop loss' });
+    // While loading, antd's button shows a spinner instead of its text: found by its colour.
+    const save = () => document.querySelector('button.adm-button-primary') as HTMLButtonElement;
+    await waitFor(() => expect(save().disabled).toBe(true));
+    await act(async () => {
+      answer([position]);
+      await read;
+    });
+    await waitFor(() => expect(save().disabled).toBe(false));
   });
 });

@@ -1,12 +1,14 @@
 import type { Coin, Position } from '@ex/sdk';
 import { isValidationError } from '@ex/sdk';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { TextTabs } from '../../../components/TextTabs.tsx';
 import { formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { streamKeys } from '../../stream/hooks.ts';
 import { useAdjustMargin, useSetTpsl } from '../api/contract.ts';
 import { useBalances } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
@@ -118,6 +120,27 @@ export function TpslSheet({
   const [qty, setQty] = useState('');
   const [errors, setErrors] = useState<{ tp_price?: string; sl_price?: string; quantity?: string }>({});
   const save = useSetTpsl();
+  // Saving without a quantity replaces the position's TP and SL: a field that showed "None" only
+  // because the list was older than a TP/SL just set would clear it. So the sheet reads the
+  // positions afresh when it opens, Save waits for that read, and a field the user has not touched
+  // follows the position as it arrives.
+  const qc = useQueryClient();
+  const reading = useIsFetching({ queryKey: streamKeys.positions }) > 0;
+  const touched = useRef({ tp: false, sl: false, by: false });
+  const liveTp = position?.tp_price ?? '';
+  const liveSl = position?.sl_price ?? '';
+  const liveBy = position?.tpsl_by ?? 'mark';
+  useEffect(() => {
+    if (!touched.current.tp) setTp(liveTp);
+    if (!touched.current.sl) setSl(liveSl);
+    if (!touched.current.by) setBy(liveBy);
+  }, [liveTp, liveSl, liveBy]);
+  const edit =
+    <T,>(field: 'tp' | 'sl' | 'by', set: (v: T) => void) =>
+    (v: T) => {
+      touched.current[field] = true;
+      set(v);
+    };
   const scale = market?.price_scale ?? 2;
   const tick = market?.tick_size ?? '0.01';
   const entry = position?.entry_price;
@@ -152,11 +175,13 @@ export function TpslSheet({
       onClose={onClose}
       bodyClassName="sheet confirm-sheet"
       afterShow={() => {
-        setTp(position?.tp_price ?? '');
-        setSl(position?.sl_price ?? '');
-        setBy(position?.tpsl_by ?? 'mark');
+        touched.current = { tp: false, sl: false, by: false };
+        setTp(liveTp);
+        setSl(liveSl);
+        setBy(liveBy);
         setQty('');
         setErrors({});
+        void qc.invalidateQueries({ queryKey: streamKeys.positions });
       }}
     >
       <div role="dialog" aria-label={t('trade.setTpsl')}>
@@ -173,8 +198,8 @@ export function TpslSheet({
         </dl>
         {(
           [
-            ['tp_price', t('trade.tp'), tp, setTp],
-            ['sl_price', t('trade.sl'), sl, setSl],
+            ['tp_price', t('trade.tp'), tp, edit('tp', setTp)],
+            ['sl_price', t('trade.sl'), sl, edit('sl', setSl)],
           ] as const
         ).map(([name, label, value, onChange]) => (
           <div className="sheet-field" key={name}>
@@ -214,14 +239,20 @@ export function TpslSheet({
           <TextTabs<'mark' | 'last'>
             label={t('trade.triggerBy')}
             value={by}
-            onChange={setBy}
+            onChange={edit('by', setBy)}
             options={[
               { value: 'mark', label: t('trade.markPrice') },
               { value: 'last', label: t('market.lastPrice') },
             ]}
           />
         </div>
-        <Button block color="primary" loading={save.isPending} disabled={save.isPending} onClick={submit}>
+        <Button
+          block
+          color="primary"
+          loading={save.isPending || reading}
+          disabled={save.isPending || reading}
+          onClick={submit}
+        >
           {t('trade.save')}
         </Button>
       </div>

@@ -237,7 +237,9 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
   const signedIn = hasToken(window.localStorage);
   const [tab, setTab] = useState<'positions' | 'orders'>('positions');
   const [marginOf, setMarginOf] = useState<Position | null>(null);
-  const [tpslOf, setTpslOf] = useState<Position | null>(null);
+  // The sheet follows the position in the list (kept by id): a TP/SL set a moment ago arrives in it.
+  const [tpslId, setTpslId] = useState<string | null>(null);
+  const tpslOf = positions.find((p) => p.id === tpslId) ?? null;
   const [amendOf, setAmendOf] = useState<ContractOrder | null>(null);
   const orders = useOpenContractOrders();
   const cancelAll = useCancelAllContract();
@@ -273,7 +275,7 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
                   p={p}
                   market={bySymbol.get(p.symbol)}
                   onMargin={() => setMarginOf(p)}
-                  onTpsl={() => setTpslOf(p)}
+                  onTpsl={() => setTpslId(p.id)}
                 />
               ))}
             </ul>
@@ -319,7 +321,7 @@ export function PositionsPanel({ coins, positions }: { coins: Coin[]; positions:
       <TpslSheet
         position={tpslOf}
         market={tpslOf ? bySymbol.get(tpslOf.symbol) : undefined}
-        onClose={() => setTpslOf(null)}
+        onClose={() => setTpslId(null)}
       />
     </section>
   );
