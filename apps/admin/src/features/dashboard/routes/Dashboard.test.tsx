@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
+import { fakeServer, json, mountPage, ok } from '../../../test/console.tsx';
 import { Dashboard } from './Dashboard.tsx';
 
 /** The public market list, for each market's step precision (only the fields the dashboard reads). */
@@ -44,6 +44,30 @@ describe('<Dashboard/>', () => {
     cleanup();
     vi.unstubAllGlobals();
     sessionStorage.clear();
+  });
+
+  it('counts every queue an operator decides on: stakes, OTC orders and open tickets too', async () => {
+    const page = (total: number) => ok({ list: [], total, page: 1, limit: 1 });
+    const sent = fakeServer((s) => {
+      if (s.url === '/api/admin/dashboard') return ok(DATA);
+      if (s.url.startsWith('/api/admin/staking/stakes')) return page(3);
+      if (s.url.startsWith('/api/admin/otc/orders')) return page(1);
+      if (s.url.startsWith('/api/admin/support/tickets'))
+        return json(500, { code: 500, data: null, message: 'Internal error' });
+      return s.url.startsWith('/api/app/market/coins') ? ok(MARKETS) : ok(null);
+    });
+    mountPage('/dashboard', <Dashboard />);
+    expect((await screen.findByText('Stakes: 3')).closest('a')?.getAttribute('href')).toBe(
+      '/earn?tab=staking',
+    );
+    expect(screen.getByText('OTC orders: 1').closest('a')?.getAttribute('href')).toBe('/otc');
+    // A queue that could not be read says so, not 0.
+    expect(await screen.findByText('Open tickets: ?')).toBeTruthy();
+    const query = (path: string) =>
+      new URL(sent.find((s) => s.url.startsWith(path))!.url, 'http://x').searchParams.get('status');
+    expect(query('/api/admin/staking/stakes')).toBe('review');
+    expect(query('/api/admin/otc/orders')).toBe('review');
+    expect(query('/api/admin/support/tickets')).toBe('open');
   });
 
   it('shows USDC with 2 decimals and quantities with their step precision, grouped (DESIGN.md)', async () => {

@@ -7,7 +7,7 @@ import {
   formatDecimal,
   formatUsdcOverview,
 } from '../../../lib/format.ts';
-import { useDashboard } from '../api/dashboard.ts';
+import { useDashboard, useOtherQueues } from '../api/dashboard.ts';
 import { useQtyScales } from '../api/market-scales.ts';
 import { DashboardCard } from '../components/DashboardCard.tsx';
 
@@ -15,6 +15,10 @@ import { DashboardCard } from '../components/DashboardCard.tsx';
 const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** A queue's count for the Pending reviews card: '…' while loading, '?' when it could not be read. */
+const total = (q: { data?: { total: number }; isError: boolean }) =>
+  q.data ? String(q.data.total) : q.isError ? '?' : '…';
 
 /** What each treasury pays for, in the operator's words (the API sends its code). */
 const PURPOSE: Record<string, string> = {
@@ -33,6 +37,7 @@ const PURPOSE: Record<string, string> = {
 export function Dashboard() {
   const d = useDashboard().data;
   const scales = useQtyScales().data;
+  const queues = useOtherQueues();
   // Until the market list is there (or when it fails) a quantity keeps the digits the server sent.
   const qty = (v: string, symbol: string) => {
     const scale = scales?.get(symbol);
@@ -68,6 +73,16 @@ export function Dashboard() {
           </p>
           <p>
             <Link to="/kyc">KYC: {d.pending_reviews.kyc}</Link>
+          </p>
+          {/* The other queues an operator decides on: they were not on the first screen at all. */}
+          <p>
+            <Link to="/earn?tab=staking">Stakes: {total(queues.stakes)}</Link>
+          </p>
+          <p>
+            <Link to="/otc">OTC orders: {total(queues.otc)}</Link>
+          </p>
+          <p>
+            <Link to="/support">Open tickets: {total(queues.tickets)}</Link>
           </p>
         </DashboardCard>
         <DashboardCard title="Engine">
