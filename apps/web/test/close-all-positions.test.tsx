@@ -71,7 +71,7 @@ function WithI18n({ children }: { children: React.ReactNode }) {
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 
-function open(lang: 'en' | 'de') {
+function open(lang: 'en' | 'de' | 'es' | 'fr') {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
@@ -155,5 +155,29 @@ describe('close all positions', () => {
     const sheet = await screen.findByRole('dialog', { name: de.closeAllTitle });
     fireEvent.click(within(sheet).getByRole('button', { name: de.closeAll }));
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(`Geschlossen: 1, noch offen: 1. ${reason}`));
+  });
+
+  it('asks before closing one position, in a sentence whose side agrees with it', async () => {
+    const sentences = {
+      en: ['Close the long position of 0.010 BTC', 'Close the short position of 0.005 BTC'],
+      es: ['¿Cerrar la posición larga de 0,010 BTC', '¿Cerrar la posición corta de 0,005 BTC'],
+      fr: ['Fermer la position longue de 0,010 BTC', 'Fermer la position courte de 0,005 BTC'],
+    } as const;
+    for (const [lang, [long, short]] of Object.entries(sentences) as [
+      keyof typeof sentences,
+      readonly string[],
+    ][]) {
+      open(lang);
+      const closes = screen.getAllByRole('button', { name: webCatalogues[lang].trade.closePosition });
+      fireEvent.click(closes[0]!);
+      expect((await screen.findByRole('dialog')).textContent).toContain(long);
+      fireEvent.click(await screen.findByRole('button', { name: webCatalogues[lang].common.cancel }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      fireEvent.click(closes[1]!);
+      expect((await screen.findByRole('dialog')).textContent).toContain(short);
+      fireEvent.click(await screen.findByRole('button', { name: webCatalogues[lang].common.cancel }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      cleanup();
+    }
   });
 });

@@ -140,8 +140,9 @@ function PositionCard({
           loading={close.isPending}
           onClick={async () => {
             const ok = await confirmDialog({
-              content: t('trade.closeConfirm', {
-                side: sideText,
+              // One sentence per side: the side's word agrees with "position" (la posición larga,
+              // la position longue) and is not the capitalised tag mid-sentence.
+              content: t(p.side === 'long' ? 'trade.closeConfirmLong' : 'trade.closeConfirmShort', {
                 qty: formatDecimal(size, lang, { minFraction: qs, maxFraction: qs }),
                 base,
               }),
