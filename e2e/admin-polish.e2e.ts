@@ -130,17 +130,18 @@ describe('operator console at desktop widths', () => {
       // A published snapshot for the reserves list (a fresh server has none before the daily one;
       // the server takes at most one a minute, so the second width reuses the first's).
       await api(s.server.url, 'POST', '/api/admin/reserves/snapshots', {}, await adminToken(s.server.url));
-      // OTC orders under review with a long remark and a long bank name (the first width places them).
+      // OTC orders under review with a long remark and a long bank name (the first width places them),
+      // on the seeded CNY desk's USDC offers (ADR 264: the desks are EUR 1-4, USD 5-8, CNY 9-12).
       if (width === 1280) {
         const orders = [
           {
-            ad_id: '1',
+            ad_id: '9',
             quantity: '1234.5',
             payment_method: 'bank_transfer',
             remarks: 'Paying from my company account, please confirm quickly',
           },
           {
-            ad_id: '3',
+            ad_id: '11',
             quantity: '150',
             payment_method: 'bank_transfer',
             bank: 'Industrial and Commercial Bank of China',
