@@ -5,16 +5,7 @@
 import { UserDetailRecords } from '@ex/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  adminToken,
-  api,
-  DEMO_EMAIL,
-  screenshot,
-  submitKyc,
-  suite,
-} from './harness.ts';
+import { adminToken, api, consoleSignIn, DEMO_EMAIL, screenshot, submitKyc, suite } from './harness.ts';
 
 const s = suite({
   SEED_DEMO: '1',
@@ -23,16 +14,8 @@ const s = suite({
   ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
 });
 
-async function signIn(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: s.server.url, viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/admin/login');
-  await page.locator('#email').fill(ADMIN_EMAIL);
-  await page.locator('#password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-  return page;
-}
+const signIn = (browser: Browser, width: number): Promise<Page> =>
+  consoleSignIn(browser, s.server.url, width);
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(`/admin/${path}`);

@@ -4,10 +4,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
   adminToken,
   api,
+  consoleSignIn,
   DEMO_EMAIL,
   registerViaApi,
   screenshot,
@@ -107,21 +106,8 @@ beforeAll(async () => {
   }
 });
 
-async function signIn(browser: Browser, width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: s.server.url,
-    viewport: { width, height },
-    deviceScaleFactor: width < 600 ? 2 : 1,
-    hasTouch: width < 600,
-  });
-  const page = await context.newPage();
-  await page.goto('/admin/login');
-  await page.locator('#email').fill(ADMIN_EMAIL);
-  await page.locator('#password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-  return page;
-}
+const signIn = (browser: Browser, width: number, height: number): Promise<Page> =>
+  consoleSignIn(browser, s.server.url, width, height);
 
 /**
  * Every table's scroll container (the nearest box around the `<table>` that clips or scrolls it; the

@@ -4,7 +4,7 @@
 // decision is in the audit log.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, adminToken, api, screenshot, suite } from './harness.ts';
+import { adminToken, api, consoleSignIn, screenshot, suite } from './harness.ts';
 
 const s = suite({
   SEED_DEMO: '1',
@@ -13,16 +13,7 @@ const s = suite({
   ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
 });
 
-async function signIn(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: s.server.url, viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/admin/login');
-  await page.locator('#email').fill(ADMIN_EMAIL);
-  await page.locator('#password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
-  return page;
-}
+const signIn = (browser: Browser, width = 1280): Promise<Page> => consoleSignIn(browser, s.server.url, width);
 
 /** The audit log's actions for one target, newest first. */
 async function auditOf(targetType: string, targetId: string): Promise<string[]> {

@@ -235,6 +235,32 @@ export async function adminToken(base: string): Promise<string> {
   return res.data.token;
 }
 
+/**
+ * A page of the operator console signed in through its login form at `width` x `height` (a phone's
+ * touch and pixel ratio under 600 px), on the console's first page after the login.
+ */
+export async function consoleSignIn(
+  browser: Browser,
+  baseURL: string,
+  width = 1280,
+  height = 800,
+): Promise<Page> {
+  const phone = width < 600;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height },
+    deviceScaleFactor: phone ? 2 : 1,
+    hasTouch: phone,
+  });
+  const page = await context.newPage();
+  await page.goto('/admin/login');
+  await page.locator('#email').fill(ADMIN_EMAIL);
+  await page.locator('#password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+  return page;
+}
+
 /** The newest verification code sent to `to`, read from the operator outbox. */
 export async function latestCode(base: string, to: string): Promise<string> {
   const token = await adminToken(base);
