@@ -261,6 +261,21 @@ export async function consoleSignIn(
   return page;
 }
 
+/**
+ * The paths whose page is wider than `width` once loaded (a page that scrolls sideways on a phone),
+ * each as `<path> <width>px`; empty when every page fits.
+ */
+export async function pagesWiderThan(page: Page, paths: readonly string[], width = 375): Promise<string[]> {
+  const wide: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > width) wide.push(`${path} ${scrollWidth}px`);
+  }
+  return wide;
+}
+
 /** The newest verification code sent to `to`, read from the operator outbox. */
 export async function latestCode(base: string, to: string): Promise<string> {
   const token = await adminToken(base);

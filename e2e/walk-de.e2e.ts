@@ -6,7 +6,7 @@
 import { webCatalogues } from '@ex/i18n';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, screenshot, suite } from './harness.ts';
+import { openSignedIn, pagesWiderThan, screenshot, suite } from './harness.ts';
 
 const de = webCatalogues.de;
 const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
@@ -98,8 +98,7 @@ describe('the German walk at 375 px', () => {
 
   it('no screen of the walk scrolls sideways at 375 px', async () => {
     const p = await page();
-    const wide: string[] = [];
-    for (const path of [
+    const wide = await pagesWiderThan(p, [
       '/',
       '/Transaction',
       '/My',
@@ -123,12 +122,7 @@ describe('the German walk at 375 px', () => {
       '/Devices',
       '/ApiKeys',
       '/Privacy',
-    ]) {
-      await p.goto(path);
-      await p.waitForLoadState('networkidle');
-      const width = await p.evaluate(() => document.documentElement.scrollWidth);
-      if (width > 375) wide.push(`${path} ${width}px`);
-    }
+    ]);
     expect(wide).toEqual([]);
     await p.context().close();
   });

@@ -7,13 +7,37 @@
 import { webCatalogues } from '@ex/i18n';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, screenshot, suite } from './harness.ts';
+import { openSignedIn, pagesWiderThan, screenshot, suite } from './harness.ts';
 
 type Romance = 'fr' | 'es' | 'it';
 const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
 
 const page = (lang: Romance): Promise<Page> => openSignedIn(s.browser, s.server.url, s.token, lang);
 
+/** The screens the sideways check walks in each language. */
+const WALKED = [
+  '/',
+  '/Transaction',
+  '/My',
+  '/WalletDetail',
+  '/Recharge',
+  '/Withdrawal',
+  '/TransformTwo',
+  '/RealName',
+  '/BankCard',
+  '/Invite',
+  '/Msg',
+  '/Notices',
+  '/OTC',
+  '/Transform',
+  '/AI',
+  '/Defn',
+  '/Vote',
+  '/RedPlan',
+  '/IEO',
+  '/Setting',
+  '/TwoFactor',
+];
 describe('the French, Spanish and Italian walk at 375 px', () => {
   it('/RechargeHistory: the seeded 1,500 USDC deposit reads 1.500,00 in es and it, 1 500,00 in fr', async () => {
     for (const [lang, amount] of [
@@ -140,34 +164,7 @@ describe('the French, Spanish and Italian walk at 375 px', () => {
     const wide: string[] = [];
     for (const lang of ['fr', 'es', 'it'] as const) {
       const p = await page(lang);
-      for (const path of [
-        '/',
-        '/Transaction',
-        '/My',
-        '/WalletDetail',
-        '/Recharge',
-        '/Withdrawal',
-        '/TransformTwo',
-        '/RealName',
-        '/BankCard',
-        '/Invite',
-        '/Msg',
-        '/Notices',
-        '/OTC',
-        '/Transform',
-        '/AI',
-        '/Defn',
-        '/Vote',
-        '/RedPlan',
-        '/IEO',
-        '/Setting',
-        '/TwoFactor',
-      ]) {
-        await p.goto(path);
-        await p.waitForLoadState('networkidle');
-        const width = await p.evaluate(() => document.documentElement.scrollWidth);
-        if (width > 375) wide.push(`${lang} ${path} ${width}px`);
-      }
+      for (const w of await pagesWiderThan(p, WALKED)) wide.push(`${lang} ${w}`);
       await p.context().close();
     }
     expect(wide).toEqual([]);
