@@ -5,10 +5,9 @@ import type { LedgerEntry } from '@ex/sdk';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketLabel, transactionId } from '../src/features/wallet/lib/ledger-ref.ts';
-import { openScreen } from './helpers/screen.tsx';
+import { openEntry } from './helpers/ledger-screen.tsx';
 
 vi.mock('../src/lib/api.ts', () => ({ api: { wallet: {} } }));
-const { default: FinancialDetail } = await import('../src/features/wallet/routes/FinancialDetail.tsx');
 
 const BASE: LedgerEntry = {
   id: '361:1/contract/USDC',
@@ -21,17 +20,6 @@ const BASE: LedgerEntry = {
   created_at: Date.UTC(2026, 10, 27, 9, 30),
 };
 
-function openEntry(entry: LedgerEntry, lang: 'en' | 'de' = 'en') {
-  return openScreen(
-    [
-      { path: '/FinancialDetail', Component: FinancialDetail },
-      { path: '*', Component: () => null },
-    ],
-    { pathname: '/FinancialDetail', search: `?id=${encodeURIComponent(entry.id)}`, state: { entry } },
-    { lang },
-  );
-}
-
 const rowOf = (label: string) => screen.getByText(label).closest('.w-kv__row') as HTMLElement;
 
 describe('ledger entry detail: what the entry belongs to', () => {
@@ -40,10 +28,13 @@ describe('ledger entry detail: what the entry belongs to', () => {
   it('names the order and its market, links to the market`s futures orders, and shows the short id', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const router = openEntry({
-      ...BASE,
-      ref: { kind: 'order', order_id: '346', market: 'BTC_USDC_PERP', trade_id: '347:0' },
-    });
+    const router = await openEntry(
+      {
+        ...BASE,
+        ref: { kind: 'order', order_id: '346', market: 'BTC_USDC_PERP', trade_id: '347:0' },
+      },
+      'en',
+    );
     const link = await screen.findByRole('link', { name: 'Order #346 · BTC/USDC-Perp' });
     expect(link.getAttribute('href')).toBe('/ContractOrder?symbol=BTC_USDC_PERP');
     // The short transaction id, not the row key; the raw reference is not shown, only copied.
@@ -59,26 +50,32 @@ describe('ledger entry detail: what the entry belongs to', () => {
   });
 
   it('a spot order leads to the spot orders of its market', async () => {
-    openEntry({
-      ...BASE,
-      id: '12:1/spot/USDC',
-      account: 'spot',
-      type: 'postingOrder',
-      ref_id: '11',
-      ref: { kind: 'order', order_id: '11', market: 'BTC_USDC' },
-    });
+    await openEntry(
+      {
+        ...BASE,
+        id: '12:1/spot/USDC',
+        account: 'spot',
+        type: 'postingOrder',
+        ref_id: '11',
+        ref: { kind: 'order', order_id: '11', market: 'BTC_USDC' },
+      },
+      'en',
+    );
     const link = await screen.findByRole('link', { name: 'Order #11 · BTC/USDC' });
     expect(link.getAttribute('href')).toBe('/SpotOrder?symbol=BTC_USDC');
   });
 
   it('funding names the market and the round, without a link', async () => {
     const at = new Date(2026, 10, 27, 8, 0).getTime();
-    openEntry({
-      ...BASE,
-      type: 'system',
-      ref_id: `funding:BTC_USDC_PERP:${at}`,
-      ref: { kind: 'funding', market: 'BTC_USDC_PERP', at },
-    });
+    await openEntry(
+      {
+        ...BASE,
+        type: 'system',
+        ref_id: `funding:BTC_USDC_PERP:${at}`,
+        ref: { kind: 'funding', market: 'BTC_USDC_PERP', at },
+      },
+      'en',
+    );
     await screen.findByText('Belongs to');
     expect(rowOf('Belongs to').textContent).toMatch(/^Belongs toFunding · BTC\/USDC-Perp · .*08:00/);
     // Each part stays on one line; the cause wraps only at its dots.
@@ -91,18 +88,21 @@ describe('ledger entry detail: what the entry belongs to', () => {
   });
 
   it('a deposit links to the deposit history, a transfer to the transfer history (in German too)', async () => {
-    openEntry({
-      ...BASE,
-      account: 'spot',
-      type: 'deposit',
-      ref_id: 'd-9',
-      ref: { kind: 'deposit', deposit_id: 'd-9' },
-    });
+    await openEntry(
+      {
+        ...BASE,
+        account: 'spot',
+        type: 'deposit',
+        ref_id: 'd-9',
+        ref: { kind: 'deposit', deposit_id: 'd-9' },
+      },
+      'en',
+    );
     expect((await screen.findByRole('link', { name: 'Deposit' })).getAttribute('href')).toBe(
       '/RechargeHistory',
     );
     cleanup();
-    openEntry(
+    await openEntry(
       { ...BASE, type: 'transferIn', ref_id: 'tr-1', ref: { kind: 'transfer', transfer_id: 'tr-1' } },
       'de',
     );
@@ -114,23 +114,26 @@ describe('ledger entry detail: what the entry belongs to', () => {
   });
 
   it('a liquidation and an ADL name the position and lead to the market`s futures orders (ADR 245)', async () => {
-    openEntry({
-      ...BASE,
-      type: 'positionClose',
-      ref_id: 'liq:7:BTC_USDC_PERP:isolated:long:#9',
-      ref: {
-        kind: 'liquidation',
-        market: 'BTC_USDC_PERP',
-        position_id: 'BTC_USDC_PERP:isolated:long',
-        side: 'long',
-        margin_mode: 'isolated',
-        order_id: 'liq:57:0',
+    await openEntry(
+      {
+        ...BASE,
+        type: 'positionClose',
+        ref_id: 'liq:7:BTC_USDC_PERP:isolated:long:#9',
+        ref: {
+          kind: 'liquidation',
+          market: 'BTC_USDC_PERP',
+          position_id: 'BTC_USDC_PERP:isolated:long',
+          side: 'long',
+          margin_mode: 'isolated',
+          order_id: 'liq:57:0',
+        },
       },
-    });
+      'en',
+    );
     const link = await screen.findByRole('link', { name: 'Liquidation · BTC/USDC-Perp long' });
     expect(link.getAttribute('href')).toBe('/ContractOrder?symbol=BTC_USDC_PERP');
     cleanup();
-    openEntry(
+    await openEntry(
       {
         ...BASE,
         type: 'positionClose',
@@ -152,7 +155,10 @@ describe('ledger entry detail: what the entry belongs to', () => {
     ).toBe('/ContractOrder?symbol=ETH_USDC_PERP');
     cleanup();
     // Without a side (an older entry): the market, as before.
-    openEntry({ ...BASE, type: 'positionClose', ref: { kind: 'liquidation', market: 'BTC_USDC_PERP' } });
+    await openEntry(
+      { ...BASE, type: 'positionClose', ref: { kind: 'liquidation', market: 'BTC_USDC_PERP' } },
+      'en',
+    );
     expect(await screen.findByRole('link', { name: 'Liquidation · BTC/USDC-Perp' })).toBeTruthy();
   });
 
@@ -164,25 +170,28 @@ describe('ledger entry detail: what the entry belongs to', () => {
       side: 'short',
       margin_mode: 'cross',
     } as const;
-    openEntry({
-      ...BASE,
-      type: 'positionClose',
-      ref_id: 'realise:7:BTC_USDC_PERP:short:#4',
-      ref: { ...realised, cause: 'order', order_id: '88', trade_id: '88:0' },
-    });
+    await openEntry(
+      {
+        ...BASE,
+        type: 'positionClose',
+        ref_id: 'realise:7:BTC_USDC_PERP:short:#4',
+        ref: { ...realised, cause: 'order', order_id: '88', trade_id: '88:0' },
+      },
+      'en',
+    );
     const link = await screen.findByRole('link', {
       name: 'Realised profit · BTC/USDC-Perp short · Order #88',
     });
     expect(link.getAttribute('href')).toBe('/ContractOrder?symbol=BTC_USDC_PERP');
     cleanup();
-    openEntry({ ...BASE, type: 'positionClose', ref: { ...realised, cause: 'funding' } }, 'de');
+    await openEntry({ ...BASE, type: 'positionClose', ref: { ...realised, cause: 'funding' } }, 'de');
     expect(
       await screen.findByRole('link', { name: 'Realisierter Gewinn · BTC/USDC-Perp Short · Finanzierung' }),
     ).toBeTruthy();
   });
 
   it('an entry without a ref (an unknown format) shows no cause but keeps the copy of the raw reference', async () => {
-    openEntry({ ...BASE, type: 'system', ref_id: 'earn:redeem:7' });
+    await openEntry({ ...BASE, type: 'system', ref_id: 'earn:redeem:7' }, 'en');
     await screen.findByText('Transaction ID');
     expect(screen.queryByText('Belongs to')).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy support reference' })).toBeTruthy();
