@@ -44,7 +44,7 @@ export const de: Earn2Catalogue = {
     intro: 'Staken Sie Coins für eine feste Laufzeit; die Zinsen werden am Ende mit dem Betrag ausgezahlt.',
     period: 'Laufzeit',
     rate: 'Tageszins',
-    limits: 'Staking-Betrag',
+    limits: 'Betrag je Staking',
     stake: 'Staken',
     amount: 'Staking-Betrag',
     interest: 'Zinsen am Ende',

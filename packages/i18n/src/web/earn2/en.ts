@@ -42,7 +42,7 @@ export const en = {
       'Stake coins for a fixed repayment period; interest is paid with the principal when the period ends.',
     period: 'Repayment period',
     rate: 'Daily rate',
-    limits: 'Stake amount',
+    limits: 'Amount per stake',
     stake: 'Stake',
     amount: 'Stake amount',
     interest: 'Interest at the end',

@@ -43,7 +43,7 @@ export const es: Earn2Catalogue = {
     intro: 'Haga staking por un periodo fijo; los intereses se pagan con el principal al final.',
     period: 'Periodo de devolución',
     rate: 'Tasa diaria',
-    limits: 'Importe de staking',
+    limits: 'Importe por staking',
     stake: 'Hacer staking',
     amount: 'Importe de staking',
     interest: 'Intereses al final',

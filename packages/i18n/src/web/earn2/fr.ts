@@ -44,7 +44,7 @@ export const fr: Earn2Catalogue = {
     intro: 'Stakez pour une durée fixe ; les intérêts sont versés avec le capital à l’échéance.',
     period: 'Durée de remboursement',
     rate: 'Taux journalier',
-    limits: 'Montant du staking',
+    limits: 'Montant par staking',
     stake: 'Staker',
     amount: 'Montant du staking',
     interest: 'Intérêts à l’échéance',

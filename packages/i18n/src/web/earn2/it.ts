@@ -43,7 +43,7 @@ export const it: Earn2Catalogue = {
     intro: 'Metti in staking per un periodo fisso; gli interessi sono pagati con il capitale alla fine.',
     period: 'Periodo di rimborso',
     rate: 'Tasso giornaliero',
-    limits: 'Importo in staking',
+    limits: 'Importo per staking',
     stake: 'Metti in staking',
     amount: 'Importo in staking',
     interest: 'Interessi alla fine',

@@ -43,7 +43,7 @@ export const zh_CN: Earn2Catalogue = {
     intro: '质押币种并锁定一段期限，到期后本金与利息一并发放。',
     period: '锁定期',
     rate: '日利率',
-    limits: '质押数量',
+    limits: '单笔质押数量',
     stake: '质押',
     amount: '质押数量',
     interest: '到期利息',

@@ -43,7 +43,7 @@ export const zh_TW: Earn2Catalogue = {
     intro: '質押幣種並鎖定一段期限，到期後本金與利息一併發放。',
     period: '鎖定期',
     rate: '日利率',
-    limits: '質押數量',
+    limits: '單筆質押數量',
     stake: '質押',
     amount: '質押數量',
     interest: '到期利息',
