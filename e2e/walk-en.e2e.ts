@@ -189,6 +189,22 @@ describe('the English walk at 375 px', () => {
     await address.fill('TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL');
     await p.getByPlaceholder(/^Minimum/).fill('20');
     expect(await p.getByTestId('receive-amount').textContent()).toBe('19.00 USDC');
+    // A wrong transaction password is marked under its field (it was a toast alone), the rest of
+    // the form kept.
+    const password = p.getByPlaceholder('Enter your transaction password');
+    await password.fill('Wrong-pass-9');
+    await p.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await p.getByRole('button', { name: en.common.confirm, exact: true }).click();
+    await p
+      .locator('.f-input:has(input[type=password]) + .f-field-error', {
+        hasText: 'The transaction password is wrong',
+      })
+      .waitFor();
+    expect(await p.locator('.f-input--error:has(input[type=password])').count()).toBe(1);
+    expect(await address.inputValue()).toBe('TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL');
+    expect(await p.locator('.adm-toast-mask').count()).toBe(0);
+    await screenshot(p, 'walk-en-withdraw-wrong-password');
+    await password.fill('Trade-pass-1');
     await p.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await p.getByText(/^Send 19\.00 USDC to TNPeea/).waitFor();
     await p.getByRole('button', { name: en.common.confirm, exact: true }).click();

@@ -154,4 +154,53 @@ describe('Withdrawal screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('The transaction password is wrong')).toBeTruthy();
   });
+
+  // The SDK gives a refusal sent as HTTP 400/429 `kind: 'http'`; the form took only `kind: 'api'`,
+  // so in the app a wrong trade password was the SDK's toast alone and the field stayed unmarked.
+  it.each([
+    ['wrong (400)', 1032, 400, 'The transaction password is wrong'],
+    ['locked (429)', 2021, 429, 'Too many wrong attempts. Try again in 15 minutes'],
+  ])(
+    'a %s trade password from the server is shown under the password field, the input kept',
+    async (_, code, status, message) => {
+      withdraw.mockRejectedValueOnce(new ApiError({ code, message, status, kind: 'http' }));
+      open();
+      await fillValid();
+      fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+      const error = await screen.findByText(message);
+      const password = input('Transaction password');
+      // The box is drawn in the error colour (antd's Input puts aria-invalid on its wrapper).
+      const box = () => password.closest('.f-input') as HTMLElement;
+      expect(box().classList.contains('f-input--error')).toBe(true);
+      expect(password.closest('.adm-input')?.getAttribute('aria-invalid')).toBe('true');
+      // Right under the password's box, not next to the button.
+      expect(password.closest('.f-input')?.nextElementSibling).toBe(error);
+      expect(error.getAttribute('role')).toBe('alert');
+      expect(input('Withdrawal address').value).toBe(TO);
+      expect(input('Amount').value).toBe('100');
+      expect(password.value).toBe('trade-pass-1');
+      // The call is quiet: the field says it, no toast says it again.
+      const opts = withdraw.mock.calls.at(-1)?.[1] as { quiet?: boolean };
+      expect(opts.quiet).toBe(true);
+      // Typing a new password clears the mark.
+      fill('Transaction password', 'trade-pass-2');
+      expect(screen.queryByText(message)).toBeNull();
+      expect(box().classList.contains('f-input--error')).toBe(false);
+    },
+  );
+
+  it('a withdrawal that gets no answer says so next to the button (the call is quiet)', async () => {
+    withdraw.mockRejectedValueOnce(
+      new ApiError({ code: -1, message: 'Network error', status: 0, kind: 'network' }),
+    );
+    open();
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByText('Network error')).className).toContain('f-form-error');
+    expect(input('Transaction password').closest('.f-input')?.classList.contains('f-input--error')).toBe(
+      false,
+    );
+  });
 });

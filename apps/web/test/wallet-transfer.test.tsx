@@ -1,4 +1,4 @@
-import { ValidationError } from '@ex/sdk';
+import { ApiError, ValidationError } from '@ex/sdk';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openScreen } from './helpers/screen.tsx';
@@ -116,5 +116,20 @@ describe('Transfer screen', () => {
     fireEvent.click(submitButton());
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('At most 6 decimal places')).toBeTruthy();
+  });
+
+  // The SDK marks a refusal sent as HTTP 400 `kind: 'http'`; the form took only `kind: 'api'`, so
+  // in the app the refusal was a toast alone and the form kept nothing of it.
+  it("keeps the server's business refusal (HTTP 400) next to the button", async () => {
+    transfer.mockRejectedValue(
+      new ApiError({ code: 1040, message: 'Insufficient balance', status: 400, kind: 'http' }),
+    );
+    open('/TransformTwo');
+    await screen.findByText('250.50');
+    fireEvent.change(amountInput(), { target: { value: '1' } });
+    fireEvent.click(submitButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByText('Insufficient balance')).getAttribute('role')).toBe('alert');
+    expect(amountInput().value).toBe('1');
   });
 });

@@ -60,7 +60,9 @@ export function useWithdraw() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: WithdrawRequest; key: string }) =>
-      api.chain.withdraw(body, { idempotencyKey: key }),
+      // Quiet: the form shows every refusal at its field (a wrong trade password under the
+      // password), so the SDK's toast would only say it twice.
+      api.chain.withdraw(body, { idempotencyKey: key, quiet: true }),
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: ['wallet'] }),

@@ -11,6 +11,7 @@ import { formatDecimal } from '../../../lib/format.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
 import { useAddressBook, useTotpStatus } from '../../security/api/security.ts';
 import { normalizeTotp, TOTP_RE } from '../../security/components/TotpField.tsx';
+import { serverRefusal } from '../../wallet/lib/refusal.ts';
 import { useWithdraw, useWithdrawLimits } from '../api/funds.ts';
 import { CoinNetworkPair, FundsPage } from '../components/FundsPage.tsx';
 import {
@@ -30,6 +31,8 @@ type Field = 'address' | 'amount' | 'trade_password' | 'totp_code' | 'form';
 const FIELDS = ['address', 'amount', 'trade_password', 'totp_code'] as const;
 /** TOTP_REQUIRED, TOTP_INVALID (ADR 204): shown under the code field. */
 const TOTP_CODES = [1057, 1058];
+/** TRADE_PASSWORD_WRONG, TRADE_PASSWORD_LOCKED: shown under the trade password. */
+const PASSWORD_CODES = [1032, 2021];
 
 function newKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -192,6 +195,7 @@ export default function Withdrawal() {
     } catch (err) {
       setConfirming(false);
       key.current = newKey();
+      const refused = serverRefusal(err);
       if (isValidationError(err)) {
         const next: Partial<Record<Field, string>> = {};
         for (const [field, messages] of Object.entries(err.errors)) {
@@ -199,17 +203,21 @@ export default function Withdrawal() {
           next[target] ??= messages[0];
         }
         setServer(next);
-      } else if (isApiError(err) && err.kind === 'api') {
-        // A wrong trade password belongs under that field; other refusals next to the button.
+      } else if (refused) {
+        // A wrong or locked trade password belongs under that field, a TOTP refusal under the
+        // code; other refusals next to the button. The rest of the form keeps what was typed.
         // A used code cannot be tried again: the field empties for the next one.
-        if (TOTP_CODES.includes(err.code)) setTotp('');
+        if (TOTP_CODES.includes(refused.code)) setTotp('');
         setServer(
-          err.code === 1032 || err.code === 2021
-            ? { trade_password: err.message }
-            : TOTP_CODES.includes(err.code)
-              ? { totp_code: err.message }
-              : { form: err.message },
+          PASSWORD_CODES.includes(refused.code)
+            ? { trade_password: refused.message }
+            : TOTP_CODES.includes(refused.code)
+              ? { totp_code: refused.message }
+              : { form: refused.message },
         );
+      } else if (isApiError(err)) {
+        // No answer (time-out, offline): the call is quiet, so say so here.
+        setServer({ form: err.message });
       }
     } finally {
       sending.current = false;

@@ -1,5 +1,5 @@
 import type { WalletAccount } from '@ex/sdk';
-import { isApiError, isValidationError } from '@ex/sdk';
+import { isValidationError } from '@ex/sdk';
 import { Button, Input, Popup } from 'antd-mobile';
 import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
@@ -20,6 +20,7 @@ import {
   validateAmount,
 } from '../lib/amount.ts';
 import { truncateDecimals } from '../lib/decimal.ts';
+import { serverRefusal } from '../lib/refusal.ts';
 import { availableOf } from '../lib/valuation.ts';
 import '../wallet.css';
 import { showToast } from '../../../lib/toast.ts';
@@ -134,6 +135,7 @@ export default function TransformTwo() {
       else navigate('/My', { replace: true });
     } catch (err) {
       setConfirming(false);
+      const refused = serverRefusal(err);
       if (isValidationError(err)) {
         const next: Partial<Record<Field | 'form', string>> = {};
         for (const [field, messages] of Object.entries(err.errors)) {
@@ -143,10 +145,10 @@ export default function TransformTwo() {
         setServerErrors(next);
         // A refused input is a final answer: the next attempt is a new transfer.
         key.current = newKey();
-      } else if (isApiError(err) && err.kind === 'api') {
-        // A business refusal (e.g. insufficient balance after a trade) was toasted by the SDK; keep it
-        // on the screen too, next to the button.
-        setServerErrors({ form: err.message });
+      } else if (refused) {
+        // A business refusal (e.g. insufficient balance after a trade, sent as HTTP 400) was
+        // toasted by the SDK; keep it on the screen too, next to the button.
+        setServerErrors({ form: refused.message });
         key.current = newKey();
       }
     } finally {
