@@ -4,8 +4,9 @@
 // subscription and the daily check-in. What the walk found wrong stays fixed: the order sheet's
 // table wrote its estimates with 6 decimals under a 2-decimal sentence, the TP/SL sheet was
 // "Profit/loss setting" with "Trigger by: Mark | Last", the exchange sheet had no Cancel,
-// "You receive" showed an amount the form refused, the AI fee read "(0.6 USDC)", and an isolated
-// long took a stop loss under its own liquidation price.
+// "You receive" showed an amount the form refused, the AI fee read "(0.6 USDC)", an isolated
+// long took a stop loss under its own liquidation price, the exchange's "You receive" stayed empty
+// until Exchange was pressed, and a wrong transaction password was a toast with no field marked.
 import { webCatalogues } from '@ex/i18n';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -158,7 +159,13 @@ describe('the English walk at 375 px', () => {
     const amount = p.getByPlaceholder('0', { exact: true });
     await amount.fill('abc');
     await p.getByText(en.earn1.exchange.amountInvalid).waitFor();
+    // "You receive" is '--' for a refused amount and a live estimate as soon as typing pauses
+    // (it stayed empty until Exchange was pressed).
+    const estimate = p.getByTestId('fx-estimate');
+    expect(await estimate.textContent()).toBe('--');
     await amount.fill('0.01');
+    await expect.poll(() => estimate.textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    await screenshot(p, 'walk-en-exchange-estimate');
     await p.getByRole('button', { name: en.earn1.exchange.submit, exact: true }).click();
     const title = p.getByRole('heading', { name: en.earn1.exchange.confirmTitle });
     await title.waitFor();

@@ -16,6 +16,7 @@ export const de: Earn1Catalogue = {
     confirm: 'Bestätigen',
     done: 'Umgetauscht',
     amountInvalid: 'Bitte geben Sie einen korrekten Umtauschbetrag ein',
+    estimating: 'Preis wird abgefragt…',
     exceeds: 'Mehr als das verfügbare Guthaben',
     history: 'Umtauschverlauf',
     noHistory: 'Noch keine Umtausche',

@@ -17,6 +17,7 @@ export const en = {
     confirm: 'Confirm',
     done: 'Exchanged',
     amountInvalid: 'Please enter correct exchange amount',
+    estimating: 'Getting a price…',
     exceeds: 'More than the available balance',
     history: 'Exchange history',
     noHistory: 'No exchanges yet',

@@ -16,6 +16,7 @@ export const es: Earn1Catalogue = {
     confirm: 'Confirmar',
     done: 'Conversión realizada',
     amountInvalid: 'Introduzca un importe válido para convertir',
+    estimating: 'Obteniendo precio…',
     exceeds: 'Supera el saldo disponible',
     history: 'Historial de conversiones',
     noHistory: 'Aún no hay conversiones',

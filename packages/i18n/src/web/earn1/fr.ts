@@ -16,6 +16,7 @@ export const fr: Earn1Catalogue = {
     confirm: 'Confirmer',
     done: 'Conversion effectuée',
     amountInvalid: 'Veuillez saisir un montant valide à convertir',
+    estimating: 'Obtention du prix…',
     exceeds: 'Montant supérieur au solde disponible',
     history: 'Historique des conversions',
     noHistory: 'Aucune conversion pour le moment',

@@ -16,6 +16,7 @@ export const it: Earn1Catalogue = {
     confirm: 'Conferma',
     done: 'Convertito',
     amountInvalid: 'Inserisci un importo di conversione corretto',
+    estimating: 'Recupero del prezzo…',
     exceeds: 'Più del saldo disponibile',
     history: 'Storico conversioni',
     noHistory: 'Nessuna conversione',

@@ -16,6 +16,7 @@ export const zh_CN: Earn1Catalogue = {
     confirm: '确认',
     done: '兑换成功',
     amountInvalid: '请输入正确的兑换数量',
+    estimating: '正在获取价格…',
     exceeds: '超过可用余额',
     history: '兑换记录',
     noHistory: '暂无兑换记录',

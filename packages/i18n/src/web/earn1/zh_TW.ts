@@ -16,6 +16,7 @@ export const zh_TW: Earn1Catalogue = {
     confirm: '確認',
     done: '兌換成功',
     amountInvalid: '請輸入正確的兌換數量',
+    estimating: '正在取得價格…',
     exceeds: '超過可用餘額',
     history: '兌換紀錄',
     noHistory: '暫無兌換紀錄',

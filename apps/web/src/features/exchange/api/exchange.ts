@@ -1,5 +1,6 @@
 import type { ExchangeQuoteRequest } from '@ex/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 
 export const exchangeKeys = {
@@ -34,6 +35,52 @@ export function useExchangeHistory() {
 
 export function useQuote() {
   return useMutation({ mutationFn: (body: ExchangeQuoteRequest) => api.exchange.quote(body) });
+}
+
+/** How long typing pauses before the live estimate asks the server (Binance Convert's feel). */
+export const ESTIMATE_DEBOUNCE_MS = 300;
+
+type EstimateRequest = { from: string; to: string; amount: string };
+const same = (a: EstimateRequest | null, b: EstimateRequest | null) =>
+  a !== null && b !== null && a.from === b.from && a.to === b.to && a.amount === b.amount;
+
+/**
+ * The live "You receive" estimate: a quote for `request` (null: nothing valid typed) once typing has
+ * paused for 300 ms. Each request has its own cache entry, and only the entry of the request on
+ * screen is read, so an answer for an amount the user has since changed (or one that arrives after
+ * a later one) is never shown; `pending` covers the pause and the call. The quote it gets is only
+ * an estimate: Exchange asks for a fresh one for the confirmation sheet.
+ */
+export function useEstimate(request: EstimateRequest | null) {
+  const [asked, setAsked] = useState<EstimateRequest | null>(null);
+  const from = request?.from;
+  const to = request?.to;
+  const amount = request?.amount;
+  useEffect(() => {
+    if (from === undefined || to === undefined || amount === undefined) {
+      setAsked(null);
+      return;
+    }
+    const id = setTimeout(() => setAsked({ from, to, amount }), ESTIMATE_DEBOUNCE_MS);
+    return () => clearTimeout(id);
+  }, [from, to, amount]);
+  const current = same(asked, request);
+  const q = useQuery({
+    queryKey: ['exchange', 'estimate', asked?.from, asked?.to, asked?.amount],
+    // Quiet: a refusal shows under the amount, not as a toast at every pause in typing.
+    queryFn: ({ signal }) => api.exchange.quote(asked as EstimateRequest, { signal, quiet: true }),
+    enabled: current,
+    // A server refusal is an answer (shown under the amount), not a hiccup to retry.
+    retry: false,
+    staleTime: 5_000,
+    gcTime: 10_000,
+    refetchOnWindowFocus: false,
+  });
+  return {
+    quote: current ? q.data : undefined,
+    error: current ? q.error : null,
+    pending: request !== null && (!current || q.isFetching),
+  };
 }
 
 export function useExecute() {

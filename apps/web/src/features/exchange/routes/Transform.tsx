@@ -1,5 +1,5 @@
 import type { ExchangeQuote } from '@ex/contract';
-import { isApiError, isValidationError } from '@ex/sdk';
+import { isValidationError } from '@ex/sdk';
 import { Button, Input, Popup } from 'antd-mobile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,10 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import { formatListAmount } from '../../wallet/lib/list-amount.ts';
+import { serverRefusal } from '../../wallet/lib/refusal.ts';
 import {
+  useEstimate,
   useExchangeCoins,
   useExchangeHistory,
   useExecute,
@@ -20,6 +23,12 @@ import { formatDateTime } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 
 const QUOTE = 'USDC';
+
+/** The server's localised reason for refusing a quote (a field's message first), if it gave one. */
+function refusal(err: unknown): string | undefined {
+  if (isValidationError(err)) return Object.values(err.errors)[0]?.[0] ?? err.message;
+  return serverRefusal(err)?.message;
+}
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -62,17 +71,23 @@ export default function Transform() {
   const scale = coinScale(from);
   const available = balances.data?.spot.find((s) => s.coin === from)?.available;
   const problem = checkAmount(normaliseAmount(amount), scale, available);
+  // The live estimate of "You receive", for a well-formed amount (above the balance too: what it
+  // would give is still worth knowing); the server's refusal of it shows under the amount.
+  const estimate = useEstimate(
+    amount !== '' && problem !== 'invalid' ? { from, to, amount: normaliseAmount(amount) } : null,
+  );
+  const estimateMsg = refusal(estimate.error);
   const amountMsg =
     serverError ??
     (problem === 'invalid'
       ? t1('exchange.amountInvalid')
       : problem === 'exceeds'
         ? t1('exchange.exceeds')
-        : undefined);
+        : estimateMsg);
   // The quote lives 10 s on the server; count down from its arrival, with a second of margin.
   const secondsLeft = offer ? Math.max(0, Math.ceil((9_000 - (now - offerAt)) / 1000)) : 0;
   const expired = offer !== null && secondsLeft === 0;
-  const canQuote = amount !== '' && problem === null && !quote.isPending;
+  const canQuote = amount !== '' && problem === null && estimateMsg === undefined && !quote.isPending;
 
   const ask = async () => {
     if (!canQuote || busy.current) return;
@@ -83,8 +98,7 @@ export default function Transform() {
       setOffer(q);
       setOfferAt(Date.now());
     } catch (err) {
-      if (isValidationError(err)) setServerError(Object.values(err.errors)[0]?.[0]);
-      else if (isApiError(err) && err.kind === 'api') setServerError(err.message);
+      setServerError(refusal(err));
     } finally {
       busy.current = false;
     }
@@ -104,7 +118,7 @@ export default function Transform() {
       showToast(t1('exchange.done'), 2000, 'success');
     } catch (err) {
       setOffer(null);
-      if (isApiError(err) && err.kind === 'api') setServerError(err.message);
+      setServerError(refusal(err));
     } finally {
       busy.current = false;
     }
@@ -178,6 +192,20 @@ export default function Transform() {
           </div>
           <div className="fx-card__row">
             <span className="fx-coin">{to}</span>
+            {/* The estimate as the coin's lists show it; '--' until a valid amount has one. */}
+            <output
+              className={`fx-estimate num${estimate.pending ? ' is-pending' : ''}`}
+              aria-live="polite"
+              aria-busy={estimate.pending}
+              aria-label={estimate.pending ? t1('exchange.estimating') : undefined}
+              data-testid="fx-estimate"
+            >
+              {estimate.quote
+                ? formatListAmount(estimate.quote.receive, to, lang)
+                : estimate.pending
+                  ? ''
+                  : '--'}
+            </output>
           </div>
         </section>
 
