@@ -24,7 +24,6 @@ export const de: FundsCatalogue = {
     credited:
       'Einzahlungen werden nach der Bestätigung im Netzwerk gutgeschrieben, meist innerhalb weniger Minuten.',
     loadFailed: 'Ihre Einzahlungsadresse konnte nicht geladen werden',
-    history: 'Einzahlungsverlauf',
   },
   depositStatus: { applying: 'In Bearbeitung', received: 'Gutgeschrieben', failed: 'Fehlgeschlagen' },
   withdrawStatus: {
@@ -83,6 +82,5 @@ export const de: FundsCatalogue = {
     gateTradePassword: 'Transaktionspasswort festlegen',
     gateBankCard: 'Bankkarte hinzufügen',
     gateGo: 'Los',
-    history: 'Auszahlungsverlauf',
   },
 };

@@ -22,7 +22,6 @@ export const en = {
     copyAddress: 'Copy address',
     credited: 'Deposits arrive after the network has confirmed them, usually within a few minutes.',
     loadFailed: 'Could not load your deposit address',
-    history: 'Deposit history',
   },
   depositStatus: { applying: 'Pending', received: 'Credited', failed: 'Failed' },
   withdrawStatus: {
@@ -81,7 +80,6 @@ export const en = {
     gateTradePassword: 'Set a transaction password',
     gateBankCard: 'Bind a bank card',
     gateGo: 'Go',
-    history: 'Withdrawal history',
   },
 };
 

@@ -22,7 +22,6 @@ export const es: FundsCatalogue = {
     copyAddress: 'Copiar dirección',
     credited: 'Los depósitos llegan cuando la red los confirma, normalmente en pocos minutos.',
     loadFailed: 'No se pudo cargar su dirección de depósito',
-    history: 'Historial de depósitos',
   },
   depositStatus: { applying: 'En proceso', received: 'Abonado', failed: 'Fallido' },
   withdrawStatus: {
@@ -81,6 +80,5 @@ export const es: FundsCatalogue = {
     gateTradePassword: 'Establezca una contraseña de transacción',
     gateBankCard: 'Vincule una tarjeta bancaria',
     gateGo: 'Ir',
-    history: 'Historial de retiros',
   },
 };

@@ -22,7 +22,6 @@ export const fr: FundsCatalogue = {
     copyAddress: 'Copier l’adresse',
     credited: 'Les dépôts sont crédités après confirmation par le réseau, généralement en quelques minutes.',
     loadFailed: 'Impossible de charger votre adresse de dépôt',
-    history: 'Historique des dépôts',
   },
   depositStatus: { applying: 'En cours', received: 'Crédité', failed: 'Échoué' },
   withdrawStatus: {
@@ -81,6 +80,5 @@ export const fr: FundsCatalogue = {
     gateTradePassword: 'Définissez un mot de passe de transaction',
     gateBankCard: 'Associez une carte bancaire',
     gateGo: 'Aller',
-    history: 'Historique des retraits',
   },
 };

@@ -22,7 +22,6 @@ export const it: FundsCatalogue = {
     copyAddress: 'Copia indirizzo',
     credited: 'I depositi vengono accreditati dopo la conferma della rete, di solito in pochi minuti.',
     loadFailed: 'Impossibile caricare il tuo indirizzo di deposito',
-    history: 'Storico depositi',
   },
   depositStatus: { applying: 'In elaborazione', received: 'Accreditato', failed: 'Non riuscito' },
   withdrawStatus: {
@@ -81,6 +80,5 @@ export const it: FundsCatalogue = {
     gateTradePassword: 'Imposta una password di transazione',
     gateBankCard: 'Collega una carta bancaria',
     gateGo: 'Vai',
-    history: 'Storico prelievi',
   },
 };

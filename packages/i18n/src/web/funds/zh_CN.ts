@@ -22,7 +22,6 @@ export const zh_CN: FundsCatalogue = {
     copyAddress: '复制地址',
     credited: '网络确认后到账，通常在几分钟内。',
     loadFailed: '无法加载您的充值地址',
-    history: '充值记录',
   },
   depositStatus: { applying: '申请中', received: '已到账', failed: '失败' },
   withdrawStatus: {
@@ -80,6 +79,5 @@ export const zh_CN: FundsCatalogue = {
     gateTradePassword: '设置交易密码',
     gateBankCard: '绑定银行卡',
     gateGo: '去设置',
-    history: '提现记录',
   },
 };

@@ -22,7 +22,6 @@ export const zh_TW: FundsCatalogue = {
     copyAddress: '複製地址',
     credited: '網路確認後入帳，通常在幾分鐘內。',
     loadFailed: '無法載入您的儲值地址',
-    history: '儲值紀錄',
   },
   depositStatus: { applying: '申請中', received: '已入帳', failed: '失敗' },
   withdrawStatus: {
@@ -80,6 +79,5 @@ export const zh_TW: FundsCatalogue = {
     gateTradePassword: '設定交易密碼',
     gateBankCard: '綁定銀行帳戶',
     gateGo: '前往',
-    history: '提領紀錄',
   },
 };

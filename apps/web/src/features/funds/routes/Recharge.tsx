@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useDepositAddress } from '../api/funds.ts';
@@ -62,11 +61,6 @@ export default function Recharge() {
 
         <p className="f-note">{t('funds.recharge.intro')}</p>
         <p className="f-note">{t('funds.recharge.credited')}</p>
-        <div className="f-links">
-          <Link to="/RechargeHistory" className="btn-ghost">
-            {t('funds.recharge.history')}
-          </Link>
-        </div>
       </div>
     </FundsPage>
   );

@@ -400,11 +400,6 @@ export default function Withdrawal() {
         >
           {t('funds.withdraw.submit')}
         </Button>
-        <div className="f-links">
-          <Link to="/WithdrawalHistory" className="btn-ghost">
-            {t('funds.withdraw.history')}
-          </Link>
-        </div>
       </div>
 
       <ActionSheet

@@ -277,12 +277,6 @@ export default function TransformTwo() {
         >
           {t('wallet.transfer.submit')}
         </Button>
-
-        <div className="w-transfer__links">
-          <Link to="/TransformHis" className="w-link">
-            {t('titles.transformHis')} <RightOutline />
-          </Link>
-        </div>
       </div>
 
       <Popup
