@@ -166,7 +166,9 @@ describe.each(BACKENDS)('deposits on %s', (backend) => {
       txid: TX(4),
     });
     expect(badAddr.status).toBe(422);
-    expect(badAddr.body.errors).toEqual({ address: ['Not a valid TRC20 address (starts with T, 34 characters, checksum must match)'] });
+    expect(badAddr.body.errors).toEqual({
+      address: ['Not a valid TRC20 address (starts with T, 34 characters, checksum must match)'],
+    });
     const de = await deposit({ address, amount: 1, txid: 'xyz', extra: true }, 'de');
     expect(de.status).toBe(422);
     expect(Object.keys(de.body.errors ?? {}).sort()).toEqual(['amount', 'extra', 'txid']);

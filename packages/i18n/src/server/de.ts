@@ -71,7 +71,8 @@ export const de = {
   'error.withdrawal_already_reviewed': 'Diese Auszahlung wurde bereits geprüft',
   'error.trade_password_locked':
     'Zu viele falsche Transaktionspasswörter, bitte versuchen Sie es in {minutes} Minuten erneut',
-  'validation.tron_address': 'Keine gültige TRC20-Adresse (beginnt mit T, 34 Zeichen, Prüfsumme muss stimmen)',
+  'validation.tron_address':
+    'Keine gültige TRC20-Adresse (beginnt mit T, 34 Zeichen, Prüfsumme muss stimmen)',
   'validation.txid': 'Eine Transaktions-ID hat 64 Hexadezimalziffern',
   'error.subscription_invalid':
     'Bitte geben Sie einen korrekten Betrag und eine korrekte Anzahl von Tagen ein',

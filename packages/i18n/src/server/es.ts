@@ -71,7 +71,8 @@ export const es = {
   'error.withdrawal_already_reviewed': 'Este retiro ya ha sido revisado',
   'error.trade_password_locked':
     'Demasiadas contraseñas de transacción incorrectas, inténtelo de nuevo en {minutes} minutos',
-  'validation.tron_address': 'No es una dirección TRC20 válida (empieza por T, 34 caracteres, la suma de verificación debe coincidir)',
+  'validation.tron_address':
+    'No es una dirección TRC20 válida (empieza por T, 34 caracteres, la suma de verificación debe coincidir)',
   'validation.txid': 'Un id de transacción tiene 64 dígitos hexadecimales',
   'error.subscription_invalid': 'Introduzca un importe y un número de días correctos',
   'error.staking_limit': 'Se alcanzó el límite de staking',

@@ -72,7 +72,8 @@ export const fr = {
   'error.withdrawal_already_reviewed': 'Ce retrait a déjà été examiné',
   'error.trade_password_locked':
     'Trop de mots de passe de transaction erronés, réessayez dans {minutes} minutes',
-  'validation.tron_address': 'Adresse TRC20 non valide (commence par T, 34 caractères, la somme de contrôle doit correspondre)',
+  'validation.tron_address':
+    'Adresse TRC20 non valide (commence par T, 34 caractères, la somme de contrôle doit correspondre)',
   'validation.txid': 'Un identifiant de transaction compte 64 chiffres hexadécimaux',
   'error.subscription_invalid': 'Veuillez saisir un montant et un nombre de jours corrects',
   'error.staking_limit': 'Limite de staking atteinte',

@@ -68,7 +68,8 @@ export const it = {
   'error.exchange_amount_invalid': 'Inserisci un importo di cambio corretto',
   'error.withdrawal_already_reviewed': 'Questo prelievo è già stato esaminato',
   'error.trade_password_locked': 'Troppe password di transazione errate, riprova tra {minutes} minuti',
-  'validation.tron_address': 'Indirizzo TRC20 non valido (inizia con T, 34 caratteri, il checksum deve corrispondere)',
+  'validation.tron_address':
+    'Indirizzo TRC20 non valido (inizia con T, 34 caratteri, il checksum deve corrispondere)',
   'validation.txid': 'Un id di transazione ha 64 cifre esadecimali',
   'error.subscription_invalid': 'Inserisci un importo e un numero di giorni corretti',
   'error.staking_limit': 'Limite di staking raggiunto',
