@@ -6,13 +6,13 @@ import type {
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
-import { sql } from 'kysely';
 import type { TokenStore } from '../account/tokens.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { authenticate, bearerToken } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { writeAudit } from './audit.ts';
+import { auditSnapshot } from './snapshot.ts';
 import { opsDb } from './tables.ts';
 
 /**
@@ -133,15 +133,14 @@ export function installOperatorGuard(app: FastifyInstance, deps: GuardDeps): voi
     };
     route.onRequest = [guard, ...toArray(route.onRequest)];
     const table = BEFORE_TABLES[route.url];
-    if (table !== undefined) {
-      // Last before the handler, after every other check: the row as the decision found it.
+    if (table !== undefined && methods.some((m) => !READS.has(m))) {
+      // Last before the handler, after every other check: the row as the decision found it, its
+      // amounts in the coin as the answer gives them (ops/snapshot.ts, ADR 265).
       const snapshot: preHandlerAsyncHookHandler = async (request) => {
+        if (READS.has(request.method)) return;
         const id = (request.params as { id?: unknown } | undefined)?.id;
         if (typeof id !== 'string') return;
-        const found = await sql<
-          Record<string, unknown>
-        >`select * from ${sql.table(table)} where id::text = ${id}`.execute(deps.db);
-        request.auditBefore = found.rows[0] ?? null;
+        request.auditBefore = await auditSnapshot(deps.db, table, id);
       };
       route.preHandler = [...toArray(route.preHandler), snapshot];
     }
@@ -149,17 +148,31 @@ export function installOperatorGuard(app: FastifyInstance, deps: GuardDeps): voi
   });
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Review decisions made in other domains: the hook records the row as it was before the handler
- * ran, so their entries carry a before as well as the after the response gives (ADR 161).
+ * Decisions and changes made in other domains on one row named by `:id`: the hook records the row
+ * as it was before the handler ran, so their entries carry a before as well as the after the
+ * response gives (ADR 161). Review decisions first; then the switches and edits of products and
+ * content, which had no before (a product disabled did not say it had been enabled; ADR 265).
  */
-const BEFORE_TABLES: Record<string, string> = {
+export const BEFORE_TABLES: Readonly<Record<string, string>> = {
   '/api/admin/withdrawals/:id/approve': 'withdrawals',
   '/api/admin/withdrawals/:id/reject': 'withdrawals',
   '/api/admin/kyc/:id/approve': 'kyc_applications',
   '/api/admin/kyc/:id/reject': 'kyc_applications',
   '/api/admin/staking/stakes/:id/review': 'stakes',
   '/api/admin/otc/orders/:id/review': 'otc_orders',
+  '/api/admin/staking/products/:id': 'staking_products',
+  '/api/admin/ai/products/:id': 'ai_products',
+  '/api/admin/content/:id': 'content_items',
+  '/api/admin/otc/ads/:id': 'otc_ads',
+  '/api/admin/ieo/projects/:id': 'ieo_projects',
+  '/api/admin/ieo/projects/:id/settle': 'ieo_projects',
+  '/api/admin/votes/:id': 'polls',
+  '/api/admin/dividends/:id': 'dividend_pools',
+  '/api/admin/support/faq/:id': 'faq_articles',
+  '/api/admin/support/tickets/:id/close': 'support_tickets',
 };
 
 function toArray<T>(hook: T | T[] | undefined): T[] {
@@ -188,21 +201,15 @@ function auditOnSend(deps: GuardDeps, url: string) {
   return async (request: FastifyRequest, reply: { statusCode: number }, payload: unknown) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
     if (request.audited || !request.operator || reply.statusCode >= 400) return payload;
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    const target =
-      typeof params.id === 'string'
-        ? params.id
-        : typeof params.symbol === 'string'
-          ? params.symbol
-          : undefined;
-    let after: unknown = null;
+    let answer: unknown = null;
     if (typeof payload === 'string') {
       try {
-        after = (JSON.parse(payload) as { data?: unknown }).data ?? null;
+        answer = (JSON.parse(payload) as { data?: unknown }).data ?? null;
       } catch {
-        after = null;
+        answer = null;
       }
     }
+    const { target, after } = auditSubject(url, request.params, request.body, answer);
     await writeAudit(
       opsDb(deps.db),
       {
@@ -213,7 +220,7 @@ function auditOnSend(deps: GuardDeps, url: string) {
       },
       {
         action: routeKey(request.method, url),
-        ...(target === undefined ? {} : { targetType: url.split('/')[3] ?? 'admin', targetId: target }),
+        ...target,
         before: request.auditBefore ?? null,
         after,
       },
@@ -221,4 +228,42 @@ function auditOnSend(deps: GuardDeps, url: string) {
     );
     return payload;
   };
+}
+
+const MESSAGES_URL = '/api/admin/messages';
+
+/**
+ * What an entry written by the hook is about, and what it keeps as `after`:
+ * - a route with `:id` (or `:symbol`): that, under the first path segment after /api/admin/;
+ * - a call that creates something (a notice or news item, a product, a vote, ...): the id the
+ *   answer gives the new row, so the entry names what was created (ADR 265);
+ * - a message (its answer is only a count): the user it went to, or no id for a broadcast, with
+ *   the texts sent kept in `after` beside the count.
+ */
+export function auditSubject(
+  url: string,
+  params: unknown,
+  body: unknown,
+  answer: unknown,
+): { target: { targetType?: string; targetId?: string }; after: unknown } {
+  const p = (params ?? {}) as Record<string, unknown>;
+  const type = url.split('/')[3] ?? 'admin';
+  if (typeof p.id === 'string') return { target: { targetType: type, targetId: p.id }, after: answer };
+  if (typeof p.symbol === 'string')
+    return { target: { targetType: type, targetId: p.symbol }, after: answer };
+  if (url === MESSAGES_URL) {
+    const sent = isRecord(body) ? body : {};
+    const after = isRecord(answer) ? { ...sent, ...answer } : sent;
+    return typeof sent.user_id === 'string'
+      ? { target: { targetType: 'user', targetId: sent.user_id }, after }
+      : { target: { targetType: 'messages' }, after };
+  }
+  const created = isRecord(answer) ? answer.id : undefined;
+  if (typeof created === 'string' || typeof created === 'number')
+    return { target: { targetType: type, targetId: String(created) }, after: answer };
+  return { target: {}, after: answer };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,10 +6,10 @@
 // cannot set the clock back), so it writes the same entry itself, through the same writer, dated
 // when the decision was made. The entry carries no IP and no request id: no request was made.
 
-import { sql } from 'kysely';
 import type { Services } from '../deps.ts';
 import { writeAudit } from '../ops/audit.ts';
 import { routeKey } from '../ops/roles.ts';
+import { auditSnapshot } from '../ops/snapshot.ts';
 import { opsDb } from '../ops/tables.ts';
 
 /** The operator who made the seed's decisions: the first one, as bootstrap created them. */
@@ -42,14 +42,8 @@ export async function asOperator<T>(
   decide: () => Promise<T>,
   shown: (result: T) => unknown,
 ): Promise<T> {
-  const before =
-    call.table === undefined
-      ? null
-      : ((
-          await sql<
-            Record<string, unknown>
-          >`select * from ${sql.table(call.table)} where id::text = ${call.id}`.execute(s.db)
-        ).rows[0] ?? null);
+  // The row as the hook keeps it: amounts in the coin, as the answer gives them (ADR 265).
+  const before = call.table === undefined ? null : await auditSnapshot(s.db, call.table, call.id);
   const result = await decide();
   await writeAudit(
     opsDb(s.db),

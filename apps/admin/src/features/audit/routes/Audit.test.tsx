@@ -42,6 +42,31 @@ describe('<Audit/>', () => {
     expect(screen.queryByRole('button', { name: /edit|delete/i })).toBeNull();
   });
 
+  it("names what a create made (a notice and its new id) and keeps a ban's reason in its after", async () => {
+    sent = fakeServer(() =>
+      ok({
+        list: [
+          {
+            ...ENTRY,
+            id: '11',
+            action: 'POST /api/admin/content',
+            target_type: 'content',
+            target_id: '12',
+            before: null,
+            after: { id: '12', kind: 'notice', published: true },
+          },
+          { ...ENTRY, after: { banned_at: 1893456000000, reason: 'Chargeback fraud, case 4711' } },
+        ],
+        total: 2,
+        page: 1,
+        limit: 50,
+      }),
+    );
+    mountPage('/audit', <Audit />);
+    expect(await screen.findByText('Content 12')).toBeTruthy();
+    expect(document.body.textContent).toContain('"reason": "Chargeback fraud, case 4711"');
+  });
+
   it('writes an acronym target in capitals: "KYC 2", not "Kyc 2"', async () => {
     sent = fakeServer(() =>
       ok({
@@ -62,6 +87,8 @@ describe('<Audit/>', () => {
     ['dividends', 'Dividends'],
     ['votes', 'Votes'],
     ['releases', 'Releases'],
+    ['messages', 'Messages'],
+    ['reserves', 'Reserves'],
   ])(
     'offers the target type %s the server writes (shown as "%s", filtered on the server)',
     async (type, label) => {

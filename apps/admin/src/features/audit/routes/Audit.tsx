@@ -9,7 +9,9 @@ import { type AuditFilters, useAudit } from '../api/audit.ts';
  * Every target type the server writes: its own entries' (user, operator, market) and, for the
  * other routes with an `:id`, the first path segment after /api/admin/ (ops/roles.ts auditOnSend).
  * Support, AI savings, dividends, votes and releases were missing, so their decisions (a ticket
- * closed, a product disabled) could not be filtered for.
+ * closed, a product disabled) could not be filtered for. A call that creates something names what
+ * it created (a notice: content and its new id); a message names its user, a broadcast is
+ * `messages` (ADR 265).
  */
 const TARGETS = [
   'user',
@@ -24,6 +26,8 @@ const TARGETS = [
   'dividends',
   'votes',
   'content',
+  'messages',
+  'reserves',
   'support',
   'releases',
 ];
