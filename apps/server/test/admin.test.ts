@@ -87,15 +87,29 @@ describe.each(BACKENDS)('admin on %s', (backend) => {
   });
 
   it('ban ends the user sessions (411) and refuses further logins', async () => {
-    const unknown = await t.call('POST', '/api/admin/users/999999/ban', { token: adminToken, lang: 'en' });
+    const unknown = await t.call('POST', '/api/admin/users/999999/ban', {
+      token: adminToken,
+      lang: 'en',
+      body: { reason: 'Chargeback fraud' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 404, message: 'Not found' });
-    const badId = await t.call('POST', '/api/admin/users/abc/ban', { token: adminToken, lang: 'en' });
+    const badId = await t.call('POST', '/api/admin/users/abc/ban', {
+      token: adminToken,
+      lang: 'en',
+      body: { reason: 'Chargeback fraud' },
+    });
     expect(badId.status).toBe(422);
-    const byUser = await t.call('POST', `/api/admin/users/${user.user.id}/ban`, { token: user.token });
+    const byUser = await t.call('POST', `/api/admin/users/${user.user.id}/ban`, {
+      token: user.token,
+      body: { reason: 'Chargeback fraud' },
+    });
     expect(byUser.status).toBe(401);
 
-    const res = await t.call('POST', `/api/admin/users/${user.user.id}/ban`, { token: adminToken });
+    const res = await t.call('POST', `/api/admin/users/${user.user.id}/ban`, {
+      token: adminToken,
+      body: { reason: 'Chargeback fraud' },
+    });
     expect(res.status).toBe(200);
     const after = await t.call('GET', '/api/app/user/info', { token: user.token, lang: 'en' });
     expect(after.status).toBe(401);

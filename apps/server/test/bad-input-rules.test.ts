@@ -350,10 +350,18 @@ describe.each(BACKENDS)('rule-level bad input on %s', (backend) => {
         expect(res.body.errors?.[field], query).toContain(message);
       }
     }
-    const badId = await t.call('POST', '/api/admin/users/abc/ban', { token: adminToken, lang: 'en' });
+    const badId = await t.call('POST', '/api/admin/users/abc/ban', {
+      token: adminToken,
+      lang: 'en',
+      body: { reason: 'Chargeback fraud' },
+    });
     expect(badId.status).toBe(422);
     expect(badId.body.errors?.id).toEqual(['Invalid format']);
-    const unknown = await t.call('POST', '/api/admin/users/987654/ban', { token: adminToken, lang: 'en' });
+    const unknown = await t.call('POST', '/api/admin/users/987654/ban', {
+      token: adminToken,
+      lang: 'en',
+      body: { reason: 'Chargeback fraud' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ code: 404, data: null, message: 'Not found' });
   });

@@ -98,6 +98,7 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
   it('an operator action lands in the audit log with who, what, target, before and after', async () => {
     const res = await t.call<{ banned_at: number | null }>('POST', `/api/admin/users/${user.user.id}/ban`, {
       token: token.support,
+      body: { reason: 'Chargeback fraud reported by the bank' },
     });
     expect(res.status).toBe(200);
     expect(res.body.data.banned_at).not.toBeNull();
@@ -116,7 +117,8 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
       target_id: user.user.id,
     });
     expect(entry.before).toMatchObject({ banned_at: null, sessions: 1 });
-    expect(entry.after).toMatchObject({ sessions: 0 });
+    // The reason the operator gave is the entry's, and only the entry's (ADR 265).
+    expect(entry.after).toMatchObject({ sessions: 0, reason: 'Chargeback fraud reported by the bank' });
     expect(typeof entry.after?.banned_at).toBe('number');
     expect(entry.ip).toBeTruthy();
     // The ban took: the user's token is over.
@@ -480,6 +482,11 @@ describe.each(BACKENDS)('operator console on %s', (backend) => {
       ['POST', '/api/admin/markets/BTC_USDC/pause', {}, 'reason'],
       ['POST', '/api/admin/markets/BTC_USDC/pause', { reason: 'x'.repeat(201) }, 'reason'],
       ['POST', '/api/admin/markets/btc;drop/pause', { reason: 'x' }, 'symbol'],
+      // A ban says why (ADR 265): 3 to 500 characters.
+      ['POST', '/api/admin/users/1/ban', {}, 'reason'],
+      ['POST', '/api/admin/users/1/ban', { reason: ' x ' }, 'reason'],
+      ['POST', '/api/admin/users/1/ban', { reason: 'x'.repeat(501) }, 'reason'],
+      ['POST', '/api/admin/users/1/unban', { note: 'x'.repeat(501) }, 'note'],
       ['GET', '/api/admin/audit?limit=101', undefined, 'limit'],
       ['GET', '/api/admin/audit?admin_id=abc', undefined, 'admin_id'],
       ['GET', `/api/admin/users?q=${'a'.repeat(255)}`, undefined, 'q'],

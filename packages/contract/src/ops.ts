@@ -188,6 +188,17 @@ export const SymbolParams = z.strictObject({
 });
 export type SymbolParams = z.infer<typeof SymbolParams>;
 
+/**
+ * Why a user is banned (ADR 265): required, kept in the audit entry of the ban, never shown to the
+ * user (who is told only that the account is disabled). No body at all is the body's own 422.
+ */
+export const BanUserRequest = z.strictObject({ reason: z.string().trim().min(3).max(500) });
+export type BanUserRequest = z.infer<typeof BanUserRequest>;
+
+/** Lifting a ban may say why (the audit entry keeps it); nothing is required, not even a body. */
+export const UnbanUserRequest = z.strictObject({ note: z.string().trim().max(500).optional() }).nullish();
+export type UnbanUserRequest = z.infer<typeof UnbanUserRequest>;
+
 export const PauseMarketRequest = z.strictObject({ reason: z.string().trim().min(1).max(200) });
 export type PauseMarketRequest = z.infer<typeof PauseMarketRequest>;
 

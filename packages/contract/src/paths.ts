@@ -55,7 +55,7 @@ import {
   PublicTradeList,
   TradesQuery,
 } from './market.ts';
-import { UserSummary } from './ops.ts';
+import { BanUserRequest, UserSummary } from './ops.ts';
 import { PageQuery } from './pagination.ts';
 import {
   AddressBook,
@@ -527,7 +527,13 @@ export const ENDPOINTS = {
     query: PageQuery,
     response: OutboxPage,
   },
-  adminBanUser: { method: 'POST', path: '/api/admin/users/:id/ban', auth: 'admin', response: UserSummary },
+  adminBanUser: {
+    method: 'POST',
+    path: '/api/admin/users/:id/ban',
+    auth: 'admin',
+    body: BanUserRequest,
+    response: UserSummary,
+  },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -120,7 +120,7 @@ const invoke: Record<Exclude<EndpointName, 'health'>, (api: Api) => Promise<unkn
     api.system.update({ platform: 'android', device_id: 'd', app_version: '1', plugin_version: '1' }),
   adminLogin: (api) => api.admin.login({ email: 'op@example.com', password: 'pw' }),
   adminOutbox: (api) => api.admin.outbox({ page: 1, limit: 20 }),
-  adminBanUser: (api) => api.admin.banUser('42'),
+  adminBanUser: (api) => api.admin.banUser('42', { reason: 'Chargeback fraud' }),
 };
 
 describe('every endpoint of @ex/contract has an SDK function on its method and path', () => {

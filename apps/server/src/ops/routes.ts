@@ -1,6 +1,7 @@
 import {
   AuditPage,
   AuditQuery,
+  BanUserRequest,
   CreateOperatorRequest,
   Dashboard,
   IdParams,
@@ -12,6 +13,7 @@ import {
   PauseMarketRequest,
   SetOperatorRoleRequest,
   SymbolParams,
+  UnbanUserRequest,
   UserDetail,
   UserSearchQuery,
   UserSummary,
@@ -119,22 +121,25 @@ export function opsRoutes(app: FastifyInstance, s: Services, admin: preHandlerAs
     method: 'POST',
     url: '/api/admin/users/:id/ban',
     tags,
-    summary: 'Ban a user: login refused, every session ends (411)',
+    summary:
+      'Ban a user: login refused, every session ends (411); the reason (3 to 500 characters) is kept in the audit log, not shown to the user',
     params: IdParams,
+    body: BanUserRequest,
     response: UserSummary,
     preHandler: admin,
-    handler: (req) => ops.ban(audited(req), req.params.id),
+    handler: (req) => ops.ban(audited(req), req.params.id, req.body.reason),
   });
 
   jsonRoute(app, {
     method: 'POST',
     url: '/api/admin/users/:id/unban',
     tags,
-    summary: 'Lift a ban: the user can log in again (old sessions stay ended)',
+    summary: 'Lift a ban: the user can log in again (old sessions stay ended); an optional note is audited',
     params: IdParams,
+    body: UnbanUserRequest,
     response: UserSummary,
     preHandler: admin,
-    handler: (req) => ops.unban(audited(req), req.params.id),
+    handler: (req) => ops.unban(audited(req), req.params.id, req.body?.note),
   });
 
   jsonRoute(app, {

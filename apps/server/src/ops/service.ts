@@ -334,6 +334,7 @@ export class OpsService {
     actor: Actor,
     id: string,
     action: 'user.ban' | 'user.unban' | 'user.revoke_sessions',
+    said: { reason: string } | { note: string } | Record<string, never> = {},
   ): Promise<UserSummary> {
     return this.db.transaction().execute(async (trx) => {
       const before = await trx
@@ -370,7 +371,8 @@ export class OpsService {
           targetType: 'user',
           targetId: id,
           before: { ...toUserSummary(before), sessions: live },
-          after: { ...toUserSummary(after), sessions: action === 'user.unban' ? live : 0 },
+          // Why (a ban's reason, an unban's note): the log is the one place that keeps it (ADR 265).
+          after: { ...toUserSummary(after), sessions: action === 'user.unban' ? live : 0, ...said },
         },
         this.now(),
       );
@@ -378,11 +380,12 @@ export class OpsService {
     });
   }
 
-  ban(actor: Actor, id: string): Promise<UserSummary> {
-    return this.changeUser(actor, id, 'user.ban');
+  /** `reason` is required (the route's schema checks it); it is kept in the audit entry only. */
+  ban(actor: Actor, id: string, reason: string): Promise<UserSummary> {
+    return this.changeUser(actor, id, 'user.ban', { reason });
   }
-  unban(actor: Actor, id: string): Promise<UserSummary> {
-    return this.changeUser(actor, id, 'user.unban');
+  unban(actor: Actor, id: string, note?: string): Promise<UserSummary> {
+    return this.changeUser(actor, id, 'user.unban', note ? { note } : {});
   }
   revokeSessions(actor: Actor, id: string): Promise<UserSummary> {
     return this.changeUser(actor, id, 'user.revoke_sessions');

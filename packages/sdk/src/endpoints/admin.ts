@@ -1,6 +1,7 @@
 import type {
   AuditPage,
   AuditQuery,
+  BanUserRequest,
   CreateOperatorRequest,
   Dashboard,
   MarketParamsRequest,
@@ -9,6 +10,7 @@ import type {
   Operator,
   OperatorList,
   OperatorRole,
+  UnbanUserRequest,
   UserDetail,
   UserSummary,
   UserSummaryPage,
@@ -52,8 +54,9 @@ export function adminApi(client: Client) {
       client.post<ReviewRecord>(`/api/admin/kyc/${encodeURIComponent(id)}/approve`, {}, opts),
     rejectKyc: (id: string, body: { reason: string }, opts?: CallOptions) =>
       client.post<ReviewRecord>(`/api/admin/kyc/${encodeURIComponent(id)}/reject`, body, opts),
-    banUser: (id: string, opts?: CallOptions) =>
-      call(client, 'adminBanUser', { params: { id }, body: {} }, opts),
+    /** The reason is required (3 to 500 characters); the audit log keeps it (ADR 265). */
+    banUser: (id: string, body: BanUserRequest, opts?: CallOptions) =>
+      call(client, 'adminBanUser', { params: { id }, body }, opts),
     // ---- operator console (issue 10 item 4) ----
     dashboard: (opts?: CallOptions) => client.get<Dashboard>('/api/admin/dashboard', undefined, opts),
     /** `q`: an e-mail or phone (part) or a numeric UID. */
@@ -61,8 +64,8 @@ export function adminApi(client: Client) {
       client.get<UserSummaryPage>('/api/admin/users', query, opts),
     user: (id: string, opts?: CallOptions) =>
       client.get<UserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, undefined, opts),
-    unbanUser: (id: string, opts?: CallOptions) =>
-      client.post<UserSummary>(`/api/admin/users/${encodeURIComponent(id)}/unban`, {}, opts),
+    unbanUser: (id: string, body: NonNullable<UnbanUserRequest> = {}, opts?: CallOptions) =>
+      client.post<UserSummary>(`/api/admin/users/${encodeURIComponent(id)}/unban`, body, opts),
     revokeUserSessions: (id: string, opts?: CallOptions) =>
       client.post<UserSummary>(`/api/admin/users/${encodeURIComponent(id)}/revoke-sessions`, {}, opts),
     markets: (opts?: CallOptions) => client.get<MarketSettingList>('/api/admin/markets', undefined, opts),

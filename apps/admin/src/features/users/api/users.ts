@@ -31,15 +31,18 @@ export function useUser(id: string | null) {
 
 export type UserAction = 'ban' | 'unban' | 'revoke';
 
-/** Ban, unban or end every session; the server writes the audit entry. */
+/**
+ * Ban (with its required reason), unban (with an optional note) or end every session; the server
+ * writes the audit entry, which keeps the reason or note (ADR 265).
+ */
 export function useUserAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
+    mutationFn: ({ id, action, text }: { id: string; action: UserAction; text?: string }) =>
       action === 'ban'
-        ? api.admin.banUser(id)
+        ? api.admin.banUser(id, { reason: text ?? '' })
         : action === 'unban'
-          ? api.admin.unbanUser(id)
+          ? api.admin.unbanUser(id, text ? { note: text } : {})
           : api.admin.revokeUserSessions(id),
     onSuccess: () => qc.invalidateQueries({ queryKey: usersKey }),
   });

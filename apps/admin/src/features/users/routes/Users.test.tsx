@@ -150,6 +150,12 @@ const LEDGER_AT = Date.UTC(2030, 0, 4, 10, 0, 0);
 const KYC_AT = Date.UTC(2030, 0, 5, 11, 0, 0);
 const CARD_AT = Date.UTC(2030, 0, 6, 12, 0, 0);
 
+/** The open dialog (the drawer is a dialog too: found by its class, not its role). */
+async function modalBox(): Promise<HTMLElement> {
+  await waitFor(() => expect(document.querySelector('.ant-modal')).toBeTruthy());
+  return document.querySelector('.ant-modal') as HTMLElement;
+}
+
 /** Opens a tab of the drawer and answers its table's text. */
 async function tabText(name: RegExp): Promise<string> {
   fireEvent.click(screen.getByRole('tab', { name }));
@@ -188,7 +194,7 @@ describe('<Users/>', () => {
     expect(sent.every((s) => s.auth === 'Bearer op-token')).toBe(true);
   });
 
-  it('opens the detail with balances, orders, KYC, cards, sessions; bans after confirming', async () => {
+  it('opens the detail with balances, orders, KYC, cards, sessions; bans only with a reason', async () => {
     mountPage('/users', <Users />, '/users?user=1001');
     expect(await screen.findByText('ABC123')).toBeTruthy();
     // Amounts grouped with all their digits, trailing zeros down to 2 (a detail, DESIGN.md).
@@ -200,11 +206,43 @@ describe('<Users/>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
     // The dialog names the account, not only its number, and its button says what it does.
     expect((await screen.findAllByText('Ban alice@example.com (user 1001)?')).length).toBeGreaterThan(0);
-    expect(sent.some((s) => s.url.endsWith('/ban'))).toBe(false);
-    const dialog = document.querySelector('.ant-modal-confirm') as HTMLElement;
+    const dialog = await modalBox();
+    // No reason, or one too short: the dialog says so and nothing is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
-    await waitFor(() => expect(sent.find((s) => s.url === '/api/admin/users/1001/ban')?.method).toBe('POST'));
+    expect(await within(dialog).findByText('Enter why this user is banned')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: ' ab ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await within(dialog).findByText('At least 3 characters')).toBeTruthy();
+    expect(sent.some((s) => s.url.endsWith('/ban'))).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: '  Chargeback fraud, case 4711 ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.url === '/api/admin/users/1001/ban')).toMatchObject({
+        method: 'POST',
+        body: { reason: 'Chargeback fraud, case 4711' },
+      }),
+    );
     expect(await screen.findByText('alice@example.com (user 1001) banned')).toBeTruthy();
+  });
+
+  it('lifts a ban with an optional note, sent only when written', async () => {
+    ALICE.banned_at = Date.UTC(2030, 0, 2);
+    mountPage('/users', <Users />, '/users?user=1001');
+    expect(await screen.findByText('ABC123')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Unban' }));
+    const dialog = await modalBox();
+    expect(within(dialog).getByText('Lift the ban on alice@example.com (user 1001)?')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), {
+      target: { value: 'Identity confirmed by phone' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    await waitFor(() =>
+      expect(sent.find((s) => s.url === '/api/admin/users/1001/unban')?.body).toEqual({
+        note: 'Identity confirmed by phone',
+      }),
+    );
   });
 
   it('shows every time in the tabs as a local date, codes as words, amounts grouped; never a raw epoch', async () => {

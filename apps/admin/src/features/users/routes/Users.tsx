@@ -4,12 +4,15 @@ import {
   Button,
   Descriptions,
   Drawer,
+  Form,
   Input,
+  Modal,
   Space,
   type TableColumnsType,
   Tag,
   Typography,
 } from 'antd';
+import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
@@ -39,11 +42,36 @@ const columns: TableColumnsType<UserSummary> = [
   { title: 'Registered', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
 ];
 
+/** The server's limits of a ban's reason and an unban's note (BanUserRequest, UnbanUserRequest). */
+const REASON_MIN = 3;
+const REASON_MAX = 500;
+
 function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { message, modal } = App.useApp();
   const detail = useUser(id);
   const act = useUserAction();
   const u = detail.data?.user;
+  // Who the dialog is about, by the name the operator searched for, not only a number.
+  const who = u
+    ? `${u.email ?? (u.phone ? `+${u.area_code ?? ''} ${u.phone}` : u.nickname)} (user ${u.id})`
+    : '';
+  // The ban and unban dialogs ask for words (a required reason, an optional note): a form, not a confirm.
+  const [asking, setAsking] = useState(false);
+  // Kept while the dialog closes, so its words do not flip to the other action as the user changes.
+  const [action, setAction] = useState<'ban' | 'unban'>('ban');
+  const [form] = Form.useForm<{ text?: string }>();
+
+  const send = (action: UserAction, done: string, text?: string) =>
+    u
+      ? act
+          .mutateAsync({ id: u.id, action, ...(text ? { text } : {}) })
+          .then(() => {
+            void message.success(done);
+            return true;
+          })
+          // The SDK has already shown the refusal (e.g. 403 for a reviewer, 422 for the reason).
+          .catch(() => false)
+      : Promise.resolve(false);
 
   const run = (action: UserAction, title: string, content: string, okText: string, done: string) => {
     if (!u) return;
@@ -51,21 +79,25 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
       title,
       content,
       okText,
-      okButtonProps: { danger: action !== 'unban' },
-      onOk: () =>
-        act
-          .mutateAsync({ id: u.id, action })
-          .then(() => {
-            void message.success(done);
-          })
-          // The SDK has already shown the refusal (e.g. 403 for a reviewer).
-          .catch(() => undefined),
+      okButtonProps: { danger: true },
+      onOk: () => send(action, done),
     });
   };
-  // Who the dialog is about, by the name the operator searched for, not only a number.
-  const who = u
-    ? `${u.email ?? (u.phone ? `+${u.area_code ?? ''} ${u.phone}` : u.nickname)} (user ${u.id})`
-    : '';
+  // The dialog opens empty: it and its form are destroyed when it closes.
+  const ask = (what: 'ban' | 'unban') => {
+    setAction(what);
+    setAsking(true);
+  };
+  const submit = async () => {
+    if (!asking) return;
+    // A rejected validation is the form showing its field errors, nothing more.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const text = values.text?.trim() ?? '';
+    const done = action === 'ban' ? `${who} banned` : `${who} unbanned`;
+    // A refusal keeps the dialog and what was typed for another try.
+    if (await send(action, done, text)) setAsking(false);
+  };
 
   return (
     <Drawer open={id !== null} onClose={onClose} width={900} title={u ? `User ${u.id}` : 'User'}>
@@ -92,34 +124,11 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
           </Descriptions>
           <Space style={{ margin: '16px 0' }}>
             {u.banned_at === null ? (
-              <Button
-                danger
-                onClick={() =>
-                  run(
-                    'ban',
-                    `Ban ${who}?`,
-                    'Login is refused and every session ends.',
-                    'Ban',
-                    `${who} banned`,
-                  )
-                }
-              >
+              <Button danger onClick={() => ask('ban')}>
                 Ban
               </Button>
             ) : (
-              <Button
-                onClick={() =>
-                  run(
-                    'unban',
-                    `Lift the ban on ${who}?`,
-                    'They can log in again.',
-                    'Unban',
-                    `${who} unbanned`,
-                  )
-                }
-              >
-                Unban
-              </Button>
+              <Button onClick={() => ask('unban')}>Unban</Button>
             )}
             <Button
               onClick={() =>
@@ -136,6 +145,56 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
             </Button>
           </Space>
           <UserDetailTabs d={detail.data} />
+          <Modal
+            open={asking}
+            title={action === 'ban' ? `Ban ${who}?` : `Lift the ban on ${who}?`}
+            okText={action === 'ban' ? 'Ban' : 'Unban'}
+            okButtonProps={{ danger: action === 'ban', loading: act.isPending }}
+            onOk={submit}
+            onCancel={() => setAsking(false)}
+            destroyOnHidden
+          >
+            <Typography.Paragraph>
+              {action === 'ban'
+                ? 'Login is refused and every session ends. The reason goes to the audit log; the user is not shown it.'
+                : 'They can log in again. A note goes to the audit log beside the ban.'}
+            </Typography.Paragraph>
+            <Form form={form} layout="vertical" preserve={false}>
+              <Form.Item
+                name="text"
+                label={action === 'ban' ? 'Reason' : 'Note (optional)'}
+                rules={
+                  action === 'ban'
+                    ? [
+                        {
+                          required: true,
+                          whitespace: true,
+                          message: 'Enter why this user is banned',
+                        },
+                        {
+                          validator: (_, v?: string) =>
+                            (v ?? '').trim().length === 0 || (v ?? '').trim().length >= REASON_MIN
+                              ? Promise.resolve()
+                              : Promise.reject(new Error(`At least ${REASON_MIN} characters`)),
+                        },
+                        { max: REASON_MAX, message: `At most ${REASON_MAX} characters` },
+                      ]
+                    : [{ max: REASON_MAX, message: `At most ${REASON_MAX} characters` }]
+                }
+              >
+                <Input.TextArea
+                  rows={3}
+                  maxLength={REASON_MAX}
+                  showCount
+                  placeholder={
+                    action === 'ban'
+                      ? 'e.g. Chargeback fraud reported by the bank, case 4711'
+                      : 'e.g. Identity confirmed by phone'
+                  }
+                />
+              </Form.Item>
+            </Form>
+          </Modal>
         </>
       ) : (
         <Typography.Text type="secondary">
