@@ -128,6 +128,14 @@ describe('/Transform live estimate', () => {
     await waitFor(() => expect(estimate().textContent).toBe('0,00102564'));
   });
 
+  it('a positive estimate too small for 2 decimals is shown in full, not as 0.00', async () => {
+    await open();
+    type('0.00000001');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () => call(0).resolve(answer(call(0).body, '0.000970')));
+    await waitFor(() => expect(estimate().textContent).toBe('0.00097'));
+  });
+
   it("shows the server's refusal under the amount, with no estimate, and Exchange stays off", async () => {
     await open();
     type('0.00000001');

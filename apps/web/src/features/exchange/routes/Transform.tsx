@@ -7,6 +7,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import type { Lang } from '../../../lib/lang.ts';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
 import { serverRefusal } from '../../wallet/lib/refusal.ts';
 import {
@@ -28,6 +29,15 @@ const QUOTE = 'USDC';
 function refusal(err: unknown): string | undefined {
   if (isValidationError(err)) return Object.values(err.errors)[0]?.[0] ?? err.message;
   return serverRefusal(err)?.message;
+}
+
+/**
+ * "You receive" as the coin's lists show it (USDC in 2 decimals); a positive amount too small for
+ * that ("0.00" for 0.00097 USDC) in full instead.
+ */
+function estimateText(receive: string, coin: string, lang: Lang): string {
+  const listed = formatListAmount(receive, coin, lang);
+  return /[1-9]/.test(listed) ? listed : formatDecimal(receive, lang, { minFraction: 2, maxFraction: 8 });
 }
 
 function useNow(active: boolean): number {
@@ -200,11 +210,7 @@ export default function Transform() {
               aria-label={estimate.pending ? t1('exchange.estimating') : undefined}
               data-testid="fx-estimate"
             >
-              {estimate.quote
-                ? formatListAmount(estimate.quote.receive, to, lang)
-                : estimate.pending
-                  ? ''
-                  : '--'}
+              {estimate.quote ? estimateText(estimate.quote.receive, to, lang) : estimate.pending ? '' : '--'}
             </output>
           </div>
         </section>
