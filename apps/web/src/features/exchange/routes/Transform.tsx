@@ -204,7 +204,7 @@ export default function Transform() {
             <span className="fx-coin">{to}</span>
             {/* The estimate as the coin's lists show it; '--' until a valid amount has one. */}
             <output
-              className={`fx-estimate num${estimate.pending ? ' is-pending' : ''}`}
+              className={`fx-estimate num${estimate.pending ? ' is-pending' : estimate.quote ? '' : ' is-none'}`}
               aria-live="polite"
               aria-busy={estimate.pending}
               aria-label={estimate.pending ? t1('exchange.estimating') : undefined}
