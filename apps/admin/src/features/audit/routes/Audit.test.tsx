@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dateTime } from '../../../lib/format.ts';
 import { fakeServer, mountPage, ok, type Sent } from '../../../test/console.tsx';
-import { Audit } from './Audit.tsx';
+import { Audit, changeLines } from './Audit.tsx';
 
 const ENTRY = {
   id: '9',
@@ -65,6 +65,23 @@ describe('<Audit/>', () => {
     mountPage('/audit', <Audit />);
     expect(await screen.findByText('Content 12')).toBeTruthy();
     expect(document.body.textContent).toContain('"reason": "Chargeback fraud, case 4711"');
+    // Beneath the action: why, then what changed; a create (no before) lists nothing.
+    expect(screen.getByText('reason: Chargeback fraud, case 4711')).toBeTruthy();
+    expect(screen.getByText(`banned_at: — → ${dateTime(1893456000000)}`)).toBeTruthy();
+    expect(screen.queryByText(/^kind: /)).toBeNull();
+  });
+
+  it('lists the fields an entry changed, the operator words first, at most four', () => {
+    expect(
+      changeLines(
+        { enabled: true, min_amount: '10.000000', name: 'A', seq: '1' },
+        { enabled: false, min_amount: '10.000000', name: 'A' },
+      ),
+    ).toEqual(['enabled: true → false']);
+    expect(
+      changeLines({ a: 1, b: 1, c: 1, d: 1, e: 1 }, { a: 2, b: 2, c: 2, d: 2, e: 2, note: 'ok' }),
+    ).toEqual(['note: ok', 'a: 1 → 2', 'b: 1 → 2', 'c: 1 → 2', '+2 more']);
+    expect(changeLines(null, { id: '1' })).toEqual([]);
   });
 
   it('writes an acronym target in capitals: "KYC 2", not "Kyc 2"', async () => {

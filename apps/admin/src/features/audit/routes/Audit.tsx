@@ -40,6 +40,39 @@ const targetLabel = (t: string) => TARGET_LABEL[t] ?? codeLabel(t);
 const readableTimes = (key: string, v: unknown) =>
   key.endsWith('_at') && typeof v === 'number' ? dateTime(v) : v;
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One value of a change in words: a time as a date, nothing as a dash, a long text cut. */
+function shortValue(key: string, v: unknown): string {
+  const shown = readableTimes(key, v);
+  const text =
+    shown === null || shown === undefined ? '—' : typeof shown === 'string' ? shown : JSON.stringify(shown);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/**
+ * What an entry changed, a line a field ("enabled: true → false"), and what the operator said
+ * (a ban's reason, an unban's note), so the point of an entry reads without scrolling to its
+ * records. Only fields both records have are compared (a stored row and an answer name some
+ * fields differently, ADR 265); an entry without a before (a create) lists nothing.
+ */
+export function changeLines(before: unknown, after: unknown, max = 4): string[] {
+  if (!isRecord(before) || !isRecord(after)) return [];
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(after)) {
+    if (key in before) {
+      if (JSON.stringify(before[key]) !== JSON.stringify(value))
+        lines.push(`${key}: ${shortValue(key, before[key])} → ${shortValue(key, value)}`);
+    } else if ((key === 'reason' || key === 'note') && typeof value === 'string') {
+      lines.push(`${key}: ${shortValue(key, value)}`);
+    }
+  }
+  // The operator's words first: they say why.
+  lines.sort((a, b) => Number(/^(reason|note): /.test(b)) - Number(/^(reason|note): /.test(a)));
+  return lines.length > max ? [...lines.slice(0, max), `+${lines.length - max} more`] : lines;
+}
+
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
@@ -57,13 +90,20 @@ const columns: TableColumnsType<AuditEntry> = [
     dataIndex: 'action',
     width: 220,
     // In words, with the code beneath: the filter above searches by code.
-    render: (action: string) => (
-      <>
+    // What changed and why beneath it: the records beside may be wider than the screen.
+    render: (action: string, e) => (
+      // Its own width kept: the records beside would squeeze it to a word a line.
+      <div style={{ minWidth: 190 }}>
         <div>{actionLabel(action)}</div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {action}
         </Typography.Text>
-      </>
+        {changeLines(e.before, e.after).map((line) => (
+          <div key={line} style={{ fontSize: 12, marginTop: 4, overflowWrap: 'anywhere' }}>
+            {line}
+          </div>
+        ))}
+      </div>
     ),
   },
   {
