@@ -3,6 +3,7 @@
 // list refreshes on a pull (the operator's decision arrives later).
 import type { OtcAd, OtcOrder } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
+import { ApiError } from '@ex/sdk';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openScreen } from './helpers/screen.tsx';
@@ -44,8 +45,9 @@ const order: OtcOrder = {
 
 const ads = vi.fn();
 const orders = vi.fn();
+const place = vi.fn();
 vi.mock('../src/lib/api.ts', () => ({
-  api: { otc: { ads: () => ads(), orders: () => orders(), place: vi.fn() } },
+  api: { otc: { ads: () => ads(), orders: () => orders(), place: (...a: unknown[]) => place(...a) } },
 }));
 
 const { default: OTC } = await import('../src/features/otc/routes/OTC.tsx');
@@ -120,6 +122,31 @@ describe('OTC screens in German', () => {
     openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
     await screen.findByRole('button', { name: 'USDC kaufen' });
     expect(screen.queryByRole('group', { name: de.earn1.otc.fiat })).toBeNull();
+  });
+
+  it("/OTC: the desk's refusal and a call without an answer show in the sheet (the call is quiet)", async () => {
+    ads.mockResolvedValue([ad]);
+    // A refusal comes with its HTTP status (kind 'http'); the sheet took only kind 'api' before,
+    // so only a toast said it.
+    place.mockRejectedValueOnce(
+      new ApiError({ code: 3011, message: 'Nicht genug Bestand am Schalter', status: 400, kind: 'http' }),
+    );
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
+    fireEvent.click(await screen.findByRole('button', { name: 'USDC kaufen' }));
+    const input = document.querySelector('.fx-sheet input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: de.earn1.otc.place }));
+    expect(await screen.findByText('Nicht genug Bestand am Schalter')).toBeTruthy();
+    expect(place).toHaveBeenCalledWith(expect.objectContaining({ ad_id: '1', quantity: '150' }), {
+      quiet: true,
+    });
+    place.mockRejectedValueOnce(
+      new ApiError({ code: -1, message: 'Netzwerkfehler', status: 0, kind: 'network' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: de.earn1.otc.place }));
+    expect(await screen.findByText('Netzwerkfehler')).toBeTruthy();
+    // What was typed stays.
+    expect(input.value).toBe('150');
   });
 
   it('/OTC: skeleton cards while the offers load, then a retry when they fail', async () => {

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
-import { serverRefusal } from '../../wallet/lib/refusal.ts';
 import {
   useEstimate,
   useExchangeCoins,

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { api } from '../../../lib/api.ts';
+import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
 import { useAddressBook, useTotpStatus } from '../../security/api/security.ts';
 import { normalizeTotp, TOTP_RE } from '../../security/components/TotpField.tsx';
-import { serverRefusal } from '../../wallet/lib/refusal.ts';
 import { useWithdraw, useWithdrawLimits } from '../api/funds.ts';
 import { CoinNetworkPair, FundsPage } from '../components/FundsPage.tsx';
 import {

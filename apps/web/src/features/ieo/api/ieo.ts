@@ -30,7 +30,8 @@ export function useIeoApplications() {
 export function useSubscribe(projectId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (quantity: string) => api.ieo.subscribe(projectId, quantity),
+    // Quiet: the screen shows every refusal under the quantity (no toast over it).
+    mutationFn: (quantity: string) => api.ieo.subscribe(projectId, quantity, { quiet: true }),
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: ['ieo'] }),

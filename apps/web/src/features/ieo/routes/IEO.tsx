@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
@@ -74,7 +75,9 @@ export default function IEO() {
       showToast(t1('ieo.subscribed'), 2000, 'success');
     } catch (err) {
       if (isValidationError(err)) setError(Object.values(err.errors)[0]?.[0]);
-      else if (isApiError(err) && err.kind === 'api') setError(err.message);
+      // The call is quiet: a refusal (sent with its HTTP status, `kind: 'http'`) or no answer
+      // shows here, under the quantity.
+      else setError(serverRefusal(err)?.message ?? (isApiError(err) ? err.message : undefined));
     } finally {
       busy.current = false;
     }

@@ -21,7 +21,8 @@ export function useOtcOrders() {
 export function usePlaceOtc() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: OtcOrderRequest) => api.otc.place(body),
+    // Quiet: the sheet shows every refusal itself (no toast over it).
+    mutationFn: (body: OtcOrderRequest) => api.otc.place(body, { quiet: true }),
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: ['otc'] }),

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
 import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
@@ -113,7 +114,13 @@ export default function OTC() {
           next[key] ??= m[0];
         }
         setErrors(next);
-      } else if (isApiError(err) && err.kind === 'api') setErrors({ quantity: err.message });
+      } else {
+        // The call is quiet: a refusal (out of range, not enough inventory; sent with its HTTP
+        // status, so `kind: 'http'`) and a call without an answer both show in the sheet.
+        const refused = serverRefusal(err);
+        if (refused) setErrors({ quantity: refused.message });
+        else if (isApiError(err)) setErrors({ form: err.message });
+      }
     } finally {
       busy.current = false;
     }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { useBalances, useTransfer } from '../api/wallet.ts';
 import { CoinAmount } from '../components/Money.tsx';
@@ -20,7 +21,6 @@ import {
   validateAmount,
 } from '../lib/amount.ts';
 import { truncateDecimals } from '../lib/decimal.ts';
-import { serverRefusal } from '../lib/refusal.ts';
 import { availableOf } from '../lib/valuation.ts';
 import '../wallet.css';
 import { showToast } from '../../../lib/toast.ts';
