@@ -10,7 +10,15 @@
 import { webCatalogues } from '@ex/i18n';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, DEMO_EMAIL, openSignedIn, screenshot, setUpWithdrawalGates, suite } from './harness.ts';
+import {
+  api,
+  DEMO_EMAIL,
+  openSignedIn,
+  pagesWiderThan,
+  screenshot,
+  setUpWithdrawalGates,
+  suite,
+} from './harness.ts';
 
 const en = webCatalogues.en;
 const tr = en.trade;
@@ -239,8 +247,7 @@ describe('the English walk at 375 px', () => {
 
   it('no screen of the walk scrolls sideways at 375 px', async () => {
     const p = await page();
-    const wide: string[] = [];
-    for (const path of [
+    const wide = await pagesWiderThan(p, [
       '/SpotOpe',
       '/ContractOpe',
       '/Transform',
@@ -255,12 +262,7 @@ describe('the English walk at 375 px', () => {
       '/TradingTwo',
       '/Msg',
       '/Notices',
-    ]) {
-      await p.goto(path);
-      await p.waitForLoadState('networkidle');
-      const width = await p.evaluate(() => document.documentElement.scrollWidth);
-      if (width > 375) wide.push(`${path} ${width}px`);
-    }
+    ]);
     expect(wide).toEqual([]);
     await p.context().close();
   });
