@@ -1,6 +1,7 @@
 // ADR 153/155/156: the contract screen says when a market's index is stale (banner in the user's
 // language, order buttons off) and the funding rate reads "—" until it is known, never 0.0000 %.
 import { webCatalogues } from '@ex/i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -50,6 +51,8 @@ vi.mock('../src/features/stream/hooks.ts', () => ({
   useTicker: () => {},
   usePrivateStreams: () => {},
   useStreamStatus: () => 'open',
+  // The TP/SL sheet refreshes the positions under this key when it opens.
+  streamKeys: { positions: ['contract', 'positions'] },
 }));
 vi.mock('../src/features/stream/StreamBanner.tsx', () => ({ StreamBanner: () => null }));
 
@@ -64,12 +67,15 @@ function open(lang: 'en' | 'de' | 'zh_CN') {
   const router = createMemoryRouter([{ path: '/ContractOpe', Component: ContractOpe }], {
     initialEntries: ['/ContractOpe?symbol=BTC_USDC_PERP'],
   });
+  // The TP/SL sheet reads the query client (it refreshes the positions when it opens).
   render(
-    <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
-      <WithI18n>
-        <RouterProvider router={router} />
-      </WithI18n>
-    </LangProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
+        <WithI18n>
+          <RouterProvider router={router} />
+        </WithI18n>
+      </LangProvider>
+    </QueryClientProvider>,
   );
 }
 

@@ -23,6 +23,8 @@ vi.mock('../src/features/exchange/api/exchange.ts', () => ({
       ],
     },
   }),
+  // No amount typed: the live estimate (ADR 266's helper, useEstimate) has nothing to show.
+  useEstimate: () => ({ quote: undefined, error: null, pending: false }),
   useQuote: () => ({ mutateAsync: vi.fn(), isPending: false }),
   useExecute: () => ({ mutateAsync: vi.fn(), isPending: false }),
 }));
