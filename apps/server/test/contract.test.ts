@@ -198,4 +198,31 @@ describe.each(BACKENDS)('contract on %s', (backend) => {
       sl_price: '105000.00',
     });
   });
+
+  it('a TP/SL save keeps what it leaves out and clears what it sends as null (ADR 267)', async () => {
+    const id = 'BTC_USDC_PERP:cross:short';
+    type Tpsl = { tp_price: string | null; sl_price: string | null; tpsl_by: string };
+    const save = (body: object, token = taker.token) =>
+      t.call<Tpsl>('POST', `/api/app/contract/positions/${id}/tpsl`, { token, body });
+    // The stop loss set with the order stays when only the take profit moves.
+    const tp = await save({ tp_price: '91000.00' });
+    expect(tp.body.data).toMatchObject({ tp_price: '91000.00', sl_price: '105000.00', tpsl_by: 'mark' });
+    // Two saves at once from two stale screens, one per field: both land, neither clears the other.
+    const [a, b] = await Promise.all([
+      save({ tp_price: '92000.00', trigger_by: 'last' }),
+      save({ sl_price: '104000.00' }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const both = await save({});
+    expect(both.body.data).toMatchObject({ tp_price: '92000.00', sl_price: '104000.00', tpsl_by: 'last' });
+    // null clears one; the other and the trigger choice stay.
+    const cleared = await save({ sl_price: null });
+    expect(cleared.body.data).toMatchObject({ tp_price: '92000.00', sl_price: null, tpsl_by: 'last' });
+    // Ids name the caller's own position: the maker's call reaches the maker's short (or none), not this one.
+    await save({ tp_price: null }, maker.token);
+    // A malformed price is refused before anything moves.
+    expect((await save({ tp_price: 'abc' })).status).toBe(422);
+    const after = await save({});
+    expect(after.body.data).toMatchObject({ tp_price: '92000.00', sl_price: null });
+  });
 });

@@ -138,9 +138,14 @@ export const MarginRequest = z.strictObject({
  * Without `quantity`: the position's TP/SL (the whole position, replaces the previous ones). With a
  * quantity: a partial TP/SL, placed as conditional market closes of that quantity (ADR 136).
  */
+/**
+ * Whole position (no `quantity`): a price left out keeps the position's, `null` clears it, a price
+ * sets it; `trigger_by` left out keeps the position's (ADR 267). With `quantity`: conditional
+ * closes at the prices given (ADR 136).
+ */
 export const TpslRequest = z.strictObject({
-  tp_price: Decimal.optional(),
-  sl_price: Decimal.optional(),
+  tp_price: Decimal.nullable().optional(),
+  sl_price: Decimal.nullable().optional(),
   trigger_by: TriggerBy.optional(),
   quantity: Decimal.optional(),
 });

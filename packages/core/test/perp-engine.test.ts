@@ -241,6 +241,26 @@ describe('TP/SL and margin adjustment', () => {
     expect(s.wallet('alice').available).toBe(10_949_500_000n);
   });
 
+  it('a TP/SL command keeps what it leaves out and checks the pair it ends with (ADR 267)', () => {
+    const s = openPair();
+    const set = (fields: Partial<Extract<Command, { type: 'setTpsl' }>>) =>
+      s.run({ type: 'setTpsl', userId: 'alice', symbol: SYM, mode: 'isolated', side: 'long', ...fields });
+    const tpsl = () => {
+      const p = s.e.perp.position('alice', SYM, 'isolated', 'long')!;
+      return [p.tp, p.sl, p.tpslBy];
+    };
+    expect(set({ tp: BigInt(px(52_000)), sl: BigInt(px(48_000)), tpslBy: 'last' }).code).toBe(ResultCode.OK);
+    expect(set({ tp: BigInt(px(53_000)) }).code).toBe(ResultCode.OK);
+    expect(tpsl()).toEqual([BigInt(px(53_000)), BigInt(px(48_000)), 'last']);
+    expect(set({ sl: 0n }).code).toBe(ResultCode.OK);
+    expect(tpsl()).toEqual([BigInt(px(53_000)), 0n, 'last']);
+    // A stop on the wrong side is refused and changes nothing.
+    expect(set({ sl: BigInt(px(51_000)) }).code).toBe(ResultCode.PERP_INVALID_TPSL);
+    expect(tpsl()).toEqual([BigInt(px(53_000)), 0n, 'last']);
+    expect(set({ tpslBy: 'mark' }).code).toBe(ResultCode.OK);
+    expect(tpsl()).toEqual([BigInt(px(53_000)), 0n, 'mark']);
+  });
+
   it('adds and removes isolated margin within bounds', () => {
     const s = openPair();
     const adj = (amount: bigint) =>

@@ -107,7 +107,7 @@ export function contractRoutes(app: FastifyInstance, s: Services): void {
     method: 'POST',
     url: '/api/app/contract/positions/:id/tpsl',
     tags: ['contract'],
-    summary: 'Set (or clear, by leaving out) take profit and stop loss',
+    summary: 'Set take profit and stop loss (a price left out is kept, null clears it)',
     params: PositionIdParams,
     body: TpslRequest,
     response: Position,

@@ -374,21 +374,26 @@ export class ContractService {
     userId: string,
     id: string,
     body: {
-      tp_price?: string | undefined;
-      sl_price?: string | undefined;
+      tp_price?: string | null | undefined;
+      sl_price?: string | null | undefined;
       trigger_by?: 'mark' | 'last' | undefined;
       quantity?: string | undefined;
     },
   ) {
     const p = this.own(userId, id);
     const m = mustMarket(p.symbol);
-    const tp = body.tp_price === undefined ? 0n : BigInt(priceTicks('tp_price', body.tp_price, m));
-    const sl = body.sl_price === undefined ? 0n : BigInt(priceTicks('sl_price', body.sl_price, m));
-    const by = body.trigger_by ?? 'mark';
+    // ADR 267: a price left out keeps the position's, null clears it, a price sets it.
+    const ticks = (field: 'tp_price' | 'sl_price', v: string | null | undefined) =>
+      v === undefined ? undefined : v === null ? 0n : BigInt(priceTicks(field, v, m));
+    const tpGiven = ticks('tp_price', body.tp_price);
+    const slGiven = ticks('sl_price', body.sl_price);
     if (body.quantity !== undefined) {
       // A partial TP/SL: conditional market closes of that quantity, one per price (ADR 136).
+      const tp = tpGiven ?? 0n;
+      const sl = slGiven ?? 0n;
+      const by = body.trigger_by ?? 'mark';
       const qty = qtyLots('quantity', body.quantity, m);
-      if (tp === 0n && sl === 0n) requireField('tp_price', body.tp_price);
+      if (tp === 0n && sl === 0n) requireField('tp_price', body.tp_price ?? undefined);
       const st = this.host.engine.perp.state(p.symbol)!;
       const ref = by === 'mark' ? st.markPrice : st.lastTradePrice;
       // The TP on the profit side of the price, the SL on the loss side, else it would fire at once.
@@ -423,9 +428,9 @@ export class ContractService {
       symbol: p.symbol,
       mode: p.mode,
       side: p.side,
-      tp,
-      sl,
-      tpslBy: by,
+      ...(tpGiven === undefined ? {} : { tp: tpGiven }),
+      ...(slGiven === undefined ? {} : { sl: slGiven }),
+      ...(body.trigger_by === undefined ? {} : { tpslBy: body.trigger_by }),
     });
     return this.after(userId, id);
   }

@@ -155,10 +155,13 @@ export type Command =
       symbol: string;
       mode: MarginMode;
       side: PositionSide;
-      /** Ticks, 0n = none. */
-      tp: bigint;
-      sl: bigint;
-      /** The price TP/SL watch (default the mark). */
+      /**
+       * Ticks, 0n = none; left out = keep the position's (ADR 267: a client saving one of the two
+       * cannot clear the other with a stale copy). Journals before ADR 267 always carry both.
+       */
+      tp?: bigint;
+      sl?: bigint;
+      /** The price TP/SL watch; left out = keep the position's (a new position watches the mark). */
       tpslBy?: TriggerBy;
     }
   | {

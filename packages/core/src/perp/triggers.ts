@@ -112,13 +112,18 @@ export abstract class PerpTriggers extends PerpFunding {
     symbol: string,
     mode: MarginMode,
     side: PositionSide,
-    tp: bigint,
-    sl: bigint,
-    by: TriggerBy = 'mark',
+    tpGiven: bigint | undefined,
+    slGiven: bigint | undefined,
+    byGiven?: TriggerBy,
   ): PerpResult {
     if (!this.markets.has(symbol)) return fail(ResultCode.PERP_UNKNOWN_MARKET);
     const p = this.positions.get(positionKey(userId, symbol, mode, side));
     if (p === undefined) return fail(ResultCode.PERP_NO_POSITION);
+    // What the command leaves out stays as the position has it now, decided here in sequence and
+    // not from a copy the client read earlier (ADR 267).
+    const tp = tpGiven ?? p.tp;
+    const sl = slGiven ?? p.sl;
+    const by = byGiven ?? p.tpslBy;
     if (by !== 'mark' && by !== 'last') return fail(ResultCode.PERP_INVALID_TRIGGER);
     const st = this.states.get(symbol)!;
     const bad = this.tpslProblem(side, tp, sl, by === 'mark' ? st.markPrice : st.lastTradePrice);

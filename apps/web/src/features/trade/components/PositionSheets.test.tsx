@@ -6,11 +6,17 @@ import { webCatalogues } from '@ex/i18n';
 import type { Coin, Position } from '@ex/sdk';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testQueryClient, WithI18n } from '../../../../test/helpers/screen.tsx';
 import { LangProvider } from '../../../app/lang-context.tsx';
 import { streamKeys } from '../../stream/hooks.ts';
-import { TpslSheet } from './PositionSheets.tsx';
+
+// What Save sends (ADR 267: only the fields the user changed, an emptied one as null).
+const setTpsl = vi.fn(async (_id: string, _body: unknown) => ({}));
+vi.mock('../../../lib/api.ts', () => ({
+  api: { contract: { setTpsl: (id: string, body: unknown) => setTpsl(id, body) } },
+}));
+const { TpslSheet } = await import('./PositionSheets.tsx');
 
 const market = {
   symbol: 'SOL_USDC_PERP',
@@ -33,7 +39,10 @@ const position = {
 } as unknown as Position;
 
 describe('TpslSheet', () => {
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    setTpsl.mockClear();
+  });
 
   it('is titled "Take profit / stop loss" and labels its trigger tabs on their own', async () => {
     render(
@@ -97,5 +106,45 @@ describe('TpslSheet', () => {
       await read;
     });
     await waitFor(() => expect(save().disabled).toBe(false));
+  });
+
+  const saveButton = () => document.querySelector('button.adm-button-primary') as HTMLButtonElement;
+
+  it('sends only the take profit the user changed, so a stop it never showed stays (ADR 267)', async () => {
+    // Opened from a list older than the stop loss just set: the stop field reads None.
+    const stale = { ...position, tp_price: null, sl_price: null } as unknown as Position;
+    render(sheet(stale, testQueryClient()));
+    await screen.findByRole('heading', { name: 'Take profit / stop loss' });
+    fireEvent.change(field('tp_price'), { target: { value: '210' } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(setTpsl).toHaveBeenCalledTimes(1));
+    expect(setTpsl.mock.calls[0]).toEqual(['p1', { tp_price: '210' }]);
+  });
+
+  it('an emptied stop loss is sent as null (cleared); the untouched take profit is left out', async () => {
+    render(sheet(position, testQueryClient()));
+    await screen.findByRole('heading', { name: 'Take profit / stop loss' });
+    await waitFor(() => expect(field('sl_price').value).toBe('180.000'));
+    fireEvent.change(field('sl_price'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Last price' }));
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(setTpsl).toHaveBeenCalledTimes(1));
+    expect(setTpsl.mock.calls[0]).toEqual(['p1', { sl_price: null, trigger_by: 'last' }]);
+  });
+
+  it('a partial TP/SL sends the prices shown with the quantity', async () => {
+    render(sheet(position, testQueryClient()));
+    await screen.findByRole('heading', { name: 'Take profit / stop loss' });
+    await waitFor(() => expect(field('tp_price').value).toBe('200.000'));
+    fireEvent.change(field('quantity'), { target: { value: '1.5' } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(setTpsl).toHaveBeenCalledTimes(1));
+    expect(setTpsl.mock.calls[0]).toEqual([
+      'p1',
+      { tp_price: '200', sl_price: '180', trigger_by: 'mark', quantity: '1.5' },
+    ]);
   });
 });

@@ -146,14 +146,22 @@ export function TpslSheet({
   const entry = position?.entry_price;
   const submit = () => {
     if (!position) return;
+    // With a quantity: conditional closes at the prices shown. Without: only what the user changed
+    // is sent (an emptied field as null, which clears it); the server keeps the rest as the position
+    // has it at that moment, so a stale copy here can never clear a stop (ADR 267).
+    const partial = isPositive(qty);
+    const price = (field: 'tp' | 'sl', v: string) =>
+      partial ? (v ? trim(v) : undefined) : !touched.current[field] ? undefined : v ? trim(v) : null;
+    const tpPrice = price('tp', tp);
+    const slPrice = price('sl', sl);
     save.mutate(
       {
         id: position.id,
         body: {
-          ...(tp ? { tp_price: trim(tp) } : {}),
-          ...(sl ? { sl_price: trim(sl) } : {}),
-          trigger_by: by,
-          ...(isPositive(qty) ? { quantity: trim(qty) } : {}),
+          ...(tpPrice === undefined ? {} : { tp_price: tpPrice }),
+          ...(slPrice === undefined ? {} : { sl_price: slPrice }),
+          ...(partial || touched.current.by ? { trigger_by: by } : {}),
+          ...(partial ? { quantity: trim(qty) } : {}),
         },
       },
       {
