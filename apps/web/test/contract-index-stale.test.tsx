@@ -1,12 +1,10 @@
 // ADR 153/155/156: the contract screen says when a market's index is stale (banner in the user's
 // language, order buttons off) and the funding rate reads "—" until it is known, never 0.0000 %.
+
 import { webCatalogues } from '@ex/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { openScreen } from './helpers/screen.tsx';
 import { BTC_PERP_COIN } from './perp-coin.ts';
 
 const COIN = BTC_PERP_COIN;
@@ -58,25 +56,10 @@ vi.mock('../src/features/stream/StreamBanner.tsx', () => ({ StreamBanner: () => 
 
 const { default: ContractOpe } = await import('../src/features/trade/routes/ContractOpe.tsx');
 
-function WithI18n({ children }: { children: React.ReactNode }) {
-  const { i18n } = useLang();
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-}
-
 function open(lang: 'en' | 'de' | 'zh_CN') {
-  const router = createMemoryRouter([{ path: '/ContractOpe', Component: ContractOpe }], {
-    initialEntries: ['/ContractOpe?symbol=BTC_USDC_PERP'],
+  openScreen([{ path: '/ContractOpe', Component: ContractOpe }], '/ContractOpe?symbol=BTC_USDC_PERP', {
+    lang,
   });
-  // The TP/SL sheet reads the query client (it refreshes the positions when it opens).
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <LangProvider initial={lang} catalogue={webCatalogues[lang]}>
-        <WithI18n>
-          <RouterProvider router={router} />
-        </WithI18n>
-      </LangProvider>
-    </QueryClientProvider>,
-  );
 }
 
 const buttons = () =>
