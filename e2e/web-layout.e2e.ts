@@ -1,6 +1,6 @@
-// The web app's shared layout pieces in a real browser at 375 x 812 (ADR 247, 248): a text link in
-// the nav bar's right slot ends 16 px from the screen edge in the longest languages while an icon
-// link stays where it was; /Notices names the centre above its tabs; the text tabs of /Notices,
+// The web app's shared layout pieces in a real browser at 375 x 812 (ADR 247, 248, 266): the
+// history icon in the nav bar's right slot of /AI and /Defn keeps its 44 px box 4 px from the edge
+// in the longest languages; /Notices names the centre above its tabs; the text tabs of /Notices,
 // the login screen and the trade screen are one style; the trade slider and the markets list write
 // percent the way the language does.
 import { webCatalogues } from '@ex/i18n';
@@ -12,18 +12,6 @@ const s = suite({ SEED_DEMO: '1', MARKET_MAKER: '0' });
 
 const signedIn = (lang: string): Promise<Page> => openSignedIn(s.browser, s.server.url, s.token, lang);
 
-/** The right edge of the text of `selector` (a Range over its contents, not the padded box). */
-async function textRight(page: Page, selector: string): Promise<number> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return range.getBoundingClientRect().right;
-    });
-}
-
 async function box(page: Page, selector: string) {
   const b = await page.locator(selector).first().boundingBox();
   if (!b) throw new Error(`${selector} has no box`);
@@ -31,25 +19,25 @@ async function box(page: Page, selector: string) {
 }
 
 describe('web layout at 375 px', () => {
-  it('a text link in the nav bar ends 16 px from the edge (de, fr); the title stays centred', async () => {
+  it('/AI and /Defn: the history is the list icon, 44 px and 4 px from the edge (de, fr); the title stays centred', async () => {
     for (const lang of ['de', 'fr'] as const) {
       const page = await signedIn(lang);
       for (const [path, label] of [
-        ['/AI', webCatalogues[lang].earn2.ai.records],
-        ['/Defn', webCatalogues[lang].earn2.staking.records],
+        ['/AI', webCatalogues[lang].titles.aiHis],
+        ['/Defn', webCatalogues[lang].titles.defnHis],
       ] as const) {
         await page.goto(path);
-        const link = page.locator('.nav__right .nav__link');
+        const link = page.locator('.nav__right .icon-btn');
         await link.waitFor();
-        expect(await link.textContent()).toBe(label);
-        expect(375 - (await textRight(page, '.nav__right .nav__link')), `${lang} ${path}`).toBeCloseTo(16, 0);
-        const linkBox = await box(page, '.nav__right .nav__link');
-        expect(linkBox.height).toBeGreaterThanOrEqual(44);
-        // The title neither runs under the link nor leaves the middle while there is room.
+        expect(await link.getAttribute('aria-label')).toBe(label);
+        const linkBox = await box(page, '.nav__right .icon-btn');
+        expect(linkBox.width).toBe(44);
+        expect(375 - (linkBox.x + linkBox.width), `${lang} ${path}`).toBeCloseTo(4, 0);
+        // The title neither runs under the icon nor leaves the middle.
         const title = await box(page, '.nav__title');
         expect(title.x + title.width).toBeLessThanOrEqual(linkBox.x);
         expect(Math.abs(title.x + title.width / 2 - 187.5)).toBeLessThan(2);
-        await screenshot(page, `nav-link-${lang}${path.replace('/', '-')}`);
+        await screenshot(page, `nav-icon-${lang}${path.replace('/', '-')}`);
       }
       await page.context().close();
     }

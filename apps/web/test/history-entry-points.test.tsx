@@ -1,6 +1,7 @@
 // The funds and wallet forms lead to their history one way: the list icon in the title bar, as on
 // /OTC and /IEO. /Recharge and /Withdrawal also had a "… history" button under the form and
-// /TransformTwo a "Transfer history ›" link: three looks for one thing, so those are gone.
+// /TransformTwo a "Transfer history ›" link: three looks for one thing, so those are gone. The earn
+// screens /AI and /Defn had a text "Records" link in the title bar; they have the same icon now.
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openScreen } from './helpers/screen.tsx';
@@ -31,9 +32,21 @@ const screens = [
     history: '/TransformHis',
     label: { en: 'Transfer history', de: 'Übertragungsverlauf' },
   },
+  {
+    path: '/AI',
+    load: () => import('../src/features/ai/routes/AI.tsx'),
+    history: '/AIHis',
+    label: { en: 'AI quant records', de: 'KI-Quant-Verlauf' },
+  },
+  {
+    path: '/Defn',
+    load: () => import('../src/features/staking/routes/Defn.tsx'),
+    history: '/DefnHis',
+    label: { en: 'Staking records', de: 'Staking-Verlauf' },
+  },
 ] as const;
 
-describe('history entry points of the funds and wallet forms', () => {
+describe('history entry points of the funds, wallet and earn screens', () => {
   afterEach(() => cleanup());
 
   for (const s of screens) {
@@ -49,6 +62,8 @@ describe('history entry points of the funds and wallet forms', () => {
         expect(document.querySelectorAll(`a[href="${s.history}"]`)).toHaveLength(1);
         expect(screen.queryByRole('button', { name: s.label[lang] })).toBeNull();
         expect(screen.queryByText(s.label[lang])).toBeNull();
+        // No text link in the title bar beside it (/AI and /Defn had "Records").
+        expect(link.closest('.nav__right')?.textContent).toBe('');
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { AiProduct } from '@ex/contract';
+import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -63,8 +64,8 @@ export default function AI() {
     <PageShell
       title={t('titles.ai')}
       right={
-        <Link to="/AIHis" className="nav__link">
-          {t2('ai.records')}
+        <Link to="/AIHis" className="icon-btn" aria-label={t('titles.aiHis')}>
+          <UnorderedListOutline fontSize={20} />
         </Link>
       }
     >

@@ -1,6 +1,7 @@
 import type { StakingProduct } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -124,8 +125,8 @@ export default function Defn() {
     <PageShell
       title={t('titles.defn')}
       right={
-        <Link to="/DefnHis" className="nav__link">
-          {t2('staking.records')}
+        <Link to="/DefnHis" className="icon-btn" aria-label={t('titles.defnHis')}>
+          <UnorderedListOutline fontSize={20} />
         </Link>
       }
     >
