@@ -82,7 +82,7 @@ describe('spot trading in the browser', () => {
 
     const sheet = page.getByRole('dialog', { name: tr.confirmTitle });
     await sheet.waitFor();
-    await expect.poll(() => sheet.textContent()).toContain(`You buy 0.00100 BTC at ${priceText} USDC.`);
+    await expect.poll(() => sheet.textContent()).toContain(`Buy 0.0010 BTC at ${priceText} USDC.`);
     await expect.poll(() => sheet.textContent()).toContain(`This costs about ${costText} USDC`);
     await screenshot(page, 'spot-confirm');
     await sheet.getByRole('button', { name: tr.buyBase.replace('{{base}}', 'BTC') }).click();

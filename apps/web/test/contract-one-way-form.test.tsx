@@ -110,9 +110,9 @@ describe('one-way order form', () => {
     fireEvent.click(screen.getByRole('button', { name: en.buyLong }));
     const sheet = await screen.findByRole('dialog');
     expect(sheet.textContent).toContain('Closes 0.300 BTC of your Short position first and opens 0.200 BTC');
-    // Not "you open a long of 0.5": part of it closes the short.
-    expect(sheet.textContent).toContain('You buy 0.500 BTC');
-    expect(sheet.textContent).not.toContain('You open a');
+    // Not "open a long of 0.5": part of it closes the short.
+    expect(sheet.textContent).toContain('Buy 0.500 BTC at 97,000.00 USDC with 10x leverage.');
+    expect(sheet.textContent).not.toContain('Open a');
     fireEvent.click(within(sheet).getByRole('button', { name: en.buyLong }));
     expect(sentBody()).toMatchObject({ action: 'open_long', quantity: '0.5' });
   });

@@ -86,6 +86,34 @@ export function formatPrice(value: unknown, scale: number, lang: Lang): string {
   return formatDecimal(value, lang, { minFraction: scale, maxFraction: scale });
 }
 
+/** Digits after the point a decimal string needs (trailing zeros do not count): "0.01000" -> 2. */
+function neededFraction(value: Decimal): number {
+  const frac = value.split('.')[1] ?? '';
+  return frac.replace(/0+$/, '').length;
+}
+
+/** What `formatQuantity` needs of a market: its lot step and the engine's quantity decimals. */
+export interface QuantityGrid {
+  step_size: string;
+  qty_scale: number;
+}
+
+/**
+ * A quantity of a market's base coin with the market's step precision (DESIGN.md Numbers): BTC's
+ * step 0.0001 shows 0.0100 BTC, not the engine's five places (0.01000), which would read as a
+ * precision that does not exist. A value with digits finer than the step (bought for a quote
+ * amount, a fee, a liquidation remainder) shows every digit it has, never rounded: the engine keeps
+ * at most `qty_scale` of them. Without a market the value shows the digits it needs.
+ */
+export function formatQuantity(value: unknown, market: QuantityGrid | undefined, lang: Lang): string {
+  if (!isDecimalString(value)) return PLACEHOLDER;
+  const step = market?.step_size;
+  const stepDigits = isDecimalString(step) ? neededFraction(step) : (market?.qty_scale ?? 0);
+  // Intl takes at most 20 fraction digits; no market's quantity comes near that.
+  const digits = Math.min(20, Math.max(stepDigits, neededFraction(value)));
+  return formatDecimal(value, lang, { minFraction: digits, maxFraction: digits });
+}
+
 /** A USDC amount in overviews: 2 decimals (details show full precision with `formatDecimal`). */
 export function formatUsdc(value: unknown, lang: Lang): string {
   return formatDecimal(value, lang, { minFraction: 2, maxFraction: 2 });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { formatDecimal, formatPrice, formatQuantity } from '../../../lib/format.ts';
 import { useCoins } from '../../../lib/queries.ts';
 import { formatAgoAndTime, formatDateTime } from '../../../lib/time.ts';
 import { useContractHistory } from '../../trade/api/contract.ts';
@@ -40,8 +40,7 @@ function Row({ order, market, now }: { order: HistoryOrder; market?: Coin; now: 
   const { lang } = useLang();
   const { o } = order;
   const ps = market?.price_scale ?? 2;
-  const qs = market?.qty_scale ?? 4;
-  const q = (v: string) => formatDecimal(v, lang, { minFraction: qs, maxFraction: qs });
+  const q = (v: string) => formatQuantity(v, market, lang);
   const usdc = (v: string | null) => formatDecimal(v, lang, { minFraction: 2, maxFraction: 2 });
   const base = market?.base ?? o.symbol.split('_')[0];
   let title: string;

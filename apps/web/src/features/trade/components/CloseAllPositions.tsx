@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, formatQuantity } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { streamKeys } from '../../stream/hooks.ts';
 import { add, isValid } from '../decimal.ts';
@@ -57,13 +57,12 @@ export function CloseAllPositions({
   const baseOf = (symbol: string) => bySymbol.get(symbol)?.base ?? symbol.split('_')[0] ?? '';
   const total = signedUsdc(estimatedPnl(positions), lang);
   const rows: ConfirmRow[] = positions.map((p) => {
-    const qs = bySymbol.get(p.symbol)?.qty_scale ?? 4;
     const pnl = signedUsdc(p.unrealized_pnl, lang);
     return {
       label: `${p.side === 'long' ? t('trade.long') : t('trade.short')} ${baseOf(p.symbol)}/USDC ${
         p.margin_mode === 'cross' ? t('trade.cross') : t('trade.isolated')
       }`,
-      value: `${formatDecimal(p.size, lang, { minFraction: qs, maxFraction: qs })} · ${pnl.text}`,
+      value: `${formatQuantity(p.size, bySymbol.get(p.symbol), lang)} · ${pnl.text}`,
       ...(pnl.tone ? { tone: pnl.tone } : {}),
     };
   });

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { TextTabs } from '../../../components/TextTabs.tsx';
 import {
-  formatDecimal,
   formatPercent,
   formatPrice,
+  formatQuantity,
   formatSpendable,
   formatUsdc,
   isDecimalString,
@@ -158,8 +158,7 @@ export function ContractForm({
     (touched && f !== 'trigger_price' && f !== 'callback_rate'
       ? fieldErrorText(longCheck.errors[f], lang, market.quote)
       : undefined);
-  const fmtQty = (q: string) =>
-    formatDecimal(q, lang, { minFraction: market.qty_scale, maxFraction: market.qty_scale });
+  const fmtQty = (q: string) => formatQuantity(q, market, lang);
 
   const onPercent = (p: number) => {
     setPercent(p);

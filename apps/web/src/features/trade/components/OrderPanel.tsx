@@ -7,7 +7,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { TextTabs } from '../../../components/TextTabs.tsx';
-import { formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { formatPrice, formatQuantity } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 
@@ -123,7 +123,6 @@ export function OpenOrderCard({
   const { t } = useTranslation();
   const { lang } = useLang();
   const ps = market?.price_scale ?? 2;
-  const qs = market?.qty_scale ?? 4;
   return (
     <li className="order-card">
       <div className="order-card__head">
@@ -139,8 +138,7 @@ export function OpenOrderCard({
         <div>
           <dt>{t('orders.filled')}</dt>
           <dd className="num">
-            {formatDecimal(filled, lang, { minFraction: qs, maxFraction: qs })} /{' '}
-            {formatDecimal(quantity, lang, { minFraction: qs, maxFraction: qs })}
+            {formatQuantity(filled, market, lang)} / {formatQuantity(quantity, market, lang)}
           </dd>
         </div>
         {children}

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { formatChangePercent, formatDecimal, formatPercent, formatPrice } from '../../../lib/format.ts';
+import {
+  formatChangePercent,
+  formatDecimal,
+  formatPercent,
+  formatPrice,
+  formatQuantity,
+} from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
 import {
@@ -63,7 +69,6 @@ function PositionCard({
   const { lang } = useLang();
   const close = useClosePosition();
   const scale = market?.price_scale ?? 2;
-  const qs = market?.qty_scale ?? 4;
   const base = market?.base ?? p.symbol.split('_')[0] ?? '';
   const pnl = signed(p.unrealized_pnl, lang);
   // pnl_rate is the ROE in percent (unrealised PnL over margin), computed by the server.
@@ -99,7 +104,7 @@ function PositionCard({
           <dt>
             {t('trade.size')} ({base})
           </dt>
-          <dd className="num">{formatDecimal(size, lang, { minFraction: qs, maxFraction: qs })}</dd>
+          <dd className="num">{formatQuantity(size, market, lang)}</dd>
         </div>
         <div>
           <dt>{t('trade.entryPrice')}</dt>
@@ -143,7 +148,7 @@ function PositionCard({
               // One sentence per side: the side's word agrees with "position" (la posición larga,
               // la position longue) and is not the capitalised tag mid-sentence.
               content: t(p.side === 'long' ? 'trade.closeConfirmLong' : 'trade.closeConfirmShort', {
-                qty: formatDecimal(size, lang, { minFraction: qs, maxFraction: qs }),
+                qty: formatQuantity(size, market, lang),
                 base,
               }),
               confirmText: t('trade.closePosition'),

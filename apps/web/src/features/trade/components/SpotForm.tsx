@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { TextTabs } from '../../../components/TextTabs.tsx';
-import { formatDecimal, formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
+import { formatPrice, formatQuantity, formatSpendable, formatUsdc } from '../../../lib/format.ts';
 import { useBalances, usePlaceSpotOrder } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
 import { formatEstFee } from '../estimate.ts';
@@ -87,8 +87,7 @@ export function SpotForm({
   const tone = side === 'buy' ? 'up' : 'down';
   const actionText =
     side === 'buy' ? t('trade.buyBase', { base: market.base }) : t('trade.sellBase', { base: market.base });
-  const fmtQty = (q: string) =>
-    formatDecimal(q, lang, { minFraction: market.qty_scale, maxFraction: market.qty_scale });
+  const fmtQty = (q: string) => formatQuantity(q, market, lang);
 
   const submit = () => {
     if (!ticket.ensureSignedIn()) return;
