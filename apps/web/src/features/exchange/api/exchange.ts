@@ -39,6 +39,8 @@ export function useQuote() {
 
 /** How long typing pauses before the live estimate asks the server (Binance Convert's feel). */
 export const ESTIMATE_DEBOUNCE_MS = 300;
+/** How often the estimate on screen is asked again while the user waits (prices move). */
+export const ESTIMATE_REFRESH_MS = 10_000;
 
 type EstimateRequest = { from: string; to: string; amount: string };
 const same = (a: EstimateRequest | null, b: EstimateRequest | null) =>
@@ -46,10 +48,14 @@ const same = (a: EstimateRequest | null, b: EstimateRequest | null) =>
 
 /**
  * The live "You receive" estimate: a quote for `request` (null: nothing valid typed) once typing has
- * paused for 300 ms. Each request has its own cache entry, and only the entry of the request on
- * screen is read, so an answer for an amount the user has since changed (or one that arrives after
- * a later one) is never shown; `pending` covers the pause and the call. The quote it gets is only
- * an estimate: Exchange asks for a fresh one for the confirmation sheet.
+ * paused for 300 ms, asked again every 10 s while the amount stays on screen and the tab is visible
+ * (and at once on coming back to the tab if the answer is older than 5 s). Each request has its own
+ * cache entry, and only the entry of the request on screen is read, so an answer for an amount the
+ * user has since changed (or one that arrives after a later one) is never shown; within one entry a
+ * refresh never runs beside another call, so an older answer cannot land after a newer one.
+ * `pending` covers the pause and the first call; a refresh keeps the figure on screen until its
+ * answer replaces it. The quote it gets is only an estimate: Exchange asks for a fresh one for the
+ * confirmation sheet.
  */
 export function useEstimate(request: EstimateRequest | null) {
   const [asked, setAsked] = useState<EstimateRequest | null>(null);
@@ -74,12 +80,14 @@ export function useEstimate(request: EstimateRequest | null) {
     retry: false,
     staleTime: 5_000,
     gcTime: 10_000,
-    refetchOnWindowFocus: false,
+    // Only while the tab is visible (refetchIntervalInBackground stays off).
+    refetchInterval: ESTIMATE_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
   return {
     quote: current ? q.data : undefined,
     error: current ? q.error : null,
-    pending: request !== null && (!current || q.isFetching),
+    pending: request !== null && (!current || (q.isFetching && q.data === undefined)),
   };
 }
 

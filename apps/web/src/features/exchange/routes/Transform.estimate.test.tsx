@@ -1,7 +1,9 @@
 // /Transform: "You receive" stayed empty until Exchange was pressed. It shows a live estimate now:
-// the server's quote, asked 300 ms after typing pauses, at the coin's list precision; a quiet
-// loading state meanwhile, '--' for nothing or a malformed amount, the server's refusal under the
-// amount, and never the answer for an amount the user has since changed.
+// the server's quote, asked 300 ms after typing pauses, at the coin's list precision cut towards
+// zero (it rounded half up and could promise a cent more than the confirmation); a quiet loading
+// state meanwhile, '--' for nothing or a malformed amount, the server's refusal under the amount,
+// and never the answer for an amount the user has since changed. While the user waits, it is asked
+// again every 10 s (tab visible only), and a late refresh never overwrites a newer answer.
 import type { ExchangeQuote, ExchangeQuoteRequest } from '@ex/contract';
 import { ValidationError } from '@ex/sdk';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -78,7 +80,8 @@ describe('/Transform live estimate', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(call(0).body).toEqual({ from: 'BTC', to: 'USDC', amount: '0.01' });
     await act(async () => call(0).resolve(answer(call(0).body, '970.715278')));
-    await waitFor(() => expect(estimate().textContent).toBe('970.72'));
+    // 970.715278 is cut to 970.71, never rounded up to 970.72.
+    await waitFor(() => expect(estimate().textContent).toBe('970.71'));
     expect(estimate().getAttribute('aria-busy')).toBe('false');
     // Cleared: back to '--', and a malformed amount asks nothing.
     type('');
@@ -155,5 +158,137 @@ describe('/Transform live estimate', () => {
     // A new amount clears the refusal until its own answer.
     type('0.01');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('/Transform live estimate: rounding and refresh (fake timers)', () => {
+  beforeEach(() => {
+    calls = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    cleanup();
+  });
+
+  /** Moves the fake clock and lets React and react-query settle. */
+  const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+  const setVisibility = (state: 'visible' | 'hidden') => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  };
+
+  /** The screen loaded with real timers, then the clock faked for the estimate. */
+  async function openFaked(lang: 'en' | 'de' = 'en') {
+    await open(lang);
+    vi.useFakeTimers();
+  }
+
+  it('cuts "You receive" towards zero at the coin\'s precision: never a cent more than the quote', async () => {
+    await openFaked('de');
+    type('0.01');
+    await advance(300);
+    expect(calls).toHaveLength(1);
+    await act(async () => call(0).resolve(answer(call(0).body, '970.719999')));
+    await advance(0);
+    // Half up read 970,72; the confirmation will credit 970,719999.
+    expect(estimate().textContent).toBe('970,71');
+    // A coin at its own 8 decimals, cut too.
+    fireEvent.click(screen.getByRole('button', { name: 'Richtung tauschen' }));
+    type('100');
+    await advance(300);
+    await act(async () => call(1).resolve(answer(call(1).body, '0.001025649')));
+    await advance(0);
+    expect(estimate().textContent).toBe('0,00102564');
+  });
+
+  it('asks again every 10 s while an amount is on screen; the new answer replaces the figure without a blank', async () => {
+    await openFaked();
+    type('0.01');
+    await advance(300);
+    await act(async () => call(0).resolve(answer(call(0).body, '970.715278')));
+    await advance(0);
+    expect(estimate().textContent).toBe('970.71');
+    await advance(9_000);
+    expect(calls).toHaveLength(1);
+    await advance(1_000);
+    expect(calls).toHaveLength(2);
+    expect(call(1).body).toEqual({ from: 'BTC', to: 'USDC', amount: '0.01' });
+    // While the refresh is out, the last figure stays and the field is not busy.
+    expect(estimate().textContent).toBe('970.71');
+    expect(estimate().getAttribute('aria-busy')).toBe('false');
+    await act(async () => call(1).resolve(answer(call(1).body, '975.100000')));
+    await advance(0);
+    expect(estimate().textContent).toBe('975.10');
+    await advance(10_000);
+    expect(calls).toHaveLength(3);
+    // Cleared: no more questions.
+    await act(async () => call(2).resolve(answer(call(2).body, '975.100000')));
+    type('');
+    await advance(30_000);
+    expect(calls).toHaveLength(3);
+    expect(estimate().textContent).toBe('--');
+  });
+
+  it('a refresh that is still out is not asked twice, and its late answer never overwrites a newer one', async () => {
+    await openFaked();
+    type('0.01');
+    await advance(300);
+    await act(async () => call(0).resolve(answer(call(0).body, '970.715278')));
+    await advance(10_000);
+    expect(calls).toHaveLength(2);
+    // The refresh hangs past the next tick: no second call beside it.
+    await advance(10_000);
+    expect(calls).toHaveLength(2);
+    // The user changes the amount; the new amount's answer arrives first.
+    type('0.02');
+    await advance(300);
+    expect(calls).toHaveLength(3);
+    await act(async () => call(2).resolve(answer(call(2).body, '1941.430556')));
+    await advance(0);
+    expect(estimate().textContent).toBe('1,941.43');
+    // The stale refresh for 0.01 lands last: the screen keeps the answer for 0.02.
+    await act(async () => call(1).resolve(answer(call(1).body, '1.000000')));
+    await advance(0);
+    expect(estimate().textContent).toBe('1,941.43');
+  });
+
+  it('does not ask while the tab is hidden; asks at once on coming back', async () => {
+    await openFaked();
+    try {
+      type('0.01');
+      await advance(300);
+      await act(async () => call(0).resolve(answer(call(0).body, '970.715278')));
+      await advance(0);
+      setVisibility('hidden');
+      await advance(60_000);
+      expect(calls).toHaveLength(1);
+      expect(estimate().textContent).toBe('970.71');
+      setVisibility('visible');
+      await advance(0);
+      expect(calls).toHaveLength(2);
+    } finally {
+      setVisibility('visible');
+    }
+  });
+
+  it('a refresh the server refuses replaces the figure with its refusal; Exchange goes off', async () => {
+    await openFaked();
+    type('0.01');
+    await advance(300);
+    await act(async () => call(0).resolve(answer(call(0).body, '970.715278')));
+    await advance(10_000);
+    await act(async () =>
+      call(1).reject(
+        new ValidationError({
+          message: 'Validation failed',
+          status: 422,
+          errors: { amount: ['Please enter correct exchange amount'] },
+        }),
+      ),
+    );
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe('Please enter correct exchange amount');
+    expect(estimate().textContent).toBe('--');
+    expect(screen.getByRole('button', { name: 'Exchange' }).hasAttribute('disabled')).toBe(true);
   });
 });

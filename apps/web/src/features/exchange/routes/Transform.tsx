@@ -9,7 +9,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
-import { formatListAmount } from '../../wallet/lib/list-amount.ts';
+import { assetDecimals } from '../../wallet/lib/amount.ts';
 import {
   useEstimate,
   useExchangeCoins,
@@ -32,12 +32,15 @@ function refusal(err: unknown): string | undefined {
 }
 
 /**
- * "You receive" as the coin's lists show it (USDC in 2 decimals); a positive amount too small for
- * that ("0.00" for 0.00097 USDC) in full instead.
+ * "You receive" at the coin's list precision (USDC 2 decimals, a coin its own), cut towards zero:
+ * an estimate never promises more than the confirmation gives (970.715278 USDC reads 970.71, not
+ * 970.72). A positive amount too small for that ("0.00" for 0.00097 USDC) in full instead.
  */
 function estimateText(receive: string, coin: string, lang: Lang): string {
-  const listed = formatListAmount(receive, coin, lang);
-  return /[1-9]/.test(listed) ? listed : formatDecimal(receive, lang, { minFraction: 2, maxFraction: 8 });
+  const places = coin === QUOTE ? 2 : assetDecimals(coin);
+  const listed = formatDecimal(receive, lang, { minFraction: 2, maxFraction: places, rounding: 'down' });
+  if (/[1-9]/.test(listed)) return listed;
+  return formatDecimal(receive, lang, { minFraction: 2, maxFraction: coinScale(coin), rounding: 'down' });
 }
 
 function useNow(active: boolean): number {
@@ -87,6 +90,8 @@ export default function Transform() {
     amount !== '' && problem !== 'invalid' ? { from, to, amount: normaliseAmount(amount) } : null,
   );
   const estimateMsg = refusal(estimate.error);
+  // A refusal of a refresh replaces the figure it refused; a refresh that got no answer keeps it.
+  const estimated = estimateMsg === undefined ? estimate.quote : undefined;
   const amountMsg =
     serverError ??
     (problem === 'invalid'
@@ -202,15 +207,15 @@ export default function Transform() {
           </div>
           <div className="fx-card__row">
             <span className="fx-coin">{to}</span>
-            {/* The estimate as the coin's lists show it; '--' until a valid amount has one. */}
+            {/* The estimate at the coin's list precision, cut down; '--' until a valid amount has one. */}
             <output
-              className={`fx-estimate num${estimate.pending ? ' is-pending' : estimate.quote ? '' : ' is-none'}`}
+              className={`fx-estimate num${estimate.pending ? ' is-pending' : estimated ? '' : ' is-none'}`}
               aria-live="polite"
               aria-busy={estimate.pending}
               aria-label={estimate.pending ? t1('exchange.estimating') : undefined}
               data-testid="fx-estimate"
             >
-              {estimate.quote ? estimateText(estimate.quote.receive, to, lang) : estimate.pending ? '' : '--'}
+              {estimated ? estimateText(estimated.receive, to, lang) : estimate.pending ? '' : '--'}
             </output>
           </div>
         </section>
