@@ -127,6 +127,19 @@ describe('/ProofOfReserves', () => {
     expect(raw).toEqual(['4001051701.000000', '0.50000000', '4100000000.500000', '4001051701.000000']);
   });
 
+  it('gives the verifier’s command a line of its own, whole, outside the translated sentence', async () => {
+    // It wrapped at its hyphen inside the sentence ("npx @ex/verify-" / "liabilities proof.json").
+    myProof.mockResolvedValue(mine(['9875500000', '50000000']));
+    open();
+    const cli = await screen.findByTestId('proof-cli');
+    expect(cli.tagName).toBe('CODE');
+    expect(cli.className).toBe('por-cli');
+    expect(cli.textContent).toBe('npx @ex/verify-liabilities proof.json');
+    expect(cli.parentElement!.textContent).toBe(`${r.cli}npx @ex/verify-liabilities proof.json`);
+    for (const lang of ['de', 'en', 'es', 'fr', 'it', 'zh_CN', 'zh_TW'] as const)
+      expect(webCatalogues[lang].reserves.cli, lang).not.toContain('npx');
+  });
+
   it('says plainly when the balance is not included', async () => {
     myProof.mockResolvedValue(mine(['9875500001', '50000000']));
     open();

@@ -26,7 +26,7 @@ export const de: ReservesCatalogue = {
   simulated: 'Simulierte Chain (Demo)',
   unknown: 'Nicht verfügbar',
   download: 'Nachweis herunterladen (JSON)',
-  cli: 'Prüfen Sie selbst, ohne uns: npx @ex/verify-liabilities proof.json',
+  cli: 'Prüfen Sie selbst, ohne uns:',
   path: 'Pfad zum Root ({{count}} Schritte)',
   limits:
     'Was das beweist: Die Börse kann Ihr Guthaben nicht unbemerkt weglassen oder verkleinern. Was nicht: dass die Reserven nicht geliehen sind oder was die Börse anderswo schuldet.',

@@ -26,7 +26,7 @@ export const en = {
   simulated: 'Simulated chain (demo)',
   unknown: 'Not available',
   download: 'Download proof (JSON)',
-  cli: 'Check it yourself, without us: npx @ex/verify-liabilities proof.json',
+  cli: 'Check it yourself, without us:',
   path: 'Path to the root ({{count}} steps)',
   limits:
     'What this proves: the exchange cannot leave out or shrink your balance without you noticing. What it does not prove: that the reserves are not borrowed, or what the exchange owes elsewhere.',

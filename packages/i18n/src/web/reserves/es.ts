@@ -26,7 +26,7 @@ export const es: ReservesCatalogue = {
   simulated: 'Cadena simulada (demo)',
   unknown: 'No disponible',
   download: 'Descargar prueba (JSON)',
-  cli: 'Compruébelo usted mismo, sin nosotros: npx @ex/verify-liabilities proof.json',
+  cli: 'Compruébelo usted mismo, sin nosotros:',
   path: 'Ruta hasta la raíz ({{count}} pasos)',
   limits:
     'Lo que prueba: el exchange no puede omitir ni reducir su saldo sin que usted lo note. Lo que no prueba: que las reservas no sean prestadas ni lo que el exchange debe en otros lugares.',

@@ -5,9 +5,9 @@ export const fr: ReservesCatalogue = {
   intro:
     'Chaque jour, la plateforme publie une empreinte signée (racine) de ce qu’elle doit à chaque utilisateur. Votre navigateur vérifie ici que votre solde en fait partie, sans avoir à nous faire confiance.',
   included: 'Votre solde est inclus',
-  notIncluded: 'Votre solde n’est PAS inclus : {{reason}}',
+  notIncluded: 'Votre solde n’est PAS inclus\u00a0: {{reason}}',
   checking: 'Vérification dans votre navigateur…',
-  notInSnapshot: 'Votre compte a été ouvert après cet instantané ; il sera dans le prochain.',
+  notInSnapshot: 'Votre compte a été ouvert après cet instantané\u00a0; il sera dans le prochain.',
   none: 'Aucune preuve n’a encore été publiée.',
   loadFailed: 'Impossible de charger la preuve',
   retry: 'Réessayer',
@@ -26,10 +26,10 @@ export const fr: ReservesCatalogue = {
   simulated: 'Chaîne simulée (démo)',
   unknown: 'Non disponible',
   download: 'Télécharger la preuve (JSON)',
-  cli: 'Vérifiez vous-même, sans nous : npx @ex/verify-liabilities proof.json',
+  cli: 'Vérifiez vous-même, sans nous\u00a0:',
   path: 'Chemin vers la racine ({{count}} étapes)',
   limits:
-    'Ce que cela prouve : la plateforme ne peut pas omettre ni réduire votre solde sans que vous le voyiez. Ce que cela ne prouve pas : que les réserves ne sont pas empruntées, ni ce qu’elle doit ailleurs.',
+    'Ce que cela prouve\u00a0: la plateforme ne peut pas omettre ni réduire votre solde sans que vous le voyiez. Ce que cela ne prouve pas\u00a0: que les réserves ne sont pas empruntées, ni ce qu’elle doit ailleurs.',
   statements: 'Relevés',
   kind: 'Données',
   kinds: {

@@ -26,7 +26,7 @@ export const it: ReservesCatalogue = {
   simulated: 'Catena simulata (demo)',
   unknown: 'Non disponibile',
   download: 'Scarica la prova (JSON)',
-  cli: 'Verifica da solo, senza di noi: npx @ex/verify-liabilities proof.json',
+  cli: 'Verifica da solo, senza di noi:',
   path: 'Percorso fino alla radice ({{count}} passi)',
   limits:
     'Cosa dimostra: l’exchange non può omettere né ridurre il tuo saldo senza che tu lo noti. Cosa non dimostra: che le riserve non siano prese in prestito, né cosa l’exchange deve altrove.',

@@ -26,7 +26,7 @@ export const zh_TW: ReservesCatalogue = {
   simulated: '模擬鏈（示範）',
   unknown: '暫不可用',
   download: '下載證明（JSON）',
-  cli: '無需依賴我們，自行驗證：npx @ex/verify-liabilities proof.json',
+  cli: '無需依賴我們，自行驗證：',
   path: '到根的路徑（{{count}} 步）',
   limits:
     '可以證明：交易所無法在您不察覺的情況下遺漏或減少您的餘額。無法證明：儲備不是借來的，以及交易所在其他地方的負債。',

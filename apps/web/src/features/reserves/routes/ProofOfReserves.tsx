@@ -13,6 +13,9 @@ import { useMyProof } from '../api/proof.ts';
 import { downloadProofFile } from '../api/statements.ts';
 import '../reserves.css';
 
+/** The verifier's command line (not translated: typed as it stands). */
+const VERIFY_COMMAND = 'npx @ex/verify-liabilities proof.json';
+
 /** The proof's own leaf, re-checked here: the path is hashed up to the signed root in this browser. */
 function Verdict({ proof, snapshot }: { proof: LiabilityProof; snapshot: SnapshotSummary }) {
   const { t } = useTranslation();
@@ -200,7 +203,13 @@ export default function ProofOfReserves() {
             >
               {t('reserves.download')}
             </button>
-            <p className="por-note">{t('reserves.cli')}</p>
+            {/* The command on a line of its own, never broken at its hyphen: it is typed as written. */}
+            <p className="por-note">
+              {t('reserves.cli')}
+              <code className="por-cli" data-testid="proof-cli">
+                {VERIFY_COMMAND}
+              </code>
+            </p>
           </section>
         )}
         <p className="por-note">{t('reserves.limits')}</p>
