@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { hashPassword } from './account/passwords.ts';
-import type { Clock } from './clock.ts';
+import { atTime, type Clock } from './clock.ts';
 import type { Db } from './db/db.ts';
 import type { EnginePort } from './engine/port.ts';
 import { engineDb } from './engine/tables.ts';
@@ -43,7 +43,7 @@ export async function seedDemo(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  if (engine) await fundDemo(db, engine);
+  if (engine) await fundDemo(db, engine, clock);
   const user = await db
     .selectFrom('users')
     .select('id')
@@ -52,9 +52,17 @@ export async function seedDemo(
   return { id: user.id, email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 
-/** Deposits the demo funds unless a `seed` deposit of the demo user is already in the ledger. */
-export async function fundDemo(db: Db, engine: EnginePort): Promise<void> {
-  const user = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+/**
+ * Deposits the demo funds unless a `seed` deposit of the demo user is already in the ledger. On the
+ * start's clock (a SeedClock) they are dated when the demo joined, as the rest of its past is
+ * (ADR 269): the first commands of the seeded journal.
+ */
+export async function fundDemo(db: Db, engine: EnginePort, clock?: Clock): Promise<void> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'created_at'])
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirst();
   if (!user) return;
   const done = await engineDb(db)
     .selectFrom('ledger_entries')
@@ -64,9 +72,12 @@ export async function fundDemo(db: Db, engine: EnginePort): Promise<void> {
     .where('ref_id', 'like', 'seed%')
     .executeTakeFirst();
   if (done) return;
-  for (const [asset, amount] of DEMO_FUNDS) {
-    await engine.submit({ type: 'deposit', userId: user.id, asset, amount }, { idPrefix: 'seed-' });
-  }
+  const deposit = async () => {
+    for (const [asset, amount] of DEMO_FUNDS) {
+      await engine.submit({ type: 'deposit', userId: user.id, asset, amount }, { idPrefix: 'seed-' });
+    }
+  };
+  await (clock ? atTime(clock, Number(user.created_at), deposit) : deposit());
 }
 
 /**

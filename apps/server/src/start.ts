@@ -10,7 +10,7 @@ import { makerAccount, mintedBotFundsProblems } from './bot/production.ts';
 import { startLiquidity } from './bot/run.ts';
 import { BOT_USERS } from './bot/users.ts';
 import { chainDomainOf } from './chain/wiring.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, SeedClock, systemClock } from './clock.ts';
 import { seedCommunity } from './community/seed.ts';
 import { type Config, ConfigError, productionProblems, roleProblems } from './config.ts';
 import { type DbHandle, openDatabase } from './db/db.ts';
@@ -39,6 +39,7 @@ import { seedFutures } from './seed/futures.ts';
 import { seedOperator } from './seed/operator.ts';
 import { seedQueues } from './seed/queues.ts';
 import { seedSupport } from './seed/support.ts';
+import { SeedTimeline } from './seed/timeline.ts';
 import { seedWorld } from './seed/world.ts';
 import { demoDataProblems, seedDemo } from './seed.ts';
 
@@ -126,7 +127,9 @@ async function startReplica(cluster: Cluster, database: DbHandle, log: (m: strin
 
 export async function startExchange(options: StartOptions): Promise<RunningExchange> {
   const { config } = options;
-  const clock = options.clock ?? systemClock;
+  // The seed holds this clock at the moments of its past, the engine host included (ADR 269);
+  // outside the seed it reads the given clock.
+  const clock = new SeedClock(options.clock ?? systemClock);
   const ownDatabase = options.database === undefined;
   const database =
     options.database ??
@@ -168,24 +171,36 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
         password: config.adminPassword,
       })
     : null;
+  // The feed is made here and started after the seed: the demo's flash history takes its first
+  // step in the seeded past (seed/flash.ts).
+  const feed = leads
+    ? selectPriceFeed(config.priceFeed, options.feedSeed === undefined ? {} : { seed: options.feedSeed })
+    : null;
   const demo = leads && config.seedDemo ? await seedDemo(database.db, clock, services.engine) : null;
   if (leads && config.seedDemo) await seedCommunity(database.db, clock);
-  if (demo) await seedWorld(services, demo.id);
-  if (demo) await seedQueues(services, chainDomainOf(app), demo.id);
-  // The demo's savings, stakes and tickets, with the operator who reviews and answers (ADR 256).
-  const reviewer = demo ? await seedOperator(services) : undefined;
-  if (demo && reviewer) {
-    await seedEarn(services, demo.id, reviewer, { log: (m) => app.log.warn(m) });
-    await seedSupport(services, demo.id, reviewer);
+  if (demo) {
+    // The demo's past, before the feed and the bots run: the seeds' money moves in time order, each
+    // dated as its record is (seed/timeline.ts, ADR 269). The world comes first (its products and
+    // members are there before the others start), the savings and stakes with the operator who
+    // reviews them (ADR 256), the flash history with the feed's first step.
+    const reviewer = await seedOperator(services);
+    const timeline = new SeedTimeline(clock);
+    const log = (m: string) => app.log.warn(m);
+    const outcomes = await timeline.play([
+      () => seedWorld(services, demo.id, timeline),
+      () => seedQueues(services, chainDomainOf(app), demo.id, timeline),
+      async () => (reviewer ? seedEarn(services, demo.id, reviewer, { log, timeline }) : false),
+      () => seedFlash(services, demo.id, { log, timeline, ...(feed ? { feed } : {}) }),
+    ]);
+    // A refusal of the world or the queues stops the start loudly, as it did run one by one.
+    for (const o of outcomes) if (o.status === 'rejected') throw o.reason;
+    if (reviewer) await seedSupport(services, demo.id, reviewer);
   }
   if (demo) await seedFaq(database.db, clock, { withdraw: config.withdraw });
   const stopLiquidity = !leads
     ? async () => {}
     : await startLiquidity(services, {
-        feed: selectPriceFeed(
-          config.priceFeed,
-          options.feedSeed === undefined ? {} : { seed: options.feedSeed },
-        ),
+        feed: feed!,
         marketMaker: !config.marketMaker
           ? null
           : config.production
@@ -194,12 +209,8 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
         ...(options.liquidityIntervalMs === undefined ? {} : { intervalMs: options.liquidityIntervalMs }),
         log: (m) => app.log.warn(m),
       });
-  // The demo's futures need the feed's first mark, so they follow the liquidity start (ADR 219);
-  // its flash history needs the index for its quotes (seed/flash.ts).
-  if (demo) {
-    await seedFutures(services, demo.id, { log: (m) => app.log.warn(m) });
-    await seedFlash(services, demo.id, { log: (m) => app.log.warn(m) });
-  }
+  // The demo's futures need the feed's first mark, so they follow the liquidity start (ADR 219).
+  if (demo) await seedFutures(services, demo.id, { log: (m) => app.log.warn(m) });
   // The first proof of reserves now, after the seeds, rather than at the daily check a minute
   // later (ADR 256); a failure is logged as the daily job logs it, and that job tries again.
   if (leads) {

@@ -7,10 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ExchangeEngine } from '@ex/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../src/audit.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DbHandle } from '../src/db/db.ts';
+import { serverEngineConfig } from '../src/engine/config.ts';
+import { replayJournal } from '../src/engine/journal.ts';
 import { MARKETS } from '../src/engine/markets.ts';
 import { readAnchor, synthesize } from '../src/market/history.ts';
 import { seedEarn } from '../src/seed/earn.ts';
@@ -228,6 +231,86 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
       expect(/[1-9]/.test(r.receive), `${r.from} -> ${r.to} receive ${r.receive}`).toBe(true);
       expect(/[1-9]/.test(r.price)).toBe(true);
     }
+  });
+
+  it("the seeded past's ledger entries carry the time of their records, and the journal replays (ADR 269)", async () => {
+    const id = await demoId();
+    // The demo's whole ledger as its ledger page reads it (newest first).
+    type Entry = {
+      created_at: number;
+      ref?: { kind: string; product?: string; step?: string; record_id?: string };
+    };
+    const entries: Entry[] = [];
+    for (let page = 1; ; page++) {
+      const r = await get<{ list: Entry[] }>(`/api/app/wallet/ledger?page=${page}&limit=100`);
+      expect(r.status).toBe(200);
+      entries.push(...r.data.list);
+      if (r.data.list.length < 100) break;
+    }
+    const timesOf = (product: string, step: string, recordId: string) =>
+      entries
+        .filter(
+          (e) =>
+            e.ref?.kind === 'product' &&
+            e.ref.product === product &&
+            e.ref.step === step &&
+            e.ref.record_id === recordId,
+        )
+        .map((e) => e.created_at);
+    const dayStart = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const recordsOf = async (table: string, time: string) =>
+      (await db.handle.db
+        .selectFrom(table as never)
+        .select(['id as id' as never, `${time} as at` as never])
+        .where('user_id' as never, '=', id as never)
+        .execute()) as unknown as { id: string; at: string }[];
+    // Every flash conversion (the seeded ones days ago, the ones an earlier test made today), AI
+    // subscription and stake: each ledger entry of its record at the record's time.
+    const seen: Record<string, number> = {};
+    for (const [product, step, table, time] of [
+      ['flash', 'convert', 'exchange_records', 'created_at'],
+      ['ai', 'subscribe', 'ai_orders', 'started_at'],
+      ['staking', 'subscribe', 'stakes', 'created_at'],
+    ] as const) {
+      const records = await recordsOf(table, time);
+      for (const r of records) {
+        const times = timesOf(product, step, r.id);
+        expect(times.length, `${product} ${r.id}`).toBeGreaterThan(0);
+        expect(new Set(times), `${product} ${r.id}`).toEqual(new Set([Number(r.at)]));
+      }
+      seen[product] = records.filter((r) => Number(r.at) < dayStart).length;
+    }
+    // The seed's own: three conversions, two AI subscriptions and the stake of six days ago.
+    expect(seen).toEqual({ flash: DEMO_CONVERSIONS.length, ai: 2, staking: 1 });
+    // The demo's starting funds are dated when it joined.
+    const joined = await db.handle.db
+      .selectFrom('users')
+      .select('created_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const credits = entries.filter((e) => e.ref?.kind === 'demo_credit').map((e) => e.created_at);
+    expect(credits).toHaveLength(3);
+    expect(new Set(credits)).toEqual(new Set([Number(joined.created_at)]));
+
+    // The journal runs forward in time, and every ledger row carries its command's time.
+    const edb = running.services.edb;
+    await running.services.engine.idle();
+    const commands = await edb.selectFrom('engine_commands').select(['seq', 'ts']).orderBy('seq').execute();
+    for (let i = 1; i < commands.length; i++)
+      expect(Number(commands[i]!.ts), `command ${commands[i]!.seq}`).toBeGreaterThanOrEqual(
+        Number(commands[i - 1]!.ts),
+      );
+    const off = await edb
+      .selectFrom('ledger_entries as l')
+      .innerJoin('engine_commands as c', 'c.seq', 'l.command_seq')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .whereRef('l.created_at', '!=', 'c.ts')
+      .executeTakeFirstOrThrow();
+    expect(Number(off.n)).toBe(0);
+    // A fresh engine replaying the whole journal reaches the running engine's state.
+    const replayed = new ExchangeEngine(serverEngineConfig());
+    expect(await replayJournal(edb, replayed, 0)).toBe(running.services.engine.journalLength);
+    expect(replayed.stateHash()).toBe(running.services.engine.stateHash());
   });
 
   it('the operator texts of the seed answer in all seven languages (ADR 243)', async () => {

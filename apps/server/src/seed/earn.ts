@@ -12,7 +12,9 @@
 //   the console. A stake pays its interest at the end of its term, so nothing accrues before.
 //
 // Each part is skipped once the demo has a subscription (or a stake) of its own: a restart, or a
-// demo that subscribed itself, adds nothing.
+// demo that subscribed itself, adds nothing. Each money move is a step of the seed's timeline
+// (seed/timeline.ts, ADR 269), dated as its record is; the two parts run together, their days
+// interleaving.
 
 import { AdminStake, AiSubscribeRequest, StakeRequest } from '@ex/contract';
 import { AiService } from '../ai/service.ts';
@@ -24,6 +26,7 @@ import { AppError } from '../http/errors.ts';
 import { StakingService } from '../staking/service.ts';
 import { stakingDb } from '../staking/tables.ts';
 import { asOperator, type SeedOperator } from './operator.ts';
+import { SeedTimeline } from './timeline.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -63,7 +66,7 @@ async function staked(s: Services, demoId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-async function seedAi(s: Services, demoId: string): Promise<boolean> {
+async function seedAi(s: Services, demoId: string, tl: SeedTimeline): Promise<boolean> {
   if (await subscribed(s, demoId)) return false;
   const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, () => {});
   const ai = (clock: Clock) => new AiService(aiDb(s.db), s.edb, s.engine, clock, treasuries);
@@ -75,19 +78,26 @@ async function seedAi(s: Services, demoId: string): Promise<boolean> {
       (p) => p.enabled && p.coin === 'USDC' && p.kind === o.kind && p.days === o.days,
     );
     if (product === undefined) continue;
-    await ai(at(now - o.agoMs)).subscribe(
-      demoId,
-      AiSubscribeRequest.parse({ product_id: product.id, amount: o.amount, days: o.days }),
-      'de',
+    await tl.at(now - o.agoMs, () =>
+      ai(at(now - o.agoMs)).subscribe(
+        demoId,
+        AiSubscribeRequest.parse({ product_id: product.id, amount: o.amount, days: o.days }),
+        'de',
+      ),
     );
     any = true;
   }
   // What the hourly job does: the days since each subscription, paid from the earn reserve.
-  if (any) await ai(s.clock).runAccrual();
+  if (any) await tl.at(now, () => ai(at(now)).runAccrual());
   return any;
 }
 
-async function seedStakes(s: Services, demoId: string, operator: SeedOperator): Promise<boolean> {
+async function seedStakes(
+  s: Services,
+  demoId: string,
+  operator: SeedOperator,
+  tl: SeedTimeline,
+): Promise<boolean> {
   if (await staked(s, demoId)) return false;
   const staking = (clock: Clock) => new StakingService(stakingDb(s.db), s.edb, s.engine, clock);
   const products = await staking(s.clock).products();
@@ -96,21 +106,25 @@ async function seedStakes(s: Services, demoId: string, operator: SeedOperator): 
   for (const st of DEMO_STAKES) {
     const product = products.find((p) => p.enabled && p.coin === st.coin);
     if (product === undefined) continue;
-    const stake = await staking(at(now - st.agoMs)).stake(
-      demoId,
-      StakeRequest.parse({ product_id: product.id, amount: st.amount }),
-      'de',
+    const stake = await tl.at(now - st.agoMs, () =>
+      staking(at(now - st.agoMs)).stake(
+        demoId,
+        StakeRequest.parse({ product_id: product.id, amount: st.amount }),
+        'de',
+      ),
     );
     any = true;
     if (st.approvedAfterMs === undefined) continue;
     const approvedAt = now - st.agoMs + st.approvedAfterMs;
-    await asOperator(
-      s,
-      operator,
-      approvedAt,
-      { url: '/api/admin/staking/stakes/:id/review', id: stake.id, table: 'stakes' },
-      () => staking(at(approvedAt)).review(stake.id, { action: 'approve' }),
-      (r) => AdminStake.parse(r),
+    await tl.at(approvedAt, () =>
+      asOperator(
+        s,
+        operator,
+        approvedAt,
+        { url: '/api/admin/staking/stakes/:id/review', id: stake.id, table: 'stakes' },
+        () => staking(at(approvedAt)).review(stake.id, { action: 'approve' }),
+        (r) => AdminStake.parse(r),
+      ),
     );
   }
   return any;
@@ -126,19 +140,24 @@ export async function seedEarn(
   s: Services,
   demoId: string,
   operator: SeedOperator,
-  options: { log?: (message: string) => void } = {},
+  options: { log?: (message: string) => void; timeline?: SeedTimeline } = {},
 ): Promise<boolean> {
+  const tl = options.timeline ?? new SeedTimeline(s.clock);
+  const parts = [
+    ['AI subscriptions', () => seedAi(s, demoId, tl)],
+    ['stakes', () => seedStakes(s, demoId, operator, tl)],
+  ] as const;
+  // Together: their days interleave (the ETH stake comes before the first AI subscription).
+  const outcomes = await tl.together(parts.map(([, part]) => part));
   let any = false;
-  for (const [what, part] of [
-    ['AI subscriptions', () => seedAi(s, demoId)],
-    ['stakes', () => seedStakes(s, demoId, operator)],
-  ] as const) {
-    try {
-      if (await part()) any = true;
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      options.log?.(`demo ${what} not seeded (in full): ${error.errorName}`);
+  for (const [i, outcome] of outcomes.entries()) {
+    if (outcome.status === 'fulfilled') {
+      if (outcome.value) any = true;
+      continue;
     }
+    const error = outcome.reason;
+    if (!(error instanceof AppError)) throw error;
+    options.log?.(`demo ${parts[i]![0]} not seeded (in full): ${error.errorName}`);
   }
   return any;
 }

@@ -1,11 +1,16 @@
 // The demo's flash conversions: a fresh embedded default showed /FlashExchange with an empty
 // history, because a quote needs the index price and seedWorld runs before the feed's first step.
-// start.ts runs this after seedFutures (which waits for the feed's first marks); it converts
-// through the real ExchangeService: a quote at the index, executed at once, the money moved
-// between the demo's spot account and the flash float (`treasury:flash`, funded by seedWorld), so
-// `npm run audit` holds. The clock is set back to each conversion's day, as seedWorld does for its
-// past events, so the history reads as a few days of use and the demo's daily flash limit today is
-// untouched.
+// This converts through the real ExchangeService: a quote at the index, executed at once, the money
+// moved between the demo's spot account and the flash float (`treasury:flash`, funded by
+// seedWorld), so `npm run audit` holds. The clock is set back to each conversion's day, as seedWorld
+// does for its past events, so the history reads as a few days of use and the demo's daily flash
+// limit today is untouched.
+//
+// On `npm start` this is one script of the seeded past (seed/timeline.ts, ADR 269), before the feed
+// runs: the start's feed takes its first step at the first conversion's time (the index prices the
+// quotes need, sent as the feed sends them), and each conversion is a step at its time, so its
+// ledger entries carry the time of its record. Without a feed (a test calling this on a running
+// engine) it waits for the feed's index as before.
 
 import { ExchangeQuoteRequest } from '@ex/contract';
 import type { Clock } from '../clock.ts';
@@ -14,6 +19,9 @@ import { ExchangeService } from '../exchange/service.ts';
 import { earnDb } from '../exchange/tables.ts';
 import { treasuriesOf } from '../exchange/treasury.ts';
 import { indexHealthOf } from '../feed/health.ts';
+import type { PriceFeed } from '../feed/price-feed.ts';
+import { ReferencePrices } from '../feed/service.ts';
+import { SeedTimeline } from './timeline.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -61,29 +69,48 @@ async function indexReady(s: Services, coins: string[], timeoutMs: number): Prom
 export async function seedFlash(
   s: Services,
   demoId: string,
-  options: { waitMs?: number; log?: (message: string) => void } = {},
+  options: {
+    waitMs?: number;
+    log?: (message: string) => void;
+    /** The start's feed, not started yet: its first step is taken at the first conversion's time. */
+    feed?: PriceFeed;
+    timeline?: SeedTimeline;
+  } = {},
 ): Promise<boolean> {
   if (await converted(s, demoId)) return false;
+  const tl = options.timeline ?? new SeedTimeline(s.clock);
   const coins = [...new Set(DEMO_CONVERSIONS.flatMap((c) => [c.from, c.to]))].filter((c) => c !== 'USDC');
-  if (!(await indexReady(s, coins, options.waitMs ?? 15_000))) {
+  const now = s.clock.now();
+  const first = now - DEMO_CONVERSIONS[0]!.agoMs;
+  const feed = options.feed;
+  if (feed !== undefined)
+    await tl
+      .at(first, () => new ReferencePrices(s.engine, feed, () => s.clock.now()).step())
+      .catch((error: unknown) =>
+        options.log?.(`demo flash history: the feed's first step failed (${String(error)})`),
+      );
+  if (!(await indexReady(s, coins, feed !== undefined ? 0 : (options.waitMs ?? 15_000)))) {
     options.log?.('demo flash history not seeded: no index price from the feed yet (tried again next start)');
     return false;
   }
   const treasuries = treasuriesOf(s.engine, s.config.treasuryLowWater, () => {});
-  const now = s.clock.now();
   try {
     for (const c of DEMO_CONVERSIONS) {
-      const at: Clock = { now: () => now - c.agoMs };
+      const ms = now - c.agoMs;
+      const at: Clock = { now: () => ms };
       const fx = new ExchangeService(s.engine, earnDb(s.db), s.edb, at, treasuries, {
         feePercent: s.config.exchangeFeePercent,
         maxQuoteUsdc: s.config.flashMaxQuoteUsdc,
         dailyUsdc: s.config.flashDailyUsdc,
       });
-      const quote = await fx.quote(
-        demoId,
-        ExchangeQuoteRequest.parse({ from: c.from, to: c.to, amount: c.amount }),
-      );
-      await fx.execute(demoId, quote.quote_id);
+      // Quoted and executed in one step: nothing else moves money between the two.
+      await tl.at(ms, async () => {
+        const quote = await fx.quote(
+          demoId,
+          ExchangeQuoteRequest.parse({ from: c.from, to: c.to, amount: c.amount }),
+        );
+        await fx.execute(demoId, quote.quote_id);
+      });
     }
   } catch (error) {
     options.log?.(`demo flash history seeded only in part: ${String(error)}`);

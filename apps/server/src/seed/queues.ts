@@ -11,6 +11,8 @@
 // Withdrawing needs a verified identity, a trade password and a bank card (gates/), so only ana can.
 // The operator's three decisions (ana approved, ben rejected, ana's withdrawal approved) are in the
 // audit log as the console's calls would have left them, dated when they were made (ADR 256).
+// The deposits and withdrawals move money as steps of the seed's timeline (seed/timeline.ts,
+// ADR 269), so their ledger entries carry the time of their records.
 
 import { randomBytes } from 'node:crypto';
 import {
@@ -39,6 +41,7 @@ import { UploadQuota } from '../system/upload-quota.ts';
 import { WithdrawService } from '../withdraw/service.ts';
 import { type DemoLook, documentBack, documentFront, selfie } from './images.ts';
 import { asOperator, seedOperator } from './operator.ts';
+import { SeedTimeline } from './timeline.ts';
 import { demoMembers, MEMBER_EMAILS } from './world.ts';
 
 const HOUR_MS = 3_600_000;
@@ -162,7 +165,12 @@ async function setTradePassword(s: Services, userId: string, email: string, pass
  * service stops the start loudly, as in world.ts: the inputs are fixed, so it is a bug.
  * Answers false when there was nothing to do (seeded before, or no operator to review).
  */
-export async function seedQueues(s: Services, chain: ChainDomain, demoId?: string): Promise<boolean> {
+export async function seedQueues(
+  s: Services,
+  chain: ChainDomain,
+  demoId?: string,
+  tl: SeedTimeline = new SeedTimeline(s.clock),
+): Promise<boolean> {
   const memberIds = await demoMembers(s);
   if (await queuesSeeded(s, memberIds)) return false;
   const operator = await seedOperator(s);
@@ -225,7 +233,7 @@ export async function seedQueues(s: Services, chain: ChainDomain, demoId?: strin
     confirmed: true,
   };
   chain.simulated.arrive(transfer, arrivedAt);
-  await deposits.receive(transfer);
+  await tl.at(arrivedAt, () => deposits.receive(transfer));
   // The demo's deposit history has a record too: 1,500 USDC arrived two days ago the same way (its
   // starting funds are minted `seed-` deposits, which have no chain record behind them).
   if (demoId !== undefined) {
@@ -239,7 +247,7 @@ export async function seedQueues(s: Services, chain: ChainDomain, demoId?: strin
       confirmed: true,
     };
     chain.simulated.arrive(demoTransfer, demoAt);
-    await demoDeposits.receive(demoTransfer);
+    await tl.at(demoAt, () => demoDeposits.receive(demoTransfer));
   }
 
   // One withdrawal approved and paid two days ago, two waiting for review.
@@ -255,27 +263,32 @@ export async function seedQueues(s: Services, chain: ChainDomain, demoId?: strin
       () => {},
       (userId, body) => s.protection.checkWithdrawal(userId, body),
     );
+  // Each a step of the seeded past (ADR 269): the frozen amount's ledger entries carry its time.
   const withdraw = (ms: number, amount: string) =>
-    withdrawals(ms).request(
-      anaId,
-      WithdrawRequest.parse({
-        coin: 'USDC',
-        network: 'TRC20',
-        address: PAYOUT_ADDRESS,
-        amount,
-        trade_password: tradePassword,
-      }),
-      undefined,
+    tl.at(ms, () =>
+      withdrawals(ms).request(
+        anaId,
+        WithdrawRequest.parse({
+          coin: 'USDC',
+          network: 'TRC20',
+          address: PAYOUT_ADDRESS,
+          amount,
+          trade_password: tradePassword,
+        }),
+        undefined,
+      ),
     );
   const paid = await withdraw(now - 2 * DAY_MS, '800');
   const approvedAt = now - 2 * DAY_MS + HOUR_MS;
-  await asOperator(
-    s,
-    operator,
-    approvedAt,
-    { url: '/api/admin/withdrawals/:id/approve', id: paid.id, table: 'withdrawals' },
-    () => withdrawals(approvedAt).approve(paid.id, operator.id),
-    (w) => AdminWithdrawal.parse(w),
+  await tl.at(approvedAt, () =>
+    asOperator(
+      s,
+      operator,
+      approvedAt,
+      { url: '/api/admin/withdrawals/:id/approve', id: paid.id, table: 'withdrawals' },
+      () => withdrawals(approvedAt).approve(paid.id, operator.id),
+      (w) => AdminWithdrawal.parse(w),
+    ),
   );
   await withdraw(now - 5 * HOUR_MS, '250');
   await withdraw(now - 40 * 60_000, '1200');

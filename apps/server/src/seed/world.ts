@@ -3,7 +3,9 @@
 // the same services, request schemas and ledger moves as the operator console and the user API
 // (treasury purposes funded from the chain account, pools paid from their purpose, subscriptions
 // paid by the demo user), so `npm run audit` holds. Past events (an ended IEO, a closed poll, the
-// check-in streak) run through the same services with a clock set back to when they happened.
+// check-in streak) run through the same services with a clock set back to when they happened; their
+// money moves are steps of the seed's timeline (seed/timeline.ts, ADR 269), so the ledger entries
+// carry that time too. What moves no money (products, polls, ads) comes before the first step.
 
 import { randomBytes } from 'node:crypto';
 import {
@@ -33,8 +35,11 @@ import { OtcService } from '../otc/service.ts';
 import { StakingService } from '../staking/service.ts';
 import { stakingDb } from '../staking/tables.ts';
 import { VoteService } from '../vote/service.ts';
+import { SeedTimeline } from './timeline.ts';
 
 const DAY_MS = 86_400_000;
+/** The operator funded the treasury purposes this many days ago, before the first IEO round opened. */
+const FUNDED_DAYS_AGO = 21;
 
 /** Members of the demo community: they vote and share the dividend; nobody can log in as them. */
 export const MEMBER_EMAILS = [
@@ -145,7 +150,11 @@ export async function demoMembers(s: Services): Promise<string[]> {
  * operator or user action through its service; a refusal stops the start loudly (a bug, not a user
  * error: the inputs are fixed).
  */
-export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
+export async function seedWorld(
+  s: Services,
+  demoId: string,
+  tl: SeedTimeline = new SeedTimeline(s.clock),
+): Promise<boolean> {
   if (await seeded(s)) return false;
   const now = s.clock.now();
   const warn = () => {};
@@ -158,27 +167,6 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
     .where('id', 'in', memberIds)
     .where('inviter_id', 'is', null)
     .execute();
-
-  // Treasury purposes, funded by the operator from the chain account (ADR 113).
-  await treasuries.fund('earn', 'USDC', '500000', 'chain');
-  // Staking pays its interest in the staked coin from the same purpose.
-  await treasuries.fund('earn', 'ETH', '50', 'chain');
-  await treasuries.fund('earn', 'BTC', '2', 'chain');
-  await treasuries.fund('dividend', 'USDC', '20000', 'chain');
-  await treasuries.fund('otc', 'USDC', '500000', 'chain');
-  await treasuries.fund('otc', 'BTC', '10', 'chain');
-  await treasuries.fund('otc', 'ETH', '200', 'chain');
-  // The flash exchange pays out of its own float (ADR 113): without it every quote is refused.
-  for (const [coin, amount] of [
-    ['USDC', '500000'],
-    ['BTC', '10'],
-    ['ETH', '200'],
-    ['SOL', '5000'],
-    ['BNB', '1000'],
-    ['XRP', '500000'],
-    ['DOGE', '2000000'],
-  ] as const)
-    await treasuries.fund('flash', coin, amount, 'chain');
 
   // AI quant: a current product (redeem any day) and fixed terms.
   const ai = new AiService(aiDb(s.db), s.edb, s.engine, s.clock, treasuries);
@@ -392,8 +380,6 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
       },
     ),
   );
-  await ieoAt(now - 15 * DAY_MS).subscribe(demoId, ended.id, '1000');
-  await ieo.settle(ended.id);
   const drawing = await ieo.create(
     project(
       'XRP',
@@ -420,7 +406,6 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
       },
     ),
   );
-  await ieoAt(now - 3 * DAY_MS).subscribe(demoId, drawing.id, '100');
   await ieo.create(
     project(
       'SOL',
@@ -521,28 +506,6 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
     }
   }
 
-  // Dividend plan: a funded pool (from `treasury:dividend`) with a claimable share for the demo.
-  const dividends = new DividendService(dividendDb(s.db), s.edb, s.engine, s.clock);
-  await dividends.create(
-    AdminDividendCreate.parse({
-      title: 'Quarterly platform dividend',
-      title_i18n: {
-        de: 'Quartalsdividende der Plattform',
-        en: 'Quarterly platform dividend',
-        es: 'Dividendo trimestral de la plataforma',
-        fr: 'Dividende trimestriel de la plateforme',
-        it: 'Dividendo trimestrale della piattaforma',
-        zh_CN: '平台季度分红',
-        zh_TW: '平台季度分紅',
-      } satisfies Names7,
-      coin: 'USDC',
-      allocations: [
-        { user_id: demoId, amount: '25.5' },
-        ...memberIds.map((id, i) => ({ user_id: id, amount: String(40 + i * 15) })),
-      ],
-    }),
-  );
-
   // Votes: a closed poll with results (cast while it was open) and an open one. The options are
   // tickers, the same in every language.
   const closedTitle: Names7 = {
@@ -619,5 +582,57 @@ export async function seedWorld(s: Services, demoId: string): Promise<boolean> {
   for (let d = 5; d >= 1; d--) {
     await new CheckinService(communityDb(s.db), at(today - d * DAY_MS + 9 * 3_600_000)).checkIn(demoId);
   }
+  // The money of the world, in the seeded past (ADR 269: each step's ledger entries carry its time).
+  // Treasury purposes, funded by the operator from the chain account (ADR 113) three weeks ago,
+  // before the first IEO round opened.
+  await tl.at(now - FUNDED_DAYS_AGO * DAY_MS, async () => {
+    await treasuries.fund('earn', 'USDC', '500000', 'chain');
+    // Staking pays its interest in the staked coin from the same purpose.
+    await treasuries.fund('earn', 'ETH', '50', 'chain');
+    await treasuries.fund('earn', 'BTC', '2', 'chain');
+    await treasuries.fund('dividend', 'USDC', '20000', 'chain');
+    await treasuries.fund('otc', 'USDC', '500000', 'chain');
+    await treasuries.fund('otc', 'BTC', '10', 'chain');
+    await treasuries.fund('otc', 'ETH', '200', 'chain');
+    // The flash exchange pays out of its own float (ADR 113): without it every quote is refused.
+    for (const [coin, amount] of [
+      ['USDC', '500000'],
+      ['BTC', '10'],
+      ['ETH', '200'],
+      ['SOL', '5000'],
+      ['BNB', '1000'],
+      ['XRP', '500000'],
+      ['DOGE', '2000000'],
+    ] as const)
+      await treasuries.fund('flash', coin, amount, 'chain');
+  });
+  // The demo's IEO subscriptions: the ended round settled a day after it closed, the drawing one not.
+  await tl.at(now - 15 * DAY_MS, () => ieoAt(now - 15 * DAY_MS).subscribe(demoId, ended.id, '1000'));
+  const settledAt = now - 11 * DAY_MS;
+  await tl.at(settledAt, () => ieoAt(settledAt).settle(ended.id));
+  await tl.at(now - 3 * DAY_MS, () => ieoAt(now - 3 * DAY_MS).subscribe(demoId, drawing.id, '100'));
+  // Dividend plan: a funded pool (from `treasury:dividend`) with a claimable share for the demo.
+  await tl.at(now, async () => {
+    const dividends = new DividendService(dividendDb(s.db), s.edb, s.engine, s.clock);
+    await dividends.create(
+      AdminDividendCreate.parse({
+        title: 'Quarterly platform dividend',
+        title_i18n: {
+          de: 'Quartalsdividende der Plattform',
+          en: 'Quarterly platform dividend',
+          es: 'Dividendo trimestral de la plataforma',
+          fr: 'Dividende trimestriel de la plateforme',
+          it: 'Dividendo trimestrale della piattaforma',
+          zh_CN: '平台季度分红',
+          zh_TW: '平台季度分紅',
+        } satisfies Names7,
+        coin: 'USDC',
+        allocations: [
+          { user_id: demoId, amount: '25.5' },
+          ...memberIds.map((id, i) => ({ user_id: id, amount: String(40 + i * 15) })),
+        ],
+      }),
+    );
+  });
   return true;
 }
