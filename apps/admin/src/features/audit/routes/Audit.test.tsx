@@ -35,7 +35,16 @@ describe('<Audit/>', () => {
     // The action in words, its code beneath for the filter.
     expect(screen.getByText('User: ban')).toBeTruthy();
     expect(screen.getByText('user.ban')).toBeTruthy();
-    expect(document.body.textContent).toContain('"banned_at": null');
+    // The records are not columns of the row (they pushed the After off a 1280 px screen): a click
+    // on the row opens them beneath it, in full.
+    expect(screen.queryByRole('columnheader', { name: 'After' })).toBeNull();
+    expect(document.body.textContent).not.toContain('"banned_at": null');
+    fireEvent.click(screen.getByText('User 1001'));
+    const before = await screen.findByRole('region', { name: 'Before' });
+    const after = screen.getByRole('region', { name: 'After' });
+    expect(before.textContent).toContain('"banned_at": null');
+    // Wrapped at the panel's width, not cut or scrolled: a long value is all there.
+    expect((after.querySelector('pre') as HTMLElement).style.whiteSpace).toBe('pre-wrap');
     // A time in the record reads as a date, not epoch milliseconds.
     expect(document.body.textContent).toContain(`"banned_at": "${dateTime(1893456000000)}"`);
     expect(document.body.textContent).not.toContain('1893456000000');
@@ -64,7 +73,10 @@ describe('<Audit/>', () => {
     );
     mountPage('/audit', <Audit />);
     expect(await screen.findByText('Content 12')).toBeTruthy();
-    expect(document.body.textContent).toContain('"reason": "Chargeback fraud, case 4711"');
+    fireEvent.click(screen.getByText('User 1001'));
+    expect((await screen.findByRole('region', { name: 'After' })).textContent).toContain(
+      '"reason": "Chargeback fraud, case 4711"',
+    );
     // Beneath the action: why, then what changed; a create (no before) lists nothing.
     expect(screen.getByText('reason: Chargeback fraud, case 4711')).toBeTruthy();
     expect(screen.getByText(`banned_at: — → ${dateTime(1893456000000)}`)).toBeTruthy();

@@ -73,26 +73,51 @@ export function changeLines(before: unknown, after: unknown, max = 4): string[] 
   return lines.length > max ? [...lines.slice(0, max), `+${lines.length - max} more`] : lines;
 }
 
+/**
+ * One record in full: wrapped at the panel's width (a long value breaks, never runs off screen),
+ * its times as dates.
+ */
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <pre style={{ margin: 0, maxWidth: 360, maxHeight: 160, overflow: 'auto', fontSize: 12 }}>
+    <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {JSON.stringify(value, readableTimes, 1)}
     </pre>
   );
 }
 
+/**
+ * The records of an entry, shown when its row is opened: before and after side by side, each at
+ * half the table's width and as long as it is. As two more columns of the row they pushed the
+ * After off a 1280 px screen; the row keeps what changed and why beneath the action.
+ */
+export function AuditRecords({ entry }: { entry: AuditEntry }) {
+  const records = [
+    ['Before', entry.before],
+    ['After', entry.after],
+  ] as const;
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: 16 }}>
+      {records.map(([title, value]) => (
+        <section key={title} aria-label={title} style={{ minWidth: 0 }}>
+          <Typography.Text strong>{title}</Typography.Text>
+          <Json value={value} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
 const columns: TableColumnsType<AuditEntry> = [
   { title: 'When', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
-  { title: 'Operator', dataIndex: 'admin_email', width: 200, ellipsis: true },
+  // Cut with an ellipsis; the whole address on hover.
+  { title: 'Operator', dataIndex: 'admin_email', width: 200, ellipsis: { showTitle: true } },
   {
     title: 'Action',
     dataIndex: 'action',
-    width: 220,
-    // In words, with the code beneath: the filter above searches by code.
-    // What changed and why beneath it: the records beside may be wider than the screen.
+    // The one column without a width: it takes what the others leave and wraps its lines.
+    // In words, with the code beneath (the filter above searches by code), then what changed and why.
     render: (action: string, e) => (
-      // Its own width kept: the records beside would squeeze it to a word a line.
       <div style={{ minWidth: 190 }}>
         <div>{actionLabel(action)}</div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -111,9 +136,7 @@ const columns: TableColumnsType<AuditEntry> = [
     width: 150,
     render: (_: unknown, e) => (e.target_type ? `${targetLabel(e.target_type)} ${e.target_id ?? ''}` : '—'),
   },
-  { title: 'Before', dataIndex: 'before', render: (v: unknown) => <Json value={v} /> },
-  { title: 'After', dataIndex: 'after', render: (v: unknown) => <Json value={v} /> },
-  { title: 'IP', dataIndex: 'ip', width: 130 },
+  { title: 'IP', dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '—' },
 ];
 
 /** Read-only by design: the server has no route that changes an entry and the table refuses it. */
@@ -162,6 +185,8 @@ export function Audit() {
         size="small"
         loading={audit.isFetching}
         columns={columns}
+        // Before and after in full under the row (a click on the row or its toggle opens it).
+        expandable={{ expandedRowRender: (e) => <AuditRecords entry={e} />, expandRowByClick: true }}
         dataSource={audit.data?.list ?? []}
         locale={{
           emptyText: audit.isError
