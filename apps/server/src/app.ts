@@ -213,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     tokens,
     captcha,
+    sender,
     accounts: new AccountService(db, clock, tokens, codes, captcha, config.rateLimit),
     apiKeys: new ApiKeyService(db, clock),
     sessions: new SessionService(db, clock, tokens, sender),

@@ -1,6 +1,7 @@
 import type { CaptchaService } from './account/captcha.ts';
 import type { PrivacyService } from './account/privacy.ts';
 import type { ProtectionService } from './account/protection.ts';
+import type { Sender } from './account/sender.ts';
 import type { AccountService } from './account/service.ts';
 import type { SessionService } from './account/sessions.ts';
 import type { TokenStore } from './account/tokens.ts';
@@ -27,6 +28,8 @@ export interface Services {
   clock: Clock;
   tokens: TokenStore;
   captcha: CaptchaService;
+  /** Mail and text messages (the outbox by default), e-mails with the anti-phishing line (ADR 206). */
+  sender: Sender;
   accounts: AccountService;
   apiKeys: ApiKeyService;
   sessions: SessionService;

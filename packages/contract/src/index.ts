@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './admin-security.ts';
 export * from './ai.ts';
 export * from './apikeys.ts';
+export * from './appeal.ts';
 export * from './bank.ts';
 export * from './chain.ts';
 export * from './community.ts';

@@ -7,6 +7,7 @@ import { jsonRoute } from '../http/route.ts';
 import { installOperatorGuard } from '../ops/roles.ts';
 import { opsRoutes } from '../ops/routes.ts';
 import { adminSecurityRoutes } from './security-routes.ts';
+import { userAuditRoutes } from './user-audit.ts';
 
 export function adminRoutes(app: FastifyInstance, s: Services): void {
   const admin = requireAuth(s.tokens, 'admin');
@@ -47,4 +48,6 @@ export function adminRoutes(app: FastifyInstance, s: Services): void {
 
   // Users, operators and the audit log (issue 10 item 4): ban now answers the user and is audited.
   opsRoutes(app, s, admin);
+  // A user's own entries of the log, for every role: support sees why a user was banned (ADR 268).
+  userAuditRoutes(app, s, admin);
 }

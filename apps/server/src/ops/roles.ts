@@ -51,6 +51,8 @@ export const ROLE_POLICY: Record<string, readonly OperatorRole[]> = {
   'POST /api/admin/users/:id/ban': SUPPORT,
   'POST /api/admin/users/:id/unban': SUPPORT,
   'POST /api/admin/users/:id/revoke-sessions': SUPPORT,
+  // The entries about this one user (a ban's reason, by whom), not the log (ADR 268).
+  'GET /api/admin/users/:id/audit': ALL,
   // Review queues: everyone reads, reviewers decide.
   'GET /api/admin/withdrawals': ALL,
   'POST /api/admin/withdrawals/:id/approve': REVIEW,

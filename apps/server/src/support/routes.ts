@@ -3,6 +3,8 @@ import {
   AdminFaqList,
   AdminTicketDetail,
   AdminTicketPage,
+  AppealReceived,
+  AppealRequest,
   FaqList,
   FaqSaveRequest,
   PageQuery,
@@ -21,14 +23,16 @@ import type { Services } from '../deps.ts';
 import { privateUploadKey } from '../files/store.ts';
 import { fileStoreOf } from '../files/wiring.ts';
 import { principalOf, requireAuth } from '../http/auth.ts';
+import { clientKeyOf } from '../http/client.ts';
 import { AppError } from '../http/errors.ts';
 import { jsonRoute } from '../http/route.ts';
 import { sendPrivateImage } from '../system/upload.ts';
+import { AppealDesk } from './appeal.ts';
 import { SupportService } from './service.ts';
 
 /** The support centre (ADR 208): FAQ for everyone, tickets for their owner, the console's side. */
 export function supportRoutes(app: FastifyInstance, s: Services): void {
-  const support = new SupportService(s.db, s.clock);
+  const support = new SupportService(s.db, s.clock, s.sender);
   const user = requireAuth(s.tokens, 'user');
   const admin = requireAuth(s.tokens, 'admin');
   const tags = ['support'];
@@ -96,6 +100,24 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
     response: TicketDetail,
     preHandler: user,
     handler: (req) => support.reply(principalOf(req).id, req.params.id, req.body),
+  });
+
+  // A disabled account cannot log in, so it has no ticket routes: this one takes no session (ADR 268).
+  const appeals = new AppealDesk(s.db, s.clock);
+  jsonRoute(app, {
+    method: 'POST',
+    url: '/api/app/support/appeal',
+    tags,
+    summary:
+      'Appeal of a disabled account, without a session: filed as a ticket of that account if it exists and is disabled; the same answer either way (5 an hour per client address, 429 after)',
+    body: AppealRequest,
+    response: AppealReceived,
+    handler: async (req) => {
+      // Like the login: the image captcha when it is on, checked before anything is looked up.
+      await s.captcha.check(req.body.captcha_key, req.body.captcha_code);
+      await appeals.file(req.body, clientKeyOf(req));
+      return { received: true as const };
+    },
   });
 
   // ---- console ----

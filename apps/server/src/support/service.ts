@@ -13,6 +13,7 @@ import type {
   TicketStatus,
 } from '@ex/contract';
 import type { Lang } from '@ex/i18n';
+import { recordOutbox, type Sender } from '../account/sender.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { fetchPage } from '../db/page.ts';
@@ -66,6 +67,8 @@ export class SupportService {
   constructor(
     db: Db,
     private readonly clock: Clock,
+    /** Delivers replies to a disabled account, which cannot read them in the app (ADR 268). */
+    private readonly sender?: Sender,
   ) {
     this.db = db.withTables<SupportTables>();
     this.uploads = kycDb(db);
@@ -373,7 +376,39 @@ export class SupportService {
     // Operators attach nothing of a user's: an image on a console reply is not supported.
     if (body.image !== undefined) throw new AppError('IMAGE_NOT_FOUND');
     await this.addMessage(id, 'operator', adminId, body, { status: 'answered', user_unread: true });
+    await this.deliverToDisabled(row.user_id, row.subject, body.body);
     return this.adminTicket(id);
+  }
+
+  /**
+   * A disabled account cannot log in to read a reply (its appeal came through the login screen,
+   * ADR 268), so the reply also goes to the account's own address: its e-mail, else its phone. Only
+   * there, never to an address someone typed: the appeal form takes any name, the answer reaches
+   * the owner. The reply stays in the ticket either way; a failed delivery does not undo it.
+   */
+  private async deliverToDisabled(userId: string, subject: string, text: string): Promise<void> {
+    if (!this.sender) return;
+    const user = await this.db
+      .selectFrom('users')
+      .select(['email', 'phone', 'area_code', 'banned_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user || user.banned_at === null) return;
+    const to = user.email ?? (user.phone ? `${user.area_code ?? ''} ${user.phone}`.trim() : null);
+    if (!to) return;
+    try {
+      const kept = await this.sender.deliver({
+        channel: user.email ? 'email' : 'sms',
+        to,
+        subject: `Support: ${subject}`,
+        body: text,
+        code: null,
+        scene: 'support_reply',
+      });
+      await recordOutbox(this.db as unknown as Db, this.clock, kept);
+    } catch {
+      // The provider refused: the reply is kept in the ticket and the operator can send it again.
+    }
   }
 
   async adminClose(id: string): Promise<AdminTicketDetail> {

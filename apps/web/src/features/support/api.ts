@@ -1,7 +1,8 @@
+import type { AppealReceived, AppealRequest } from '@ex/contract';
 import type { TicketCreateRequest, TicketReplyRequest } from '@ex/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { api, client } from '../../lib/api.ts';
 
 export const supportKeys = {
   faq: (lang: string) => ['support', 'faq', lang] as const,
@@ -73,4 +74,14 @@ export function usePrivateImage(id: string | null): string | undefined {
     };
   }, [id]);
   return src;
+}
+
+/**
+ * A disabled account's appeal, sent without a session from the login screen (ADR 268). The server
+ * answers the same whatever account is named; 422 for a bad field, 429 after a few an hour.
+ */
+export function useAppeal() {
+  return useMutation({
+    mutationFn: (body: AppealRequest) => client.post<AppealReceived>('/api/app/support/appeal', body),
+  });
 }

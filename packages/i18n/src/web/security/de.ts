@@ -196,5 +196,22 @@ export const de: SecurityCatalogue = {
     unread: 'Neue Antwort',
     attachment: 'Anhang',
     notFound: 'Dieses Ticket gibt es nicht',
+    // A disabled account's way to support from the login screen (ADR 268).
+    appeal: {
+      disabledTitle: 'Dieses Konto ist gesperrt',
+      disabledText:
+        'Solange es gesperrt ist, können Sie sich nicht anmelden. Wenn Sie das für einen Irrtum halten, prüft unser Support-Team es gern.',
+      contact: 'Support kontaktieren',
+      title: 'Support kontaktieren',
+      intro:
+        'Sagen Sie uns, um welches Konto es geht und warum es wieder freigegeben werden sollte. Wir antworten an die E-Mail-Adresse oder Telefonnummer, die beim Konto hinterlegt ist.',
+      message: 'Ihre Nachricht',
+      messagePlaceholder: 'Was ist passiert, und warum sollte das Konto wieder freigegeben werden?',
+      messageShort: 'Bitte schreiben Sie mindestens {{min}} Zeichen',
+      doneTitle: 'Nachricht erhalten',
+      doneText:
+        'Falls es sich um ein gesperrtes Konto handelt, prüft unser Support-Team Ihre Nachricht und antwortet an die beim Konto hinterlegte E-Mail-Adresse oder Telefonnummer. Das kann einige Werktage dauern.',
+      close: 'Schließen',
+    },
   },
 };

@@ -193,6 +193,23 @@ export const en = {
     unread: 'New reply',
     attachment: 'Attachment',
     notFound: 'This ticket does not exist',
+    // A disabled account's way to support from the login screen (ADR 268).
+    appeal: {
+      disabledTitle: 'This account is disabled',
+      disabledText:
+        'You cannot log in while it is disabled. If you think this is a mistake, our support team can review it.',
+      contact: 'Contact support',
+      title: 'Contact support',
+      intro:
+        'Tell us which account it is and why it should be enabled again. We reply to the email address or phone number registered with the account.',
+      message: 'Your message',
+      messagePlaceholder: 'What happened, and why should the account be enabled again?',
+      messageShort: 'Please write at least {{min}} characters',
+      doneTitle: 'Message received',
+      doneText:
+        'If this is a disabled account, our support team will review your message and reply to the email address or phone number registered with it. This can take a few working days.',
+      close: 'Close',
+    },
   },
 };
 

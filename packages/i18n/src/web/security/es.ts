@@ -195,5 +195,22 @@ export const es: SecurityCatalogue = {
     unread: 'Nueva respuesta',
     attachment: 'Adjunto',
     notFound: 'Este ticket no existe',
+    // A disabled account's way to support from the login screen (ADR 268).
+    appeal: {
+      disabledTitle: 'Esta cuenta está desactivada',
+      disabledText:
+        'No puede iniciar sesión mientras esté desactivada. Si cree que es un error, nuestro equipo de soporte puede revisarlo.',
+      contact: 'Contactar con soporte',
+      title: 'Contactar con soporte',
+      intro:
+        'Indíquenos de qué cuenta se trata y por qué debería reactivarse. Respondemos al correo electrónico o al número de teléfono registrado en la cuenta.',
+      message: 'Su mensaje',
+      messagePlaceholder: '¿Qué ha pasado y por qué debería reactivarse la cuenta?',
+      messageShort: 'Escriba al menos {{min}} caracteres',
+      doneTitle: 'Mensaje recibido',
+      doneText:
+        'Si se trata de una cuenta desactivada, nuestro equipo de soporte revisará su mensaje y responderá al correo electrónico o al número de teléfono registrado en ella. Puede tardar unos días laborables.',
+      close: 'Cerrar',
+    },
   },
 };

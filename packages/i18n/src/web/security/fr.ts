@@ -194,5 +194,22 @@ export const fr: SecurityCatalogue = {
     unread: 'Nouvelle réponse',
     attachment: 'Pièce jointe',
     notFound: 'Ce ticket n’existe pas',
+    // A disabled account's way to support from the login screen (ADR 268).
+    appeal: {
+      disabledTitle: 'Ce compte est désactivé',
+      disabledText:
+        'Vous ne pouvez pas vous connecter tant qu’il est désactivé. Si vous pensez qu’il s’agit d’une erreur, notre équipe d’assistance peut le vérifier.',
+      contact: 'Contacter l’assistance',
+      title: 'Contacter l’assistance',
+      intro:
+        'Indiquez-nous de quel compte il s’agit et pourquoi il devrait être réactivé. Nous répondons à l’adresse e-mail ou au numéro de téléphone enregistré sur le compte.',
+      message: 'Votre message',
+      messagePlaceholder: 'Que s’est-il passé et pourquoi le compte devrait-il être réactivé ?',
+      messageShort: 'Veuillez écrire au moins {{min}} caractères',
+      doneTitle: 'Message reçu',
+      doneText:
+        'S’il s’agit d’un compte désactivé, notre équipe d’assistance examinera votre message et répondra à l’adresse e-mail ou au numéro de téléphone enregistré sur ce compte. Cela peut prendre quelques jours ouvrés.',
+      close: 'Fermer',
+    },
   },
 };

@@ -192,5 +192,22 @@ export const it: SecurityCatalogue = {
     unread: 'Nuova risposta',
     attachment: 'Allegato',
     notFound: 'Questo ticket non esiste',
+    // A disabled account's way to support from the login screen (ADR 268).
+    appeal: {
+      disabledTitle: 'Questo account è disattivato',
+      disabledText:
+        'Finché è disattivato non puoi accedere. Se pensi che sia un errore, il nostro team di assistenza può verificarlo.',
+      contact: 'Contatta l’assistenza',
+      title: 'Contatta l’assistenza',
+      intro:
+        'Indicaci di quale account si tratta e perché dovrebbe essere riattivato. Rispondiamo all’indirizzo e-mail o al numero di telefono registrato sull’account.',
+      message: 'Il tuo messaggio',
+      messagePlaceholder: 'Che cosa è successo e perché l’account dovrebbe essere riattivato?',
+      messageShort: 'Scrivi almeno {{min}} caratteri',
+      doneTitle: 'Messaggio ricevuto',
+      doneText:
+        'Se si tratta di un account disattivato, il nostro team di assistenza esaminerà il tuo messaggio e risponderà all’indirizzo e-mail o al numero di telefono registrato sull’account. Può richiedere alcuni giorni lavorativi.',
+      close: 'Chiudi',
+    },
   },
 };

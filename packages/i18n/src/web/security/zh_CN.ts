@@ -188,5 +188,20 @@ export const zh_CN: SecurityCatalogue = {
     unread: '新回复',
     attachment: '附件',
     notFound: '该工单不存在',
+    // A disabled account's way to support from the login screen (ADR 268).
+    appeal: {
+      disabledTitle: '该账户已被禁用',
+      disabledText: '账户被禁用期间无法登录。如果您认为这是误判，我们的客服团队可以为您复核。',
+      contact: '联系客服',
+      title: '联系客服',
+      intro: '请告诉我们是哪个账户，以及为什么应当重新启用。我们会回复到该账户绑定的邮箱或手机号。',
+      message: '您的留言',
+      messagePlaceholder: '发生了什么？为什么应当重新启用该账户？',
+      messageShort: '请至少填写 {{min}} 个字符',
+      doneTitle: '已收到您的留言',
+      doneText:
+        '如果这是一个已被禁用的账户，我们的客服团队会审核您的留言，并回复到该账户绑定的邮箱或手机号。这可能需要几个工作日。',
+      close: '关闭',
+    },
   },
 };

@@ -188,5 +188,20 @@ export const zh_TW: SecurityCatalogue = {
     unread: '新回覆',
     attachment: '附件',
     notFound: '該工單不存在',
+    // A disabled account's way to support from the login screen (ADR 268).
+    appeal: {
+      disabledTitle: '此帳戶已被停用',
+      disabledText: '帳戶停用期間無法登入。如果您認為這是誤判，我們的客服團隊可以為您複核。',
+      contact: '聯絡客服',
+      title: '聯絡客服',
+      intro: '請告訴我們是哪個帳戶，以及為什麼應重新啟用。我們會回覆至該帳戶綁定的電子郵件或手機號碼。',
+      message: '您的留言',
+      messagePlaceholder: '發生了什麼事？為什麼應重新啟用此帳戶？',
+      messageShort: '請至少填寫 {{min}} 個字元',
+      doneTitle: '已收到您的留言',
+      doneText:
+        '如果這是已停用的帳戶，我們的客服團隊會審核您的留言，並回覆至該帳戶綁定的電子郵件或手機號碼。這可能需要幾個工作天。',
+      close: '關閉',
+    },
   },
 };

@@ -1,3 +1,4 @@
+import { APPEAL_SUBJECT } from '@ex/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
@@ -57,6 +58,36 @@ describe('<Support/>', () => {
     fireEvent.click(within(confirm as HTMLElement).getByRole('button', { name: 'Close ticket' }));
     expect(await screen.findByText('Ticket #2 closed')).toBeTruthy();
     expect(closes()).toHaveLength(1);
+  });
+
+  it("marks a disabled account's appeal: unverified sender, replies mailed, the reason on the user (ADR 268)", async () => {
+    const ticket = {
+      id: '7',
+      subject: APPEAL_SUBJECT,
+      status: 'open',
+      unread: true,
+      created_at: 1,
+      updated_at: 2,
+      user_id: '1001',
+      user_account: 'banned@example.com',
+    };
+    fakeServer((s) => {
+      if (s.url.includes('faq')) return ok([]);
+      if (s.url.includes('/tickets/7'))
+        return ok({
+          ...ticket,
+          messages: [{ id: '1', from: 'user', body: 'Please look again.', image_url: null, created_at: 1 }],
+        });
+      return ok({ list: [ticket], total: 1, page: 1, limit: 20 });
+    });
+    mountPage('/support', <Support />);
+    fireEvent.click(await screen.findByText(APPEAL_SUBJECT));
+    const drawer = await screen.findByRole('dialog');
+    expect(
+      await within(drawer).findByText('Appeal from the login screen of a disabled account'),
+    ).toBeTruthy();
+    expect(drawer.textContent).toContain('anyone who knows the address could have written it');
+    expect(within(drawer).getByRole('link', { name: '1001' }).getAttribute('href')).toBe('/users?user=1001');
   });
 
   it('keeps filter, page and the open ticket in the URL, counts the tickets, and has All', async () => {

@@ -1,7 +1,15 @@
-import type { AdminFaqArticle, AdminTicketDetail, FaqSaveRequest, LocalisedText, Ticket } from '@ex/contract';
+import {
+  type AdminFaqArticle,
+  type AdminTicketDetail,
+  APPEAL_SUBJECT,
+  type FaqSaveRequest,
+  type LocalisedText,
+  type Ticket,
+} from '@ex/contract';
 import { LANGS } from '@ex/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   App,
   Button,
   Drawer,
@@ -21,6 +29,7 @@ import { useEffect, useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
 import { LangTabs, type TextFields } from '../../../components/LangTabs.tsx';
 import { LangTags } from '../../../components/table-cells.tsx';
+import { UserLink } from '../../../components/UserLink.tsx';
 import { api } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
@@ -112,6 +121,21 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
             <Tag color={STATUS_COLOR[t.status]}>{STATUS_LABEL[t.status]}</Tag>
             <Typography.Text type="secondary">{t.user_account ?? `user ${t.user_id}`}</Typography.Text>
           </Space>
+          {t.subject === APPEAL_SUBJECT && (
+            // What the operator must know before answering an appeal (ADR 268).
+            <Alert
+              type="warning"
+              showIcon
+              message="Appeal from the login screen of a disabled account"
+              description={
+                <>
+                  Sent without logging in: anyone who knows the address could have written it. While the
+                  account is disabled, a reply also goes to its registered e-mail or phone. The ban&apos;s
+                  reason is on user <UserLink id={t.user_id} />; do not tell it to the user.
+                </>
+              }
+            />
+          )}
           {t.messages.map((m) => (
             <div
               key={m.id}

@@ -1,6 +1,6 @@
-import type { UserDetailRecords } from '@ex/contract';
+import type { AuditPage, UserDetailRecords } from '@ex/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api, client } from '../../../lib/api.ts';
 
 export const usersKey = ['admin', 'users'] as const;
 
@@ -25,6 +25,19 @@ export function useUser(id: string | null) {
     queryKey: [...usersKey, 'detail', id],
     queryFn: async ({ signal }): Promise<UserDetailRecords> =>
       (await api.admin.user(id!, { signal })) as unknown as UserDetailRecords,
+    enabled: id !== null,
+  });
+}
+
+/**
+ * The audit entries about this user, newest first: bans with their reason, unbans with their note,
+ * ended sessions, messages (ADR 268). Every role reads them, support too, which may not read the log.
+ */
+export function useUserAudit(id: string | null) {
+  return useQuery({
+    queryKey: [...usersKey, 'audit', id],
+    queryFn: ({ signal }) =>
+      client.get<AuditPage>(`/api/admin/users/${encodeURIComponent(id!)}/audit`, { limit: 20 }, { signal }),
     enabled: id !== null,
   });
 }

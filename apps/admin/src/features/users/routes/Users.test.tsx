@@ -245,6 +245,68 @@ describe('<Users/>', () => {
     );
   });
 
+  it("shows a banned user's reason and who banned, from the user's own audit entries (ADR 268)", async () => {
+    ALICE.banned_at = Date.UTC(2030, 0, 3);
+    const entry = (id: string, action: string, email: string, at: number, after: object) => ({
+      id,
+      admin_id: '2',
+      admin_email: email,
+      action,
+      target_type: 'user',
+      target_id: '1001',
+      before: null,
+      after,
+      ip: null,
+      created_at: at,
+    });
+    sent = fakeServer((s) => {
+      if (s.url === '/api/admin/users/1001') return ok(detail());
+      if (s.url.startsWith('/api/admin/users/1001/audit'))
+        return ok({
+          list: [
+            entry('3', 'user.ban', 'support@example.com', Date.UTC(2030, 0, 3), {
+              reason: 'Second chargeback, case 4712',
+            }),
+            entry('2', 'user.unban', 'root@example.com', Date.UTC(2030, 0, 2), { note: 'Bank error' }),
+            entry('1', 'user.ban', 'root@example.com', Date.UTC(2030, 0, 1), {
+              reason: 'Chargeback, case 4711',
+            }),
+          ],
+          total: 3,
+          page: 1,
+          limit: 20,
+        });
+      return ok({ list: [ALICE], total: 1, page: 1, limit: 20 });
+    });
+    mountPage('/users', <Users />, '/users?user=1001');
+    const notice = await screen.findByRole('alert');
+    // The latest ban, not the first one.
+    expect(notice.textContent).toContain(`Banned ${dateTime(Date.UTC(2030, 0, 3))} by support@example.com`);
+    expect(notice.textContent).toContain('Reason: Second chargeback, case 4712');
+    // The whole history beneath, with what was said each time.
+    expect(screen.getByText('Bank error')).toBeTruthy();
+    expect(screen.getByText('Chargeback, case 4711')).toBeTruthy();
+    expect(screen.getAllByText('User: ban')).toHaveLength(2);
+    expect(screen.getByText('User: unban')).toBeTruthy();
+    expect(sent.some((s) => s.url === '/api/admin/users/1001/audit?limit=20')).toBe(true);
+    // Never the log itself: support may not read it.
+    expect(sent.some((s) => s.url.startsWith('/api/admin/audit'))).toBe(false);
+  });
+
+  it('says when a ban has no reason in the log (banned before reasons were asked)', async () => {
+    ALICE.banned_at = Date.UTC(2030, 0, 3);
+    sent = fakeServer((s) => {
+      if (s.url === '/api/admin/users/1001') return ok(detail());
+      if (s.url.startsWith('/api/admin/users/1001/audit'))
+        return ok({ list: [], total: 0, page: 1, limit: 20 });
+      return ok({ list: [ALICE], total: 1, page: 1, limit: 20 });
+    });
+    mountPage('/users', <Users />, '/users?user=1001');
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain(`Banned ${dateTime(Date.UTC(2030, 0, 3))}`);
+    expect(notice.textContent).toContain('No reason in the audit log');
+  });
+
   it('shows every time in the tabs as a local date, codes as words, amounts grouped; never a raw epoch', async () => {
     mountPage('/users', <Users />, '/users?user=1001');
     expect(await screen.findByText('ABC123')).toBeTruthy();

@@ -1,5 +1,6 @@
-import type { UserSummary } from '@ex/contract';
+import type { AuditEntry, UserSummary } from '@ex/contract';
 import {
+  Alert,
   App,
   Button,
   Descriptions,
@@ -14,9 +15,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ConsoleTable } from '../../../components/ConsoleTable.tsx';
-import { dateTime } from '../../../lib/format.ts';
+import { actionLabel, dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
-import { type UserAction, useUser, useUserAction, useUsers } from '../api/users.ts';
+import { type UserAction, useUser, useUserAction, useUserAudit, useUsers } from '../api/users.ts';
 import { UserDetailTabs } from '../components/UserDetailTabs.tsx';
 
 const columns: TableColumnsType<UserSummary> = [
@@ -42,6 +43,55 @@ const columns: TableColumnsType<UserSummary> = [
   { title: 'Registered', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
 ];
 
+/** What the operator said with an action: a ban's reason, an unban's note (ADR 265). */
+function saidWith(e: AuditEntry): string | null {
+  const after = e.after as { reason?: unknown; note?: unknown } | null;
+  const said = after?.reason ?? after?.note;
+  return typeof said === 'string' ? said : null;
+}
+
+const historyColumns: TableColumnsType<AuditEntry> = [
+  { title: 'When', dataIndex: 'created_at', width: 170, render: (at: number) => dateTime(at) },
+  { title: 'Operator', dataIndex: 'admin_email', width: 200, ellipsis: { showTitle: true } },
+  { title: 'Action', dataIndex: 'action', width: 170, render: (a: string) => actionLabel(a) },
+  {
+    title: 'Reason or note',
+    render: (_: unknown, e) => (
+      <span style={{ overflowWrap: 'anywhere' }}>
+        {saidWith(e) ?? <Typography.Text type="secondary">—</Typography.Text>}
+      </span>
+    ),
+  },
+];
+
+/**
+ * Why this user is banned, by whom and since when, from the ban's audit entry: support bans and
+ * answers the appeals of banned users (ADR 268) but may not read the audit log, so the drawer
+ * shows it. The user is never shown it (ADR 265).
+ */
+function BanNotice({ user, history }: { user: UserSummary; history: AuditEntry[] | undefined }) {
+  if (user.banned_at === null || history === undefined) return null;
+  const ban = history.find((e) => e.action === 'user.ban');
+  const reason = ban ? saidWith(ban) : null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={
+        ban
+          ? `Banned ${dateTime(ban.created_at)} by ${ban.admin_email}`
+          : `Banned ${dateTime(user.banned_at)}`
+      }
+      description={
+        reason
+          ? `Reason: ${reason}`
+          : 'No reason in the audit log: the ban is older than the reasons asked for since ADR 265.'
+      }
+    />
+  );
+}
+
 /** The server's limits of a ban's reason and an unban's note (BanUserRequest, UnbanUserRequest). */
 const REASON_MIN = 3;
 const REASON_MAX = 500;
@@ -49,6 +99,7 @@ const REASON_MAX = 500;
 function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { message, modal } = App.useApp();
   const detail = useUser(id);
+  const audit = useUserAudit(id);
   const act = useUserAction();
   const u = detail.data?.user;
   // Who the dialog is about, by the name the operator searched for, not only a number.
@@ -103,6 +154,7 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
     <Drawer open={id !== null} onClose={onClose} width={900} title={u ? `User ${u.id}` : 'User'}>
       {u && detail.data ? (
         <>
+          <BanNotice user={u} history={audit.data?.list} />
           {/* One column on a phone: two squeezed the values to a letter a line. */}
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label="E-mail">{u.email ?? '—'}</Descriptions.Item>
@@ -144,6 +196,21 @@ function UserDrawer({ id, onClose }: { id: string | null; onClose: () => void })
               Revoke sessions
             </Button>
           </Space>
+          <Typography.Title level={5}>Account history</Typography.Title>
+          <ConsoleTable
+            rowKey="id"
+            size="small"
+            style={{ marginBottom: 16 }}
+            loading={audit.isFetching}
+            columns={historyColumns}
+            dataSource={audit.data?.list ?? []}
+            pagination={false}
+            locale={{
+              emptyText: audit.isError
+                ? 'Could not load the account history'
+                : 'No ban, unban, ended sessions or message yet',
+            }}
+          />
           <UserDetailTabs d={detail.data} />
           <Modal
             open={asking}

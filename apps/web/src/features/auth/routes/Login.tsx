@@ -1,11 +1,12 @@
 import { ERRORS } from '@ex/contract';
 import { isApiError } from '@ex/sdk';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../app/guard.ts';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { BannedNotice } from '../../support/components/BannedNotice.tsx';
 import { useLogin } from '../api/login.ts';
 import {
   AccountField,
@@ -21,6 +22,9 @@ import {
 
 const FIELDS = ['account', 'password', 'captcha_code', 'area_code'] as const;
 
+// A disabled account's contact form (ADR 268): loaded when opened, so /Login stays light (ADR 091).
+const AppealSheet = lazy(() => import('../../support/components/AppealSheet.tsx'));
+
 const EMPTY = { account: '', password: '', captcha_code: '', totp_code: '' };
 
 export default function Login() {
@@ -32,11 +36,15 @@ export default function Login() {
   const login = useLogin();
   // Shown once the server asks for it: 2FA on and a device the account never used (ADR 204).
   const [needTotp, setNeedTotp] = useState(false);
+  // The account is disabled (1003): the way to support is offered below the form (ADR 268).
+  const [banned, setBanned] = useState(false);
+  const [appealing, setAppealing] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (login.isPending || !form.validateFields()) return;
     const values = form.current();
+    setBanned(false);
     login.mutate(
       {
         ...acct.fields(values),
@@ -50,6 +58,7 @@ export default function Login() {
         },
         onError: (error) => {
           if (isApiError(error) && error.code === ERRORS.TOTP_REQUIRED.code) setNeedTotp(true);
+          if (isApiError(error) && error.code === ERRORS.ACCOUNT_BANNED.code) setBanned(true);
           showServerErrors(form, error, FIELDS);
         },
         onSettled: acct.settled,
@@ -64,10 +73,25 @@ export default function Login() {
       heroTitle={t('auth.loginTitle')}
       heroSubtitle={t('auth.loginSubtitle')}
       type={acct.type}
-      onType={acct.switchType}
+      onType={(next) => {
+        setBanned(false);
+        acct.switchType(next);
+      }}
       onSubmit={submit}
       after={
         <>
+          {banned && <BannedNotice onContact={() => setAppealing(true)} />}
+          {appealing && (
+            <Suspense fallback={null}>
+              <AppealSheet
+                open
+                onClose={() => setAppealing(false)}
+                type={acct.type}
+                account={form.values.account.trim()}
+                areaCode={acct.areaCode}
+              />
+            </Suspense>
+          )}
           <p className="auth__switch">
             {t('auth.noAccount')} <Link to="/Register">{t('titles.register')}</Link>
           </p>

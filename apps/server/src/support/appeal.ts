@@ -1,0 +1,129 @@
+import { APPEAL_SUBJECT, type AppealRequest } from '@ex/contract';
+import { targetOf } from '../account/codes.ts';
+import { WindowCounter } from '../account/limiter.ts';
+import { findUserByTarget } from '../account/queries.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { AppError } from '../http/errors.ts';
+
+// A disabled account's way to support (ADR 268): the login refuses a banned user (1003) and every
+// ticket route needs a session, so this one takes the account's name instead of a token.
+
+export { APPEAL_SUBJECT };
+/** Appeals one client address may send an hour; more is 429 whatever account they name. */
+export const APPEALS_PER_CLIENT_PER_HOUR = 5;
+/** Appeals that reach one account's ticket a day; more are taken and dropped without a word. */
+export const APPEALS_PER_ACCOUNT_PER_DAY = 3;
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+type TicketTables = {
+  support_tickets: {
+    id: string;
+    user_id: string;
+    subject: string;
+    status: 'open' | 'answered' | 'closed';
+    user_unread: boolean;
+    admin_unread: boolean;
+    created_at: string;
+    updated_at: string;
+  };
+  support_messages: {
+    id: string;
+    ticket_id: string;
+    author: 'user' | 'operator';
+    admin_id: string | null;
+    body: string;
+    image: string | null;
+    created_at: string;
+  };
+};
+
+export class AppealDesk {
+  private readonly db;
+  private readonly perClient: WindowCounter;
+  private readonly perAccount: WindowCounter;
+
+  constructor(
+    private readonly plainDb: Db,
+    private readonly clock: Clock,
+  ) {
+    this.db = plainDb.withTables<TicketTables>();
+    this.perClient = new WindowCounter(
+      plainDb,
+      clock,
+      'support-appeal-client',
+      APPEALS_PER_CLIENT_PER_HOUR,
+      HOUR_MS,
+    );
+    this.perAccount = new WindowCounter(
+      plainDb,
+      clock,
+      'support-appeal-account',
+      APPEALS_PER_ACCOUNT_PER_DAY,
+      DAY_MS,
+    );
+  }
+
+  /**
+   * Files the appeal as a ticket of the account when it exists and is disabled; otherwise does
+   * nothing. Either way the caller hears the same (no account enumeration): the client's hourly
+   * budget is spent first, for every call, and the account's daily one whether or not it exists.
+   * An account that can log in is not written to: anyone may name any address here, and a
+   * stranger's words must not land in an active user's tickets (they open their own in the app).
+   */
+  async file(body: AppealRequest, client: string): Promise<void> {
+    if (!(await this.perClient.take(client))) throw new AppError('RATE_LIMITED');
+    const target = targetOf(body.type, body.account, body.area_code);
+    const withinDay = await this.perAccount.take(target.key);
+    const user = await findUserByTarget(this.plainDb, target);
+    if (!withinDay || !user || user.banned_at === null) return;
+    const now = String(this.clock.now());
+    await this.db.transaction().execute(async (trx) => {
+      // One open appeal per account: a second message joins it instead of queueing another ticket.
+      const open = await trx
+        .selectFrom('support_tickets')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('subject', '=', APPEAL_SUBJECT)
+        .where('status', '<>', 'closed')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      const ticketId =
+        open?.id ??
+        (
+          await trx
+            .insertInto('support_tickets')
+            .values({
+              user_id: user.id,
+              subject: APPEAL_SUBJECT,
+              status: 'open',
+              user_unread: false,
+              admin_unread: true,
+              created_at: now,
+              updated_at: now,
+            } as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      await trx
+        .insertInto('support_messages')
+        .values({
+          ticket_id: ticketId,
+          author: 'user',
+          admin_id: null,
+          body: body.message,
+          image: null,
+          created_at: now,
+        } as never)
+        .execute();
+      if (open)
+        await trx
+          .updateTable('support_tickets')
+          .set({ status: 'open', admin_unread: true, updated_at: now })
+          .where('id', '=', ticketId)
+          .execute();
+    });
+  }
+}
