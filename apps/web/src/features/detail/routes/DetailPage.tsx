@@ -81,14 +81,23 @@ export default function DetailPage() {
               </div>
               <ChangePill value={market.change_pct} />
               {perp && funding.data && (
-                <div className="detail-head__funding muted num">
-                  {t('trade.markPrice')} {formatPrice(funding.data.mark_price, scale, lang)} ·{' '}
-                  {t('detail.funding')}{' '}
-                  {/* The rate is a fraction ("0.0001" = 0.01 %): shifted to percent (ADR 156). */}
-                  {funding.data.rate
-                    ? formatChangePercent(shiftDecimalText(funding.data.rate, 2), lang, 4).text
-                    : '—'}
-                </div>
+                // One line each, the figure never split from itself: run together they broke into
+                // three ragged lines at 375 px ("Prix de marque 97 482,93 ·" / "Taux de financement" / "+0,0100 %").
+                <dl className="detail-head__funding muted" data-testid="detail-funding">
+                  <div>
+                    <dt>{t('trade.markPrice')}</dt>
+                    <dd className="num">{formatPrice(funding.data.mark_price, scale, lang)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('detail.funding')}</dt>
+                    {/* The rate is a fraction ("0.0001" = 0.01 %): shifted to percent (ADR 156). */}
+                    <dd className="num">
+                      {funding.data.rate
+                        ? formatChangePercent(shiftDecimalText(funding.data.rate, 2), lang, 4).text
+                        : '—'}
+                    </dd>
+                  </div>
+                </dl>
               )}
             </div>
             <dl className="detail-stats">
