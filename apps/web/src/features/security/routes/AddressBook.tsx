@@ -137,7 +137,7 @@ export default function AddressBook() {
           {t('security.book.allowlist')}
         </List.Item>
       </List>
-      <div className="sec-form">
+      <div className="sec-form sec-form--action">
         <Button block color="primary" size="large" onClick={() => setOpen(true)}>
           {t('security.book.add')}
         </Button>

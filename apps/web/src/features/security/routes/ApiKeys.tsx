@@ -108,7 +108,7 @@ export default function ApiKeys() {
       <p className="sec-note" role="note">
         {t('security.keys.intro')}
       </p>
-      <div className="sec-form">
+      <div className="sec-form sec-form--action">
         <Button block color="primary" size="large" onClick={() => setOpen(true)}>
           {t('security.keys.create')}
         </Button>

@@ -172,7 +172,7 @@ export default function TwoFactor() {
         <p className="sec-note" role="note">
           {t('security.twofa.intro')}
         </p>
-        <div className="sec-form">
+        <div className="sec-form sec-form--action">
           <Button block color="primary" size="large" loading={setup.isPending} onClick={() => setup.mutate()}>
             {t('security.twofa.start')}
           </Button>

@@ -61,7 +61,7 @@ export default function Devices() {
       {sessions.isError && !sessions.data && <LoadFailed compact onRetry={() => void sessions.refetch()} />}
       {sessions.data && others.length === 0 && <EmptyState compact text={t('security.devices.none')} />}
       {others.length > 0 && (
-        <div className="sec-form">
+        <div className="sec-form sec-form--action">
           <Button
             block
             color="danger"
