@@ -93,6 +93,31 @@ describe('Withdrawal screen', () => {
     expect(screen.getByTestId('receive-amount').textContent).toBe('249.50 USDC');
   });
 
+  it('marks a refused field on its <input> (aria-invalid, aria-describedby to the error), not on antd\u2019s wrapper', async () => {
+    open();
+    await screen.findByText('250.50 USDC');
+    const description = (el: HTMLElement) =>
+      document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent;
+    fill('Withdrawal address', 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeM');
+    fill('Amount', '250.500001');
+    for (const [label, message] of [
+      ['Withdrawal address', 'Not a valid TRC20 address (starts with T, 34 characters)'],
+      ['Amount', 'More than your available balance'],
+    ] as const) {
+      const el = input(label);
+      expect(el.tagName).toBe('INPUT');
+      expect(el.getAttribute('aria-invalid')).toBe('true');
+      expect(description(el)).toBe(message);
+      expect(el.closest('.adm-input')?.hasAttribute('aria-invalid')).toBe(false);
+    }
+    // The password field, untouched, is not marked.
+    expect(input('Transaction password').hasAttribute('aria-invalid')).toBe(false);
+    // Corrected: no longer invalid or described by an error.
+    fill('Amount', '100');
+    expect(input('Amount').hasAttribute('aria-invalid')).toBe(false);
+    expect(input('Amount').hasAttribute('aria-describedby')).toBe(false);
+  });
+
   it('shows nothing arriving while the amount is refused (over the balance, over the maximum, under the minimum)', async () => {
     open();
     await screen.findByText('250.50 USDC');
@@ -170,10 +195,11 @@ describe('Withdrawal screen', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
       const error = await screen.findByText(message);
       const password = input('Transaction password');
-      // The box is drawn in the error colour (antd's Input puts aria-invalid on its wrapper).
+      // The box is drawn in the error colour; the <input> itself is marked invalid and described by it.
       const box = () => password.closest('.f-input') as HTMLElement;
       expect(box().classList.contains('f-input--error')).toBe(true);
-      expect(password.closest('.adm-input')?.getAttribute('aria-invalid')).toBe('true');
+      expect(password.getAttribute('aria-invalid')).toBe('true');
+      expect(password.getAttribute('aria-describedby')).toBe(error.id);
       // Right under the password's box, not next to the button.
       expect(password.closest('.f-input')?.nextElementSibling).toBe(error);
       expect(error.getAttribute('role')).toBe('alert');

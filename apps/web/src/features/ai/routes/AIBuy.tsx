@@ -1,6 +1,6 @@
 import { ERRORS } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -30,6 +30,7 @@ export default function AIBuy() {
   const subscribe = useAiSubscribe();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
   const p = products.data?.find((x) => x.id === params.get('id'));
 
   if (products.isPending) {
@@ -123,6 +124,7 @@ export default function AIBuy() {
                   setError(null);
                 }}
                 aria-invalid={error !== null}
+                aria-describedby={error ? errorId : undefined}
               />
               <span>{p.coin}</span>
               <button
@@ -140,7 +142,7 @@ export default function AIBuy() {
               </button>
             </span>
             {error && (
-              <span className="ai-error" role="alert">
+              <span className="ai-error" id={errorId} role="alert">
                 {error}
               </span>
             )}

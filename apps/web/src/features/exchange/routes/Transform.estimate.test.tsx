@@ -152,12 +152,18 @@ describe('/Transform live estimate', () => {
         }),
       ),
     );
-    expect((await screen.findByRole('alert')).textContent).toBe('Please enter correct exchange amount');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please enter correct exchange amount');
     expect(estimate().textContent).toBe('--');
     expect(screen.getByRole('button', { name: 'Exchange' }).hasAttribute('disabled')).toBe(true);
+    // The <input> itself is marked invalid and described by the refusal (not antd's wrapper).
+    const input = screen.getByPlaceholderText('0');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
     // A new amount clears the refusal until its own answer.
     type('0.01');
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { ExchangeQuote } from '@ex/contract';
 import { isValidationError } from '@ex/sdk';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
@@ -156,7 +157,7 @@ export default function Transform() {
             <label htmlFor={amountId} className="fx-coin">
               {from}
             </label>
-            <Input
+            <FieldInput
               id={amountId}
               className="fx-input num"
               inputMode="decimal"
@@ -167,6 +168,7 @@ export default function Transform() {
                 setServerError(undefined);
               }}
               aria-invalid={amountMsg !== undefined}
+              aria-describedby={amountMsg ? `${amountId}-error` : undefined}
             />
             <button
               type="button"
@@ -180,7 +182,7 @@ export default function Transform() {
             </button>
           </div>
           {amountMsg && (
-            <p className="fx-error" role="alert">
+            <p className="fx-error" id={`${amountId}-error`} role="alert">
               {amountMsg}
             </p>
           )}

@@ -1,11 +1,12 @@
 import { isApiError, isValidationError } from '@ex/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { ActionSheet, Button, Input, Popup } from 'antd-mobile';
+import { ActionSheet, Button, Popup } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { api } from '../../../lib/api.ts';
 import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal } from '../../../lib/format.ts';
@@ -259,7 +260,7 @@ export default function Withdrawal() {
           )}
         </div>
         <div className={`f-input f-input--address ${addressMsg ? 'f-input--error' : ''}`}>
-          <Input
+          <FieldInput
             id={ids.address}
             className="num"
             autoComplete="off"
@@ -271,10 +272,11 @@ export default function Withdrawal() {
             }}
             onBlur={() => setTouched((s) => ({ ...s, address: true }))}
             aria-invalid={Boolean(addressMsg)}
+            aria-describedby={addressMsg ? `${ids.address}-error` : undefined}
           />
         </div>
         {addressMsg && (
-          <div className="f-field-error" role="alert">
+          <div className="f-field-error" id={`${ids.address}-error`} role="alert">
             {addressMsg}
           </div>
         )}
@@ -283,7 +285,7 @@ export default function Withdrawal() {
           {t('funds.withdraw.amount')}
         </label>
         <div className={`f-input ${amountMsg ? 'f-input--error' : ''}`}>
-          <Input
+          <FieldInput
             id={ids.amount}
             className="num"
             inputMode="decimal"
@@ -296,6 +298,7 @@ export default function Withdrawal() {
             }}
             onBlur={() => setTouched((s) => ({ ...s, amount: true }))}
             aria-invalid={Boolean(amountMsg)}
+            aria-describedby={amountMsg ? `${ids.amount}-error` : undefined}
           />
           <span className="f-input__suffix">USDC</span>
           <button
@@ -313,7 +316,7 @@ export default function Withdrawal() {
           </button>
         </div>
         {amountMsg && (
-          <div className="f-field-error" role="alert">
+          <div className="f-field-error" id={`${ids.amount}-error`} role="alert">
             {amountMsg}
           </div>
         )}
@@ -338,7 +341,7 @@ export default function Withdrawal() {
           {t('funds.withdraw.tradePassword')}
         </label>
         <div className={`f-input ${passwordMsg ? 'f-input--error' : ''}`}>
-          <Input
+          <FieldInput
             id={ids.password}
             type="password"
             autoComplete="off"
@@ -350,10 +353,11 @@ export default function Withdrawal() {
             }}
             onBlur={() => setTouched((s) => ({ ...s, trade_password: true }))}
             aria-invalid={Boolean(passwordMsg)}
+            aria-describedby={passwordMsg ? `${ids.password}-error` : undefined}
           />
         </div>
         {passwordMsg && (
-          <div className="f-field-error" role="alert">
+          <div className="f-field-error" id={`${ids.password}-error`} role="alert">
             {passwordMsg}
           </div>
         )}
@@ -363,7 +367,7 @@ export default function Withdrawal() {
               {t('security.totp.code')}
             </label>
             <div className={`f-input ${totpMsg ? 'f-input--error' : ''}`}>
-              <Input
+              <FieldInput
                 id={ids.totp}
                 className="num"
                 autoComplete="one-time-code"
@@ -376,10 +380,11 @@ export default function Withdrawal() {
                 }}
                 onBlur={() => setTouched((s) => ({ ...s, totp_code: true }))}
                 aria-invalid={Boolean(totpMsg)}
+                aria-describedby={totpMsg ? `${ids.totp}-error` : undefined}
               />
             </div>
             {totpMsg && (
-              <div className="f-field-error" role="alert">
+              <div className="f-field-error" id={`${ids.totp}-error`} role="alert">
                 {totpMsg}
               </div>
             )}

@@ -2,7 +2,7 @@ import type { StakingProduct } from '@ex/contract';
 import { isApiError, isValidationError } from '@ex/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UnorderedListOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
@@ -27,6 +27,7 @@ function ProductCard({ p }: { p: StakingProduct }) {
   const qc = useQueryClient();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
   const stake = useMutation({
     mutationFn: () => api.staking.stake({ product_id: p.id, amount }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['staking', 'stakes'] }),
@@ -97,11 +98,12 @@ function ProductCard({ p }: { p: StakingProduct }) {
               setError(null);
             }}
             aria-invalid={error !== null}
+            aria-describedby={error ? errorId : undefined}
           />
           <span>{p.coin}</span>
         </span>
         {error && (
-          <span className="ai-error" role="alert">
+          <span className="ai-error" id={errorId} role="alert">
             {error}
           </span>
         )}

@@ -1,11 +1,12 @@
 import type { WalletAccount } from '@ex/sdk';
 import { isValidationError } from '@ex/sdk';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal } from '../../../lib/format.ts';
@@ -210,7 +211,7 @@ export default function TransformTwo() {
           {t('wallet.transfer.amount')}
         </label>
         <div className={`w-amount ${amountMsg ? 'w-amount--error' : ''}`}>
-          <Input
+          <FieldInput
             id={amountId}
             className="num"
             inputMode="decimal"

@@ -1,0 +1,92 @@
+// An invalid field is announced on the <input> itself: `aria-invalid="true"` and
+// `aria-describedby` naming its error text. antd-mobile's Input hands those props to its wrapper
+// <div>, where screen readers never look; FieldInput (components/) sets them on the <input>. The
+// sign-in form's own fields (auth-form's Field) already give them to their <input>.
+import { webCatalogues } from '@ex/i18n';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openScreen } from './helpers/screen.tsx';
+
+vi.mock('../src/lib/api.ts', () => ({
+  api: {
+    system: { config: async () => ({ captcha: false, webview_hosts: [] }) },
+    account: { login: async () => new Promise(() => {}), areaCodes: async () => [] },
+  },
+}));
+
+const { FieldInput } = await import('../src/components/FieldInput.tsx');
+const { default: Login } = await import('../src/features/auth/routes/Login.tsx');
+
+/** The error text an input's aria-describedby names. */
+const description = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+
+function Probe() {
+  const [error, setError] = useState(false);
+  return (
+    <>
+      <FieldInput
+        id="f"
+        aria-label="Amount"
+        aria-invalid={error}
+        aria-describedby={error ? 'f-err' : undefined}
+      />
+      {error && <p id="f-err">Too much</p>}
+      <button type="button" onClick={() => setError((e) => !e)}>
+        toggle
+      </button>
+    </>
+  );
+}
+
+describe('invalid fields are announced on the input', () => {
+  afterEach(() => cleanup());
+
+  it('FieldInput: aria-invalid and aria-describedby on the <input>, not on antd\u2019s wrapper; gone when valid', () => {
+    render(<Probe />);
+    const input = screen.getByRole('textbox', { name: 'Amount' });
+    expect(input.tagName).toBe('INPUT');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(description(input)).toBe('Too much');
+    expect(input.closest('.adm-input')?.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    expect(input.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  for (const lang of ['en', 'de'] as const) {
+    it(`/Login (${lang}): an empty submit marks the email and password inputs invalid, described by their errors`, async () => {
+      const auth = webCatalogues[lang].auth;
+      openScreen(
+        [
+          { path: '/Login', Component: Login },
+          { path: '/', Component: () => <p>home</p> },
+        ],
+        '/Login',
+        { lang },
+      );
+      const email = await screen.findByPlaceholderText(auth.emailPlaceholder);
+      const password = screen.getByPlaceholderText(auth.passwordPlaceholder);
+      expect(email.hasAttribute('aria-invalid') && email.getAttribute('aria-invalid') !== 'false').toBe(
+        false,
+      );
+      fireEvent.click(screen.getByRole('button', { name: auth.login }));
+      await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+      expect(email.tagName).toBe('INPUT');
+      expect(description(email)).toBe(auth.required);
+      expect(password.getAttribute('aria-invalid')).toBe('true');
+      expect(description(password)).toBe(auth.required);
+      // Corrected: valid again, no longer described by an error.
+      fireEvent.change(email, { target: { value: 'demo@exchange.local' } });
+      await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('false'));
+      expect(description(email)).toBe('');
+    });
+  }
+});
