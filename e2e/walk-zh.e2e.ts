@@ -147,9 +147,9 @@ describe('the Simplified and Traditional Chinese walk at 375 px', () => {
     await p.getByText('刪除帳戶', { exact: true }).first().waitFor();
     await p.goto('/Invite');
     await p.getByText('掃描 QR 碼註冊', { exact: true }).waitFor();
-    // A phone number is not an "address" (地址): the code label serves e-mail and phone alike.
+    // A phone number is not an "address" (地址): /SetPhone names the number, /SetEmail the mailbox.
     await p.goto('/SetPhone');
-    await p.getByText('新信箱/手機號碼收到的驗證碼').first().waitFor();
+    await p.getByText('新手機號碼收到的驗證碼').first().waitFor();
     // Staking locks coins for a term (鎖定期); 還款期 was a loan's repayment period.
     await p.goto('/Defn');
     await p.getByText('鎖定期', { exact: true }).first().waitFor();

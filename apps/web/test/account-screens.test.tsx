@@ -1,7 +1,7 @@
 // Issue 12 item 1: the account screens are real. /ChangePwd shows the spec's mismatch message and
 // says other sessions end; /SetEmail asks for the old address's code when changing it; /SetInfo
 // saves the nickname into the cached user; /WebView frames only allowed hosts.
-import { webCatalogues } from '@ex/i18n';
+import { type Lang, webCatalogues } from '@ex/i18n';
 import type { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,8 +19,8 @@ const USER = {
   member_level: 1,
   invite_code: 'ABCD2345',
   email: 'demo@example.com',
-  phone: null,
-  area_code: null,
+  phone: null as string | null,
+  area_code: null as string | null,
   has_trade_password: true,
   created_at: 0,
 };
@@ -76,19 +76,21 @@ vi.mock('../src/lib/api.ts', () => ({
 await Promise.all([import('antd-mobile/es/components/toast'), import('../src/app/antd-react19.ts')]);
 const { default: ChangePwd } = await import('../src/features/user/routes/ChangePwd.tsx');
 const { default: SetEmail } = await import('../src/features/user/routes/SetEmail.tsx');
+const { default: SetPhone } = await import('../src/features/user/routes/SetPhone.tsx');
 const { default: SetInfo } = await import('../src/features/user/routes/SetInfo.tsx');
 const { default: WebView } = await import('../src/features/user/routes/WebView.tsx');
 const { default: Devices } = await import('../src/features/user/routes/Devices.tsx');
 const { default: Login } = await import('../src/features/auth/routes/Login.tsx');
 
 let qc: QueryClient;
-function open(path: string) {
+function open(path: string, lang: Lang = 'en', user: typeof USER = USER) {
   qc = testQueryClient();
-  qc.setQueryData(queryKeys.userInfo, USER);
+  qc.setQueryData(queryKeys.userInfo, user);
   return openScreen(
     [
       { path: '/ChangePwd', Component: ChangePwd },
       { path: '/SetEmail', Component: SetEmail },
+      { path: '/SetPhone', Component: SetPhone },
       { path: '/SetInfo', Component: SetInfo },
       { path: '/WebView', Component: WebView },
       { path: '/Devices', Component: Devices },
@@ -97,7 +99,7 @@ function open(path: string) {
       { path: '/Setting', Component: () => <p>settings page</p> },
     ],
     path,
-    { qc },
+    { qc, lang },
   );
 }
 
@@ -175,6 +177,35 @@ describe('account screens', () => {
       old_code: '222222',
     });
     expect(qc.getQueryData<typeof USER>(queryKeys.userInfo)?.email).toBe('new@example.com');
+  });
+
+  it('/ChangePwd in French: both tabs fit, short names under the title (the second was cut off)', async () => {
+    const fr = webCatalogues.fr.security.pwd;
+    open('/ChangePwd', 'fr');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([fr.loginTab, fr.tradeTab]);
+    expect([fr.loginTab, fr.tradeTab]).toEqual(['Connexion', 'Transaction']);
+    // The field keeps its full name.
+    fireEvent.click(tabs[1] as Element);
+    expect(await screen.findByText(fr.trade)).toBeTruthy();
+  });
+
+  it('/SetPhone names the new number, not an address; /SetEmail keeps the address (fr, zh_CN)', async () => {
+    for (const lang of ['fr', 'zh_CN'] as const) {
+      const b = webCatalogues[lang].security.bind;
+      open('/SetPhone', lang, { ...USER, phone: '15551234', area_code: '+33' });
+      expect(await screen.findByText(b.oldHintPhone)).toBeTruthy();
+      expect(screen.getAllByText(b.codePhone).length).toBeGreaterThan(0);
+      expect(screen.queryByText(b.code)).toBeNull();
+      cleanup();
+      open('/SetEmail', lang);
+      expect(await screen.findByText(b.oldHint)).toBeTruthy();
+      expect(screen.getAllByText(b.code).length).toBeGreaterThan(0);
+      expect(screen.queryByText(b.codePhone)).toBeNull();
+      cleanup();
+    }
+    expect(webCatalogues.fr.security.bind.codePhone).toBe('Code envoyé au nouveau numéro');
+    expect(webCatalogues.zh_CN.security.bind.codePhone).toBe('新手机号收到的验证码');
   });
 
   it('/SetInfo: the saved nickname goes into the cached user (what /My shows)', async () => {

@@ -17,6 +17,8 @@ export const de: SecurityCatalogue = {
   pwd: {
     login: 'Anmeldepasswort',
     trade: 'Transaktionspasswort',
+    loginTab: 'Anmeldung',
+    tradeTab: 'Transaktion',
     old: 'Aktuelles Passwort',
     submit: 'Passwort ändern',
     done: 'Passwort geändert. Alle anderen Geräte wurden abgemeldet.',
@@ -33,6 +35,8 @@ export const de: SecurityCatalogue = {
     code: 'Code an die neue Adresse',
     oldCode: 'Code an {{account}}',
     oldHint: 'Zum Ändern bestätigen Sie mit Codes an die alte und die neue Adresse.',
+    codePhone: 'Code an die neue Nummer',
+    oldHintPhone: 'Zum Ändern bestätigen Sie mit Codes an die alte und die neue Nummer.',
     submit: 'Verbinden',
     change: 'Ändern',
     done: 'Gespeichert',

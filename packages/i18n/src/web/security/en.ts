@@ -17,6 +17,9 @@ export const en = {
   pwd: {
     login: 'Login password',
     trade: 'Transaction password',
+    // The two tabs of /ChangePwd under its title: short, both fit side by side at 375 px.
+    loginTab: 'Login',
+    tradeTab: 'Transaction',
     old: 'Current password',
     submit: 'Change password',
     done: 'Password changed. Every other device has been logged out.',
@@ -33,6 +36,9 @@ export const en = {
     code: 'Code sent to the new address',
     oldCode: 'Code sent to {{account}}',
     oldHint: 'To change it, confirm with codes sent to the old and the new address.',
+    // /SetPhone's: a phone number is not an address.
+    codePhone: 'Code sent to the new number',
+    oldHintPhone: 'To change it, confirm with codes sent to the old and the new number.',
     submit: 'Bind',
     change: 'Change',
     done: 'Saved',

@@ -17,6 +17,8 @@ export const es: SecurityCatalogue = {
   pwd: {
     login: 'Contraseña de acceso',
     trade: 'Contraseña de transacción',
+    loginTab: 'Acceso',
+    tradeTab: 'Transacción',
     old: 'Contraseña actual',
     submit: 'Cambiar contraseña',
     done: 'Contraseña cambiada. Se ha cerrado la sesión en todos los demás dispositivos.',
@@ -33,6 +35,8 @@ export const es: SecurityCatalogue = {
     code: 'Código enviado a la nueva dirección',
     oldCode: 'Código enviado a {{account}}',
     oldHint: 'Para cambiarlo, confirme con códigos enviados a la dirección antigua y a la nueva.',
+    codePhone: 'Código enviado al nuevo número',
+    oldHintPhone: 'Para cambiarlo, confirme con códigos enviados al número antiguo y al nuevo.',
     submit: 'Vincular',
     change: 'Cambiar',
     done: 'Guardado',

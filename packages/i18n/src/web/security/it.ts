@@ -17,6 +17,8 @@ export const it: SecurityCatalogue = {
   pwd: {
     login: 'Password di accesso',
     trade: 'Password di transazione',
+    loginTab: 'Accesso',
+    tradeTab: 'Transazione',
     old: 'Password attuale',
     submit: 'Cambia password',
     done: 'Password cambiata. Tutti gli altri dispositivi sono stati disconnessi.',
@@ -33,6 +35,8 @@ export const it: SecurityCatalogue = {
     code: 'Codice inviato al nuovo indirizzo',
     oldCode: 'Codice inviato a {{account}}',
     oldHint: 'Per cambiarlo, conferma con i codici inviati al vecchio e al nuovo indirizzo.',
+    codePhone: 'Codice inviato al nuovo numero',
+    oldHintPhone: 'Per cambiarlo, conferma con i codici inviati al vecchio e al nuovo numero.',
     submit: 'Collega',
     change: 'Cambia',
     done: 'Salvato',

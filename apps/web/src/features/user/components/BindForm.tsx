@@ -34,6 +34,9 @@ export function BindForm({ type, user }: { type: AccountType; user: User }) {
   const send = useSendCode();
   const bind = useBind();
   const current = type === 'email' ? user.email : user.phone;
+  // A phone number is not an address: /SetPhone names the number, /SetEmail the address.
+  const phone = type === 'phone';
+  const newCodeLabel = t(phone ? 'security.bind.codePhone' : 'security.bind.code');
   const currentShown =
     type === 'email' ? maskAccount(current) : `${user.area_code ?? ''} ${maskAccount(current)}`;
 
@@ -120,7 +123,7 @@ export function BindForm({ type, user }: { type: AccountType; user: User }) {
       </List>
       {current && (
         <p className="sec-note" role="note">
-          {t('security.bind.oldHint')}
+          {t(phone ? 'security.bind.oldHintPhone' : 'security.bind.oldHint')}
         </p>
       )}
       <Form
@@ -135,12 +138,8 @@ export function BindForm({ type, user }: { type: AccountType; user: User }) {
         }
       >
         <AccountField type={type} areaCode={areaCode} onAreaCode={setAreaCode} />
-        <Form.Item
-          name="code"
-          label={t('security.bind.code')}
-          rules={[{ required: true, message: t('auth.required') }]}
-        >
-          {codeInput(sendNew, t('security.bind.code'))}
+        <Form.Item name="code" label={newCodeLabel} rules={[{ required: true, message: t('auth.required') }]}>
+          {codeInput(sendNew, newCodeLabel)}
         </Form.Item>
         {current && (
           <Form.Item

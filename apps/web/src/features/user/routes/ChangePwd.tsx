@@ -29,8 +29,10 @@ export default function ChangePwd() {
         activeKey={kind}
         onChange={(k) => setParams(k === 'trade' ? { type: 'trade' } : {}, { replace: true })}
       >
-        <Tabs.Tab key="login" title={t('security.pwd.login')} />
-        <Tabs.Tab key="trade" title={t('security.pwd.trade')} />
+        {/* Short names under the title: "Mot de passe de connexion | Mot de passe de transaction" ran
+            off the screen at 375 px, the second tab cut. */}
+        <Tabs.Tab key="login" title={t('security.pwd.loginTab')} />
+        <Tabs.Tab key="trade" title={t('security.pwd.tradeTab')} />
       </Tabs>
       {kind === 'login' ? <LoginPasswordForm /> : user ? <TradePasswordForm user={user} /> : null}
     </PageShell>
