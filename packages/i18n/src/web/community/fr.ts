@@ -38,7 +38,7 @@ export const fr: CommunityCatalogue = {
     topLevel: 'Niveau VIP maximal atteint',
     credited: '+{{points}} points',
     reward: '+{{points}}',
-    resets: 'Remise à zéro à 00:00 UTC. Chaque 7e jour de suite : +40 de bonus.',
+    resets: 'Remise à zéro à 00:00 UTC. Chaque 7e jour de suite\u00a0: +40 de bonus.',
   },
   invite: {
     code: 'Mon code d’invitation',

@@ -48,7 +48,7 @@ export const fr: Earn1Catalogue = {
     bank: 'Banque',
     phone: 'Téléphone',
     broker: 'Contact du courtier',
-    brokerHint: 'Payez le courtier après l’ordre ; les monnaies arrivent une fois le paiement confirmé.',
+    brokerHint: 'Payez le courtier après l’ordre\u00a0; les monnaies arrivent une fois le paiement confirmé.',
     place: 'Passer l’ordre',
     placed: 'Ordre passé, en cours de vérification',
     rangeError: 'Veuillez saisir une quantité dans la plage autorisée',

@@ -3,7 +3,7 @@ import type { Earn2Catalogue } from './en.ts';
 export const fr: Earn2Catalogue = {
   ai: {
     intro:
-      'Faites travailler vos cryptos inactives : les intérêts courent chaque jour et sont versés au rachat.',
+      'Faites travailler vos cryptos inactives\u00a0: les intérêts courent chaque jour et sont versés au rachat.',
     current: 'Flexible',
     fixed: 'Terme fixe',
     days: '{{count}} jours',
@@ -26,8 +26,8 @@ export const fr: Earn2Catalogue = {
     active: 'En cours',
     settled: 'Réglés',
     redeem: 'Racheter',
-    redeemConfirm: 'Racheter {{amount}} {{coin}} et les intérêts acquis ?',
-    earlyConfirm: 'Avant l’échéance : des frais de {{fee}} {{coin}} sont déduits.',
+    redeemConfirm: 'Racheter {{amount}} {{coin}} et les intérêts acquis\u00a0?',
+    earlyConfirm: 'Avant l’échéance\u00a0: des frais de {{fee}} {{coin}} sont déduits.',
     redeemed: 'Racheté',
     interest: 'Intérêts',
     fees: 'Frais',
@@ -40,7 +40,7 @@ export const fr: Earn2Catalogue = {
     notFound: 'Ce produit n’est pas disponible',
   },
   staking: {
-    intro: 'Stakez pour une durée fixe ; les intérêts sont versés avec le capital à l’échéance.',
+    intro: 'Stakez pour une durée fixe\u00a0; les intérêts sont versés avec le capital à l’échéance.',
     period: 'Durée de remboursement',
     rate: 'Taux journalier',
     limits: 'Montant par staking',
@@ -49,7 +49,7 @@ export const fr: Earn2Catalogue = {
     interest: 'Intérêts à l’échéance',
     empty: 'Aucun produit de staking',
     noRecords: 'Aucun staking',
-    confirm: 'Staker {{amount}} {{coin}} pendant {{days}} jours ?',
+    confirm: 'Staker {{amount}} {{coin}} pendant {{days}} jours\u00a0?',
     staked: 'Soumis à validation',
     due: 'Date de remboursement',
     reason: 'Motif',

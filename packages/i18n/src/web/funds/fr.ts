@@ -70,10 +70,10 @@ export const fr: FundsCatalogue = {
     confirmText:
       'Envoyer {{receive}} USDC à {{address}} via TRC20. {{amount}} USDC quittent votre compte spot, frais de {{fee}} USDC inclus.',
     confirmNote:
-      'Les retraits sont examinés avant l’envoi. Vérifiez l’adresse : un transfert sur la blockchain est irréversible.',
+      'Les retraits sont examinés avant l’envoi. Vérifiez l’adresse\u00a0: un transfert sur la blockchain est irréversible.',
     confirm: 'Confirmer',
     cancel: 'Annuler',
-    done: 'Retrait demandé : en cours d’examen',
+    done: 'Retrait demandé\u00a0: en cours d’examen',
     networkNote: 'USDC via TRC20 uniquement',
     gatesTitle: 'Avant de pouvoir retirer',
     gateKyc: 'Terminez la vérification d’identité',

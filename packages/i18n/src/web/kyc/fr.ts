@@ -70,9 +70,9 @@ export const fr: KycCatalogue = {
     branchCode: 'Code d’agence (facultatif)',
     limit: 'Jusqu’à {{max}} cartes',
     remove: 'Délier',
-    removeConfirm: 'Délier la carte se terminant par {{last4}} ?',
+    removeConfirm: 'Délier la carte se terminant par {{last4}}\u00a0?',
     removed: 'Carte déliée',
-    confirmTitle: 'Lier cette carte ?',
+    confirmTitle: 'Lier cette carte\u00a0?',
     confirmText:
       'La carte {{bank}} se terminant par {{last4}} au nom de {{holder}} sera liée. Les retraits pourront y être versés.',
     confirm: 'Lier la carte',
