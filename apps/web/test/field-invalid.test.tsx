@@ -1,7 +1,9 @@
 // An invalid field is announced on the <input> itself: `aria-invalid="true"` and
 // `aria-describedby` naming its error text. antd-mobile's Input hands those props to its wrapper
-// <div>, where screen readers never look; FieldInput (components/) sets them on the <input>. The
-// sign-in form's own fields (auth-form's Field) already give them to their <input>.
+// <div>, where screen readers never look; FieldInput (components/) sets them on the <input>, from
+// its props or, inside an antd Form.Item, from the item's error lines (the shared fields of the
+// account and security forms: password, e-mail, code with its send button, 2FA code). The sign-in
+// form's own fields (auth-form's Field) already give them to their <input>.
 import { webCatalogues } from '@ex/i18n';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
@@ -17,6 +19,9 @@ vi.mock('../src/lib/api.ts', () => ({
 
 const { FieldInput } = await import('../src/components/FieldInput.tsx');
 const { default: Login } = await import('../src/features/auth/routes/Login.tsx');
+const { Form } = await import('antd-mobile');
+const { PasswordField } = await import('../src/features/auth/components/fields.tsx');
+const { InputWithAction } = await import('../src/features/auth/components/InputWithAction.tsx');
 
 /** The error text an input's aria-describedby names. */
 const description = (el: HTMLElement) =>
@@ -41,6 +46,18 @@ function Probe() {
         toggle
       </button>
     </>
+  );
+}
+
+/** An antd Form as the account and security screens build them, with the shared fields. */
+function ItemForm() {
+  return (
+    <Form footer={<button type="submit">Save</button>}>
+      <PasswordField />
+      <Form.Item name="code" label="Code" rules={[{ required: true, message: 'Enter the code' }]}>
+        <InputWithAction placeholder="Code" action={<button type="button">Send</button>} />
+      </Form.Item>
+    </Form>
   );
 }
 
@@ -89,4 +106,22 @@ describe('invalid fields are announced on the input', () => {
       expect(description(email)).toBe('');
     });
   }
+
+  it('inside an antd Form.Item: the item\u2019s error marks the <input> and describes it, until corrected', async () => {
+    openScreen([{ path: '/', Component: ItemForm }], '/');
+    const password = screen.getByPlaceholderText(webCatalogues.en.auth.passwordPlaceholder);
+    const code = screen.getByPlaceholderText('Code');
+    expect(password.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(password)).toBe(webCatalogues.en.auth.required);
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(description(code)).toBe('Enter the code');
+    expect(code.closest('.adm-input')?.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.change(code, { target: { value: '123456' } });
+    await waitFor(() => expect(code.hasAttribute('aria-invalid')).toBe(false));
+    expect(code.hasAttribute('aria-describedby')).toBe(false);
+    // The other field keeps its error.
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+  });
 });

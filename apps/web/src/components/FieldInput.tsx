@@ -1,14 +1,25 @@
 import { Input, type InputProps, type InputRef } from 'antd-mobile';
-import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { type Ref, useId, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 
 type Props = InputProps & { ref?: Ref<InputRef> };
+
+const setOrRemove = (el: HTMLElement, name: string, value: string | null) => {
+  if (value === null) el.removeAttribute(name);
+  else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+};
 
 /**
  * antd-mobile's Input for the app's forms, with `aria-invalid` and `aria-describedby` on the
  * `<input>` itself. antd-mobile hands every `aria-*` prop but `aria-label` to its wrapper `<div>`
  * (`withNativeProps`), where a screen reader never looks: an invalid field was announced as valid
- * and without its error. Give it `aria-invalid` (true while the field shows an error) and
- * `aria-describedby` (the id of the error text); everything else is antd's Input as before.
+ * and without its error.
+ *
+ * - A form that shows its own errors passes `aria-invalid` (true while the field shows an error)
+ *   and `aria-describedby` (the id of the error text).
+ * - Inside an antd `Form.Item` without those props, the item's error lines decide: while it shows
+ *   one, the `<input>` is invalid and described by them (they get ids).
+ *
+ * Everything else is antd's Input as before.
  */
 export function FieldInput({
   ref,
@@ -17,15 +28,33 @@ export function FieldInput({
   ...props
 }: Props) {
   const inner = useRef<InputRef>(null);
+  const fallbackId = useId();
   useImperativeHandle(ref, () => inner.current as InputRef, []);
+  const ownErrors = invalid !== undefined || describedBy !== undefined;
   // antd renders the <input> itself and takes no props for these, so they are set on the element.
   useLayoutEffect(() => {
     const el = inner.current?.nativeElement;
-    if (!el) return;
-    if (invalid === true || invalid === 'true') el.setAttribute('aria-invalid', 'true');
-    else el.removeAttribute('aria-invalid');
-    if (describedBy) el.setAttribute('aria-describedby', describedBy);
-    else el.removeAttribute('aria-describedby');
-  }, [invalid, describedBy]);
+    if (!el || !ownErrors) return;
+    setOrRemove(el, 'aria-invalid', invalid === true || invalid === 'true' ? 'true' : null);
+    setOrRemove(el, 'aria-describedby', describedBy || null);
+  }, [ownErrors, invalid, describedBy]);
+  useLayoutEffect(() => {
+    const el = inner.current?.nativeElement;
+    const item = el?.closest('.adm-form-item');
+    if (!el || !item || ownErrors) return;
+    const sync = () => {
+      const errors = [...item.querySelectorAll<HTMLElement>('.adm-form-item-feedback-error')];
+      errors.forEach((e, i) => {
+        if (!e.id) e.id = `${el.id || fallbackId}-error-${i}`;
+      });
+      setOrRemove(el, 'aria-invalid', errors.length > 0 ? 'true' : null);
+      setOrRemove(el, 'aria-describedby', errors.length > 0 ? errors.map((e) => e.id).join(' ') : null);
+    };
+    sync();
+    // The item redraws its error lines without redrawing its input (antd memoises the child).
+    const watch = new MutationObserver(sync);
+    watch.observe(item, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, [ownErrors, fallbackId]);
   return <Input ref={inner} {...props} />;
 }

@@ -1,5 +1,6 @@
-import { Input, type InputProps } from 'antd-mobile';
+import type { InputProps } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 
 type Props = Omit<InputProps, 'value' | 'onChange'> & {
   value?: string;
@@ -15,7 +16,7 @@ type Props = Omit<InputProps, 'value' | 'onChange'> & {
 export function InputWithAction({ action, value, onChange, ...input }: Props) {
   return (
     <div className="input-action">
-      <Input {...input} value={value} onChange={onChange} />
+      <FieldInput {...input} value={value} onChange={onChange} />
       {action}
     </div>
   );

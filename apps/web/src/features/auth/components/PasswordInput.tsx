@@ -1,5 +1,5 @@
-import { Input } from 'antd-mobile';
 import { useState } from 'react';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { VisibilityToggle } from './auth-form.tsx';
 
 interface Props {
@@ -21,7 +21,7 @@ export function PasswordInput({
   const [visible, setVisible] = useState(false);
   return (
     <div className="field-row">
-      <Input
+      <FieldInput
         id={id}
         className="field-row__input"
         type={visible ? 'text' : 'password'}

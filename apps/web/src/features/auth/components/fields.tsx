@@ -1,6 +1,7 @@
 import type { AccountType } from '@ex/sdk';
-import { Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { AreaCodePicker } from './AreaCodePicker.tsx';
 import { PasswordInput } from './PasswordInput.tsx';
 import { EMAIL_RE, PASSWORD_RE } from './rules.ts';
@@ -25,7 +26,7 @@ export function AccountField({ type, areaCode, onAreaCode }: AccountProps) {
       ]}
     >
       {isEmail ? (
-        <Input
+        <FieldInput
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -55,7 +56,7 @@ function PhoneInput({
   return (
     <div className="field-row">
       <AreaCodePicker value={areaCode} onChange={onAreaCode} />
-      <Input
+      <FieldInput
         className="field-row__input"
         type="tel"
         inputMode="tel"

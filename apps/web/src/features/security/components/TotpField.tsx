@@ -1,5 +1,6 @@
-import { Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { useTotpStatus } from '../api/security.ts';
 
 /** 6 digits, or a 10-character recovery code (ADR 204). */
@@ -29,7 +30,7 @@ export function TotpField({ name = 'totp_code' }: { name?: string }) {
         { pattern: TOTP_RE, message: t('security.twofa.placeholder'), transform: (v) => normalizeTotp(v) },
       ]}
     >
-      <Input
+      <FieldInput
         placeholder={t('security.twofa.placeholder')}
         autoComplete="one-time-code"
         maxLength={10}
