@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -51,5 +51,59 @@ describe('console routes', () => {
     const content = () => view.container.querySelector('.ant-layout-content')?.textContent ?? '';
     await waitFor(() => expect(content().trim()).not.toBe(''));
     expect(content()).not.toMatch(/coming/i);
+  });
+
+  /** The console as an operator of `role`: /api/admin/me answers, every other request waits. */
+  function mountAs(role: 'admin' | 'reviewer' | 'support', path: string) {
+    sessionStorage.setItem('admin_token', 'op-token');
+    vi.stubGlobal('fetch', (url: string) =>
+      String(url).endsWith('/api/admin/me')
+        ? Promise.resolve(
+            new Response(
+              JSON.stringify({
+                code: 0,
+                data: { id: '7', email: `${role}@example.com`, role, totp_enabled: false },
+                message: 'OK',
+              }),
+              { status: 200, headers: { 'content-type': 'application/json' } },
+            ),
+          )
+        : new Promise<Response>(() => {}),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    render(
+      <AntApp>
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>,
+    );
+  }
+  const menuItems = () =>
+    Array.from(document.querySelectorAll('.ant-menu-item')).map((li) => li.textContent?.trim());
+
+  it('support is not offered the audit log, operators or content, and a page opened anyway says why', async () => {
+    mountAs('support', '/audit');
+    await screen.findByText('Not for your role');
+    expect(screen.getByText(/A support operator cannot open this page/)).toBeTruthy();
+    const items = menuItems();
+    expect(items).toContain('Users');
+    expect(items).toContain('Support');
+    for (const hidden of ['Audit log', 'Operators', 'Content', 'Markets', 'IEO', 'Releases'])
+      expect(items).not.toContain(hidden);
+  });
+
+  it('a reviewer reads the audit log but is not offered operators; an admin sees every section', async () => {
+    mountAs('reviewer', '/audit');
+    // Until the session answers the role is unknown and every section shows; then Operators goes.
+    await waitFor(() => {
+      expect(menuItems()).toContain('Audit log');
+      expect(menuItems()).not.toContain('Operators');
+    });
+    expect(screen.queryByText('Not for your role')).toBeNull();
+    cleanup();
+    mountAs('admin', '/users');
+    await waitFor(() => expect(menuItems()).toContain('Operators'));
+    expect(menuItems()).toHaveLength(sections.length);
   });
 });

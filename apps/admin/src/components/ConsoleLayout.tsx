@@ -22,12 +22,12 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Grid, Layout, Menu, Space, Typography } from 'antd';
+import { Button, Drawer, Grid, Layout, Menu, Result, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { type SectionPath, sections } from '../app/sections.ts';
+import { type SectionPath, sectionOpenTo, sections } from '../app/sections.ts';
 import { tokens } from '../app/theme.ts';
-import { signOutEverywhereHere } from '../features/account/api/account.ts';
+import { signOutEverywhereHere, useAdminSession } from '../features/account/api/account.ts';
 import { signedInEmail } from '../lib/api.ts';
 
 const icons: Record<SectionPath, ReactNode> = {
@@ -88,6 +88,11 @@ export function ConsoleLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const selected = location.pathname.split('/')[1] ?? 'outbox';
+  // The menu offers what this operator's role can open (support sees no audit log it would be
+  // refused); a page opened by its address anyway says so instead of failing to load.
+  const role = useAdminSession().data?.role;
+  const open = sections.filter((s) => sectionOpenTo(s.path, role));
+  const closed = sections.some((s) => s.path === selected) && !sectionOpenTo(selected as SectionPath, role);
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // A phone (below antd's sm, 576 px) keeps 12 px margins: 24 would take an eighth of the width.
@@ -107,7 +112,7 @@ export function ConsoleLayout() {
         setDrawerOpen(false);
         void navigate(`/${key}`);
       }}
-      items={sections.map((s) => ({ key: s.path, icon: icons[s.path], label: s.label }))}
+      items={open.map((s) => ({ key: s.path, icon: icons[s.path], label: s.label }))}
       style={{ borderInlineEnd: 'none' }}
     />
   );
@@ -184,7 +189,15 @@ export function ConsoleLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: phone ? 12 : 24 }}>
-          <Outlet />
+          {closed ? (
+            <Result
+              status="403"
+              title="Not for your role"
+              subTitle={`A ${role} operator cannot open this page. An admin can change your role on Operators.`}
+            />
+          ) : (
+            <Outlet />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>
