@@ -149,6 +149,21 @@ describe('OTC screens in German', () => {
     expect(input.value).toBe('150');
   });
 
+  it('/OTC: the quantity field is named by its label and, out of range, marked invalid with its error', async () => {
+    ads.mockResolvedValue([ad]);
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
+    fireEvent.click(await screen.findByRole('button', { name: 'USDC kaufen' }));
+    const input = screen.getByLabelText(new RegExp(de.earn1.otc.quantity)) as HTMLInputElement;
+    expect(input.tagName).toBe('INPUT');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.change(input, { target: { value: '5' } });
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    const error = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toBe(de.earn1.otc.rangeError);
+    fireEvent.change(input, { target: { value: '150' } });
+    await waitFor(() => expect(input.hasAttribute('aria-invalid')).toBe(false));
+  });
+
   it('/OTC: skeleton cards while the offers load, then a retry when they fail', async () => {
     let fail: (e: Error) => void = () => {};
     ads.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));

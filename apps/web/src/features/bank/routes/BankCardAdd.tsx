@@ -1,9 +1,10 @@
 import { ERRORS, luhnValid } from '@ex/contract';
 import { isApiError } from '@ex/sdk';
-import { Button, Form, Input, Popup } from 'antd-mobile';
+import { Button, Form, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { groupCardNumber, useAddBankCard } from '../api/bank.ts';
@@ -81,10 +82,10 @@ export default function BankCardAdd() {
             description={t('kyc.bank.holderHint')}
             rules={[required]}
           >
-            <Input maxLength={100} autoComplete="cc-name" />
+            <FieldInput maxLength={100} autoComplete="cc-name" />
           </Form.Item>
           <Form.Item name="bank_name" label={t('kyc.bank.bankName')} rules={[required]}>
-            <Input maxLength={60} placeholder={t('kyc.bank.bankNamePlaceholder')} />
+            <FieldInput maxLength={60} placeholder={t('kyc.bank.bankNamePlaceholder')} />
           </Form.Item>
           <Form.Item
             name="card_number"
@@ -102,7 +103,7 @@ export default function BankCardAdd() {
               },
             ]}
           >
-            <Input
+            <FieldInput
               inputMode="numeric"
               autoComplete="cc-number"
               className="num"
@@ -110,10 +111,10 @@ export default function BankCardAdd() {
             />
           </Form.Item>
           <Form.Item name="branch_name" label={t('kyc.bank.branchName')}>
-            <Input maxLength={80} />
+            <FieldInput maxLength={80} />
           </Form.Item>
           <Form.Item name="branch_code" label={t('kyc.bank.branchCode')}>
-            <Input maxLength={20} />
+            <FieldInput maxLength={20} />
           </Form.Item>
         </Form>
       </div>

@@ -1,10 +1,11 @@
 import { isApiError, isValidationError } from '@ex/sdk';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal, formatPercent } from '../../../lib/format.ts';
@@ -133,8 +134,10 @@ export default function IEO() {
                 <label htmlFor={qtyId} className="fx-coin">
                   {t1('ieo.quantity')}
                 </label>
-                <Input
+                <FieldInput
                   id={qtyId}
+                  aria-invalid={error !== undefined}
+                  aria-describedby={error ? `${qtyId}-error` : undefined}
                   className="fx-input num"
                   inputMode="decimal"
                   placeholder={formatDecimal(p.min_quantity, lang)}
@@ -150,7 +153,7 @@ export default function IEO() {
                 <span>{cost ? `${formatDecimal(cost, lang, { maxFraction: 6 })} USDC` : '--'}</span>
               </div>
               {error && (
-                <p className="fx-error" role="alert">
+                <p id={`${qtyId}-error`} className="fx-error" role="alert">
                   {error}
                 </p>
               )}

@@ -1,11 +1,12 @@
 import type { DocumentType, KycInfo, KycSubmitRequest } from '@ex/contract';
 import { isValidationError } from '@ex/sdk';
-import { Button, CheckList, Form, Input, Popup, SearchBar, Selector, Skeleton, Steps } from 'antd-mobile';
+import { Button, CheckList, Form, Popup, SearchBar, Selector, Skeleton, Steps } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, DownOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useCountries, useKycInfo, useSubmitKyc } from '../api/kyc.ts';
@@ -218,14 +219,22 @@ function KycForm({ onDone }: { onDone: () => void }) {
             label={t('kyc.form.familyName')}
             rules={[{ required: true, whitespace: true, message: t('kyc.form.required') }]}
           >
-            <Input placeholder={t('kyc.form.namePlaceholder')} maxLength={50} autoComplete="family-name" />
+            <FieldInput
+              placeholder={t('kyc.form.namePlaceholder')}
+              maxLength={50}
+              autoComplete="family-name"
+            />
           </Form.Item>
           <Form.Item
             name="given_name"
             label={t('kyc.form.givenName')}
             rules={[{ required: true, whitespace: true, message: t('kyc.form.required') }]}
           >
-            <Input placeholder={t('kyc.form.namePlaceholder')} maxLength={50} autoComplete="given-name" />
+            <FieldInput
+              placeholder={t('kyc.form.namePlaceholder')}
+              maxLength={50}
+              autoComplete="given-name"
+            />
           </Form.Item>
           <Form.Item name="document_type" label={t('kyc.form.documentType')}>
             <DocTypeSelector />
@@ -235,7 +244,11 @@ function KycForm({ onDone }: { onDone: () => void }) {
             label={t('kyc.form.documentNumber')}
             rules={[{ required: true, whitespace: true, message: t('kyc.form.required') }]}
           >
-            <Input placeholder={t('kyc.form.documentNumberPlaceholder')} maxLength={32} autoComplete="off" />
+            <FieldInput
+              placeholder={t('kyc.form.documentNumberPlaceholder')}
+              maxLength={32}
+              autoComplete="off"
+            />
           </Form.Item>
         </Form>
       </div>

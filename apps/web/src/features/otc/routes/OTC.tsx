@@ -1,12 +1,13 @@
 import { isOtcPaymentMethod, type OtcAd, type OtcOrder } from '@ex/contract';
 import type { Lang } from '@ex/i18n';
 import { isApiError, isValidationError } from '@ex/sdk';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
@@ -232,7 +233,10 @@ export default function OTC() {
                 {t1('otc.quantity')} ({formatExactAmount(ad.min, lang)} – {formatExactAmount(ad.max, lang)}{' '}
                 {ad.coin})
               </label>
-              <Input
+              <FieldInput
+                id={ids.qty}
+                aria-invalid={(errors.quantity ?? qtyError) !== undefined}
+                aria-describedby={(errors.quantity ?? qtyError) ? `${ids.qty}-error` : undefined}
                 className="num"
                 inputMode="decimal"
                 value={qty}
@@ -241,7 +245,7 @@ export default function OTC() {
               />
             </div>
             {(errors.quantity ?? qtyError) && (
-              <p className="fx-error" role="alert">
+              <p id={`${ids.qty}-error`} className="fx-error" role="alert">
                 {errors.quantity ?? qtyError}
               </p>
             )}
@@ -268,19 +272,42 @@ export default function OTC() {
               <>
                 <div className="otc-field">
                   <label htmlFor={ids.bank}>{t1('otc.bank')}</label>
-                  <Input id={ids.bank} value={bank} onChange={setBank} maxLength={100} />
+                  <FieldInput
+                    id={ids.bank}
+                    aria-invalid={errors.bank !== undefined}
+                    aria-describedby={errors.bank ? `${ids.bank}-error` : undefined}
+                    value={bank}
+                    onChange={setBank}
+                    maxLength={100}
+                  />
                 </div>
-                {errors.bank && <p className="fx-error">{errors.bank}</p>}
+                {errors.bank && (
+                  <p id={`${ids.bank}-error`} className="fx-error">
+                    {errors.bank}
+                  </p>
+                )}
                 <div className="otc-field">
                   <label htmlFor={ids.phone}>{t1('otc.phone')}</label>
-                  <Input id={ids.phone} value={phone} onChange={setPhone} inputMode="tel" maxLength={20} />
+                  <FieldInput
+                    id={ids.phone}
+                    aria-invalid={errors.phone !== undefined}
+                    aria-describedby={errors.phone ? `${ids.phone}-error` : undefined}
+                    value={phone}
+                    onChange={setPhone}
+                    inputMode="tel"
+                    maxLength={20}
+                  />
                 </div>
-                {errors.phone && <p className="fx-error">{errors.phone}</p>}
+                {errors.phone && (
+                  <p id={`${ids.phone}-error`} className="fx-error">
+                    {errors.phone}
+                  </p>
+                )}
               </>
             )}
             <div className="otc-field">
               <label htmlFor={ids.remarks}>{t1('otc.remarks')}</label>
-              <Input id={ids.remarks} value={remarks} onChange={setRemarks} maxLength={200} />
+              <FieldInput id={ids.remarks} value={remarks} onChange={setRemarks} maxLength={200} />
             </div>
             {errors.form && <p className="fx-error">{errors.form}</p>}
             <Button block color="primary" size="large" loading={place.isPending} onClick={submit}>

@@ -1,9 +1,10 @@
 import type { WithdrawAddress } from '@ex/contract';
-import { Button, Form, Input, List, Skeleton, Switch } from 'antd-mobile';
+import { Button, Form, List, Skeleton, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
@@ -28,7 +29,7 @@ async function askTotp(l: { title: string; placeholder: string; ok: string; canc
   const ok = await confirmDialog({
     title: l.title,
     content: (
-      <Input
+      <FieldInput
         placeholder={l.placeholder}
         autoComplete="one-time-code"
         maxLength={10}
@@ -190,7 +191,7 @@ export default function AddressBook() {
           label={t('security.book.label')}
           rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
         >
-          <Input placeholder={t('security.book.labelPlaceholder')} maxLength={40} />
+          <FieldInput placeholder={t('security.book.labelPlaceholder')} maxLength={40} />
         </Form.Item>
         <Form.Item
           name="address"
@@ -205,7 +206,11 @@ export default function AddressBook() {
             },
           ]}
         >
-          <Input className="num" placeholder={t('funds.withdraw.addressPlaceholder')} autoComplete="off" />
+          <FieldInput
+            className="num"
+            placeholder={t('funds.withdraw.addressPlaceholder')}
+            autoComplete="off"
+          />
         </Form.Item>
         <TotpField />
       </FormSheet>

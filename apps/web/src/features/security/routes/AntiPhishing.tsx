@@ -1,5 +1,6 @@
-import { Button, Form, Input, List } from 'antd-mobile';
+import { Button, Form, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useProtection, useSetAntiPhishing } from '../api/security.ts';
@@ -64,7 +65,7 @@ export default function AntiPhishing() {
             { pattern: /^[A-Za-z0-9]{4,20}$/, message: t('security.phish.placeholder') },
           ]}
         >
-          <Input placeholder={t('security.phish.placeholder')} maxLength={20} autoComplete="off" />
+          <FieldInput placeholder={t('security.phish.placeholder')} maxLength={20} autoComplete="off" />
         </Form.Item>
         <TotpField />
       </Form>

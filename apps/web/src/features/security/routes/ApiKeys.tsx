@@ -1,10 +1,11 @@
 import type { ApiKeyCreateRequest, ApiKeyItem } from '@ex/sdk';
-import { Button, Form, Input, List, Selector, Skeleton } from 'antd-mobile';
+import { Button, Form, List, Selector, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
@@ -165,7 +166,7 @@ export default function ApiKeys() {
           label={t('security.keys.label')}
           rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
         >
-          <Input placeholder={t('security.keys.labelPlaceholder')} maxLength={40} />
+          <FieldInput placeholder={t('security.keys.labelPlaceholder')} maxLength={40} />
         </Form.Item>
         <Form.Item
           name="permissions"
@@ -188,7 +189,7 @@ export default function ApiKeys() {
             },
           ]}
         >
-          <Input placeholder={t('security.keys.ipPlaceholder')} autoComplete="off" />
+          <FieldInput placeholder={t('security.keys.ipPlaceholder')} autoComplete="off" />
         </Form.Item>
         <Form.Item name="expiry" label={t('security.keys.expiry')}>
           <Selector
@@ -203,7 +204,7 @@ export default function ApiKeys() {
           label={t('security.keys.password')}
           rules={[{ required: true, message: t('auth.required') }]}
         >
-          <Input type="password" autoComplete="current-password" />
+          <FieldInput type="password" autoComplete="current-password" />
         </Form.Item>
         <TotpField />
       </FormSheet>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, List } from 'antd-mobile';
+import { Button, Form, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { api, client } from '../../../lib/api.ts';
 import { showServerErrors } from '../../../lib/form-errors.ts';
@@ -103,7 +104,7 @@ export default function Privacy() {
           label={t('security.privacy.password')}
           rules={[{ required: true, message: t('auth.required') }]}
         >
-          <Input type="password" autoComplete="current-password" />
+          <FieldInput type="password" autoComplete="current-password" />
         </Form.Item>
         <TotpField />
       </Form>

@@ -1,7 +1,8 @@
-import { Button, Form, Input, List, Skeleton } from 'antd-mobile';
+import { Button, Form, List, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/CopyButton.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { useTotpDisable, useTotpEnable, useTotpSetup, useTotpStatus } from '../api/security.ts';
 import { QrSvg } from '../components/QrSvg.tsx';
@@ -105,7 +106,7 @@ export default function TwoFactor() {
               },
             ]}
           >
-            <Input
+            <FieldInput
               placeholder={t('security.twofa.placeholder')}
               autoComplete="one-time-code"
               maxLength={10}
@@ -156,7 +157,7 @@ export default function TwoFactor() {
               { pattern: /^\d{6}$/, message: t('security.twofa.sixDigits') },
             ]}
           >
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="000000" />
+            <FieldInput inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="000000" />
           </Form.Item>
         </Form>
       </div>

@@ -1,9 +1,10 @@
-import { Button, Collapse, Form, Input, List, Skeleton, TextArea } from 'antd-mobile';
+import { Button, Collapse, Form, List, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/time.ts';
@@ -98,7 +99,7 @@ export default function Support() {
           label={t('security.support.subject')}
           rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
         >
-          <Input placeholder={t('security.support.subjectPlaceholder')} maxLength={120} />
+          <FieldInput placeholder={t('security.support.subjectPlaceholder')} maxLength={120} />
         </Form.Item>
         <Form.Item
           name="body"

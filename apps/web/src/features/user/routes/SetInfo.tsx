@@ -1,6 +1,7 @@
-import { Button, Form, Input, List } from 'antd-mobile';
+import { Button, Form, List } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
@@ -100,7 +101,7 @@ export default function SetInfo() {
               { max: 32, message: t('security.profile.nicknamePlaceholder') },
             ]}
           >
-            <Input maxLength={32} placeholder={t('security.profile.nicknamePlaceholder')} clearable />
+            <FieldInput maxLength={32} placeholder={t('security.profile.nicknamePlaceholder')} clearable />
           </Form.Item>
         </Form>
       )}
