@@ -225,6 +225,8 @@ describe('/Transform live estimate: rounding and refresh (fake timers)', () => {
     await act(async () => call(1).resolve(answer(call(1).body, '975.100000')));
     await advance(0);
     expect(estimate().textContent).toBe('975.10');
+    // The refresh of the same amount is not read out again; a new amount is.
+    expect(estimate().getAttribute('aria-live')).toBe('off');
     await advance(10_000);
     expect(calls).toHaveLength(3);
     // Cleared: no more questions.
@@ -233,6 +235,7 @@ describe('/Transform live estimate: rounding and refresh (fake timers)', () => {
     await advance(30_000);
     expect(calls).toHaveLength(3);
     expect(estimate().textContent).toBe('--');
+    expect(estimate().getAttribute('aria-live')).toBe('polite');
   });
 
   it('a refresh that is still out is not asked twice, and its late answer never overwrites a newer one', async () => {

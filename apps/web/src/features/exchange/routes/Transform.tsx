@@ -93,6 +93,15 @@ export default function Transform() {
   const estimateMsg = refusal(estimate.error);
   // A refusal of a refresh replaces the figure it refused; a refresh that got no answer keeps it.
   const estimated = estimateMsg === undefined ? estimate.quote : undefined;
+  // A screen reader hears the estimate for an amount the user typed, not each 10 s refresh of it:
+  // once a figure for this very amount has been shown, the region stops announcing until the amount
+  // (or the pair) changes.
+  const estimateFor = `${from}>${to}:${amount}`;
+  const announced = useRef<string | undefined>(undefined);
+  const quiet = estimated !== undefined && announced.current === estimateFor;
+  useEffect(() => {
+    if (estimated !== undefined) announced.current = estimateFor;
+  }, [estimated, estimateFor]);
   const amountMsg =
     serverError ??
     (problem === 'invalid'
@@ -212,7 +221,7 @@ export default function Transform() {
             {/* The estimate at the coin's list precision, cut down; '--' until a valid amount has one. */}
             <output
               className={`fx-estimate num${estimate.pending ? ' is-pending' : estimated ? '' : ' is-none'}`}
-              aria-live="polite"
+              aria-live={quiet ? 'off' : 'polite'}
               aria-busy={estimate.pending}
               aria-label={estimate.pending ? t1('exchange.estimating') : undefined}
               data-testid="fx-estimate"
