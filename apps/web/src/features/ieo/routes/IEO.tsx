@@ -89,7 +89,11 @@ export default function IEO() {
         [t1('ieo.unitPrice'), `${formatDecimal(p.unit_price, lang)} USDC`],
         [t1('ieo.priceRange'), p.price_range || '--'],
         [t1('ieo.progress'), formatPercent(p.progress, lang, { minFraction: 2, maxFraction: 2 })],
-        [t1('ieo.limits'), `${formatDecimal(p.min_quantity, lang)} – ${formatDecimal(p.max_quantity, lang)}`],
+        // In the project's coin, as the issue amount above it ("10 – 100,000" read as a bare range).
+        [
+          t1('ieo.limits'),
+          `${formatDecimal(p.min_quantity, lang)} – ${formatDecimal(p.max_quantity, lang)} ${p.coin}`,
+        ],
         [t1('ieo.start'), formatDateTime(p.start_at, lang)],
         [t1('ieo.end'), formatDateTime(p.end_at, lang)],
         [t1('ieo.listing'), formatDateTime(p.listing_at, lang)],
