@@ -26,7 +26,7 @@ describe('FAQ texts', () => {
     expect(num('100000', 'fr')).toBe('100\u202f000');
     expect(num('1', 'de')).toBe('1');
     expect(pct(1000n, 'en')).toBe('0.1%');
-    expect(pct(12_500n, 'de')).toBe('1,25 %');
+    expect(pct(12_500n, 'de')).toBe('1,25\u00a0%');
     expect(pct(500n, 'it')).toBe('0,05%');
   });
 

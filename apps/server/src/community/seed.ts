@@ -6,7 +6,7 @@ import { communityDb } from './tables.ts';
 
 // What Home shows on a fresh embedded default, in all seven languages (a language without a text
 // would fall back to en, ADR 070).
-const ITEMS: { kind: ContentKind; translations: Translations; daysAgo: number }[] = [
+export const ITEMS: { kind: ContentKind; translations: Translations; daysAgo: number }[] = [
   {
     kind: 'notice',
     daysAgo: 21,
@@ -95,7 +95,7 @@ const ITEMS: { kind: ContentKind; translations: Translations; daysAgo: number }[
       },
       fr: {
         title: 'Invitez vos amis avec votre code',
-        body: 'Partagez votre lien d’invitation depuis la page Inviter : vos amis peuvent s’inscrire avec votre code.',
+        body: 'Partagez votre lien d’invitation depuis la page Inviter\u00a0: vos amis peuvent s’inscrire avec votre code.',
       },
       it: {
         title: 'Invita gli amici con il tuo codice',
@@ -163,7 +163,7 @@ const ITEMS: { kind: ContentKind; translations: Translations; daysAgo: number }[
       },
       fr: {
         title: 'Preuve de réserves, chaque jour',
-        body: 'Chaque jour, nous publions un instantané signé de tous les soldes clients sous forme d’arbre de Merkle à sommes, à côté des USDC que nous détenons. Vérifiez dans « Preuve de réserves » de votre compte que votre solde y figure, ou vérifiez le fichier vous-même avec le vérificateur open source.',
+        body: 'Chaque jour, nous publions un instantané signé de tous les soldes clients sous forme d’arbre de Merkle à sommes, à côté des USDC que nous détenons. Vérifiez dans «\u00a0Preuve de réserves\u00a0» de votre compte que votre solde y figure, ou vérifiez le fichier vous-même avec le vérificateur open source.',
       },
       it: {
         title: 'Prova delle riserve, ogni giorno',

@@ -70,8 +70,8 @@ const WELCOME = t7({
     'Su cuenta demo tiene 10.000 USDC, 0,5 BTC y 5 ETH. Pruebe el trading, Cuant IA, staking, IEO, OTC, el plan de dividendos y las votaciones.',
   ],
   fr: [
-    'Bienvenue !',
-    'Votre compte démo détient 10 000 USDC, 0,5 BTC et 5 ETH. Essayez le trading, le Quant IA, le staking, l’IEO, l’OTC, le plan de dividendes et les votes.',
+    'Bienvenue\u00a0!',
+    'Votre compte démo détient 10\u202f000 USDC, 0,5 BTC et 5 ETH. Essayez le trading, le Quant IA, le staking, l’IEO, l’OTC, le plan de dividendes et les votes.',
   ],
   it: [
     'Benvenuto!',
@@ -105,6 +105,304 @@ const DIVIDEND_MESSAGE = t7({
   zh_CN: ['分红已就绪', '您的季度分红份额可在分红计划页面领取。'],
   zh_TW: ['分紅已就緒', '您的季度分紅份額可在分紅計畫頁面領取。'],
 });
+
+/** The AI quant products: a current one (redeem any day) and fixed terms. */
+const AI_PRODUCTS: {
+  names: Names7;
+  kind: 'current' | 'fixed';
+  days: number;
+  lo: number;
+  hi: number;
+  min: string;
+  max: string;
+  fee: number;
+}[] = [
+  {
+    names: {
+      de: 'KI-Quant Flexibel',
+      en: 'AI Quant Flexible',
+      es: 'Cuant IA Flexible',
+      fr: 'Quant IA Flexible',
+      it: 'Quant IA Flessibile',
+      zh_CN: 'AI 量化 活期',
+      zh_TW: 'AI 量化 活期',
+    },
+    kind: 'current',
+    days: 0,
+    lo: 200,
+    hi: 400,
+    min: '10',
+    max: '50000',
+    fee: 0,
+  },
+  {
+    names: {
+      de: 'KI-Quant 7 Tage',
+      en: 'AI Quant 7 days',
+      es: 'Cuant IA 7 días',
+      fr: 'Quant IA 7 jours',
+      it: 'Quant IA 7 giorni',
+      zh_CN: 'AI 量化 7 天',
+      zh_TW: 'AI 量化 7 天',
+    },
+    kind: 'fixed',
+    days: 7,
+    lo: 400,
+    hi: 700,
+    min: '50',
+    max: '100000',
+    fee: 100,
+  },
+  {
+    names: {
+      de: 'KI-Quant 30 Tage',
+      en: 'AI Quant 30 days',
+      es: 'Cuant IA 30 días',
+      fr: 'Quant IA 30 jours',
+      it: 'Quant IA 30 giorni',
+      zh_CN: 'AI 量化 30 天',
+      zh_TW: 'AI 量化 30 天',
+    },
+    kind: 'fixed',
+    days: 30,
+    lo: 600,
+    hi: 1000,
+    min: '100',
+    max: '200000',
+    fee: 200,
+  },
+];
+
+/** The DeFi staking products. */
+const STAKING_PRODUCTS: {
+  names: Names7;
+  coin: string;
+  days: number;
+  rate: number;
+  min: string;
+  max: string;
+}[] = [
+  {
+    names: {
+      de: 'USDC Stabil 30 Tage',
+      en: 'USDC Stable 30 days',
+      es: 'USDC Estable 30 días',
+      fr: 'USDC Stable 30 jours',
+      it: 'USDC Stabile 30 giorni',
+      zh_CN: 'USDC 稳健 30 天',
+      zh_TW: 'USDC 穩健 30 天',
+    },
+    coin: 'USDC',
+    days: 30,
+    rate: 300,
+    min: '10',
+    max: '100000',
+  },
+  {
+    names: {
+      de: 'ETH-Staking 60 Tage',
+      en: 'ETH Staking 60 days',
+      es: 'Staking de ETH 60 días',
+      fr: 'Staking ETH 60 jours',
+      it: 'Staking ETH 60 giorni',
+      zh_CN: 'ETH 质押 60 天',
+      zh_TW: 'ETH 質押 60 天',
+    },
+    coin: 'ETH',
+    days: 60,
+    rate: 120,
+    min: '0.1',
+    max: '500',
+  },
+  {
+    names: {
+      de: 'BTC-Tresor 90 Tage',
+      en: 'BTC Vault 90 days',
+      es: 'Bóveda BTC 90 días',
+      fr: 'Coffre BTC 90 jours',
+      it: 'Cassaforte BTC 90 giorni',
+      zh_CN: 'BTC 金库 90 天',
+      zh_TW: 'BTC 金庫 90 天',
+    },
+    coin: 'BTC',
+    days: 90,
+    rate: 80,
+    min: '0.001',
+    max: '20',
+  },
+];
+
+/**
+ * IEO rounds in every state: ended (settled, with the demo's allotment), drawing (the demo applied,
+ * not settled yet), subscribing and upcoming, days from now. Only engine assets can be delivered.
+ */
+const IEO_ROUNDS: Record<
+  'ended' | 'drawing' | 'open' | 'upcoming',
+  { coin: string; names: Names7; price: string; startDays: number; endDays: number; about: Names7 }
+> = {
+  ended: {
+    coin: 'DOGE',
+    names: {
+      de: 'DOGE-Community-Runde',
+      en: 'DOGE Community Round',
+      es: 'Ronda comunitaria DOGE',
+      fr: 'Tour communautaire DOGE',
+      it: 'Round della community DOGE',
+      zh_CN: 'DOGE 社区轮',
+      zh_TW: 'DOGE 社群輪',
+    },
+    price: '0.1',
+    startDays: -20,
+    endDays: -12,
+    about: {
+      de: 'Runde beendet; die Zuteilungen wurden gutgeschrieben.',
+      en: 'Closed round; allotments delivered.',
+      es: 'Ronda cerrada; asignaciones entregadas.',
+      fr: 'Tour clôturé\u00a0; allocations distribuées.',
+      it: 'Round chiuso; assegnazioni consegnate.',
+      zh_CN: '本轮已结束，配售已发放。',
+      zh_TW: '本輪已結束，配售已發放。',
+    },
+  },
+  drawing: {
+    coin: 'XRP',
+    names: {
+      de: 'XRP-Ökosystem-Runde',
+      en: 'XRP Ecosystem Round',
+      es: 'Ronda del ecosistema XRP',
+      fr: 'Tour écosystème XRP',
+      it: 'Round ecosistema XRP',
+      zh_CN: 'XRP 生态轮',
+      zh_TW: 'XRP 生態輪',
+    },
+    price: '0.5',
+    startDays: -8,
+    endDays: -1,
+    about: {
+      de: 'Zeichnung beendet; die Zuteilung läuft.',
+      en: 'Subscription closed; the draw is under way.',
+      es: 'Suscripción cerrada; el sorteo está en curso.',
+      fr: 'Souscription close\u00a0; le tirage est en cours.',
+      it: 'Sottoscrizione chiusa; l’estrazione è in corso.',
+      zh_CN: '申购已截止，正在抽签。',
+      zh_TW: '申購已截止，正在抽籤。',
+    },
+  },
+  open: {
+    coin: 'SOL',
+    names: {
+      de: 'SOL-Startrunde',
+      en: 'SOL Launch Round',
+      es: 'Ronda de lanzamiento SOL',
+      fr: 'Tour de lancement SOL',
+      it: 'Round di lancio SOL',
+      zh_CN: 'SOL 首发轮',
+      zh_TW: 'SOL 首發輪',
+    },
+    price: '50',
+    startDays: -2,
+    endDays: 12,
+    about: {
+      de: 'Zeichnung jetzt geöffnet.',
+      en: 'Subscriptions open now.',
+      es: 'Suscripciones abiertas.',
+      fr: 'Souscriptions ouvertes.',
+      it: 'Sottoscrizioni aperte.',
+      zh_CN: '现已开放申购。',
+      zh_TW: '現已開放申購。',
+    },
+  },
+  upcoming: {
+    coin: 'BNB',
+    names: {
+      de: 'BNB-Chain-Runde',
+      en: 'BNB Chain Round',
+      es: 'Ronda BNB Chain',
+      fr: 'Tour BNB Chain',
+      it: 'Round BNB Chain',
+      zh_CN: 'BNB Chain 轮',
+      zh_TW: 'BNB Chain 輪',
+    },
+    price: '100',
+    startDays: 5,
+    endDays: 15,
+    about: {
+      de: 'Startet in Kürze.',
+      en: 'Opens soon.',
+      es: 'Abre pronto.',
+      fr: 'Ouverture prochainement.',
+      it: 'Apre a breve.',
+      zh_CN: '即将开放。',
+      zh_TW: '即將開放。',
+    },
+  },
+};
+
+/** The polls: a closed one with results and an open one; the options are tickers. */
+const CLOSED_POLL_TITLE: Names7 = {
+  de: 'Welcher Perpetual-Markt soll als Nächstes 100x Hebel bekommen?',
+  en: 'Which perpetual market should get 100x leverage next?',
+  es: '¿Qué mercado perpetuo debería tener apalancamiento 100x a continuación?',
+  fr: 'Quel marché perpétuel doit passer au levier 100x ensuite\u00a0?',
+  it: 'Quale sarà il prossimo mercato perpetuo con leva 100x?',
+  zh_CN: '下一个支持 100 倍杠杆的永续合约市场应该是哪个？',
+  zh_TW: '下一個支援 100 倍槓桿的永續合約市場應該是哪個？',
+};
+
+const CLOSED_POLL_DESCRIPTION: Names7 = {
+  de: 'Abgeschlossen. Vielen Dank für Ihre Stimme.',
+  en: 'Closed. Thank you for voting.',
+  es: 'Cerrada. Gracias por votar.',
+  fr: 'Clôturé. Merci d’avoir voté.',
+  it: 'Chiusa. Grazie per aver votato.',
+  zh_CN: '已结束，感谢您的投票。',
+  zh_TW: '已結束，感謝您的投票。',
+};
+
+const OPEN_POLL_TITLE: Names7 = {
+  de: 'Welchen Coin sollen wir als Nächstes listen?',
+  en: 'Which coin should we list next?',
+  es: '¿Qué moneda deberíamos listar a continuación?',
+  fr: 'Quelle crypto devons-nous lister ensuite\u00a0?',
+  it: 'Quale sarà la prossima moneta da quotare?',
+  zh_CN: '下一个应该上线哪个币种？',
+  zh_TW: '下一個應該上架哪個幣種？',
+};
+
+const OPEN_POLL_DESCRIPTION: Names7 = {
+  de: 'Zwei Wochen lang geöffnet; eine Stimme pro Konto.',
+  en: 'Open for two weeks; one vote per account.',
+  es: 'Abierta durante dos semanas; un voto por cuenta.',
+  fr: 'Ouvert pendant deux semaines\u00a0; un vote par compte.',
+  it: 'Aperta per due settimane; un voto per account.',
+  zh_CN: '开放两周，每个账户限投一票。',
+  zh_TW: '開放兩週，每個帳戶限投一票。',
+};
+
+/** The dividend plan's title. */
+const DIVIDEND_TITLE: Names7 = {
+  de: 'Quartalsdividende der Plattform',
+  en: 'Quarterly platform dividend',
+  es: 'Dividendo trimestral de la plataforma',
+  fr: 'Dividende trimestriel de la plateforme',
+  it: 'Dividendo trimestrale della piattaforma',
+  zh_CN: '平台季度分红',
+  zh_TW: '平台季度分紅',
+};
+
+/** Every text the world seeds, by table (the seed texts' typography test reads them). */
+export const WORLD_TEXTS = {
+  WELCOME,
+  DIVIDEND_MESSAGE,
+  AI_PRODUCTS,
+  STAKING_PRODUCTS,
+  IEO_ROUNDS,
+  CLOSED_POLL_TITLE,
+  CLOSED_POLL_DESCRIPTION,
+  OPEN_POLL_TITLE,
+  OPEN_POLL_DESCRIPTION,
+  DIVIDEND_TITLE,
+};
 
 /** True when the world was seeded before (or an operator already set up products): seed only once. */
 async function seeded(s: Services): Promise<boolean> {
@@ -170,72 +468,7 @@ export async function seedWorld(
 
   // AI quant: a current product (redeem any day) and fixed terms.
   const ai = new AiService(aiDb(s.db), s.edb, s.engine, s.clock, treasuries);
-  const aiProducts: {
-    names: Names7;
-    kind: 'current' | 'fixed';
-    days: number;
-    lo: number;
-    hi: number;
-    min: string;
-    max: string;
-    fee: number;
-  }[] = [
-    {
-      names: {
-        de: 'KI-Quant Flexibel',
-        en: 'AI Quant Flexible',
-        es: 'Cuant IA Flexible',
-        fr: 'Quant IA Flexible',
-        it: 'Quant IA Flessibile',
-        zh_CN: 'AI 量化 活期',
-        zh_TW: 'AI 量化 活期',
-      },
-      kind: 'current',
-      days: 0,
-      lo: 200,
-      hi: 400,
-      min: '10',
-      max: '50000',
-      fee: 0,
-    },
-    {
-      names: {
-        de: 'KI-Quant 7 Tage',
-        en: 'AI Quant 7 days',
-        es: 'Cuant IA 7 días',
-        fr: 'Quant IA 7 jours',
-        it: 'Quant IA 7 giorni',
-        zh_CN: 'AI 量化 7 天',
-        zh_TW: 'AI 量化 7 天',
-      },
-      kind: 'fixed',
-      days: 7,
-      lo: 400,
-      hi: 700,
-      min: '50',
-      max: '100000',
-      fee: 100,
-    },
-    {
-      names: {
-        de: 'KI-Quant 30 Tage',
-        en: 'AI Quant 30 days',
-        es: 'Cuant IA 30 días',
-        fr: 'Quant IA 30 jours',
-        it: 'Quant IA 30 giorni',
-        zh_CN: 'AI 量化 30 天',
-        zh_TW: 'AI 量化 30 天',
-      },
-      kind: 'fixed',
-      days: 30,
-      lo: 600,
-      hi: 1000,
-      min: '100',
-      max: '200000',
-      fee: 200,
-    },
-  ];
-  for (const p of aiProducts) {
+  for (const p of AI_PRODUCTS) {
     await ai.createProduct(
       AdminAiProductCreate.parse({
         name: p.names.en,
@@ -254,64 +487,7 @@ export async function seedWorld(
 
   // DeFi staking.
   const staking = new StakingService(stakingDb(s.db), s.edb, s.engine, s.clock);
-  const stakingProducts: {
-    names: Names7;
-    coin: string;
-    days: number;
-    rate: number;
-    min: string;
-    max: string;
-  }[] = [
-    {
-      names: {
-        de: 'USDC Stabil 30 Tage',
-        en: 'USDC Stable 30 days',
-        es: 'USDC Estable 30 días',
-        fr: 'USDC Stable 30 jours',
-        it: 'USDC Stabile 30 giorni',
-        zh_CN: 'USDC 稳健 30 天',
-        zh_TW: 'USDC 穩健 30 天',
-      },
-      coin: 'USDC',
-      days: 30,
-      rate: 300,
-      min: '10',
-      max: '100000',
-    },
-    {
-      names: {
-        de: 'ETH-Staking 60 Tage',
-        en: 'ETH Staking 60 days',
-        es: 'Staking de ETH 60 días',
-        fr: 'Staking ETH 60 jours',
-        it: 'Staking ETH 60 giorni',
-        zh_CN: 'ETH 质押 60 天',
-        zh_TW: 'ETH 質押 60 天',
-      },
-      coin: 'ETH',
-      days: 60,
-      rate: 120,
-      min: '0.1',
-      max: '500',
-    },
-    {
-      names: {
-        de: 'BTC-Tresor 90 Tage',
-        en: 'BTC Vault 90 days',
-        es: 'Bóveda BTC 90 días',
-        fr: 'Coffre BTC 90 jours',
-        it: 'Cassaforte BTC 90 giorni',
-        zh_CN: 'BTC 金库 90 天',
-        zh_TW: 'BTC 金庫 90 天',
-      },
-      coin: 'BTC',
-      days: 90,
-      rate: 80,
-      min: '0.001',
-      max: '20',
-    },
-  ];
-  for (const p of stakingProducts) {
+  for (const p of STAKING_PRODUCTS) {
     await staking.createProduct(
       AdminStakingProductCreate.parse({
         name: p.names.en,
@@ -325,16 +501,8 @@ export async function seedWorld(
     );
   }
 
-  // IEO projects in every state: ended (settled, with the demo's allotment), drawing (the demo
-  // applied, not settled yet), subscribing and upcoming. Only engine assets can be delivered.
-  const project = (
-    coin: string,
-    names: Names7,
-    price: string,
-    startDays: number,
-    endDays: number,
-    about: Names7,
-  ) =>
+  // IEO projects in every state (IEO_ROUNDS).
+  const project = ({ coin, names, price, startDays, endDays, about }: (typeof IEO_ROUNDS)['ended']) =>
     IeoProjectCreate.parse({
       coin,
       name: names.en,
@@ -354,110 +522,10 @@ export async function seedWorld(
     });
   const ieoAt = (ms: number) => new IeoService(s.engine, earnDb(s.db), s.edb, at(ms));
   const ieo = ieoAt(now);
-  const ended = await ieo.create(
-    project(
-      'DOGE',
-      {
-        de: 'DOGE-Community-Runde',
-        en: 'DOGE Community Round',
-        es: 'Ronda comunitaria DOGE',
-        fr: 'Tour communautaire DOGE',
-        it: 'Round della community DOGE',
-        zh_CN: 'DOGE 社区轮',
-        zh_TW: 'DOGE 社群輪',
-      },
-      '0.1',
-      -20,
-      -12,
-      {
-        de: 'Runde beendet; die Zuteilungen wurden gutgeschrieben.',
-        en: 'Closed round; allotments delivered.',
-        es: 'Ronda cerrada; asignaciones entregadas.',
-        fr: 'Tour clôturé ; allocations distribuées.',
-        it: 'Round chiuso; assegnazioni consegnate.',
-        zh_CN: '本轮已结束，配售已发放。',
-        zh_TW: '本輪已結束，配售已發放。',
-      },
-    ),
-  );
-  const drawing = await ieo.create(
-    project(
-      'XRP',
-      {
-        de: 'XRP-Ökosystem-Runde',
-        en: 'XRP Ecosystem Round',
-        es: 'Ronda del ecosistema XRP',
-        fr: 'Tour écosystème XRP',
-        it: 'Round ecosistema XRP',
-        zh_CN: 'XRP 生态轮',
-        zh_TW: 'XRP 生態輪',
-      },
-      '0.5',
-      -8,
-      -1,
-      {
-        de: 'Zeichnung beendet; die Zuteilung läuft.',
-        en: 'Subscription closed; the draw is under way.',
-        es: 'Suscripción cerrada; el sorteo está en curso.',
-        fr: 'Souscription close ; le tirage est en cours.',
-        it: 'Sottoscrizione chiusa; l’estrazione è in corso.',
-        zh_CN: '申购已截止，正在抽签。',
-        zh_TW: '申購已截止，正在抽籤。',
-      },
-    ),
-  );
-  await ieo.create(
-    project(
-      'SOL',
-      {
-        de: 'SOL-Startrunde',
-        en: 'SOL Launch Round',
-        es: 'Ronda de lanzamiento SOL',
-        fr: 'Tour de lancement SOL',
-        it: 'Round di lancio SOL',
-        zh_CN: 'SOL 首发轮',
-        zh_TW: 'SOL 首發輪',
-      },
-      '50',
-      -2,
-      12,
-      {
-        de: 'Zeichnung jetzt geöffnet.',
-        en: 'Subscriptions open now.',
-        es: 'Suscripciones abiertas.',
-        fr: 'Souscriptions ouvertes.',
-        it: 'Sottoscrizioni aperte.',
-        zh_CN: '现已开放申购。',
-        zh_TW: '現已開放申購。',
-      },
-    ),
-  );
-  await ieo.create(
-    project(
-      'BNB',
-      {
-        de: 'BNB-Chain-Runde',
-        en: 'BNB Chain Round',
-        es: 'Ronda BNB Chain',
-        fr: 'Tour BNB Chain',
-        it: 'Round BNB Chain',
-        zh_CN: 'BNB Chain 轮',
-        zh_TW: 'BNB Chain 輪',
-      },
-      '100',
-      5,
-      15,
-      {
-        de: 'Startet in Kürze.',
-        en: 'Opens soon.',
-        es: 'Abre pronto.',
-        fr: 'Ouverture prochainement.',
-        it: 'Apre a breve.',
-        zh_CN: '即将开放。',
-        zh_TW: '即將開放。',
-      },
-    ),
-  );
+  const ended = await ieo.create(project(IEO_ROUNDS.ended));
+  const drawing = await ieo.create(project(IEO_ROUNDS.drawing));
+  await ieo.create(project(IEO_ROUNDS.open));
+  await ieo.create(project(IEO_ROUNDS.upcoming));
 
   // OTC desk: ads on both sides (buy = the user buys from the desk), inventory from `treasury:otc`,
   // in the currencies of the app's readers (EUR for de/es/fr/it, USD for en, CNY, TWD; the app
@@ -508,31 +576,13 @@ export async function seedWorld(
 
   // Votes: a closed poll with results (cast while it was open) and an open one. The options are
   // tickers, the same in every language.
-  const closedTitle: Names7 = {
-    de: 'Welcher Perpetual-Markt soll als Nächstes 100x Hebel bekommen?',
-    en: 'Which perpetual market should get 100x leverage next?',
-    es: '¿Qué mercado perpetuo debería tener apalancamiento 100x a continuación?',
-    fr: 'Quel marché perpétuel doit passer au levier 100x ensuite ?',
-    it: 'Quale sarà il prossimo mercato perpetuo con leva 100x?',
-    zh_CN: '下一个支持 100 倍杠杆的永续合约市场应该是哪个？',
-    zh_TW: '下一個支援 100 倍槓桿的永續合約市場應該是哪個？',
-  };
-  const closedDescription: Names7 = {
-    de: 'Abgeschlossen. Vielen Dank für Ihre Stimme.',
-    en: 'Closed. Thank you for voting.',
-    es: 'Cerrada. Gracias por votar.',
-    fr: 'Clôturé. Merci d’avoir voté.',
-    it: 'Chiusa. Grazie per aver votato.',
-    zh_CN: '已结束，感谢您的投票。',
-    zh_TW: '已結束，感謝您的投票。',
-  };
   const closedAt = now - 20 * DAY_MS;
   const closed = await new VoteService(s.db, at(closedAt)).create(
     AdminPollCreate.parse({
-      title: closedTitle.en,
-      description: closedDescription.en,
-      title_i18n: closedTitle,
-      description_i18n: closedDescription,
+      title: CLOSED_POLL_TITLE.en,
+      description: CLOSED_POLL_DESCRIPTION.en,
+      title_i18n: CLOSED_POLL_TITLE,
+      description_i18n: CLOSED_POLL_DESCRIPTION,
       options: ['ETH', 'SOL', 'BNB'],
       starts_at: closedAt,
       ends_at: now - 5 * DAY_MS,
@@ -541,30 +591,12 @@ export async function seedWorld(
   const voting = new VoteService(s.db, at(now - 10 * DAY_MS));
   await voting.vote(demoId, closed.id, 0);
   for (const [i, id] of memberIds.entries()) await voting.vote(id, closed.id, i % 2);
-  const openTitle: Names7 = {
-    de: 'Welchen Coin sollen wir als Nächstes listen?',
-    en: 'Which coin should we list next?',
-    es: '¿Qué moneda deberíamos listar a continuación?',
-    fr: 'Quelle crypto devons-nous lister ensuite ?',
-    it: 'Quale sarà la prossima moneta da quotare?',
-    zh_CN: '下一个应该上线哪个币种？',
-    zh_TW: '下一個應該上架哪個幣種？',
-  };
-  const openDescription: Names7 = {
-    de: 'Zwei Wochen lang geöffnet; eine Stimme pro Konto.',
-    en: 'Open for two weeks; one vote per account.',
-    es: 'Abierta durante dos semanas; un voto por cuenta.',
-    fr: 'Ouvert pendant deux semaines ; un vote par compte.',
-    it: 'Aperta per due settimane; un voto per account.',
-    zh_CN: '开放两周，每个账户限投一票。',
-    zh_TW: '開放兩週，每個帳戶限投一票。',
-  };
   await new VoteService(s.db, s.clock).create(
     AdminPollCreate.parse({
-      title: openTitle.en,
-      description: openDescription.en,
-      title_i18n: openTitle,
-      description_i18n: openDescription,
+      title: OPEN_POLL_TITLE.en,
+      description: OPEN_POLL_DESCRIPTION.en,
+      title_i18n: OPEN_POLL_TITLE,
+      description_i18n: OPEN_POLL_DESCRIPTION,
       options: ['TRX', 'ADA', 'LINK', 'DOT'],
       starts_at: now - DAY_MS,
       ends_at: now + 14 * DAY_MS,
@@ -616,16 +648,8 @@ export async function seedWorld(
     const dividends = new DividendService(dividendDb(s.db), s.edb, s.engine, s.clock);
     await dividends.create(
       AdminDividendCreate.parse({
-        title: 'Quarterly platform dividend',
-        title_i18n: {
-          de: 'Quartalsdividende der Plattform',
-          en: 'Quarterly platform dividend',
-          es: 'Dividendo trimestral de la plataforma',
-          fr: 'Dividende trimestriel de la plateforme',
-          it: 'Dividendo trimestrale della piattaforma',
-          zh_CN: '平台季度分红',
-          zh_TW: '平台季度分紅',
-        } satisfies Names7,
+        title: DIVIDEND_TITLE.en,
+        title_i18n: DIVIDEND_TITLE,
         coin: 'USDC',
         allocations: [
           { user_id: demoId, amount: '25.5' },
