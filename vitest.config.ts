@@ -45,7 +45,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['../../scripts/test/dom-setup.ts'],
+          setupFiles: ['../../scripts/test/dom-setup.ts', 'test/setup-toast.ts'],
           testTimeout: 30_000,
         },
       },
