@@ -51,7 +51,7 @@ export const de: Earn2Catalogue = {
     noRecords: 'Noch keine Stakes',
     confirm: '{{amount}} {{coin}} für {{days}} Tage staken?',
     staked: 'Zur Prüfung eingereicht',
-    due: 'Rückzahlung am',
+    due: 'Laufzeitende',
     reason: 'Grund',
     review: 'In Prüfung',
     active: 'Läuft',

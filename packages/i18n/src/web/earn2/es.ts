@@ -40,7 +40,7 @@ export const es: Earn2Catalogue = {
   },
   staking: {
     intro: 'Haga staking por un periodo fijo; los intereses se pagan con el principal al final.',
-    period: 'Periodo de devolución',
+    period: 'Periodo de bloqueo',
     rate: 'Tasa diaria',
     limits: 'Importe por staking',
     stake: 'Hacer staking',
@@ -50,7 +50,7 @@ export const es: Earn2Catalogue = {
     noRecords: 'Aún no ha hecho staking',
     confirm: '¿Hacer staking de {{amount}} {{coin}} durante {{days}} días?',
     staked: 'Enviado a revisión',
-    due: 'Fecha de devolución',
+    due: 'Fin del bloqueo',
     reason: 'Motivo',
     review: 'En revisión',
     active: 'En curso',

@@ -40,7 +40,7 @@ export const it: Earn2Catalogue = {
   },
   staking: {
     intro: 'Metti in staking per un periodo fisso; gli interessi sono pagati con il capitale alla fine.',
-    period: 'Periodo di rimborso',
+    period: 'Periodo di blocco',
     rate: 'Tasso giornaliero',
     limits: 'Importo per staking',
     stake: 'Metti in staking',
@@ -50,7 +50,7 @@ export const it: Earn2Catalogue = {
     noRecords: 'Nessuno staking',
     confirm: 'Mettere in staking {{amount}} {{coin}} per {{days}} giorni?',
     staked: 'Inviato per la revisione',
-    due: 'Data di rimborso',
+    due: 'Fine del blocco',
     reason: 'Motivo',
     review: 'In revisione',
     active: 'In corso',
