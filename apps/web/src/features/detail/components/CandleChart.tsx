@@ -68,7 +68,16 @@ export function CandleChart({
       },
       grid: { vertLines: { color: '#1e2329' }, horzLines: { color: '#1e2329' } },
       rightPriceScale: { borderColor: '#2b3139' },
-      timeScale: { borderColor: '#2b3139', timeVisible: true, secondsVisible: false },
+      // Both edges fixed: the first and last time labels are then shifted inside the plot instead of
+      // being cut at its border (the leftmost read ":00" at 375 px), and the chart cannot be dragged
+      // past the first or the latest candle into empty space.
+      timeScale: {
+        borderColor: '#2b3139',
+        timeVisible: true,
+        secondsVisible: false,
+        fixLeftEdge: true,
+        fixRightEdge: true,
+      },
       localization: {
         locale: bcp47(lang),
         priceFormatter: (p: number) => axis.format(p),
