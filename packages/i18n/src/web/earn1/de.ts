@@ -93,7 +93,7 @@ export const de: Earn1Catalogue = {
     remaining: 'Erstattet',
     date: 'Datum',
     status: {
-      not_started: 'Nicht gestartet',
+      not_started: 'Demnächst',
       subscribing: 'Zeichnung läuft',
       drawing: 'Zuteilung',
       ended: 'Beendet',

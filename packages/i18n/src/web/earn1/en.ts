@@ -89,7 +89,8 @@ export const en = {
     remaining: 'Refunded',
     date: 'Date',
     status: {
-      not_started: 'Not started',
+      /** The word of the `upcoming` heading of /NewB (and `subscribing` is `current`'s): one state, one word. */
+      not_started: 'Upcoming',
       subscribing: 'Subscribing',
       drawing: 'Drawing',
       ended: 'Ended',

@@ -82,7 +82,7 @@ export const es: Earn1Catalogue = {
     subscribe: 'Suscribir',
     subscribed: 'Suscrito, la asignación llega tras el cierre',
     noProjects: 'Aún no hay proyectos',
-    upcoming: 'Próximos',
+    upcoming: 'Próximamente',
     current: 'En suscripción',
     past: 'Finalizados',
     history: 'Registros IEO',
@@ -92,7 +92,7 @@ export const es: Earn1Catalogue = {
     remaining: 'Reembolsado',
     date: 'Fecha',
     status: {
-      not_started: 'No iniciado',
+      not_started: 'Próximamente',
       subscribing: 'En suscripción',
       drawing: 'Sorteo',
       ended: 'Finalizado',

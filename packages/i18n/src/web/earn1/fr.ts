@@ -92,7 +92,7 @@ export const fr: Earn1Catalogue = {
     remaining: 'Remboursé',
     date: 'Date',
     status: {
-      not_started: 'Pas commencé',
+      not_started: 'À venir',
       subscribing: 'En souscription',
       drawing: 'Tirage',
       ended: 'Terminé',

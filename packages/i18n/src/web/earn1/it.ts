@@ -92,7 +92,7 @@ export const it: Earn1Catalogue = {
     remaining: 'Rimborsato',
     date: 'Data',
     status: {
-      not_started: 'Non iniziato',
+      not_started: 'In arrivo',
       subscribing: 'In sottoscrizione',
       drawing: 'Estrazione',
       ended: 'Terminato',

@@ -92,7 +92,7 @@ export const zh_CN: Earn1Catalogue = {
     remaining: '已退还',
     date: '日期',
     status: {
-      not_started: '未开始',
+      not_started: '即将开始',
       subscribing: '申购中',
       drawing: '抽签中',
       ended: '已结束',

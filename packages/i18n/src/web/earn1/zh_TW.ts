@@ -92,7 +92,7 @@ export const zh_TW: Earn1Catalogue = {
     remaining: '已退還',
     date: '日期',
     status: {
-      not_started: '未開始',
+      not_started: '即將開始',
       subscribing: '申購中',
       drawing: '抽籤中',
       ended: '已結束',

@@ -11,6 +11,7 @@ import { serverRefusal } from '../../../lib/form-errors.ts';
 import { formatDecimal, formatPercent } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
+import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
 import { useIeoProject, useIeoProjects, useSubscribe } from '../api/ieo.ts';
 import { ProjectCard } from '../components/ProjectCard.tsx';
 import '../../exchange/exchange.css';
@@ -83,16 +84,18 @@ export default function IEO() {
       busy.current = false;
     }
   };
+  // Exact, with at least 2 decimals (ADR 271): the same figures as the /NewB and /IEO list cards
+  // ("1,000,000.00 SOL", "50.00 USDC"), never rounded.
   const rows: [string, string][] = p
     ? [
-        [t1('ieo.issueAmount'), `${formatDecimal(p.issue_amount, lang)} ${p.coin}`],
-        [t1('ieo.unitPrice'), `${formatDecimal(p.unit_price, lang)} USDC`],
+        [t1('ieo.issueAmount'), `${formatExactAmount(p.issue_amount, lang)} ${p.coin}`],
+        [t1('ieo.unitPrice'), `${formatExactAmount(p.unit_price, lang)} USDC`],
         [t1('ieo.priceRange'), p.price_range || '--'],
         [t1('ieo.progress'), formatPercent(p.progress, lang, { minFraction: 2, maxFraction: 2 })],
         // In the project's coin, as the issue amount above it ("10 – 100,000" read as a bare range).
         [
           t1('ieo.limits'),
-          `${formatDecimal(p.min_quantity, lang)} – ${formatDecimal(p.max_quantity, lang)} ${p.coin}`,
+          `${formatExactAmount(p.min_quantity, lang)} – ${formatExactAmount(p.max_quantity, lang)} ${p.coin}`,
         ],
         [t1('ieo.start'), formatDateTime(p.start_at, lang)],
         [t1('ieo.end'), formatDateTime(p.end_at, lang)],
@@ -154,7 +157,9 @@ export default function IEO() {
               </div>
               <div className="ieo-kv num">
                 <span>{t1('ieo.amount')}</span>
-                <span>{cost ? `${formatDecimal(cost, lang, { maxFraction: 6 })} USDC` : '--'}</span>
+                <span>
+                  {cost ? `${formatDecimal(cost, lang, { minFraction: 2, maxFraction: 6 })} USDC` : '--'}
+                </span>
               </div>
               {error && (
                 <p id={`${qtyId}-error`} className="fx-error" role="alert">
