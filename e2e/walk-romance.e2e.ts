@@ -80,7 +80,7 @@ describe('the French, Spanish and Italian walk at 375 px', () => {
     await p.context().close();
   });
 
-  it('Home in Spanish: check-in is "Hacer check-in", the shortcut says "Contraseña de transacción" and fits', async () => {
+  it('Home in Spanish: check-in is "Hacer check-in", the shortcut says "Contraseña de transacción" in two lines', async () => {
     const es = webCatalogues.es;
     const p = await page('es');
     await p.goto('/');
@@ -92,6 +92,10 @@ describe('the French, Spanish and Italian walk at 375 px', () => {
     await shortcut.waitFor();
     const box = await shortcut.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+    // It took three lines at 375 px (fr "Mot de passe de transaction" too); the grid holds two.
+    const line = await shortcut.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    expect(box?.height).toBeLessThanOrEqual(2 * line + 1);
+    expect(await shortcut.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
     await screenshot(p, 'walk-romance-home-es');
     await p.context().close();
   });

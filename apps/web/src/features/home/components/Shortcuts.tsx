@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../lib/api.ts';
 import { hasToken } from '../../../lib/storage.ts';
+import '../home.css';
 
 type Label =
   | 'home.shortcuts.spot'
