@@ -32,6 +32,7 @@ import { RELEASES_MIGRATION } from './release/migration.ts';
 import { LIABILITIES_MIGRATION } from './reserves/migration.ts';
 import { STAKING_MIGRATION } from './staking/migration.ts';
 import { SUPPORT_MIGRATION } from './support/migration.ts';
+import { SUPPORT_TICKET_LANG_MIGRATION } from './support/migration-lang.ts';
 import { UPLOAD_QUOTA_MIGRATION } from './system/upload-quota.ts';
 import { VOTE_MIGRATION } from './vote/migration.ts';
 import { VOTE_TEXTS_MIGRATION } from './vote/migration-texts.ts';
@@ -72,6 +73,7 @@ export const MIGRATIONS: readonly Migration[] = [
   IEO_TEXTS_MIGRATION,
   TRADE_PUBLIC_IDS_MIGRATION,
   IDEMPOTENCY_REF_INDEX_MIGRATION,
+  SUPPORT_TICKET_LANG_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

@@ -154,6 +154,11 @@ describe.each(BACKENDS)('the demo savings, stakes and tickets on %s', { timeout:
     );
     expect(answered.messages.map((m) => m.from)).toEqual(['user', 'operator']);
     expect(answered.messages[1]!.body).toMatch(/^Guten Tag/);
+    // Written in German, so kept as German: a reply mailed to the demo would be in German too.
+    const langs = await sql<{ lang: string | null }>`select lang from support_tickets order by id`.execute(
+      t.db,
+    );
+    expect(langs.rows.map((r) => r.lang)).toEqual(['de', 'de']);
     expect(answered.messages[0]!.created_at).toBe(seededAt - DEMO_TICKETS[0]!.agoMs);
     // The console: the open one is new to the operators, the answered one was read.
     const inbox = await as<{ list: { subject: string; status: string; unread: boolean }[] }>(

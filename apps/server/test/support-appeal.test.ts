@@ -2,8 +2,11 @@
 // ticket route needs a session, so POST /api/app/support/appeal takes the account's name instead:
 // a ticket of that account when it exists and is disabled, the same answer for any other name (no
 // enumeration), 5 an hour per client address, 3 a day per account, 422 for bad input; the console
-// sees the ticket, and an operator's reply reaches the account's own address. And support, which
-// bans, reads the ban's reason on the user (GET /api/admin/users/:id/audit) but still not the log.
+// sees the ticket, and an operator's reply reaches the account's own address. The user's side is in
+// the user's language: the appeal's subject in their list, the mailed reply in the language they
+// appealed in (7 languages). And support, which bans, reads the ban's reason on the user
+// (GET /api/admin/users/:id/audit) but still not the log.
+import { LANGS, translateServer } from '@ex/i18n';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -192,10 +195,12 @@ describe.each(BACKENDS)('appeal of a disabled account on %s', (backend) => {
       .orderBy('id', 'desc')
       .execute();
     expect(sent).toHaveLength(1);
+    // In the language of the appeal (en here): the subject, and a closing line on how to write back.
     expect(sent[0]).toMatchObject({
       channel: 'email',
       recipient: 'banned@example.com',
-      body: 'We are reviewing your case and will write again within two days.',
+      subject: `Support: ${APPEAL_SUBJECT}`,
+      body: `We are reviewing your case and will write again within two days.\n\n${translateServer('en', 'mail.support_reply_footer')}`,
     });
     // An active user reads replies in the app: nothing is mailed.
     const own = await t.call<{ id: string }>('POST', '/api/app/support/tickets', {
@@ -223,15 +228,101 @@ describe.each(BACKENDS)('appeal of a disabled account on %s', (backend) => {
     const own = await t.call<{ list: { subject: string; unread: boolean }[] }>(
       'GET',
       '/api/app/support/tickets',
-      {
-        token: login.body.data.token,
-      },
+      { token: login.body.data.token, lang: 'en' },
     );
     expect(own.body.data.list[0]).toMatchObject({ subject: APPEAL_SUBJECT, unread: true });
     // Re-banned for the next suite's reads.
     await t.call('POST', `/api/admin/users/${banned.user.id}/ban`, {
       token: ops.admin,
       body: { reason: 'Second chargeback, case 4712' },
+    });
+  });
+
+  describe('in the user’s language', () => {
+    let user: { token: string; user: { id: string } };
+    const reply = 'Nous examinons votre dossier et vous écrirons sous deux jours.';
+
+    beforeAll(async () => {
+      user = await registerUser(t, 'recours@example.fr');
+      // An anti-phishing code: the mailed reply's first line follows the language too (ADR 206).
+      await t.call('POST', '/api/app/user/anti-phishing', { token: user.token, body: { code: 'Lune7' } });
+      await t.call('POST', `/api/admin/users/${user.user.id}/ban`, {
+        token: ops.support,
+        body: { reason: 'Identity documents of someone else' },
+      });
+      const res = await appeal(
+        email('recours@example.fr', 'Mon compte a été désactivé par erreur, merci de vérifier.'),
+        undefined,
+        'fr-FR,fr;q=0.9',
+      );
+      expect(res.status).toBe(200);
+    });
+
+    const ticketOf = async () => (await tickets()).find((x) => x.user_id === user.user.id)!;
+
+    it('the console reads the appeal under its subject of record, in its own language', async () => {
+      expect(await ticketOf()).toMatchObject({ subject: APPEAL_SUBJECT, status: 'open' });
+    });
+
+    it('an operator’s reply is mailed in French: subject, closing line and anti-phishing line', async () => {
+      const ticket = await ticketOf();
+      await t.call('POST', `/api/admin/support/tickets/${ticket.id}/reply`, {
+        token: ops.support,
+        body: { body: reply },
+      });
+      const mail = await t.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('scene', '=', 'support_reply')
+        .where('recipient', '=', 'recours@example.fr')
+        .executeTakeFirstOrThrow();
+      expect(mail.subject).toBe('Assistance\u00a0: Recours\u00a0: compte désactivé');
+      expect(mail.body).toBe(
+        `Votre code anti-hameçonnage\u00a0: Lune7\n\n${reply}\n\n` +
+          'Votre compte est désactivé\u00a0: cette réponse de notre équipe d’assistance vous parvient ' +
+          'donc aussi ici. Pour répondre, choisissez «\u00a0Contacter l’assistance\u00a0» sur l’écran de connexion.',
+      );
+    });
+
+    it('once unbanned, the user’s list and ticket read the subject in French, and in each language', async () => {
+      await t.call('POST', `/api/admin/users/${user.user.id}/unban`, {
+        token: ops.support,
+        body: { note: 'Documents checked again' },
+      });
+      const login = await t.call<{ token: string }>('POST', '/api/app/account/login', {
+        body: { type: 'email', account: 'recours@example.fr', password: PASSWORD },
+      });
+      const token = login.body.data.token;
+      const list = (lang: string) =>
+        t.call<{ list: { id: string; subject: string }[] }>('GET', '/api/app/support/tickets', {
+          token,
+          lang,
+        });
+      const fr = (await list('fr')).body.data.list;
+      expect(fr).toHaveLength(1);
+      expect(fr[0]!.subject).toBe('Recours\u00a0: compte désactivé');
+      const detail = await t.call<{ subject: string; messages: { from: string; body: string }[] }>(
+        'GET',
+        `/api/app/support/tickets/${fr[0]!.id}`,
+        { token, lang: 'fr' },
+      );
+      expect(detail.body.data.subject).toBe('Recours\u00a0: compte désactivé');
+      expect(detail.body.data.messages.map((m) => m.from)).toEqual(['user', 'operator']);
+      const subjects = new Set<string>();
+      for (const lang of LANGS) {
+        const [one] = (await list(lang.replace('_', '-'))).body.data.list;
+        expect(one!.subject).toBe(translateServer(lang, 'support.appeal_subject'));
+        subjects.add(one!.subject);
+      }
+      expect(subjects.size).toBe(LANGS.length);
+      expect(translateServer('en', 'support.appeal_subject')).toBe(APPEAL_SUBJECT);
+      // A subject the user typed is shown as typed, in every language.
+      const own = await t.call<{ subject: string }>('POST', '/api/app/support/tickets', {
+        token,
+        lang: 'de',
+        body: { subject: 'Question sur un dépôt', body: 'Mon dépôt n’est pas arrivé.' },
+      });
+      expect(own.body.data.subject).toBe('Question sur un dépôt');
     });
   });
 

@@ -11,7 +11,11 @@ import { AccountType, AREA_CODE_RE } from './account.ts';
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^\d{5,15}$/;
 
-/** The subject of an appeal's ticket, in the console's language: the console marks such tickets. */
+/**
+ * The subject of record of an appeal's ticket, in the console's language: the console marks such
+ * tickets by it. The user reads it in their own language (server message `support.appeal_subject`,
+ * whose `en` text it is).
+ */
 export const APPEAL_SUBJECT = 'Appeal: account disabled';
 
 export const APPEAL_MESSAGE_MIN = 10;

@@ -69,6 +69,7 @@ export async function seedSupport(s: Services, demoId: string, operator: SeedOpe
     const ticket = await support(openedAt).create(
       demoId,
       TicketCreateRequest.parse({ subject: t.subject, body: t.body }),
+      'de',
     );
     if (t.answer === undefined) continue;
     const answeredAt = openedAt + t.answer.afterMs;
@@ -82,7 +83,7 @@ export async function seedSupport(s: Services, demoId: string, operator: SeedOpe
       (detail) => AdminTicketDetail.parse(detail),
     );
     // The demo read the answer: no unread dot is left over from the seed.
-    await support(answeredAt + HOUR_MS).ticket(demoId, ticket.id);
+    await support(answeredAt + HOUR_MS).ticket(demoId, ticket.id, 'de');
   }
   return true;
 }

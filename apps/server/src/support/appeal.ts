@@ -1,4 +1,5 @@
 import { APPEAL_SUBJECT, type AppealRequest } from '@ex/contract';
+import type { Lang } from '@ex/i18n';
 import { targetOf } from '../account/codes.ts';
 import { WindowCounter } from '../account/limiter.ts';
 import { findUserByTarget } from '../account/queries.ts';
@@ -26,6 +27,7 @@ type TicketTables = {
     status: 'open' | 'answered' | 'closed';
     user_unread: boolean;
     admin_unread: boolean;
+    lang: Lang | null;
     created_at: string;
     updated_at: string;
   };
@@ -72,8 +74,10 @@ export class AppealDesk {
    * budget is spent first, for every call, and the account's daily one whether or not it exists.
    * An account that can log in is not written to: anyone may name any address here, and a
    * stranger's words must not land in an active user's tickets (they open their own in the app).
+   * `lang` is the request's language: the ticket keeps it, so support's replies are mailed in it
+   * (the subject is stored in the console's language; the user reads it in theirs once unbanned).
    */
-  async file(body: AppealRequest, client: string): Promise<void> {
+  async file(body: AppealRequest, client: string, lang: Lang): Promise<void> {
     if (!(await this.perClient.take(client))) throw new AppError('RATE_LIMITED');
     const target = targetOf(body.type, body.account, body.area_code);
     const withinDay = await this.perAccount.take(target.key);
@@ -101,6 +105,7 @@ export class AppealDesk {
               status: 'open',
               user_unread: false,
               admin_unread: true,
+              lang,
               created_at: now,
               updated_at: now,
             } as never)
@@ -121,7 +126,7 @@ export class AppealDesk {
       if (open)
         await trx
           .updateTable('support_tickets')
-          .set({ status: 'open', admin_unread: true, updated_at: now })
+          .set({ status: 'open', admin_unread: true, lang, updated_at: now })
           .where('id', '=', ticketId)
           .execute();
     });

@@ -51,11 +51,12 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
     method: 'GET',
     url: '/api/app/support/tickets',
     tags,
-    summary: 'My tickets, last changed first, with an unread flag for new replies',
+    summary:
+      'My tickets, last changed first, with an unread flag for new replies (an appeal’s subject in the caller’s language)',
     query: PageQuery,
     response: TicketPage,
     preHandler: user,
-    handler: (req) => support.tickets(principalOf(req).id, req.query.page, req.query.limit),
+    handler: (req) => support.tickets(principalOf(req).id, req.query.page, req.query.limit, req.lang),
   });
 
   jsonRoute(app, {
@@ -76,7 +77,7 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
     body: TicketCreateRequest,
     response: TicketDetail,
     preHandler: user,
-    handler: (req) => support.create(principalOf(req).id, req.body),
+    handler: (req) => support.create(principalOf(req).id, req.body, req.lang),
   });
 
   jsonRoute(app, {
@@ -87,7 +88,7 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
     params: SupportIdParams,
     response: TicketDetail,
     preHandler: user,
-    handler: (req) => support.ticket(principalOf(req).id, req.params.id),
+    handler: (req) => support.ticket(principalOf(req).id, req.params.id, req.lang),
   });
 
   jsonRoute(app, {
@@ -99,7 +100,7 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
     body: TicketReplyRequest,
     response: TicketDetail,
     preHandler: user,
-    handler: (req) => support.reply(principalOf(req).id, req.params.id, req.body),
+    handler: (req) => support.reply(principalOf(req).id, req.params.id, req.body, req.lang),
   });
 
   // A disabled account cannot log in, so it has no ticket routes: this one takes no session (ADR 268).
@@ -115,7 +116,7 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
     handler: async (req) => {
       // Like the login: the image captcha when it is on, checked before anything is looked up.
       await s.captcha.check(req.body.captcha_key, req.body.captcha_code);
-      await appeals.file(req.body, clientKeyOf(req));
+      await appeals.file(req.body, clientKeyOf(req), req.lang);
       return { received: true as const };
     },
   });

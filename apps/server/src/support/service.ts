@@ -1,18 +1,19 @@
-import type {
-  AdminFaqArticle,
-  AdminTicketDetail,
-  FaqArticle,
-  FaqSaveRequest,
-  LocalisedText,
-  Page,
-  Ticket,
-  TicketCreateRequest,
-  TicketDetail,
-  TicketMessage,
-  TicketReplyRequest,
-  TicketStatus,
+import {
+  type AdminFaqArticle,
+  type AdminTicketDetail,
+  APPEAL_SUBJECT,
+  type FaqArticle,
+  type FaqSaveRequest,
+  type LocalisedText,
+  type Page,
+  type Ticket,
+  type TicketCreateRequest,
+  type TicketDetail,
+  type TicketMessage,
+  type TicketReplyRequest,
+  type TicketStatus,
 } from '@ex/contract';
-import type { Lang } from '@ex/i18n';
+import { DEFAULT_LANG, type Lang, translateServer } from '@ex/i18n';
 import { recordOutbox, type Sender } from '../account/sender.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
@@ -42,6 +43,8 @@ interface TicketRow {
   status: TicketStatus;
   user_unread: boolean;
   admin_unread: boolean;
+  /** The language the user writes in (migration 0830); null on older tickets: the default one. */
+  lang: Lang | null;
   created_at: string;
   updated_at: string;
 }
@@ -59,6 +62,14 @@ type SupportTables = { faq_articles: FaqRow; support_tickets: TicketRow; support
 const parseText = (s: string): LocalisedText => JSON.parse(s) as LocalisedText;
 /** The text in `lang`, else German (the default language), else English. */
 const pick = (t: LocalisedText, lang: Lang): string => t[lang] || t.de || t.en || '';
+
+/**
+ * A ticket's subject as its user reads it: an appeal's (the server wrote it, ADR 268, in the
+ * console's language, which marks appeals by it) in `lang`; any other as the user typed it.
+ */
+export function userSubject(subject: string, lang: Lang): string {
+  return subject === APPEAL_SUBJECT ? translateServer(lang, 'support.appeal_subject') : subject;
+}
 
 export class SupportService {
   private readonly db;
@@ -147,10 +158,11 @@ export class SupportService {
 
   // ---- tickets ----
 
-  private toTicket(r: TicketRow, side: 'user' | 'operator'): Ticket {
+  /** The operator reads the subject as stored; the user in `lang` when the server wrote it. */
+  private toTicket(r: TicketRow, side: 'user' | 'operator', lang?: Lang): Ticket {
     return {
       id: String(r.id),
-      subject: r.subject,
+      subject: side === 'user' && lang !== undefined ? userSubject(r.subject, lang) : r.subject,
       status: r.status,
       unread: side === 'user' ? r.user_unread : r.admin_unread,
       created_at: Number(r.created_at),
@@ -198,12 +210,12 @@ export class SupportService {
     }
   }
 
-  async tickets(userId: string, page: number, limit: number): Promise<Page<Ticket>> {
+  async tickets(userId: string, page: number, limit: number, lang: Lang): Promise<Page<Ticket>> {
     const base = this.db.selectFrom('support_tickets').where('user_id', '=', userId);
     const { rows, total } = await fetchPage(base, { page, limit }, (b) =>
       b.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'),
     );
-    return { list: rows.map((r) => this.toTicket(r, 'user')), total, page, limit };
+    return { list: rows.map((r) => this.toTicket(r, 'user', lang)), total, page, limit };
   }
 
   async unread(userId: string): Promise<{ count: number }> {
@@ -216,7 +228,8 @@ export class SupportService {
     return { count: Number(r.n) };
   }
 
-  async create(userId: string, body: TicketCreateRequest): Promise<TicketDetail> {
+  /** Opens a ticket written in `lang` (the request's language). */
+  async create(userId: string, body: TicketCreateRequest, lang: Lang): Promise<TicketDetail> {
     await this.checkImage(userId, body.image);
     const open = await this.db
       .selectFrom('support_tickets')
@@ -235,6 +248,7 @@ export class SupportService {
           status: 'open',
           user_unread: false,
           admin_unread: true,
+          lang,
           created_at: now,
           updated_at: now,
         } as never)
@@ -253,11 +267,11 @@ export class SupportService {
         .execute();
       return String(t.id);
     });
-    return this.ticket(userId, id);
+    return this.ticket(userId, id, lang);
   }
 
   /** Opening the ticket marks the operator's replies read (the unread dot goes). */
-  async ticket(userId: string, id: string): Promise<TicketDetail> {
+  async ticket(userId: string, id: string, lang: Lang): Promise<TicketDetail> {
     let row = await this.own(userId, id);
     if (row.user_unread) {
       row =
@@ -268,15 +282,16 @@ export class SupportService {
           .returningAll()
           .executeTakeFirst()) ?? row;
     }
-    return { ...this.toTicket(row, 'user'), messages: await this.messages(id, 'user') };
+    return { ...this.toTicket(row, 'user', lang), messages: await this.messages(id, 'user') };
   }
 
-  async reply(userId: string, id: string, body: TicketReplyRequest): Promise<TicketDetail> {
+  /** The user's message on their ticket, written in `lang`: what the server writes them next is too. */
+  async reply(userId: string, id: string, body: TicketReplyRequest, lang: Lang): Promise<TicketDetail> {
     const row = await this.own(userId, id);
     if (row.status === 'closed') throw new AppError('TICKET_CLOSED');
     await this.checkImage(userId, body.image);
-    await this.addMessage(id, 'user', null, body, { status: 'open', admin_unread: true });
-    return this.ticket(userId, id);
+    await this.addMessage(id, 'user', null, body, { status: 'open', admin_unread: true, lang });
+    return this.ticket(userId, id, lang);
   }
 
   private async addMessage(
@@ -284,7 +299,7 @@ export class SupportService {
     author: 'user' | 'operator',
     adminId: string | null,
     body: TicketReplyRequest,
-    next: Partial<Pick<TicketRow, 'status' | 'user_unread' | 'admin_unread'>>,
+    next: Partial<Pick<TicketRow, 'status' | 'user_unread' | 'admin_unread' | 'lang'>>,
   ): Promise<void> {
     const now = String(this.clock.now());
     await this.db.transaction().execute(async (trx) => {
@@ -371,12 +386,17 @@ export class SupportService {
 
   /** An operator's reply: the ticket becomes answered and the user sees the unread dot. */
   async adminReply(id: string, adminId: string, body: TicketReplyRequest): Promise<AdminTicketDetail> {
-    const row = await this.adminTicket(id, false);
+    const row = await this.db
+      .selectFrom('support_tickets')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
     if (row.status === 'closed') throw new AppError('TICKET_CLOSED');
     // Operators attach nothing of a user's: an image on a console reply is not supported.
     if (body.image !== undefined) throw new AppError('IMAGE_NOT_FOUND');
     await this.addMessage(id, 'operator', adminId, body, { status: 'answered', user_unread: true });
-    await this.deliverToDisabled(row.user_id, row.subject, body.body);
+    await this.deliverToDisabled(row, body.body);
     return this.adminTicket(id);
   }
 
@@ -384,26 +404,32 @@ export class SupportService {
    * A disabled account cannot log in to read a reply (its appeal came through the login screen,
    * ADR 268), so the reply also goes to the account's own address: its e-mail, else its phone. Only
    * there, never to an address someone typed: the appeal form takes any name, the answer reaches
-   * the owner. The reply stays in the ticket either way; a failed delivery does not undo it.
+   * the owner. The reply stays in the ticket either way; a failed delivery does not undo it. The
+   * mail is in the language the user last wrote the ticket in (the operator's words as written):
+   * its subject, a closing line on why it comes and how to write back, the anti-phishing line.
    */
-  private async deliverToDisabled(userId: string, subject: string, text: string): Promise<void> {
+  private async deliverToDisabled(ticket: TicketRow, text: string): Promise<void> {
     if (!this.sender) return;
     const user = await this.db
       .selectFrom('users')
       .select(['email', 'phone', 'area_code', 'banned_at'])
-      .where('id', '=', userId)
+      .where('id', '=', ticket.user_id)
       .executeTakeFirst();
     if (!user || user.banned_at === null) return;
     const to = user.email ?? (user.phone ? `${user.area_code ?? ''} ${user.phone}`.trim() : null);
     if (!to) return;
+    const lang = ticket.lang ?? DEFAULT_LANG;
     try {
       const kept = await this.sender.deliver({
         channel: user.email ? 'email' : 'sms',
         to,
-        subject: `Support: ${subject}`,
-        body: text,
+        subject: translateServer(lang, 'mail.support_reply_subject', {
+          subject: userSubject(ticket.subject, lang),
+        }),
+        body: `${text}\n\n${translateServer(lang, 'mail.support_reply_footer')}`,
         code: null,
         scene: 'support_reply',
+        lang,
       });
       await recordOutbox(this.db as unknown as Db, this.clock, kept);
     } catch {

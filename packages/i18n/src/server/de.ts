@@ -205,4 +205,8 @@ export const de = {
   'error.market_liquidation_fee_invalid':
     'Die Liquidationsgebühr muss zwischen 0 und 5 % liegen oder 100 % betragen (nur Perpetuals)',
   'mail.anti_phishing': 'Ihr Anti-Phishing-Code: {code}',
+  'support.appeal_subject': 'Einspruch: Konto gesperrt',
+  'mail.support_reply_subject': 'Support: {subject}',
+  'mail.support_reply_footer':
+    'Ihr Konto ist gesperrt, daher erreicht Sie diese Antwort unseres Supports auch hier. Um zu antworten, wählen Sie auf der Anmeldeseite „Support kontaktieren“.',
 } as const satisfies Record<keyof typeof en, string>;

@@ -208,6 +208,10 @@ export const en = {
   'error.market_liquidation_fee_invalid':
     'The liquidation fee must be between 0 and 5 % or exactly 100 % (perpetuals only)',
   'mail.anti_phishing': 'Your anti-phishing code: {code}',
+  'support.appeal_subject': 'Appeal: account disabled',
+  'mail.support_reply_subject': 'Support: {subject}',
+  'mail.support_reply_footer':
+    'Your account is disabled, so this reply from our support team also reaches you here. To write back, choose “Contact support” on the login screen.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

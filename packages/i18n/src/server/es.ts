@@ -202,4 +202,8 @@ export const es = {
   'error.market_liquidation_fee_invalid':
     'La comisión de liquidación debe estar entre 0 y 5 % o ser exactamente 100 % (solo perpetuos)',
   'mail.anti_phishing': 'Su código antiphishing: {code}',
+  'support.appeal_subject': 'Apelación: cuenta desactivada',
+  'mail.support_reply_subject': 'Soporte: {subject}',
+  'mail.support_reply_footer':
+    'Su cuenta está desactivada, por eso esta respuesta de nuestro equipo de soporte también le llega por aquí. Para responder, elija «Contactar con soporte» en la pantalla de inicio de sesión.',
 } as const satisfies Record<keyof typeof en, string>;

@@ -204,4 +204,8 @@ export const fr = {
   'error.market_liquidation_fee_invalid':
     'Les frais de liquidation doivent être compris entre 0 et 5 % ou valoir exactement 100 % (perpétuels uniquement)',
   'mail.anti_phishing': 'Votre code anti-hameçonnage\u00a0: {code}',
+  'support.appeal_subject': 'Recours\u00a0: compte désactivé',
+  'mail.support_reply_subject': 'Assistance\u00a0: {subject}',
+  'mail.support_reply_footer':
+    'Votre compte est désactivé\u00a0: cette réponse de notre équipe d’assistance vous parvient donc aussi ici. Pour répondre, choisissez «\u00a0Contacter l’assistance\u00a0» sur l’écran de connexion.',
 } as const satisfies Record<keyof typeof en, string>;

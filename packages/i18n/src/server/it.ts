@@ -198,4 +198,8 @@ export const it = {
   'error.market_liquidation_fee_invalid':
     'La commissione di liquidazione deve essere tra 0 e 5 % o esattamente 100 % (solo perpetui)',
   'mail.anti_phishing': 'Il tuo codice anti-phishing: {code}',
+  'support.appeal_subject': 'Ricorso: account disattivato',
+  'mail.support_reply_subject': 'Assistenza: {subject}',
+  'mail.support_reply_footer':
+    'Il tuo account è disattivato, quindi questa risposta del nostro team di assistenza ti arriva anche qui. Per rispondere, scegli «Contatta l’assistenza» nella schermata di accesso.',
 } as const satisfies Record<keyof typeof en, string>;

@@ -180,4 +180,8 @@ export const zh_CN = {
   'error.market_params_unchanged': '这些已是该市场的当前设置',
   'error.market_liquidation_fee_invalid': '强平清算费须在 0 至 5 % 之间或恰为 100 %（仅限永续合约）',
   'mail.anti_phishing': '您的防钓鱼码：{code}',
+  'support.appeal_subject': '申诉：账户已被禁用',
+  'mail.support_reply_subject': '客服：{subject}',
+  'mail.support_reply_footer':
+    '您的账户已被禁用，因此客服的这条回复也会发送到这里。如需回复，请在登录页面选择“联系客服”。',
 } as const satisfies Record<keyof typeof en, string>;

@@ -180,4 +180,8 @@ export const zh_TW = {
   'error.market_params_unchanged': '這些已是該市場的當前設定',
   'error.market_liquidation_fee_invalid': '強平清算費須在 0 至 5 % 之間或恰為 100 %（僅限永續合約）',
   'mail.anti_phishing': '您的防釣魚碼：{code}',
+  'support.appeal_subject': '申訴：帳戶已被停用',
+  'mail.support_reply_subject': '客服：{subject}',
+  'mail.support_reply_footer':
+    '您的帳戶已被停用，因此客服的這則回覆也會傳送到這裡。如需回覆，請在登入頁面選擇「聯絡客服」。',
 } as const satisfies Record<keyof typeof en, string>;
