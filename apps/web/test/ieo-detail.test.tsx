@@ -46,6 +46,7 @@ vi.mock('../src/features/ieo/api/ieo.ts', () => ({
 }));
 
 const { default: IEO } = await import('../src/features/ieo/routes/IEO.tsx');
+const { formatPriceRange } = await import('../src/features/ieo/lib/price-range.ts');
 const { default: NewB } = await import('../src/features/ieo/routes/NewB.tsx');
 
 /** The figure beside a label of the detail's list or of a card. */
@@ -71,11 +72,23 @@ describe('/IEO?id= project detail', () => {
     openScreen([{ path: '/IEO', Component: IEO }], '/IEO?id=2', { lang });
     expect(figureBeside(await screen.findByText(ieo.issueAmount))).toBe(issued);
     expect(figureBeside(screen.getByText(ieo.unitPrice))).toBe(price);
+    // The operator's price range ("50 USDC") in the same numbers (fr said "0.5 USDC" for XRP).
+    expect(figureBeside(screen.getByText(ieo.priceRange))).toBe(price);
     cleanup();
     openScreen([{ path: '/IEO', Component: IEO }], '/IEO', { lang });
     const card = (await screen.findByText('SOL launch round')).closest('a') as HTMLElement;
     expect(figureBeside(within(card).getByText(ieo.issueAmount))).toBe(issued);
     expect(figureBeside(within(card).getByText(ieo.unitPrice))).toBe(price);
+  });
+});
+
+describe('the price range, free text', () => {
+  it('reads a figure or a range with a coin in the language, anything else as written', () => {
+    expect(formatPriceRange('0.5 USDC', 'fr')).toBe('0,50 USDC');
+    expect(formatPriceRange('0.4-0.6 USDC', 'fr')).toBe('0,40 – 0,60 USDC');
+    expect(formatPriceRange('1200', 'de')).toBe('1.200,00');
+    expect(formatPriceRange('about 0.5 USDC', 'fr')).toBe('about 0.5 USDC');
+    expect(formatPriceRange('', 'fr')).toBe('--');
   });
 });
 

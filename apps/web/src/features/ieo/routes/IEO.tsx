@@ -14,6 +14,7 @@ import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.t
 import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
 import { useIeoProject, useIeoProjects, useSubscribe } from '../api/ieo.ts';
 import { ProjectCard } from '../components/ProjectCard.tsx';
+import { formatPriceRange } from '../lib/price-range.ts';
 import '../../exchange/exchange.css';
 import { showToast } from '../../../lib/toast.ts';
 
@@ -90,7 +91,7 @@ export default function IEO() {
     ? [
         [t1('ieo.issueAmount'), `${formatExactAmount(p.issue_amount, lang)} ${p.coin}`],
         [t1('ieo.unitPrice'), `${formatExactAmount(p.unit_price, lang)} USDC`],
-        [t1('ieo.priceRange'), p.price_range || '--'],
+        [t1('ieo.priceRange'), formatPriceRange(p.price_range, lang)],
         [t1('ieo.progress'), formatPercent(p.progress, lang, { minFraction: 2, maxFraction: 2 })],
         // In the project's coin, as the issue amount above it ("10 – 100,000" read as a bare range).
         [
