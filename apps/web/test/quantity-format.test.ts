@@ -2,7 +2,7 @@
 // in the engine (qty_scale 5) but trades in steps of 0.0001, so 0.01 BTC is "0.0100", as the order
 // book shows it, not "0.01000"; a value finer than the step shows every digit it has, never rounded.
 import { describe, expect, it } from 'vitest';
-import { formatQuantity } from '../src/lib/format.ts';
+import { formatQuantity, withUnit } from '../src/lib/format.ts';
 
 const BTC = { step_size: '0.0001', qty_scale: 5 };
 const SOL = { step_size: '0.01', qty_scale: 2 };
@@ -55,5 +55,23 @@ describe('formatQuantity', () => {
     expect(formatQuantity(undefined, BTC, 'en')).toBe('--');
     expect(formatQuantity('1e-5', BTC, 'en')).toBe('--');
     expect(formatQuantity(0.01, BTC, 'en')).toBe('--');
+  });
+
+  it('trailing zeros and whole numbers: the digits a value needs', () => {
+    expect(formatQuantity('100', { step_size: '1', qty_scale: 0 }, 'en')).toBe('100');
+    expect(formatQuantity('100.000', undefined, 'en')).toBe('100');
+    expect(formatQuantity('-0.50', undefined, 'en')).toBe('-0.5');
+    expect(formatQuantity('7.10', { step_size: '1.000', qty_scale: 3 }, 'en')).toBe('7.1');
+  });
+});
+
+describe('withUnit', () => {
+  it('joins a figure and its unit with a no-break space, so a line never breaks between them', () => {
+    expect(withUnit(formatQuantity('0.01', BTC, 'de'), 'BTC')).toBe('0,0100\u00a0BTC');
+    expect(withUnit('96.938,76', 'USDC')).toBe('96.938,76\u00a0USDC');
+    // The dash of a missing figure keeps its unit alike; no unit, no space.
+    expect(withUnit('--', 'USDC')).toBe('--\u00a0USDC');
+    expect(withUnit('1.5', '')).toBe('1.5');
+    expect(withUnit('1.5', undefined)).toBe('1.5');
   });
 });

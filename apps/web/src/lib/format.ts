@@ -65,6 +65,8 @@ export interface DecimalOptions {
   rounding?: 'half' | 'down';
 }
 
+const decimalCache = new Map<string, Intl.NumberFormat>();
+
 /**
  * Formats a decimal string with the language's separators (de: 1.234,56). Rounds half away from
  * zero for display only; a value that rounds to zero shows without a minus sign (never "-0").
@@ -73,12 +75,21 @@ export function formatDecimal(value: unknown, lang: Lang, options: DecimalOption
   if (!isDecimalString(value)) return PLACEHOLDER;
   const minimumFractionDigits = options.minFraction ?? 0;
   const maximumFractionDigits = Math.max(options.maxFraction ?? 8, minimumFractionDigits);
-  return numberFormat(lang, {
-    minimumFractionDigits,
-    maximumFractionDigits,
-    roundingMode: options.rounding === 'down' ? 'trunc' : 'halfExpand',
-    signDisplay: 'negative',
-  }).format(value);
+  const roundingMode = options.rounding === 'down' ? 'trunc' : 'halfExpand';
+  // The order book and the trades list call this for every row of every update: the formatter is
+  // found under a short key, without building and serialising an options object per call.
+  const key = `${lang}|${minimumFractionDigits}|${maximumFractionDigits}|${roundingMode}`;
+  let nf = decimalCache.get(key);
+  if (!nf) {
+    nf = numberFormat(lang, {
+      minimumFractionDigits,
+      maximumFractionDigits,
+      roundingMode,
+      signDisplay: 'negative',
+    });
+    decimalCache.set(key, nf);
+  }
+  return nf.format(value);
 }
 
 /** A price with its market's tick precision (`price_scale` decimals, always shown). */
@@ -88,8 +99,11 @@ export function formatPrice(value: unknown, scale: number, lang: Lang): string {
 
 /** Digits after the point a decimal string needs (trailing zeros do not count): "0.01000" -> 2. */
 function neededFraction(value: Decimal): number {
-  const frac = value.split('.')[1] ?? '';
-  return frac.replace(/0+$/, '').length;
+  const point = value.indexOf('.');
+  if (point < 0) return 0;
+  let end = value.length;
+  while (end > point + 1 && value.charCodeAt(end - 1) === 48) end--;
+  return end - point - 1;
 }
 
 /** What `formatQuantity` needs of a market: its lot step and the engine's quantity decimals. */
@@ -112,6 +126,18 @@ export function formatQuantity(value: unknown, market: QuantityGrid | undefined,
   // Intl takes at most 20 fraction digits; no market's quantity comes near that.
   const digits = Math.min(20, Math.max(stepDigits, neededFraction(value)));
   return formatDecimal(value, lang, { minFraction: digits, maxFraction: digits });
+}
+
+/** U+00A0: a space a line never breaks at. */
+export const NBSP = '\u00A0';
+
+/**
+ * A formatted figure and its unit as one unbreakable piece ("96.938,76\u00A0USDC"): in a sentence
+ * or a narrow cell at 375 px the unit never wraps onto the next line alone ("96.938,76 / USDC"). A
+ * catalogue sentence takes the joined value in one placeholder (`{{qty}}`, not `{{qty}} {{base}}`).
+ */
+export function withUnit(figure: string, unit: string | undefined): string {
+  return unit ? `${figure}${NBSP}${unit}` : figure;
 }
 
 /** A USDC amount in overviews: 2 decimals (details show full precision with `formatDecimal`). */

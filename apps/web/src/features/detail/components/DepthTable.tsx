@@ -2,7 +2,7 @@ import type { Coin, Depth } from '@ex/sdk';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { formatPrice, formatQuantity } from '../../../lib/format.ts';
 import { barPercent, maxOf } from '../../trade/components/bar.ts';
 
 /** Full-width book of the coin detail: bids green on the left, asks red on the right. */
@@ -22,8 +22,8 @@ export function DepthTable({
   if (depth && bids.length === 0 && asks.length === 0)
     return <EmptyState compact text={t('detail.bookEmpty')} />;
   const max = maxOf([...bids, ...asks].map((l) => l[1]));
-  const qty = (q: string) =>
-    formatDecimal(q, lang, { minFraction: Math.min(4, market.qty_scale), maxFraction: market.qty_scale });
+  // At the market's step, as the trade screen's book and the order cards (formatQuantity).
+  const qty = (q: string) => formatQuantity(q, market, lang);
   return (
     <div className="dbook">
       <div className="dbook__head">

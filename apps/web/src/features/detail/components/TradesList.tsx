@@ -2,7 +2,7 @@ import type { Coin, Trade } from '@ex/sdk';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { formatDecimal, formatPrice } from '../../../lib/format.ts';
+import { formatPrice, formatQuantity } from '../../../lib/format.ts';
 import { formatClock } from '../../../lib/time.ts';
 
 export function TradesList({ market, trades }: { market: Coin; trades: Trade[] | undefined }) {
@@ -25,12 +25,8 @@ export function TradesList({ market, trades }: { market: Coin; trades: Trade[] |
             <td className={`num tone-${tr.side === 'buy' ? 'up' : 'down'}`}>
               {tr.side === 'buy' ? '▲' : '▼'} {formatPrice(tr.price, market.price_scale, lang)}
             </td>
-            <td className="num">
-              {formatDecimal(tr.qty, lang, {
-                minFraction: Math.min(4, market.qty_scale),
-                maxFraction: market.qty_scale,
-              })}
-            </td>
+            {/* At the market's step, as the order book and the order cards (formatQuantity). */}
+            <td className="num">{formatQuantity(tr.qty, market, lang)}</td>
           </tr>
         ))}
       </tbody>

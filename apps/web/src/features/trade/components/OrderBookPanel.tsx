@@ -1,7 +1,7 @@
 import type { Coin, Depth, DepthLevel } from '@ex/sdk';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
-import { formatDecimal, formatLastPrice, formatPrice } from '../../../lib/format.ts';
+import { formatLastPrice, formatPrice, formatQuantity } from '../../../lib/format.ts';
 import { barPercent, maxOf } from './bar.ts';
 import '../trade.css';
 
@@ -42,12 +42,8 @@ function Level({
     >
       <span className="ob-row__bar" style={{ width: `${width}%` }} aria-hidden="true" />
       <span className="ob-row__price num">{formatPrice(price, market.price_scale, lang)}</span>
-      <span className="ob-row__qty num">
-        {formatDecimal(qty, lang, {
-          minFraction: Math.min(market.qty_scale, 4),
-          maxFraction: market.qty_scale,
-        })}
-      </span>
+      {/* At the market's step, as the order cards and the confirmation (formatQuantity). */}
+      <span className="ob-row__qty num">{formatQuantity(qty, market, lang)}</span>
     </button>
   );
 }
