@@ -49,7 +49,8 @@ describe('perpetual trading in the browser', () => {
 
     const sheet = page.getByRole('dialog', { name: tr.confirmTitle });
     await sheet.waitFor();
-    await expect.poll(() => sheet.textContent()).toContain('0.00010 BTC');
+    // At the step (0.0001), joined to its coin by a no-break space.
+    await expect.poll(() => sheet.textContent()).toContain('0.0001\u00a0BTC');
     await screenshot(page, 'contract-confirm');
     await sheet.getByRole('button', { name: tr.openLong }).click();
 
@@ -78,12 +79,12 @@ describe('perpetual trading in the browser', () => {
 
     await page.goto('/ContractOrder');
     const rows = page.locator('.order-list .order-card');
-    // This test's orders (the demo world's are larger).
-    const ours = rows.filter({ hasText: '0.00010 / 0.00010' });
+    // This test's orders (the demo world's are larger), at the market's step: 0.0001, not 0.00010.
+    const ours = rows.filter({ hasText: '0.0001 / 0.0001' });
     await ours.filter({ hasText: tr.closeLong }).waitFor();
     await ours.filter({ hasText: tr.openLong }).waitFor();
     const closeRow = await ours.filter({ hasText: tr.closeLong }).textContent();
-    expect(closeRow).toContain('0.00010 / 0.00010');
+    expect(closeRow).toContain('0.0001 / 0.0001');
     expect(closeRow).toContain(en.orders.statuses.filled);
     expect(closeRow).not.toContain('--');
     await screenshot(page, 'contract-history');

@@ -82,8 +82,9 @@ describe('spot trading in the browser', () => {
 
     const sheet = page.getByRole('dialog', { name: tr.confirmTitle });
     await sheet.waitFor();
-    await expect.poll(() => sheet.textContent()).toContain(`Buy 0.0010 BTC at ${priceText} USDC.`);
-    await expect.poll(() => sheet.textContent()).toContain(`This costs about ${costText} USDC`);
+    // Figure and unit joined by a no-break space: a line never breaks between them.
+    await expect.poll(() => sheet.textContent()).toContain(`Buy 0.0010\u00a0BTC at ${priceText}\u00a0USDC.`);
+    await expect.poll(() => sheet.textContent()).toContain(`This costs about ${costText}\u00a0USDC`);
     await screenshot(page, 'spot-confirm');
     await sheet.getByRole('button', { name: tr.buyBase.replace('{{base}}', 'BTC') }).click();
 

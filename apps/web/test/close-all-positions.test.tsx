@@ -159,9 +159,10 @@ describe('close all positions', () => {
 
   it('asks before closing one position, in a sentence whose side agrees with it', async () => {
     const sentences = {
-      en: ['Close the long position of 0.010 BTC', 'Close the short position of 0.005 BTC'],
-      es: ['¿Cerrar la posición larga de 0,010 BTC', '¿Cerrar la posición corta de 0,005 BTC'],
-      fr: ['Fermer la position longue de 0,010 BTC', 'Fermer la position courte de 0,005 BTC'],
+      // The size and its coin are joined by a no-break space: the line never breaks between them.
+      en: ['Close the long position of 0.010\u00a0BTC', 'Close the short position of 0.005\u00a0BTC'],
+      es: ['¿Cerrar la posición larga de 0,010\u00a0BTC', '¿Cerrar la posición corta de 0,005\u00a0BTC'],
+      fr: ['Fermer la position longue de 0,010\u00a0BTC', 'Fermer la position courte de 0,005\u00a0BTC'],
     } as const;
     for (const [lang, [long, short]] of Object.entries(sentences) as [
       keyof typeof sentences,

@@ -109,9 +109,12 @@ describe('one-way order form', () => {
     expect(screen.getByText(en.liqFee).parentElement!.textContent).toContain('1.25%');
     fireEvent.click(screen.getByRole('button', { name: en.buyLong }));
     const sheet = await screen.findByRole('dialog');
-    expect(sheet.textContent).toContain('Closes 0.300 BTC of your Short position first and opens 0.200 BTC');
+    // Each figure keeps its unit on its line: joined by a no-break space.
+    expect(sheet.textContent).toContain(
+      'Closes 0.300\u00a0BTC of your Short position first and opens 0.200\u00a0BTC',
+    );
     // Not "open a long of 0.5": part of it closes the short.
-    expect(sheet.textContent).toContain('Buy 0.500 BTC at 97,000.00 USDC with 10x leverage.');
+    expect(sheet.textContent).toContain('Buy 0.500\u00a0BTC at 97,000.00\u00a0USDC with 10x leverage.');
     expect(sheet.textContent).not.toContain('Open a');
     fireEvent.click(within(sheet).getByRole('button', { name: en.buyLong }));
     expect(sentBody()).toMatchObject({ action: 'open_long', quantity: '0.5' });

@@ -3,6 +3,8 @@
 // cards and the position card said "0.01000 BTC" while the book said 4 decimals. Now 0.0100, a value
 // finer than the step (a buy for a quote amount) keeps its digits, and the confirmation reads as a
 // person would write it ("Buy 0.0100 BTC at 89,000.00 USDC."). What is sent is the typed quantity.
+// Each figure and its unit are joined by a no-break space (written \u00a0 below): at 375 px a line
+// broke between them ("96.938,76 / USDC", "0,89 / USDC Gebühr").
 import { type Lang, webCatalogues } from '@ex/i18n';
 import type { Coin, Position, SpotOrder } from '@ex/sdk';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
@@ -166,8 +168,8 @@ describe('quantities at the step of the market', () => {
   it('the spot confirmation says "Buy 0.0100 BTC at 89,000.00 USDC." and sends the typed 0.01', async () => {
     const sheet = await confirmBuy('en', '0.01');
     const text = sheet.textContent ?? '';
-    expect(text).toContain('Buy 0.0100 BTC at 89,000.00 USDC.');
-    expect(text).toContain(`${webCatalogues.en.trade.quantity}0.0100 BTC`);
+    expect(text).toContain('Buy 0.0100\u00a0BTC at 89,000.00\u00a0USDC.');
+    expect(text).toContain(`${webCatalogues.en.trade.quantity}0.0100\u00a0BTC`);
     expect(text).not.toContain('0.01000');
     expect(text).not.toContain('You ');
     fireEvent.click(within(sheet).getByRole('button', { name: 'Buy BTC' }));
@@ -176,7 +178,7 @@ describe('quantities at the step of the market', () => {
 
   it('in German the same order reads "0,0100 BTC zu 89.000,00 USDC kaufen."', async () => {
     const sheet = await confirmBuy('de', '0.01');
-    expect(sheet.textContent).toContain('0,0100 BTC zu 89.000,00 USDC kaufen.');
+    expect(sheet.textContent).toContain('0,0100\u00a0BTC zu 89.000,00\u00a0USDC kaufen.');
     expect(sheet.textContent).not.toContain('0,01000');
   });
 
@@ -187,7 +189,9 @@ describe('quantities at the step of the market', () => {
     fireEvent.change(document.querySelector('input[name="quantity"]')!, { target: { value: '0.1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
     const sheet = await screen.findByRole('dialog', { name: tr.confirmTitle });
-    expect(sheet.textContent).toContain('Buy 0.1000 BTC at the market price (now about 89,000.00 USDC).');
+    expect(sheet.textContent).toContain(
+      'Buy 0.1000\u00a0BTC at the market price (now about 89,000.00\u00a0USDC).',
+    );
   });
 
   it('the perpetual confirmation: "Open a 10x long position of 0.0100 BTC at 89,000.00 USDC."', async () => {
@@ -196,8 +200,10 @@ describe('quantities at the step of the market', () => {
     fireEvent.change(document.querySelector('input[name="quantity"]')!, { target: { value: '0.01' } });
     fireEvent.click(screen.getByRole('button', { name: tr.openLong }));
     const sheet = await screen.findByRole('dialog', { name: tr.confirmTitle });
-    expect(sheet.textContent).toContain('Open a 10x long position of 0.0100 BTC at 89,000.00 USDC.');
-    expect(sheet.textContent).toContain(`${tr.quantity}0.0100 BTC`);
+    expect(sheet.textContent).toContain(
+      'Open a 10x long position of 0.0100\u00a0BTC at 89,000.00\u00a0USDC.',
+    );
+    expect(sheet.textContent).toContain(`${tr.quantity}0.0100\u00a0BTC`);
     expect(sheet.textContent).not.toContain('0.01000');
   });
 
@@ -222,7 +228,60 @@ describe('quantities at the step of the market', () => {
     expect(card.textContent).toContain(`${tr.size} (BTC)0.0100`);
     fireEvent.click(within(card as HTMLElement).getByRole('button', { name: tr.closePosition }));
     expect((await screen.findByRole('dialog')).textContent).toContain(
-      'Close the long position of 0.0100 BTC at the market price?',
+      'Close the long position of 0.0100\u00a0BTC at the market price?',
     );
+  });
+
+  // Every "<figure> <unit>" of the confirmation: the sentences, the cost and fee, the rows.
+  const joined = (text: string) => text.match(/[\d.,]+[ \u00a0](BTC|USDC)/g) ?? [];
+
+  it('the spot confirmation joins every figure to its unit with a no-break space (en)', async () => {
+    const sheet = await confirmBuy('en', '0.01');
+    const text = sheet.textContent ?? '';
+    expect(text).toContain('This costs about 890.00\u00a0USDC plus a fee of about 0.89\u00a0USDC.');
+    for (const row of [
+      '89,000.00\u00a0USDC',
+      '0.0100\u00a0BTC',
+      '≈\u00a0890.00\u00a0USDC',
+      '≈\u00a00.89\u00a0USDC',
+    ])
+      expect(text).toContain(row);
+    expect(joined(text).length).toBeGreaterThanOrEqual(8);
+    expect(joined(text).filter((m) => m.includes(' '))).toEqual([]);
+  });
+
+  it('and in German: "0,89\u00a0USDC Gebühr" cannot break before its unit', async () => {
+    const sheet = await confirmBuy('de', '0.01');
+    const text = sheet.textContent ?? '';
+    expect(text).toContain('Das kostet etwa 890,00\u00a0USDC plus etwa 0,89\u00a0USDC Gebühr.');
+    expect(joined(text).length).toBeGreaterThanOrEqual(8);
+    expect(joined(text).filter((m) => m.includes(' '))).toEqual([]);
+  });
+
+  it('the perpetual confirmation joins its quantity, price, margin and fee to their units (de)', async () => {
+    openScreen([{ path: '/ContractOpe', Component: Perp }], '/ContractOpe?symbol=BTC_USDC_PERP', {
+      lang: 'de',
+    });
+    const tr = webCatalogues.de.trade;
+    fireEvent.change(document.querySelector('input[name="quantity"]')!, { target: { value: '0.01' } });
+    fireEvent.click(screen.getByRole('button', { name: tr.openLong }));
+    const text = (await screen.findByRole('dialog', { name: tr.confirmTitle })).textContent ?? '';
+    expect(text).toContain('Margin etwa 89,00\u00a0USDC (Cross), Gebühr etwa 0,89\u00a0USDC.');
+    expect(text).toContain('Long-Position über 0,0100\u00a0BTC zu 89.000,00\u00a0USDC');
+    expect(joined(text).filter((m) => m.includes(' '))).toEqual([]);
+  });
+
+  it('a too small order says "at least 5\u00a0USDC" on the amount field, announced invalid with it', () => {
+    openScreen([{ path: '/SpotOpe', Component: Form }], '/SpotOpe?symbol=BTC_USDC');
+    const price = document.querySelector<HTMLInputElement>('input[name="price"]')!;
+    const qty = document.querySelector<HTMLInputElement>('input[name="quantity"]')!;
+    fireEvent.change(price, { target: { value: '100' } });
+    fireEvent.change(qty, { target: { value: '0.0001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(qty.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(qty.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The order value must be at least 5\u00a0USDC',
+    );
+    expect(price.hasAttribute('aria-invalid')).toBe(false);
   });
 });

@@ -12,7 +12,9 @@ import {
   formatSpendable,
   formatUsdc,
   isDecimalString,
+  NBSP,
   shiftDecimal,
+  withUnit,
 } from '../../../lib/format.ts';
 import { usePlaceContractOrder } from '../api/contract.ts';
 import { usePositionMode } from '../api/position-mode.ts';
@@ -158,7 +160,11 @@ export function ContractForm({
     (touched && f !== 'trigger_price' && f !== 'callback_rate'
       ? fieldErrorText(longCheck.errors[f], lang, market.quote)
       : undefined);
-  const fmtQty = (q: string) => formatQuantity(q, market, lang);
+  // Every figure with its unit is one unbreakable piece ("0,0100\u00A0BTC"), in sentences and rows.
+  const fmtQty = (q: string) => withUnit(formatQuantity(q, market, lang), market.base);
+  const fmtPrice = (p: string | undefined) =>
+    withUnit(formatPrice(p, market.price_scale, lang), market.quote);
+  const usdc = (text: string) => withUnit(text, 'USDC');
 
   const onPercent = (p: number) => {
     setPercent(p);
@@ -218,8 +224,8 @@ export function ContractForm({
 
   const at =
     type === 'limit'
-      ? t('trade.atPrice', { price: formatPrice(price, market.price_scale, lang), quote: market.quote })
-      : t('trade.atMarket', { price: formatPrice(marketRef, market.price_scale, lang), quote: market.quote });
+      ? t('trade.atPrice', { price: fmtPrice(price) })
+      : t('trade.atMarket', { price: fmtPrice(marketRef) });
   const sentenceKey = {
     open_long: 'trade.perpOpenLongSentence',
     open_short: 'trade.perpOpenShortSentence',
@@ -237,14 +243,13 @@ export function ContractForm({
               ? 'trade.perpBuySentence'
               : 'trade.perpSellSentence'
             : sentenceKey[action],
-          { leverage, qty: fmtQty(quantity || '0'), base: market.base, at },
+          { leverage, qty: fmtQty(quantity || '0'), at },
         ),
         ...(opening && isPositive(check.reduce)
           ? [
               t('trade.oneWaySplit', {
                 reduce: fmtQty(check.reduce),
                 open: fmtQty(check.open),
-                base: market.base,
                 position: confirm === 'long' ? t('trade.short') : t('trade.long'),
               }),
             ]
@@ -252,12 +257,14 @@ export function ContractForm({
         ...(opening
           ? [
               t('trade.perpCost', {
-                margin: formatUsdc(check.margin, lang),
-                fee: formatEstFee(check.fee, lang),
+                margin: usdc(formatUsdc(check.margin, lang)),
+                fee: usdc(formatEstFee(check.fee, lang)),
                 mode: modeText,
               }),
               check.liquidation
-                ? t('trade.perpLiq', { price: formatPrice(check.liquidation, market.price_scale, lang) })
+                ? t('trade.perpLiq', {
+                    price: usdc(formatPrice(check.liquidation, market.price_scale, lang)),
+                  })
                 : t('trade.perpNoLiq'),
             ]
           : []),
@@ -448,7 +455,7 @@ export function ContractForm({
         <div className="kv">
           <dt>{t('trade.available')}</dt>
           <dd className="num">
-            {signedIn ? `${formatSpendable(available, lang)} USDC` : '--'}
+            {signedIn ? usdc(formatSpendable(available, lang)) : '--'}
             {signedIn && (
               <Link to="/TransformTwo" className="inline-link" aria-label={t('trade.transfer')}>
                 ⇄
@@ -461,7 +468,7 @@ export function ContractForm({
             <div className="kv">
               <dt>{t('trade.estMargin')}</dt>
               <dd className="num">
-                {longCheck.margin ? `≈ ${formatUsdc(longCheck.margin, lang)} USDC` : '--'}
+                {longCheck.margin ? `≈${NBSP}${usdc(formatUsdc(longCheck.margin, lang))}` : '--'}
               </dd>
             </div>
             <div className="kv">
@@ -552,13 +559,13 @@ export function ContractForm({
             ? [{ label: t('trade.tif'), value: tifSent === 'POST_ONLY' ? t('trade.postOnly') : tifSent }]
             : []),
           { label: t('trade.leverage'), value: `${modeText} ${leverage}x` },
-          { label: t('trade.quantity'), value: `${fmtQty(quantity || '0')} ${market.base}` },
+          { label: t('trade.quantity'), value: fmtQty(quantity || '0') },
           ...(opening
             ? [
-                { label: t('trade.estMargin'), value: `≈ ${formatUsdc(check.margin, lang)} USDC` },
+                { label: t('trade.estMargin'), value: `≈${NBSP}${usdc(formatUsdc(check.margin, lang))}` },
                 {
                   label: t('trade.estFee'),
-                  value: `≈ ${formatEstFee(check.fee, lang)} USDC`,
+                  value: `≈${NBSP}${usdc(formatEstFee(check.fee, lang))}`,
                 },
                 { label: t('trade.estLiq'), value: formatPrice(check.liquidation, market.price_scale, lang) },
               ]

@@ -53,7 +53,9 @@ export function DecimalStepper(props: Props) {
           value={mark === '.' ? value : value.replace('.', mark)}
           disabled={disabled}
           placeholder={placeholder}
-          aria-invalid={Boolean(error)}
+          // A native <input>, not antd-mobile's Input (which would put these on its wrapper, ADR 270):
+          // a screen reader announces the field invalid and reads its error.
+          aria-invalid={error ? true : undefined}
           aria-describedby={error ? errId : undefined}
           onChange={(e) => onChange(sanitizeInput(e.target.value, scale))}
         />

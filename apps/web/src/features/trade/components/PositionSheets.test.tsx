@@ -3,7 +3,7 @@
 // (the label was glued to the first tab: "Trigger by: Mark | Last").
 
 import { webCatalogues } from '@ex/i18n';
-import type { Coin, Position } from '@ex/sdk';
+import { type Coin, type Position, ValidationError } from '@ex/sdk';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -132,6 +132,36 @@ describe('TpslSheet', () => {
     fireEvent.click(saveButton());
     await waitFor(() => expect(setTpsl).toHaveBeenCalledTimes(1));
     expect(setTpsl.mock.calls[0]).toEqual(['p1', { sl_price: null, trigger_by: 'last' }]);
+  });
+
+  it("the server's refusal marks the take profit field invalid and describes it with the error", async () => {
+    setTpsl.mockRejectedValueOnce(
+      new ValidationError({
+        message: 'invalid',
+        status: 422,
+        errors: { tp_price: ['Take profit must be above the entry price'] },
+      }),
+    );
+    render(sheet(position, testQueryClient()));
+    await screen.findByRole('heading', { name: 'Take profit / stop loss' });
+    fireEvent.change(field('tp_price'), { target: { value: '150' } });
+    // Not invalid before anything was refused: no aria-invalid at all, no description.
+    expect(field('tp_price').hasAttribute('aria-invalid')).toBe(false);
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    // The attributes sit on the <input> a screen reader reads, not on a wrapper.
+    const tp = await screen.findByRole('textbox', { name: /Take profit/, description: /must be above/ });
+    expect(tp).toBe(field('tp_price'));
+    expect(tp.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(tp.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Take profit must be above the entry price',
+    );
+    // The stop loss, which the server did not refuse, stays valid.
+    expect(field('sl_price').hasAttribute('aria-invalid')).toBe(false);
+    expect(field('sl_price').hasAttribute('aria-describedby')).toBe(false);
+    // Typing a new price takes the error away again.
+    fireEvent.change(field('tp_price'), { target: { value: '210' } });
+    await waitFor(() => expect(field('tp_price').hasAttribute('aria-invalid')).toBe(false));
   });
 
   it('a partial TP/SL sends the prices shown with the quantity', async () => {

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { TextTabs } from '../../../components/TextTabs.tsx';
-import { formatPrice, formatSpendable, formatUsdc } from '../../../lib/format.ts';
+import { formatPrice, formatSpendable, formatUsdc, withUnit } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { streamKeys } from '../../stream/hooks.ts';
 import { useAdjustMargin, useSetTpsl } from '../api/contract.ts';
@@ -84,12 +84,14 @@ export function MarginSheet({ position, onClose }: { position: Position | null; 
         <dl className="confirm-sheet__rows">
           <div className="kv">
             <dt>{t('trade.margin')}</dt>
-            <dd className="num">{formatUsdc(position?.margin, lang)} USDC</dd>
+            <dd className="num">{withUnit(formatUsdc(position?.margin, lang), 'USDC')}</dd>
           </div>
           {action === 'add' && (
             <div className="kv">
               <dt>{t('trade.available')}</dt>
-              <dd className="num">{t('trade.maxAddable', { amount: formatSpendable(available, lang) })}</dd>
+              <dd className="num">
+                {t('trade.maxAddable', { amount: withUnit(formatSpendable(available, lang), 'USDC') })}
+              </dd>
             </div>
           )}
         </dl>
@@ -217,7 +219,11 @@ export function TpslSheet({
               suffix="USDC"
               value={value}
               placeholder={t('trade.none')}
-              onChange={onChange}
+              onChange={(v) => {
+                onChange(v);
+                // A refused price stops reading as invalid once the user changes it.
+                setErrors((e) => ({ ...e, [name]: undefined }));
+              }}
               step={tick}
               scale={scale}
               fallback={entry}
@@ -232,7 +238,10 @@ export function TpslSheet({
             suffix={market?.base ?? ''}
             value={qty}
             placeholder={t('trade.tpslWhole')}
-            onChange={setQty}
+            onChange={(v) => {
+              setQty(v);
+              setErrors((e) => ({ ...e, quantity: undefined }));
+            }}
             step={market?.step_size ?? '0.001'}
             scale={market?.qty_scale ?? 3}
             error={errors.quantity}

@@ -11,6 +11,7 @@ import {
   formatPercent,
   formatPrice,
   formatQuantity,
+  withUnit,
 } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -148,8 +149,7 @@ function PositionCard({
               // One sentence per side: the side's word agrees with "position" (la posición larga,
               // la position longue) and is not the capitalised tag mid-sentence.
               content: t(p.side === 'long' ? 'trade.closeConfirmLong' : 'trade.closeConfirmShort', {
-                qty: formatQuantity(size, market, lang),
-                base,
+                qty: withUnit(formatQuantity(size, market, lang), base),
               }),
               confirmText: t('trade.closePosition'),
               cancelText: t('common.cancel'),

@@ -4,7 +4,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { TextTabs } from '../../../components/TextTabs.tsx';
-import { formatPrice, formatQuantity, formatSpendable, formatUsdc } from '../../../lib/format.ts';
+import {
+  formatPrice,
+  formatQuantity,
+  formatSpendable,
+  formatUsdc,
+  NBSP,
+  withUnit,
+} from '../../../lib/format.ts';
 import { useBalances, usePlaceSpotOrder } from '../api/spot.ts';
 import { isPositive, trim } from '../decimal.ts';
 import { formatEstFee } from '../estimate.ts';
@@ -87,7 +94,11 @@ export function SpotForm({
   const tone = side === 'buy' ? 'up' : 'down';
   const actionText =
     side === 'buy' ? t('trade.buyBase', { base: market.base }) : t('trade.sellBase', { base: market.base });
-  const fmtQty = (q: string) => formatQuantity(q, market, lang);
+  // Every figure with its unit is one unbreakable piece ("0,0100\u00A0BTC"), in sentences and rows.
+  const fmtQty = (q: string) => withUnit(formatQuantity(q, market, lang), market.base);
+  const fmtPrice = (p: string | undefined) =>
+    withUnit(formatPrice(p, market.price_scale, lang), market.quote);
+  const fmtQuote = (text: string) => withUnit(text, market.quote);
 
   const submit = () => {
     if (!ticket.ensureSignedIn()) return;
@@ -118,20 +129,15 @@ export function SpotForm({
 
   const sentence = t(side === 'buy' ? 'trade.spotBuySentence' : 'trade.spotSellSentence', {
     qty: fmtQty(quantity || '0'),
-    base: market.base,
     at:
       type === 'limit'
-        ? t('trade.atPrice', { price: formatPrice(price, market.price_scale, lang), quote: market.quote })
-        : t('trade.atMarket', {
-            price: formatPrice(marketPrice, market.price_scale, lang),
-            quote: market.quote,
-          }),
+        ? t('trade.atPrice', { price: fmtPrice(price) })
+        : t('trade.atMarket', { price: fmtPrice(marketPrice) }),
   });
   const costSentence = check.cost
     ? t(side === 'buy' ? 'trade.spotBuyCost' : 'trade.spotSellCost', {
-        amount: formatUsdc(check.cost, lang),
-        fee: formatEstFee(check.fee, lang),
-        quote: market.quote,
+        amount: fmtQuote(formatUsdc(check.cost, lang)),
+        fee: fmtQuote(formatEstFee(check.fee, lang)),
       })
     : '';
 
@@ -201,14 +207,12 @@ export function SpotForm({
         <div className="kv">
           <dt>{t('trade.available')}</dt>
           <dd className="num">
-            {signedIn
-              ? `${side === 'buy' ? formatSpendable(quoteBal, lang) : fmtQty(baseBal)} ${side === 'buy' ? market.quote : market.base}`
-              : '--'}
+            {signedIn ? (side === 'buy' ? fmtQuote(formatSpendable(quoteBal, lang)) : fmtQty(baseBal)) : '--'}
           </dd>
         </div>
         <div className="kv">
           <dt>{side === 'buy' ? t('trade.estCost') : t('trade.estProceeds')}</dt>
-          <dd className="num">{check.cost ? `≈ ${formatUsdc(check.cost, lang)} ${market.quote}` : '--'}</dd>
+          <dd className="num">{check.cost ? `≈${NBSP}${fmtQuote(formatUsdc(check.cost, lang))}` : '--'}</dd>
         </div>
       </dl>
       <Button type="submit" block className={`action-btn action-btn--${tone}`} disabled={place.isPending}>
@@ -229,19 +233,16 @@ export function SpotForm({
           },
           {
             label: t('trade.price'),
-            value:
-              type === 'limit'
-                ? `${formatPrice(price, market.price_scale, lang)} ${market.quote}`
-                : `≈ ${formatPrice(marketPrice, market.price_scale, lang)} ${market.quote}`,
+            value: type === 'limit' ? fmtPrice(price) : `≈${NBSP}${fmtPrice(marketPrice)}`,
           },
-          { label: t('trade.quantity'), value: `${fmtQty(quantity || '0')} ${market.base}` },
+          { label: t('trade.quantity'), value: fmtQty(quantity || '0') },
           {
             label: side === 'buy' ? t('trade.estCost') : t('trade.estProceeds'),
-            value: `≈ ${formatUsdc(check.cost, lang)} ${market.quote}`,
+            value: `≈${NBSP}${fmtQuote(formatUsdc(check.cost, lang))}`,
           },
           {
             label: t('trade.estFee'),
-            value: `≈ ${formatEstFee(check.fee, lang)} ${market.quote}`,
+            value: `≈${NBSP}${fmtQuote(formatEstFee(check.fee, lang))}`,
           },
         ]}
         confirmText={actionText}

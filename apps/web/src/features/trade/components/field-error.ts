@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, withUnit } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import type { FieldError } from '../form.ts';
 
@@ -18,6 +18,8 @@ export function useFieldErrorText(): (
     if (!e) return undefined;
     const f = (v: string | undefined) => (v === undefined ? '' : formatDecimal(v, lang));
     const v = e.values ?? {};
-    return t(e.key, { quote, tick: f(v.tick), step: f(v.step), min: f(v.min), max: f(v.max) });
+    // An order value is money: its figure and unit stay on one line ("5\u00A0USDC").
+    const min = e.key === 'notionalMin' ? withUnit(f(v.min), quote) : f(v.min);
+    return t(e.key, { tick: f(v.tick), step: f(v.step), min, max: f(v.max) });
   };
 }
