@@ -472,6 +472,8 @@ export const de: WebCatalogue = {
     chartEmpty: 'Noch keine Trades. Das Diagramm beginnt mit dem ersten Trade.',
     tradesEmpty: 'Noch keine Trades',
     bookEmpty: 'Das Orderbuch ist leer',
+    bookBids: 'Kauf',
+    bookAsks: 'Verkauf',
     notFound: 'Diesen Markt gibt es nicht.',
     funding: 'Funding-Rate',
   },

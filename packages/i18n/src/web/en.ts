@@ -478,6 +478,9 @@ export const en = {
     chartEmpty: 'No trades yet. The chart starts with the first trade.',
     tradesEmpty: 'No trades yet',
     bookEmpty: 'The order book is empty',
+    /** The order book's sides as column headers: nouns (a side of the book), not the Buy/Sell verbs. */
+    bookBids: 'Bid',
+    bookAsks: 'Ask',
     notFound: 'This market does not exist.',
     funding: 'Funding rate',
   },

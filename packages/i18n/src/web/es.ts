@@ -472,6 +472,8 @@ export const es: WebCatalogue = {
     chartEmpty: 'Aún no hay operaciones. El gráfico empieza con la primera.',
     tradesEmpty: 'Aún no hay operaciones',
     bookEmpty: 'El libro de órdenes está vacío',
+    bookBids: 'Compra',
+    bookAsks: 'Venta',
     notFound: 'Este mercado no existe.',
     funding: 'Tasa de financiación',
   },

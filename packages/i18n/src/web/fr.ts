@@ -476,6 +476,8 @@ export const fr: WebCatalogue = {
     chartEmpty: 'Aucune transaction pour le moment. Le graphique commence avec la première.',
     tradesEmpty: 'Aucune transaction pour le moment',
     bookEmpty: 'Le carnet d’ordres est vide',
+    bookBids: 'Achat',
+    bookAsks: 'Vente',
     notFound: 'Ce marché n’existe pas.',
     funding: 'Taux de financement',
   },

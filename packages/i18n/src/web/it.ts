@@ -471,6 +471,8 @@ export const it: WebCatalogue = {
     chartEmpty: 'Ancora nessuno scambio. Il grafico inizia con il primo.',
     tradesEmpty: 'Ancora nessuno scambio',
     bookEmpty: 'Il book degli ordini è vuoto',
+    bookBids: 'Acquisto',
+    bookAsks: 'Vendita',
     notFound: 'Questo mercato non esiste.',
     funding: 'Tasso di funding',
   },

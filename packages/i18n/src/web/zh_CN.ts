@@ -466,6 +466,8 @@ export const zh_CN: WebCatalogue = {
     chartEmpty: '暂无成交，图表将从第一笔成交开始。',
     tradesEmpty: '暂无成交',
     bookEmpty: '订单簿为空',
+    bookBids: '买盘',
+    bookAsks: '卖盘',
     notFound: '该市场不存在。',
     funding: '资金费率',
   },

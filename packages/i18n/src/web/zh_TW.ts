@@ -466,6 +466,8 @@ export const zh_TW: WebCatalogue = {
     chartEmpty: '暫無成交，圖表將從第一筆成交開始。',
     tradesEmpty: '暫無成交',
     bookEmpty: '訂單簿為空',
+    bookBids: '買盤',
+    bookAsks: '賣盤',
     notFound: '該市場不存在。',
     funding: '資金費率',
   },
