@@ -4,4 +4,5 @@
 // the whole run although every test passed (seen in wallet-transfer and funds-withdraw). Loaded
 // here once per file, the lazy import resolves from the module cache.
 await import('antd-mobile/es/components/toast');
+
 export {};

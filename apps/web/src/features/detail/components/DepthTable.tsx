@@ -27,12 +27,12 @@ export function DepthTable({
   return (
     <div className="dbook">
       <div className="dbook__head">
-        <span>{t('trade.buy')}</span>
+        <span>{t('detail.bookBids')}</span>
         <span>{t('trade.priceCol', { quote: market.quote })}</span>
-        <span>{t('trade.sell')}</span>
+        <span>{t('detail.bookAsks')}</span>
       </div>
       <div className="dbook__cols">
-        <ol className="dbook__side" aria-label={t('trade.buy')}>
+        <ol className="dbook__side" aria-label={t('detail.bookBids')}>
           {bids.map(([p, q]) => (
             <li key={p} className="dbook__row dbook__row--bid">
               <span className="dbook__bar" style={{ width: `${barPercent(q, max)}%` }} aria-hidden="true" />
@@ -41,7 +41,7 @@ export function DepthTable({
             </li>
           ))}
         </ol>
-        <ol className="dbook__side" aria-label={t('trade.sell')}>
+        <ol className="dbook__side" aria-label={t('detail.bookAsks')}>
           {asks.map(([p, q]) => (
             <li key={p} className="dbook__row dbook__row--ask">
               <span className="dbook__bar" style={{ width: `${barPercent(q, max)}%` }} aria-hidden="true" />
