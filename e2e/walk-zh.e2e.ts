@@ -124,7 +124,10 @@ async function look(p: Page, path: string): Promise<Look> {
       const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
       if (tops.size > 1) broken.push(text);
     }
-    return { width: document.documentElement.scrollWidth, text: document.body.innerText, broken };
+    // A command typed as written (the proof-of-reserves verifier in <code>) is not text to translate.
+    let text = document.body.innerText;
+    for (const code of Array.from(document.querySelectorAll('code'))) text = text.replace(code.innerText, '');
+    return { width: document.documentElement.scrollWidth, text, broken };
   });
 }
 
