@@ -6,6 +6,7 @@ import { findUserByTarget } from '../account/queries.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { AppError } from '../http/errors.ts';
+import { addUserMessage, openTicket, type TicketTables } from './tickets.ts';
 
 // A disabled account's way to support (ADR 268): the login refuses a banned user (1003) and every
 // ticket route needs a session, so this one takes the account's name instead of a token.
@@ -18,29 +19,6 @@ export const APPEALS_PER_ACCOUNT_PER_DAY = 3;
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
-
-type TicketTables = {
-  support_tickets: {
-    id: string;
-    user_id: string;
-    subject: string;
-    status: 'open' | 'answered' | 'closed';
-    user_unread: boolean;
-    admin_unread: boolean;
-    lang: Lang | null;
-    created_at: string;
-    updated_at: string;
-  };
-  support_messages: {
-    id: string;
-    ticket_id: string;
-    author: 'user' | 'operator';
-    admin_id: string | null;
-    body: string;
-    image: string | null;
-    created_at: string;
-  };
-};
 
 export class AppealDesk {
   private readonly db;
@@ -95,34 +73,8 @@ export class AppealDesk {
         .orderBy('id', 'desc')
         .executeTakeFirst();
       const ticketId =
-        open?.id ??
-        (
-          await trx
-            .insertInto('support_tickets')
-            .values({
-              user_id: user.id,
-              subject: APPEAL_SUBJECT,
-              status: 'open',
-              user_unread: false,
-              admin_unread: true,
-              lang,
-              created_at: now,
-              updated_at: now,
-            } as never)
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      await trx
-        .insertInto('support_messages')
-        .values({
-          ticket_id: ticketId,
-          author: 'user',
-          admin_id: null,
-          body: body.message,
-          image: null,
-          created_at: now,
-        } as never)
-        .execute();
+        open?.id ?? (await openTicket(trx, { userId: user.id, subject: APPEAL_SUBJECT, lang, now }));
+      await addUserMessage(trx, { ticketId, body: body.message, image: null, now });
       if (open)
         await trx
           .updateTable('support_tickets')

@@ -21,6 +21,7 @@ import { fetchPage } from '../db/page.ts';
 import { AppError } from '../http/errors.ts';
 import { kycDb } from '../kyc/tables.ts';
 import { ownsUploads } from '../kyc/uploads.ts';
+import { addUserMessage, openTicket, type TicketRow, type TicketTables } from './tickets.ts';
 
 // The support centre (issue 12 item 2, ADR 208): FAQ managed in the console, tickets answered there.
 
@@ -36,28 +37,7 @@ interface FaqRow {
   created_at: string;
   updated_at: string;
 }
-interface TicketRow {
-  id: string;
-  user_id: string;
-  subject: string;
-  status: TicketStatus;
-  user_unread: boolean;
-  admin_unread: boolean;
-  /** The language the user writes in (migration 0830); null on older tickets: the default one. */
-  lang: Lang | null;
-  created_at: string;
-  updated_at: string;
-}
-interface MessageRow {
-  id: string;
-  ticket_id: string;
-  author: 'user' | 'operator';
-  admin_id: string | null;
-  body: string;
-  image: string | null;
-  created_at: string;
-}
-type SupportTables = { faq_articles: FaqRow; support_tickets: TicketRow; support_messages: MessageRow };
+type SupportTables = { faq_articles: FaqRow } & TicketTables;
 
 const parseText = (s: string): LocalisedText => JSON.parse(s) as LocalisedText;
 /** The text in `lang`, else German (the default language), else English. */
@@ -240,32 +220,9 @@ export class SupportService {
     if (Number(open.n) >= OPEN_TICKETS_MAX) throw new AppError('TICKET_LIMIT', { max: OPEN_TICKETS_MAX });
     const now = String(this.clock.now());
     const id = await this.db.transaction().execute(async (trx) => {
-      const t = await trx
-        .insertInto('support_tickets')
-        .values({
-          user_id: userId,
-          subject: body.subject,
-          status: 'open',
-          user_unread: false,
-          admin_unread: true,
-          lang,
-          created_at: now,
-          updated_at: now,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('support_messages')
-        .values({
-          ticket_id: t.id,
-          author: 'user',
-          admin_id: null,
-          body: body.body,
-          image: body.image ?? null,
-          created_at: now,
-        } as never)
-        .execute();
-      return String(t.id);
+      const ticketId = await openTicket(trx, { userId, subject: body.subject, lang, now });
+      await addUserMessage(trx, { ticketId, body: body.body, image: body.image ?? null, now });
+      return ticketId;
     });
     return this.ticket(userId, id, lang);
   }
