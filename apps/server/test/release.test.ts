@@ -241,6 +241,12 @@ describe.each(BACKENDS)('releases on %s', (backend) => {
       expect(de.body.errors?.platform).toEqual(['Die Plattform muss android oder ios sein']);
       const zh = await publish(fields({ platform: 'web' }), bundle(), 'zh_CN');
       expect(zh.body.errors?.platform).toEqual(['平台必须是 android 或 ios']);
+      // From the server catalogue, whose French typography packages/i18n checks: the list of
+      // languages does not break away from its colon.
+      const fr = await publish(fields({ release_content: '{' }), bundle(), 'fr');
+      expect(fr.body.errors?.release_content).toEqual([
+        'Les notes de version doivent être un objet JSON avec un texte pour chaque langue\u00a0: de, en, zh_CN, zh_TW, es, fr, it',
+      ]);
     });
 
     it('refuses JSON instead of multipart', async () => {

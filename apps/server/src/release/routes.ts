@@ -1,5 +1,5 @@
 import { UpdateRequest } from '@ex/contract';
-import type { Lang } from '@ex/i18n';
+import { type Lang, translateServer } from '@ex/i18n';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +7,6 @@ import { releaseBundleKey } from '../files/store.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { legacySigningKeyFile, loadReleaseKey, type ReleaseKey } from './keys.ts';
-import { releaseMessage } from './messages.ts';
 import {
   bundleStore,
   createReleaseService,
@@ -48,7 +47,7 @@ function localise(lang: Lang, errors: Record<string, FieldProblem[]>): Record<st
   return Object.fromEntries(
     Object.entries(errors).map(([field, list]) => [
       field,
-      list.map((p) => releaseMessage(lang, p.key, p.params)),
+      list.map((p) => translateServer(lang, p.key, p.params)),
     ]),
   );
 }
@@ -126,7 +125,7 @@ export async function releaseRoutes(app: FastifyInstance, opts: ReleaseRoutesOpt
 
   app.post('/api/admin/releases', { preHandler: opts.requireAdmin }, async (request) => {
     if (!request.isMultipart()) {
-      throw validation(request.lang, { body: [{ key: 'multipart_required' }] });
+      throw validation(request.lang, { body: [{ key: 'release.multipart_required' }] });
     }
     const form = await readPublishForm(request, maxBytes);
     const principal = (request as { principal?: { id: string } | null }).principal;

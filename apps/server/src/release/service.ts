@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { LANGS, type Lang } from '@ex/i18n';
+import { LANGS, type Lang, type ServerMessageKey } from '@ex/i18n';
 import { unzipSync } from 'fflate';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fsFileStore } from '../files/fs-store.ts';
 import { type FileStore, releaseBundleKey } from '../files/store.ts';
 import type { ReleaseKey } from './keys.ts';
-import type { ReleaseMessageKey } from './messages.ts';
 import { inRollout } from './rollout.ts';
 import {
   insertRelease,
@@ -40,6 +39,15 @@ export interface ReleaseServiceDeps {
   now?: () => number;
   maxBundleBytes?: number;
 }
+
+/**
+ * A release form's problem: a `release.*` message of the server catalogue, or one of the shared
+ * `validation.required` / `validation.unknown_field`.
+ */
+export type ReleaseMessageKey =
+  | Extract<ServerMessageKey, `release.${string}`>
+  | 'validation.required'
+  | 'validation.unknown_field';
 
 export interface FieldProblem {
   key: ReleaseMessageKey;
@@ -123,7 +131,7 @@ function isWebBundle(bytes: Uint8Array): boolean {
 }
 
 function parseContent(raw: string | undefined): Record<Lang, string> | FieldProblem {
-  const invalid: FieldProblem = { key: 'content_invalid', params: { langs: LANGS.join(', ') } };
+  const invalid: FieldProblem = { key: 'release.content_invalid', params: { langs: LANGS.join(', ') } };
   let value: unknown;
   try {
     value = JSON.parse(raw ?? '');
@@ -140,7 +148,7 @@ function parseContent(raw: string | undefined): Record<Lang, string> | FieldProb
     return invalid;
   }
   if (LANGS.some((l) => (obj[l] as string).length > MAX_NOTES_CHARS)) {
-    return { key: 'content_too_long', params: { max: MAX_NOTES_CHARS } };
+    return { key: 'release.content_too_long', params: { max: MAX_NOTES_CHARS } };
   }
   return Object.fromEntries(LANGS.map((l) => [l, (obj[l] as string).trim()])) as Record<Lang, string>;
 }
@@ -167,22 +175,25 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     };
     const f = input.fields;
     for (const name of Object.keys(f)) {
-      if (!(PUBLISH_FIELDS as readonly string[]).includes(name)) add(name, { key: 'unknown_field' });
+      if (!(PUBLISH_FIELDS as readonly string[]).includes(name))
+        add(name, { key: 'validation.unknown_field' });
     }
     for (const name of PUBLISH_FIELDS) {
-      if (f[name] === undefined || f[name].trim() === '') add(name, { key: 'required' });
+      if (f[name] === undefined || f[name].trim() === '') add(name, { key: 'validation.required' });
     }
     const version = f.version?.trim() ?? '';
-    if (version && (version.length > 64 || !isSemver(version))) add('version', { key: 'version_invalid' });
+    if (version && (version.length > 64 || !isSemver(version)))
+      add('version', { key: 'release.version_invalid' });
     const platform = f.platform?.trim();
     if (platform && platform !== 'android' && platform !== 'ios')
-      add('platform', { key: 'platform_invalid' });
+      add('platform', { key: 'release.platform_invalid' });
     const minNative = f.min_native_version?.trim() ?? '';
     if (minNative && !isNativeVersion(minNative))
-      add('min_native_version', { key: 'native_version_invalid' });
+      add('min_native_version', { key: 'release.native_version_invalid' });
     const rolloutRaw = f.rollout_percent?.trim() ?? '';
     const rollout = /^\d{1,3}$/.test(rolloutRaw) ? Number(rolloutRaw) : Number.NaN;
-    if (rolloutRaw && !(rollout >= 0 && rollout <= 100)) add('rollout_percent', { key: 'rollout_invalid' });
+    if (rolloutRaw && !(rollout >= 0 && rollout <= 100))
+      add('rollout_percent', { key: 'release.rollout_invalid' });
     let content: Record<Lang, string> | undefined;
     if (f.release_content?.trim()) {
       const parsed = parseContent(f.release_content);
@@ -190,20 +201,21 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       else content = parsed;
     }
     if (input.bundleTooLarge)
-      add('bundle', { key: 'bundle_too_large', params: { max: Math.floor(maxBytes / 1048576) } });
-    else if (!input.bundle || input.bundle.length === 0) add('bundle', { key: 'required' });
+      add('bundle', { key: 'release.bundle_too_large', params: { max: Math.floor(maxBytes / 1048576) } });
+    else if (!input.bundle || input.bundle.length === 0) add('bundle', { key: 'validation.required' });
     else if (input.bundle.length > maxBytes) {
-      add('bundle', { key: 'bundle_too_large', params: { max: Math.floor(maxBytes / 1048576) } });
-    } else if (!isWebBundle(input.bundle)) add('bundle', { key: 'bundle_not_zip' });
+      add('bundle', { key: 'release.bundle_too_large', params: { max: Math.floor(maxBytes / 1048576) } });
+    } else if (!isWebBundle(input.bundle)) add('bundle', { key: 'release.bundle_not_zip' });
     const signature = f.signature?.trim().toLowerCase() ?? '';
-    if (signature && !/^[0-9a-f]{128}$/.test(signature)) add('signature', { key: 'signature_invalid' });
+    if (signature && !/^[0-9a-f]{128}$/.test(signature))
+      add('signature', { key: 'release.signature_invalid' });
     if (Object.keys(errors).length > 0 || !content || !input.bundle) return { ok: false, errors };
     if (!deps.releaseKey.verify(input.bundle, signature)) {
       return {
         ok: false,
         errors: {
           signature: [
-            { key: 'signature_mismatch', params: { key: deps.releaseKey.publicKeyHex.slice(0, 16) } },
+            { key: 'release.signature_mismatch', params: { key: deps.releaseKey.publicKeyHex.slice(0, 16) } },
           ],
         },
       };
@@ -215,7 +227,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     if (latest && compareSemver(version, latest.version) <= 0) {
       return {
         ok: false,
-        errors: { version: [{ key: 'version_not_newer', params: { latest: latest.version } }] },
+        errors: { version: [{ key: 'release.version_not_newer', params: { latest: latest.version } }] },
       };
     }
     // The signature covers the bytes, not the version: an old signed bundle re-uploaded under a
@@ -225,7 +237,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     if (earlier) {
       return {
         ok: false,
-        errors: { bundle: [{ key: 'bundle_republished', params: { version: earlier.version } }] },
+        errors: { bundle: [{ key: 'release.bundle_republished', params: { version: earlier.version } }] },
       };
     }
 
@@ -257,7 +269,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       if (again && compareSemver(version, again.version) <= 0) {
         return {
           ok: false,
-          errors: { version: [{ key: 'version_not_newer', params: { latest: again.version } }] },
+          errors: { version: [{ key: 'release.version_not_newer', params: { latest: again.version } }] },
         };
       }
       throw error;

@@ -209,4 +209,24 @@ export const de = {
   'mail.support_reply_subject': 'Support: {subject}',
   'mail.support_reply_footer':
     'Ihr Konto ist gesperrt, daher erreicht Sie diese Antwort unseres Supports auch hier. Um zu antworten, wählen Sie auf der Anmeldeseite „Support kontaktieren“.',
+
+  // Release publishing in the console (multipart form, ADR 128)
+  'release.bundle_not_zip': 'Das Bundle muss ein ZIP-Archiv mit einer index.html sein',
+  'release.bundle_too_large': 'Das Bundle ist größer als {max} MB',
+  'release.version_invalid': 'Die Version muss wie 1.2.3 aussehen',
+  'release.version_not_newer':
+    'Die Version muss neuer sein als {latest}, die letzte Version für diese Plattform',
+  'release.platform_invalid': 'Die Plattform muss android oder ios sein',
+  'release.native_version_invalid': 'Die minimale native Version muss wie 1.0 oder 1.2.3 aussehen',
+  'release.rollout_invalid': 'Der Rollout muss eine ganze Zahl von 0 bis 100 sein',
+  'release.content_invalid':
+    'Die Versionshinweise müssen ein JSON-Objekt mit einem Text für jede Sprache sein: {langs}',
+  'release.content_too_long': 'Versionshinweise dürfen höchstens {max} Zeichen pro Sprache haben',
+  'release.multipart_required': 'Senden Sie die Version als multipart/form-data',
+  'release.bundle_republished':
+    'Genau diese Bytes wurden bereits als {version} veröffentlicht: signieren und laden Sie einen neuen Build hoch',
+  'release.signature_invalid':
+    'Die Signatur muss aus 128 Hex-Zeichen bestehen (ed25519, erstellt mit npm run release)',
+  'release.signature_mismatch':
+    'Die Signatur passt nicht zu diesem Bundle und dem öffentlichen Release-Schlüssel {key}…',
 } as const satisfies Record<keyof typeof en, string>;

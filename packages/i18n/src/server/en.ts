@@ -212,6 +212,24 @@ export const en = {
   'mail.support_reply_subject': 'Support: {subject}',
   'mail.support_reply_footer':
     'Your account is disabled, so this reply from our support team also reaches you here. To write back, choose “Contact support” on the login screen.',
+
+  // Release publishing in the console (multipart form, ADR 128)
+  'release.bundle_not_zip': 'The bundle must be a zip archive containing index.html',
+  'release.bundle_too_large': 'The bundle is larger than {max} MB',
+  'release.version_invalid': 'The version must look like 1.2.3',
+  'release.version_not_newer':
+    'The version must be newer than {latest}, the latest release for this platform',
+  'release.platform_invalid': 'The platform must be android or ios',
+  'release.native_version_invalid': 'The minimum native version must look like 1.0 or 1.2.3',
+  'release.rollout_invalid': 'The rollout must be a whole number from 0 to 100',
+  'release.content_invalid': 'Release notes must be a JSON object with a text for each of: {langs}',
+  'release.content_too_long': 'Release notes may have at most {max} characters per language',
+  'release.multipart_required': 'Send the release as multipart/form-data',
+  'release.bundle_republished':
+    'These exact bytes were already published as {version}: sign and upload a new build',
+  'release.signature_invalid': 'The signature must be 128 hex characters (ed25519, made by npm run release)',
+  'release.signature_mismatch':
+    'The signature does not verify for this bundle with the release public key {key}…',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -206,4 +206,23 @@ export const es = {
   'mail.support_reply_subject': 'Soporte: {subject}',
   'mail.support_reply_footer':
     'Su cuenta está desactivada, por eso esta respuesta de nuestro equipo de soporte también le llega por aquí. Para responder, elija «Contactar con soporte» en la pantalla de inicio de sesión.',
+
+  // Release publishing in the console (multipart form, ADR 128)
+  'release.bundle_not_zip': 'El paquete debe ser un archivo zip que contenga index.html',
+  'release.bundle_too_large': 'El paquete supera los {max} MB',
+  'release.version_invalid': 'La versión debe tener la forma 1.2.3',
+  'release.version_not_newer': 'La versión debe ser posterior a {latest}, la última de esta plataforma',
+  'release.platform_invalid': 'La plataforma debe ser android o ios',
+  'release.native_version_invalid': 'La versión nativa mínima debe tener la forma 1.0 o 1.2.3',
+  'release.rollout_invalid': 'El despliegue debe ser un número entero de 0 a 100',
+  'release.content_invalid':
+    'Las notas de la versión deben ser un objeto JSON con un texto para cada idioma: {langs}',
+  'release.content_too_long': 'Las notas de la versión admiten como máximo {max} caracteres por idioma',
+  'release.multipart_required': 'Envíe la versión como multipart/form-data',
+  'release.bundle_republished':
+    'Estos mismos bytes ya se publicaron como {version}: firme y suba una compilación nueva',
+  'release.signature_invalid':
+    'La firma debe tener 128 caracteres hexadecimales (ed25519, creada con npm run release)',
+  'release.signature_mismatch':
+    'La firma no es válida para este paquete con la clave pública de publicación {key}…',
 } as const satisfies Record<keyof typeof en, string>;

@@ -208,4 +208,24 @@ export const fr = {
   'mail.support_reply_subject': 'Assistance\u00a0: {subject}',
   'mail.support_reply_footer':
     'Votre compte est désactivé\u00a0: cette réponse de notre équipe d’assistance vous parvient donc aussi ici. Pour répondre, choisissez «\u00a0Contacter l’assistance\u00a0» sur l’écran de connexion.',
+
+  // Release publishing in the console (multipart form, ADR 128)
+  'release.bundle_not_zip': 'Le paquet doit être une archive zip contenant index.html',
+  'release.bundle_too_large': 'Le paquet dépasse {max} Mo',
+  'release.version_invalid': 'La version doit avoir la forme 1.2.3',
+  'release.version_not_newer':
+    'La version doit être plus récente que {latest}, la dernière pour cette plateforme',
+  'release.platform_invalid': 'La plateforme doit être android ou ios',
+  'release.native_version_invalid': 'La version native minimale doit avoir la forme 1.0 ou 1.2.3',
+  'release.rollout_invalid': 'Le déploiement doit être un nombre entier de 0 à 100',
+  'release.content_invalid':
+    'Les notes de version doivent être un objet JSON avec un texte pour chaque langue\u00a0: {langs}',
+  'release.content_too_long': 'Les notes de version ne peuvent dépasser {max} caractères par langue',
+  'release.multipart_required': 'Envoyez la version en multipart/form-data',
+  'release.bundle_republished':
+    'Ces mêmes octets ont déjà été publiés en {version}\u00a0: signez et envoyez un nouveau build',
+  'release.signature_invalid':
+    'La signature doit comporter 128 caractères hexadécimaux (ed25519, créée par npm run release)',
+  'release.signature_mismatch':
+    'La signature ne correspond pas à ce paquet avec la clé publique de publication {key}…',
 } as const satisfies Record<keyof typeof en, string>;

@@ -202,4 +202,24 @@ export const it = {
   'mail.support_reply_subject': 'Assistenza: {subject}',
   'mail.support_reply_footer':
     'Il tuo account è disattivato, quindi questa risposta del nostro team di assistenza ti arriva anche qui. Per rispondere, scegli «Contatta l’assistenza» nella schermata di accesso.',
+
+  // Release publishing in the console (multipart form, ADR 128)
+  'release.bundle_not_zip': 'Il pacchetto deve essere un archivio zip che contiene index.html',
+  'release.bundle_too_large': 'Il pacchetto supera {max} MB',
+  'release.version_invalid': 'La versione deve avere la forma 1.2.3',
+  'release.version_not_newer':
+    'La versione deve essere successiva a {latest}, l’ultima per questa piattaforma',
+  'release.platform_invalid': 'La piattaforma deve essere android o ios',
+  'release.native_version_invalid': 'La versione nativa minima deve avere la forma 1.0 o 1.2.3',
+  'release.rollout_invalid': 'Il rilascio deve essere un numero intero da 0 a 100',
+  'release.content_invalid':
+    'Le note di rilascio devono essere un oggetto JSON con un testo per ogni lingua: {langs}',
+  'release.content_too_long': 'Le note di rilascio possono avere al massimo {max} caratteri per lingua',
+  'release.multipart_required': 'Invia la versione come multipart/form-data',
+  'release.bundle_republished':
+    'Questi stessi byte sono già stati pubblicati come {version}: firma e carica una nuova build',
+  'release.signature_invalid':
+    'La firma deve avere 128 caratteri esadecimali (ed25519, creata con npm run release)',
+  'release.signature_mismatch':
+    'La firma non è valida per questo pacchetto con la chiave pubblica di rilascio {key}…',
 } as const satisfies Record<keyof typeof en, string>;

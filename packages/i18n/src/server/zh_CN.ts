@@ -184,4 +184,19 @@ export const zh_CN = {
   'mail.support_reply_subject': '客服：{subject}',
   'mail.support_reply_footer':
     '您的账户已被禁用，因此客服的这条回复也会发送到这里。如需回复，请在登录页面选择“联系客服”。',
+
+  // Release publishing in the console (multipart form, ADR 128)
+  'release.bundle_not_zip': '更新包必须是包含 index.html 的 zip 压缩包',
+  'release.bundle_too_large': '更新包大于 {max} MB',
+  'release.version_invalid': '版本号格式应为 1.2.3',
+  'release.version_not_newer': '版本号必须高于该平台的最新版本 {latest}',
+  'release.platform_invalid': '平台必须是 android 或 ios',
+  'release.native_version_invalid': '最低原生版本格式应为 1.0 或 1.2.3',
+  'release.rollout_invalid': '灰度比例必须是 0 到 100 之间的整数',
+  'release.content_invalid': '更新说明必须是 JSON 对象，并为以下每种语言提供文本：{langs}',
+  'release.content_too_long': '每种语言的更新说明最多 {max} 个字符',
+  'release.multipart_required': '请以 multipart/form-data 格式提交版本',
+  'release.bundle_republished': '完全相同的更新包已作为 {version} 发布过：请签名并上传新的构建',
+  'release.signature_invalid': '签名必须是 128 个十六进制字符（ed25519，由 npm run release 生成）',
+  'release.signature_mismatch': '签名无法用发布公钥 {key}… 验证此更新包',
 } as const satisfies Record<keyof typeof en, string>;

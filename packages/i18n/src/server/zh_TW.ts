@@ -184,4 +184,19 @@ export const zh_TW = {
   'mail.support_reply_subject': '客服：{subject}',
   'mail.support_reply_footer':
     '您的帳戶已被停用，因此客服的這則回覆也會傳送到這裡。如需回覆，請在登入頁面選擇「聯絡客服」。',
+
+  // Release publishing in the console (multipart form, ADR 128)
+  'release.bundle_not_zip': '更新包必須是包含 index.html 的 zip 壓縮檔',
+  'release.bundle_too_large': '更新包大於 {max} MB',
+  'release.version_invalid': '版本號格式應為 1.2.3',
+  'release.version_not_newer': '版本號必須高於該平台的最新版本 {latest}',
+  'release.platform_invalid': '平台必須是 android 或 ios',
+  'release.native_version_invalid': '最低原生版本格式應為 1.0 或 1.2.3',
+  'release.rollout_invalid': '分階段發布比例必須是 0 到 100 之間的整數',
+  'release.content_invalid': '更新說明必須是 JSON 物件，並為以下每種語言提供文字：{langs}',
+  'release.content_too_long': '每種語言的更新說明最多 {max} 個字元',
+  'release.multipart_required': '請以 multipart/form-data 格式提交版本',
+  'release.bundle_republished': '完全相同的更新包已作為 {version} 發布過：請簽章並上傳新的建置',
+  'release.signature_invalid': '簽章必須是 128 個十六進位字元（ed25519，由 npm run release 產生）',
+  'release.signature_mismatch': '簽章無法用發布公鑰 {key}… 驗證此更新包',
 } as const satisfies Record<keyof typeof en, string>;
