@@ -11,9 +11,9 @@
 // The server is the built one (npm run build), started with the market maker off (so only the
 // benchmark's orders reach the engine), rate limits lifted and LOG_LEVEL=warn.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { benchServerEnv, call, fundedUsers } from '../lib/bench-users.mjs';
 import {
   arg,
   freePort,
@@ -29,8 +29,6 @@ const DB = arg('--db', 'pglite');
 const SECONDS = Number(arg('--seconds', '20'));
 const CONNECTIONS = (arg('--connections', '50,200') ?? '').split(',').map(Number);
 const USERS = Number(arg('--users', '20'));
-const ADMIN = { email: 'bench-ops@example.com', password: 'Bench-operator-1' };
-const LIFTED = '1000000000';
 /** 0: one process. N: an engine and N gateways over NATS (needs --db postgres and NATS_URL). */
 const GATEWAYS = Number(arg('--gateways', '0'));
 /**
@@ -57,23 +55,7 @@ async function startExchange() {
   if (GATEWAYS > 0 && (DB !== 'postgres' || !process.env.NATS_URL))
     throw new Error('--gateways needs --db postgres and NATS_URL');
   const db = DB === 'postgres' ? await freshPostgres() : undefined;
-  const env = {
-    MARKET_MAKER: '0',
-    SEED_DEMO: '0',
-    CAPTCHA: 'off',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...(db ? { DATABASE_URL: db.url } : {}),
-  };
-  for (const k of [
-    'RATE_LIMIT',
-    'AUTH_RATE_LIMIT',
-    'ACCOUNT_RATE_LIMIT',
-    'TRADE_RATE_LIMIT',
-    'MONEY_RATE_LIMIT',
-  ]) {
-    env[`${k}_PER_MINUTE`] = LIFTED;
-  }
+  const env = { ...benchServerEnv(), ...(db ? { DATABASE_URL: db.url } : {}) };
   if (GATEWAYS === 0) {
     const one = await startBuiltServer(env, { label: 'bench-http', onStop: () => db?.drop() });
     return { base: one.base, gateways: [one.base], stop: one.stop };
@@ -82,56 +64,6 @@ async function startExchange() {
   delete env.DATABASE_URL;
   const cluster = await startBuiltCluster(env, GATEWAYS, 'bench');
   return { base: cluster.base, gateways: cluster.gateways.map((g) => g.base), stop: cluster.stop };
-}
-
-async function call(base, method, path, body, token) {
-  const headers = { 'accept-language': 'en' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.code !== 0)
-    throw new Error(`${method} ${path}: ${json.code} ${json.message} ${JSON.stringify(json.errors ?? {})}`);
-  return json.data;
-}
-
-/** 20 users registered through the API (codes from the operator's outbox), each funded on chain. */
-async function fundedUsers(base) {
-  const admin = (await call(base, 'POST', '/api/admin/login', ADMIN)).token;
-  const tokens = [];
-  for (let i = 0; i < USERS; i++) {
-    const account = `bench${i}-${randomBytes(3).toString('hex')}@example.com`;
-    await call(base, 'POST', '/api/app/account/captcha', { type: 'email', account, scene: 'register' });
-    const outbox = await call(base, 'GET', '/api/admin/outbox?limit=20', undefined, admin);
-    const code = outbox.list.find((m) => m.to === account)?.code;
-    const auth = await call(base, 'POST', '/api/app/account/register', {
-      type: 'email',
-      account,
-      password: 'bench-pass-1',
-      password_confirmation: 'bench-pass-1',
-      code,
-    });
-    const { address } = await call(
-      base,
-      'GET',
-      '/api/app/wallet/deposit/address?coin=USDC&network=TRC20',
-      undefined,
-      auth.token,
-    );
-    await call(
-      base,
-      'POST',
-      '/api/admin/chain/deposit',
-      { address, amount: '100000000.000000', txid: randomBytes(32).toString('hex') },
-      admin,
-    );
-    tokens.push(auth.token);
-  }
-  return tokens;
 }
 
 function cannon(opts) {
@@ -147,7 +79,7 @@ const line = (what, r) =>
 const hello = await startHello();
 const exchange = await startExchange();
 try {
-  const tokens = await fundedUsers(exchange.base);
+  const tokens = await fundedUsers(exchange.base, USERS);
   const band = await call(exchange.base, 'GET', '/api/app/market/band?symbol=BTC_USDC');
   if (!band.band) throw new Error('no index price yet for BTC_USDC');
   // A resting buy inside the price band, below the index: every order is a durable book entry.

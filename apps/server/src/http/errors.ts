@@ -14,8 +14,13 @@ export class AppError extends Error {
     readonly params?: Record<string, string | number>,
     readonly fieldKeys?: Record<string, string[]>,
   ) {
-    super(errorName);
     const def = ERRORS[errorName];
+    // An expected refusal (4xx) carries no stack: capturing one cost more than the rest of a
+    // refused request (docs/benchmarks.md, fourteenth session). A 5xx keeps its stack for the log.
+    const limit = Error.stackTraceLimit;
+    if (def.status < 500) Error.stackTraceLimit = 0;
+    super(errorName);
+    Error.stackTraceLimit = limit;
     this.statusCode = def.status;
     this.code = def.code;
     this.key = def.key;
