@@ -76,10 +76,10 @@ describe('AI subscribe amounts', () => {
     openScreen([{ path: '/AIBuy', Component: AIBuy }], '/AIBuy?id=2');
     fireEvent.change(screen.getByPlaceholderText(/^50/), { target: { value: '60' } });
     // 60 x 0.04 % x 7 days = 0.168 exactly; 1 % of 60 = 0.6.
-    expect(screen.getByTestId('ai-expected').textContent).toBe('0.168 USDC');
+    expect(screen.getByTestId('ai-expected').textContent).toBe('0.168\u00a0USDC');
     expect(screen.getByText('1% (0.60 USDC)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm subscription' }));
     await waitFor(() => expect(confirmDialog).toHaveBeenCalled());
-    expect(confirmDialog.mock.calls[0]![0].content).toBe('60.00 USDC · 7 days');
+    expect(confirmDialog.mock.calls[0]![0].content).toBe('60.00\u00a0USDC · 7 days');
   });
 });

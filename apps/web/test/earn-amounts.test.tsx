@@ -236,9 +236,9 @@ describe('earn and history lists', () => {
     openScreen([{ path: '/RedPlan', Component: RedPlan }], '/RedPlan');
     const rows = await screen.findAllByTestId('dividend');
     expect(rows.map((r) => r.querySelector('.ai-rate')?.textContent)).toEqual([
-      '25.50 USDC',
-      '1,234.50 USDC',
-      '0.00012345 BTC',
+      '25.50\u00a0USDC',
+      '1,234.50\u00a0USDC',
+      '0.00012345\u00a0BTC',
     ]);
   });
 
@@ -246,33 +246,33 @@ describe('earn and history lists', () => {
     openScreen([{ path: '/RedPlan', Component: RedPlan }], '/RedPlan', { lang: 'de' });
     const rows = await screen.findAllByTestId('dividend');
     expect(rows.map((r) => r.querySelector('.ai-rate')?.textContent)).toEqual([
-      '25,50 USDC',
-      '1.234,50 USDC',
-      '0,00012345 BTC',
+      '25,50\u00a0USDC',
+      '1.234,50\u00a0USDC',
+      '0,00012345\u00a0BTC',
     ]);
   });
 
   it('/DefnHis: a USDC stake and its interest in 2 decimals, an ETH stake in ETH precision', async () => {
     openScreen([{ path: '/DefnHis', Component: DefnHis }], '/DefnHis', { lang: 'de' });
     const [usdc, eth] = await screen.findAllByTestId('stake');
-    expect(values(usdc!)).toContain('1.234,50 USDC');
-    expect(values(usdc!)).toContain('11,11 USDC');
-    expect(values(eth!)).toContain('0,50 ETH');
-    expect(values(eth!)).toContain('0,0036 ETH');
+    expect(values(usdc!)).toContain('1.234,50\u00a0USDC');
+    expect(values(usdc!)).toContain('11,11\u00a0USDC');
+    expect(values(eth!)).toContain('0,50\u00a0ETH');
+    expect(values(eth!)).toContain('0,0036\u00a0ETH');
   });
 
   it('/AIHis: the card in 2 decimals, the redeem dialog with the exact amount and fee', async () => {
     openScreen([{ path: '/AIHis', Component: AIHis }], '/AIHis');
     const card = await screen.findByTestId('ai-order');
     expect(values(card)).toEqual(
-      expect.arrayContaining(['1,234.57 USDC', '22.22 USDC', '25.50 USDC', '0.00 USDC']),
+      expect.arrayContaining(['1,234.57\u00a0USDC', '22.22\u00a0USDC', '25.50\u00a0USDC', '0.00\u00a0USDC']),
     );
     fireEvent.click(within(card).getByRole('button'));
     await vi.waitFor(() => expect(confirmDialog).toHaveBeenCalledOnce());
     const { content } = confirmDialog.mock.calls[0]![0];
-    expect(content).toContain('Redeem 1,234.567891 USDC');
+    expect(content).toContain('Redeem 1,234.567891\u00a0USDC');
     // 0.5 % of 1,234.567891, rounded up to the coin's 6 decimals as the server takes it.
-    expect(content).toContain('a fee of 6.17284 USDC');
+    expect(content).toContain('a fee of 6.17284\u00a0USDC');
   });
 
   it('/AIHis?tab=settled opens on the settled tab (a redemption in the ledger links there), and a tab click keeps the address', async () => {
@@ -288,39 +288,43 @@ describe('earn and history lists', () => {
   it('/AI: the limits exactly, padded to 2 decimals', async () => {
     openScreen([{ path: '/AI', Component: AI }], '/AI', { lang: 'de' });
     const card = await screen.findByTestId('ai-product');
-    expect(values(card)).toContain('10,00 – 1.234,567891 USDC');
+    expect(values(card)).toContain('10,00 – 1.234,567891\u00a0USDC');
   });
 
   it('/IEOHis: USDC amounts in 2 decimals, the token in its precision, the unit price exactly', async () => {
     openScreen([{ path: '/IEOHis', Component: IEOHis }], '/IEOHis');
     const list = (await screen.findByText('DOGE Community Round')).closest('article')!;
     expect(values(list).slice(0, 6)).toEqual([
-      '0.0125 USDC',
-      '98,760.00 DOGE',
-      '1,234.50 USDC',
-      '2,040.00 DOGE',
-      '25.50 USDC',
-      '1,209.00 USDC',
+      '0.0125\u00a0USDC',
+      '98,760.00\u00a0DOGE',
+      '1,234.50\u00a0USDC',
+      '2,040.00\u00a0DOGE',
+      '25.50\u00a0USDC',
+      '1,209.00\u00a0USDC',
     ]);
   });
 
   it('/IEOHis in de', async () => {
     openScreen([{ path: '/IEOHis', Component: IEOHis }], '/IEOHis', { lang: 'de' });
     const list = (await screen.findByText('DOGE Community Round')).closest('article')!;
-    expect(values(list).slice(0, 3)).toEqual(['0,0125 USDC', '98.760,00 DOGE', '1.234,50 USDC']);
+    expect(values(list).slice(0, 3)).toEqual([
+      '0,0125\u00a0USDC',
+      '98.760,00\u00a0DOGE',
+      '1.234,50\u00a0USDC',
+    ]);
   });
 
   it('/OTCHis: the quantity in the coin (USDC 2 decimals, BTC its precision), fiat unchanged', async () => {
     openScreen([{ path: '/OTCHis', Component: OTCHis }], '/OTCHis', { lang: 'de' });
     await screen.findAllByText(/CNY/);
     const [usdc, btc] = [...document.querySelectorAll('article')];
-    expect(values(usdc!).slice(0, 3)).toEqual(['1.234,50 USDC', '7,20 CNY', '8.888,40 CNY']);
-    expect(values(btc!)[0]).toBe('0,0015 BTC');
+    expect(values(usdc!).slice(0, 3)).toEqual(['1.234,50\u00a0USDC', '7,20\u00a0CNY', '8.888,40\u00a0CNY']);
+    expect(values(btc!)[0]).toBe('0,0015\u00a0BTC');
   });
 
   it('/OTC: the volume in 2 decimals, the limits exactly', async () => {
     openScreen([{ path: '/OTC', Component: OTC }], '/OTC');
     const ad = (await screen.findByText('1,234.50 USDC')).closest('article')!;
-    expect(ad.textContent).toContain('100.00 – 50,000.50 USDC');
+    expect(ad.textContent).toContain('100.00 – 50,000.50\u00a0USDC');
   });
 });

@@ -87,10 +87,10 @@ describe('Withdrawal screen', () => {
     fill('Amount', '10.1234567');
     expect(screen.getByText('At most 6 decimal places')).toBeTruthy();
     fill('Amount', '100.5');
-    expect(screen.getByTestId('receive-amount').textContent).toBe('99.50 USDC');
+    expect(screen.getByTestId('receive-amount').textContent).toBe('99.50\u00a0USDC');
     fireEvent.click(screen.getByRole('button', { name: 'Max' }));
     expect(input('Amount').value).toBe('250.5');
-    expect(screen.getByTestId('receive-amount').textContent).toBe('249.50 USDC');
+    expect(screen.getByTestId('receive-amount').textContent).toBe('249.50\u00a0USDC');
   });
 
   it('marks a refused field on its <input> (aria-invalid, aria-describedby to the error), not on antd\u2019s wrapper', async () => {
@@ -132,7 +132,7 @@ describe('Withdrawal screen', () => {
       expect(screen.getByTestId('receive-amount').textContent).toBe('--');
     }
     fill('Amount', '20');
-    expect(screen.getByTestId('receive-amount').textContent).toBe('19.00 USDC');
+    expect(screen.getByTestId('receive-amount').textContent).toBe('19.00\u00a0USDC');
   });
 
   it('confirms in a sheet, sends once with an idempotency key and opens the history', async () => {

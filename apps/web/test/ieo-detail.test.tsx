@@ -56,8 +56,8 @@ describe('/IEO?id= project detail', () => {
   afterEach(() => cleanup());
 
   it.each([
-    ['zh_CN', '10.00 – 100,000.00 SOL'],
-    ['fr', '10,00 – 100\u202f000,00 SOL'],
+    ['zh_CN', '10.00 – 100,000.00\u00a0SOL'],
+    ['fr', '10,00 – 100\u202f000,00\u00a0SOL'],
   ] as const)('%s: the per-account limit carries the coin', async (lang, limits) => {
     openScreen([{ path: '/IEO', Component: IEO }], '/IEO?id=2', { lang });
     const label = await screen.findByText(webCatalogues[lang].earn1.ieo.limits);
@@ -65,8 +65,8 @@ describe('/IEO?id= project detail', () => {
   });
 
   it.each([
-    ['en', '1,000,000.00 SOL', '50.00 USDC'],
-    ['fr', '1\u202f000\u202f000,00 SOL', '50,00 USDC'],
+    ['en', '1,000,000.00\u00a0SOL', '50.00\u00a0USDC'],
+    ['fr', '1\u202f000\u202f000,00\u00a0SOL', '50,00\u00a0USDC'],
   ] as const)('%s: issue amount and unit price read as on the list card', async (lang, issued, price) => {
     const { ieo } = webCatalogues[lang].earn1;
     openScreen([{ path: '/IEO', Component: IEO }], '/IEO?id=2', { lang });
@@ -84,8 +84,8 @@ describe('/IEO?id= project detail', () => {
 
 describe('the price range, free text', () => {
   it('reads a figure or a range with a coin in the language, anything else as written', () => {
-    expect(formatPriceRange('0.5 USDC', 'fr')).toBe('0,50 USDC');
-    expect(formatPriceRange('0.4-0.6 USDC', 'fr')).toBe('0,40 – 0,60 USDC');
+    expect(formatPriceRange('0.5 USDC', 'fr')).toBe('0,50\u00a0USDC');
+    expect(formatPriceRange('0.4-0.6 USDC', 'fr')).toBe('0,40 – 0,60\u00a0USDC');
     expect(formatPriceRange('1200', 'de')).toBe('1.200,00');
     expect(formatPriceRange('about 0.5 USDC', 'fr')).toBe('about 0.5 USDC');
     expect(formatPriceRange('', 'fr')).toBe('--');

@@ -85,7 +85,7 @@ describe('OTC screens in German', () => {
     const buy = await screen.findByRole('button', { name: 'USDC kaufen' });
     expect(screen.queryByText(/Kaufen USDC/)).toBeNull();
     fireEvent.click(buy);
-    expect(await screen.findByRole('heading', { name: /^USDC kaufen · 7,20 CNY$/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /^USDC kaufen · 7,20\u00a0CNY$/ })).toBeTruthy();
     // 3 orders: the success rate shows; a new ad with none shows no rate at all.
     expect(buy.closest('article')?.textContent).toContain(`${de.earn1.otc.successRate} 100,00\u00a0%`);
     fireEvent.click(screen.getByRole('button', { name: de.earn1.otc.sell }));

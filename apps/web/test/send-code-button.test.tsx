@@ -29,7 +29,7 @@ describe('SendCodeButton', () => {
       fireEvent.click(button);
     });
     expect(onSend).toHaveBeenCalledTimes(1);
-    expect(button.textContent).toBe(`Resend in ${RESEND_SECONDS} s`);
+    expect(button.textContent).toBe(`Resend in ${RESEND_SECONDS}\u00a0s`);
     expect((button as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(button);
     expect(onSend).toHaveBeenCalledTimes(1);

@@ -144,7 +144,7 @@ describe('assets page', () => {
     open('/My?tab=spot');
     const btc = await screen.findByRole('link', { name: 'Records of BTC' });
     expect(btc.getAttribute('href')).toBe('/TradingOne?coin=BTC');
-    expect(btc.textContent).toContain('≈ 30,000.00 USDC');
+    expect(btc.textContent).toContain('≈\u00a030,000.00\u00a0USDC');
     expect(screen.getByText('ETH')).toBeTruthy();
     fireEvent.click(screen.getByText('Hide zero balances'));
     await waitFor(() => expect(screen.queryByText('ETH')).toBeNull());

@@ -112,7 +112,7 @@ export const de: WebCatalogue = {
     code: 'Bestätigungscode',
     codePlaceholder: '6-stelliger Code',
     sendCode: 'Code senden',
-    resendIn: 'Erneut in {{seconds}} s',
+    resendIn: 'Erneut in {{seconds}}\u00a0s',
     codeSent: 'Code gesendet',
     inviteCode: 'Einladungscode',
     inviteCodePlaceholder: 'Einladungscode eingeben',

@@ -113,7 +113,7 @@ export const en = {
     code: 'Verification code',
     codePlaceholder: '6-digit code',
     sendCode: 'Send code',
-    resendIn: 'Resend in {{seconds}} s',
+    resendIn: 'Resend in {{seconds}}\u00a0s',
     codeSent: 'Code sent',
     inviteCode: 'Invitation code',
     inviteCodePlaceholder: 'Enter the invitation code',

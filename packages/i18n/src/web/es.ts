@@ -112,7 +112,7 @@ export const es: WebCatalogue = {
     code: 'Código de verificación',
     codePlaceholder: 'Código de 6 dígitos',
     sendCode: 'Enviar código',
-    resendIn: 'Reenviar en {{seconds}} s',
+    resendIn: 'Reenviar en {{seconds}}\u00a0s',
     codeSent: 'Código enviado',
     inviteCode: 'Código de invitación',
     inviteCodePlaceholder: 'Introduzca el código de invitación',

@@ -112,7 +112,7 @@ export const fr: WebCatalogue = {
     code: 'Code de vérification',
     codePlaceholder: 'Code à 6 chiffres',
     sendCode: 'Envoyer le code',
-    resendIn: 'Renvoyer dans {{seconds}} s',
+    resendIn: 'Renvoyer dans {{seconds}}\u00a0s',
     codeSent: 'Code envoyé',
     inviteCode: 'Code d’invitation',
     inviteCodePlaceholder: 'Saisissez le code d’invitation',

@@ -112,7 +112,7 @@ export const it: WebCatalogue = {
     code: 'Codice di verifica',
     codePlaceholder: 'Codice a 6 cifre',
     sendCode: 'Invia codice',
-    resendIn: 'Invia di nuovo tra {{seconds}} s',
+    resendIn: 'Invia di nuovo tra {{seconds}}\u00a0s',
     codeSent: 'Codice inviato',
     inviteCode: 'Codice invito',
     inviteCodePlaceholder: 'Inserisci il codice invito',

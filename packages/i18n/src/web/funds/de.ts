@@ -61,8 +61,8 @@ export const de: FundsCatalogue = {
     amountRequired: 'Geben Sie einen Betrag ein',
     amountInvalid: 'Geben Sie einen gültigen Betrag ein, z. B. 100,5',
     tooManyDecimals: 'Höchstens {{decimals}} Nachkommastellen',
-    belowMin: 'Mindestens {{min}} USDC',
-    aboveMax: 'Höchstens {{max}} USDC',
+    belowMin: 'Mindestens {{min}}',
+    aboveMax: 'Höchstens {{max}}',
     exceedsAvailable: 'Mehr als Ihr verfügbares Guthaben',
     tradePassword: 'Transaktionspasswort',
     tradePasswordPlaceholder: 'Transaktionspasswort eingeben',
@@ -70,7 +70,7 @@ export const de: FundsCatalogue = {
     submit: 'Auszahlen',
     confirmTitle: 'Auszahlung bestätigen',
     confirmText:
-      '{{receive}} USDC über TRC20 an {{address}} senden. {{amount}} USDC verlassen Ihr Spot-Konto, einschließlich {{fee}} USDC Gebühr.',
+      '{{receive}} über TRC20 an {{address}} senden. {{amount}} verlassen Ihr Spot-Konto, einschließlich {{fee}} Gebühr.',
     confirmNote:
       'Auszahlungen werden vor dem Versand geprüft. Prüfen Sie die Adresse: Eine Überweisung auf der Blockchain ist nicht umkehrbar.',
     confirm: 'Bestätigen',

@@ -59,8 +59,8 @@ export const en = {
     amountRequired: 'Enter an amount',
     amountInvalid: 'Enter a valid amount, e.g. 100.5',
     tooManyDecimals: 'At most {{decimals}} decimal places',
-    belowMin: 'At least {{min}} USDC',
-    aboveMax: 'At most {{max}} USDC',
+    belowMin: 'At least {{min}}',
+    aboveMax: 'At most {{max}}',
     exceedsAvailable: 'More than your available balance',
     tradePassword: 'Transaction password',
     tradePasswordPlaceholder: 'Enter your transaction password',
@@ -68,7 +68,7 @@ export const en = {
     submit: 'Withdraw',
     confirmTitle: 'Confirm withdrawal',
     confirmText:
-      'Send {{receive}} USDC to {{address}} on TRC20. {{amount}} USDC leaves your spot account, including a {{fee}} USDC fee.',
+      'Send {{receive}} to {{address}} on TRC20. {{amount}} leaves your spot account, including a {{fee}} fee.',
     confirmNote:
       'Withdrawals are reviewed before they are sent. Check the address: a transfer on chain cannot be reversed.',
     confirm: 'Confirm',

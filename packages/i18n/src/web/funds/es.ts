@@ -59,8 +59,8 @@ export const es: FundsCatalogue = {
     amountRequired: 'Introduzca un importe',
     amountInvalid: 'Introduzca un importe válido, p. ej. 100,5',
     tooManyDecimals: 'Como máximo {{decimals}} decimales',
-    belowMin: 'Al menos {{min}} USDC',
-    aboveMax: 'Como máximo {{max}} USDC',
+    belowMin: 'Al menos {{min}}',
+    aboveMax: 'Como máximo {{max}}',
     exceedsAvailable: 'Supera su saldo disponible',
     tradePassword: 'Contraseña de transacción',
     tradePasswordPlaceholder: 'Introduzca su contraseña de transacción',
@@ -68,7 +68,7 @@ export const es: FundsCatalogue = {
     submit: 'Retirar',
     confirmTitle: 'Confirmar retiro',
     confirmText:
-      'Enviar {{receive}} USDC a {{address}} por TRC20. Salen {{amount}} USDC de su cuenta spot, incluida una comisión de {{fee}} USDC.',
+      'Enviar {{receive}} a {{address}} por TRC20. Salen {{amount}} de su cuenta spot, incluida una comisión de {{fee}}.',
     confirmNote:
       'Los retiros se revisan antes de enviarse. Compruebe la dirección: una transferencia en la cadena no se puede revertir.',
     confirm: 'Confirmar',

@@ -59,8 +59,8 @@ export const fr: FundsCatalogue = {
     amountRequired: 'Saisissez un montant',
     amountInvalid: 'Saisissez un montant valide, p. ex. 100,5',
     tooManyDecimals: 'Au plus {{decimals}} décimales',
-    belowMin: 'Au moins {{min}} USDC',
-    aboveMax: 'Au plus {{max}} USDC',
+    belowMin: 'Au moins {{min}}',
+    aboveMax: 'Au plus {{max}}',
     exceedsAvailable: 'Supérieur à votre solde disponible',
     tradePassword: 'Mot de passe de transaction',
     tradePasswordPlaceholder: 'Saisissez votre mot de passe de transaction',
@@ -68,7 +68,7 @@ export const fr: FundsCatalogue = {
     submit: 'Retirer',
     confirmTitle: 'Confirmer le retrait',
     confirmText:
-      'Envoyer {{receive}} USDC à {{address}} via TRC20. {{amount}} USDC quittent votre compte spot, frais de {{fee}} USDC inclus.',
+      'Envoyer {{receive}} à {{address}} via TRC20. {{amount}} quittent votre compte spot, frais de {{fee}} inclus.',
     confirmNote:
       'Les retraits sont examinés avant l’envoi. Vérifiez l’adresse\u00a0: un transfert sur la blockchain est irréversible.',
     confirm: 'Confirmer',

@@ -59,8 +59,8 @@ export const it: FundsCatalogue = {
     amountRequired: 'Inserisci un importo',
     amountInvalid: 'Inserisci un importo valido, ad es. 100,5',
     tooManyDecimals: 'Al massimo {{decimals}} decimali',
-    belowMin: 'Almeno {{min}} USDC',
-    aboveMax: 'Al massimo {{max}} USDC',
+    belowMin: 'Almeno {{min}}',
+    aboveMax: 'Al massimo {{max}}',
     exceedsAvailable: 'Più del tuo saldo disponibile',
     tradePassword: 'Password di transazione',
     tradePasswordPlaceholder: 'Inserisci la password di transazione',
@@ -68,7 +68,7 @@ export const it: FundsCatalogue = {
     submit: 'Preleva',
     confirmTitle: 'Conferma prelievo',
     confirmText:
-      'Invia {{receive}} USDC a {{address}} su TRC20. Escono {{amount}} USDC dal tuo conto spot, inclusa una commissione di {{fee}} USDC.',
+      'Invia {{receive}} a {{address}} su TRC20. Escono {{amount}} dal tuo conto spot, inclusa una commissione di {{fee}}.',
     confirmNote:
       'I prelievi vengono verificati prima dell’invio. Controlla l’indirizzo: un trasferimento on-chain non è reversibile.',
     confirm: 'Conferma',

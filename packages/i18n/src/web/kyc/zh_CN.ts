@@ -66,7 +66,7 @@ export const zh_CN: KycCatalogue = {
     cardNumberInvalid: '银行卡号无效',
     branchName: '开户支行（选填）',
     branchCode: '支行代码（选填）',
-    limit: '最多 {{max}} 张',
+    limit: '最多 {{max}}\u00a0张',
     remove: '解绑',
     removeConfirm: '解绑尾号 {{last4}} 的银行卡？',
     removed: '已解绑',

@@ -66,7 +66,7 @@ export const zh_TW: KycCatalogue = {
     cardNumberInvalid: '銀行帳號無效',
     branchName: '開戶分行（選填）',
     branchCode: '分行代碼（選填）',
-    limit: '最多 {{max}} 個',
+    limit: '最多 {{max}}\u00a0個',
     remove: '解除綁定',
     removeConfirm: '解除綁定尾號 {{last4}} 的銀行帳戶？',
     removed: '已解除綁定',

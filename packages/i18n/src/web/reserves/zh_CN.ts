@@ -27,7 +27,7 @@ export const zh_CN: ReservesCatalogue = {
   unknown: '暂不可用',
   download: '下载证明（JSON）',
   cli: '无需依赖我们，自行验证：',
-  path: '到根的路径（{{count}} 步）',
+  path: '到根的路径（{{count}}\u00a0步）',
   limits:
     '可以证明：交易所无法在您不察觉的情况下遗漏或减少您的余额。无法证明：储备不是借来的，以及交易所在其他地方的负债。',
   statements: '对账单',

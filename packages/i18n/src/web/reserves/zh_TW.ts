@@ -27,7 +27,7 @@ export const zh_TW: ReservesCatalogue = {
   unknown: '暫不可用',
   download: '下載證明（JSON）',
   cli: '無需依賴我們，自行驗證：',
-  path: '到根的路徑（{{count}} 步）',
+  path: '到根的路徑（{{count}}\u00a0步）',
   limits:
     '可以證明：交易所無法在您不察覺的情況下遺漏或減少您的餘額。無法證明：儲備不是借來的，以及交易所在其他地方的負債。',
   statements: '對帳單',

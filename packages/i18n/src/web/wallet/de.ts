@@ -43,7 +43,7 @@ export const de: WalletCatalogue = {
     available: 'Verfügbar',
     submit: 'Übertragen',
     confirmTitle: 'Übertragung bestätigen',
-    confirmText: '{{amount}} {{coin}} von Ihrem {{from}} auf Ihr {{to}} übertragen.',
+    confirmText: '{{amount}} von Ihrem {{from}} auf Ihr {{to}} übertragen.',
     confirmNote: 'Übertragungen zwischen Ihren eigenen Konten sind gebührenfrei und sofort gutgeschrieben.',
     done: 'Übertragung abgeschlossen',
     sameAccount: 'Die Konten der Übertragung dürfen nicht gleich sein',

@@ -44,7 +44,7 @@ export const en = {
     available: 'Available',
     submit: 'Transfer',
     confirmTitle: 'Confirm transfer',
-    confirmText: 'Move {{amount}} {{coin}} from your {{from}} to your {{to}}.',
+    confirmText: 'Move {{amount}} from your {{from}} to your {{to}}.',
     confirmNote: 'Transfers between your own accounts are free and arrive immediately.',
     done: 'Transfer completed',
     sameAccount: 'Transfer accounts cannot be the same',

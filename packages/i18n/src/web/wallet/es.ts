@@ -43,7 +43,7 @@ export const es: WalletCatalogue = {
     available: 'Disponible',
     submit: 'Transferir',
     confirmTitle: 'Confirmar transferencia',
-    confirmText: 'Mover {{amount}} {{coin}} de su {{from}} a su {{to}}.',
+    confirmText: 'Mover {{amount}} de su {{from}} a su {{to}}.',
     confirmNote: 'Las transferencias entre sus propias cuentas son gratuitas e inmediatas.',
     done: 'Transferencia completada',
     sameAccount: 'Las cuentas de la transferencia no pueden ser la misma',

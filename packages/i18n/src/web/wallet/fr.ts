@@ -43,7 +43,7 @@ export const fr: WalletCatalogue = {
     available: 'Disponible',
     submit: 'Transférer',
     confirmTitle: 'Confirmer le transfert',
-    confirmText: 'Transférer {{amount}} {{coin}} de votre {{from}} vers votre {{to}}.',
+    confirmText: 'Transférer {{amount}} de votre {{from}} vers votre {{to}}.',
     confirmNote: 'Les transferts entre vos propres comptes sont gratuits et immédiats.',
     done: 'Transfert effectué',
     sameAccount: 'Les comptes du transfert ne peuvent pas être identiques',

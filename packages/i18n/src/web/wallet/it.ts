@@ -43,7 +43,7 @@ export const it: WalletCatalogue = {
     available: 'Disponibile',
     submit: 'Trasferisci',
     confirmTitle: 'Conferma trasferimento',
-    confirmText: 'Sposta {{amount}} {{coin}} dal tuo {{from}} al tuo {{to}}.',
+    confirmText: 'Sposta {{amount}} dal tuo {{from}} al tuo {{to}}.',
     confirmNote: 'I trasferimenti tra i tuoi conti sono gratuiti e immediati.',
     done: 'Trasferimento completato',
     sameAccount: 'I conti del trasferimento non possono essere uguali',

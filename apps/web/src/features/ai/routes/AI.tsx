@@ -8,7 +8,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { formatPercent } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
-import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
+import { formatExactRange } from '../../wallet/lib/list-amount.ts';
 import { useAiProducts } from '../api/ai.ts';
 import { ppmPercent } from '../lib/money.ts';
 import '../ai.css';
@@ -40,9 +40,7 @@ function ProductCard({ p }: { p: AiProduct }) {
         <dt>{t2('ai.term')}</dt>
         <dd>{p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.anyTime')}</dd>
         <dt>{t2('ai.limits')}</dt>
-        <dd className="num">
-          {formatExactAmount(p.min_amount, lang)} – {formatExactAmount(p.max_amount, lang)} {p.coin}
-        </dd>
+        <dd className="num">{formatExactRange(p.min_amount, p.max_amount, p.coin, lang)}</dd>
       </dl>
       <button
         type="button"

@@ -7,7 +7,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
-import { formatDecimal, formatPercent } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent, withUnit } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAiProducts, useAiSubscribe, useSpotBalances } from '../api/ai.ts';
@@ -74,7 +74,7 @@ export default function AIBuy() {
     if (problem !== null) return;
     const ok = await confirmDialog({
       title: t2('ai.confirm'),
-      content: `${formatDecimal(amount, lang, { minFraction: 2 })} ${p.coin} · ${
+      content: `${withUnit(formatDecimal(amount, lang, { minFraction: 2 }), p.coin)} · ${
         p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.current')
       }`,
       confirmText: t2('ai.subscribe'),
@@ -110,7 +110,10 @@ export default function AIBuy() {
               <span>{t2('ai.amount')}</span>
               <span className="num">
                 {t2('ai.available')}{' '}
-                {available === undefined ? '--' : formatDecimal(available, lang, { minFraction: 2 })} {p.coin}
+                {withUnit(
+                  available === undefined ? '--' : formatDecimal(available, lang, { minFraction: 2 }),
+                  p.coin,
+                )}
               </span>
             </span>
             <span className={`ai-input${error ? ' ai-input--error' : ''}`}>
@@ -152,12 +155,12 @@ export default function AIBuy() {
             <dd>{p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.anyTime')}</dd>
             <dt>{p.kind === 'fixed' ? t2('ai.expected') : t2('ai.expectedCurrent')}</dt>
             <dd className="num" data-testid="ai-expected">
-              {show(expected)} {p.coin}
+              {withUnit(show(expected), p.coin)}
             </dd>
             <dt>{t2('ai.fee')}</dt>
             <dd className="num">
               {p.kind === 'fixed'
-                ? `${formatPercent(bpPercent(p.early_fee_bp), lang)} (${show(fee)}\u00a0${p.coin})`
+                ? `${formatPercent(bpPercent(p.early_fee_bp), lang)} (${withUnit(show(fee), p.coin)})`
                 : // A flexible product has no early-redemption fee: a rate like the fixed ones, not a bare 0.
                   formatPercent(bpPercent(p.early_fee_bp), lang)}
             </dd>

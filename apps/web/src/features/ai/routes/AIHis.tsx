@@ -5,7 +5,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { confirmDialog } from '../../../app/lazy-overlays.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, withUnit } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { formatListAmount } from '../../wallet/lib/list-amount.ts';
@@ -28,8 +28,8 @@ function OrderCard({ o }: { o: AiOrder }) {
   const redeem = useAiRedeem();
   // The card is a list row (2 decimals for USDC); the redeem dialog confirms a money move, so it
   // names the exact amount and fee (ADR 238).
-  const num = (v: string) => formatListAmount(v, o.coin, lang);
-  const exact = (v: string) => formatDecimal(v, lang);
+  const num = (v: string) => withUnit(formatListAmount(v, o.coin, lang), o.coin);
+  const exact = (v: string) => withUnit(formatDecimal(v, lang), o.coin);
   const onRedeem = async () => {
     const early = o.kind === 'fixed' && o.maturity_at !== null && Date.now() < o.maturity_at;
     const scale = (o.amount.split('.')[1] ?? '').length;
@@ -37,8 +37,8 @@ function OrderCard({ o }: { o: AiOrder }) {
     const ok = await confirmDialog({
       title: t2('ai.redeem'),
       content: [
-        t2('ai.redeemConfirm', { amount: exact(o.amount), coin: o.coin }),
-        early ? t2('ai.earlyConfirm', { fee: exact(fee), coin: o.coin }) : '',
+        t2('ai.redeemConfirm', { amount: exact(o.amount) }),
+        early ? t2('ai.earlyConfirm', { fee: exact(fee) }) : '',
       ]
         .filter(Boolean)
         .join(' '),
@@ -61,23 +61,15 @@ function OrderCard({ o }: { o: AiOrder }) {
       </div>
       <dl className="ai-kv">
         <dt>{t2('ai.amount')}</dt>
-        <dd className="num">
-          {num(o.amount)} {o.coin}
-        </dd>
+        <dd className="num">{num(o.amount)}</dd>
         <dt>{t2('ai.term')}</dt>
         <dd>{o.kind === 'fixed' ? t2('ai.days', { count: o.days }) : t2('ai.current')}</dd>
         <dt>{o.kind === 'fixed' ? t2('ai.expected') : t2('ai.expectedCurrent')}</dt>
-        <dd className="num">
-          {num(o.expected_interest)} {o.coin}
-        </dd>
+        <dd className="num">{num(o.expected_interest)}</dd>
         <dt>{t2('ai.interest')}</dt>
-        <dd className="num">
-          {num(o.interest)} {o.coin}
-        </dd>
+        <dd className="num">{num(o.interest)}</dd>
         <dt>{t2('ai.fees')}</dt>
-        <dd className="num">
-          {num(o.fee)} {o.coin}
-        </dd>
+        <dd className="num">{num(o.fee)}</dd>
         <dt>{t2('ai.started')}</dt>
         <dd>{formatDate(o.started_at, lang, { utc: true })}</dd>
         <dt>{t2('ai.maturity')}</dt>

@@ -8,7 +8,7 @@ import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { EarnItems, EarnTabs } from '../../ai/components/EarnList.tsx';
-import { formatListAmount } from '../../wallet/lib/list-amount.ts';
+import { formatListAmountWithCoin } from '../../wallet/lib/list-amount.ts';
 import '../../ai/ai.css';
 import { showToast } from '../../../lib/toast.ts';
 
@@ -56,9 +56,7 @@ export default function RedPlan() {
                     {t2(`dividend.${c.status}`)}
                   </span>
                 </div>
-                <div className="ai-rate num">
-                  {formatListAmount(c.amount, c.coin, lang)} {c.coin}
-                </div>
+                <div className="ai-rate num">{formatListAmountWithCoin(c.amount, c.coin, lang)}</div>
                 {c.claimed_at !== null ? (
                   <div className="ai-status">
                     {t2('dividend.claimedAt')} {formatDate(c.claimed_at, lang, { utc: true })}

@@ -8,7 +8,7 @@ import { FieldInput } from '../../../components/FieldInput.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, NBSP, withUnit } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { assetDecimals } from '../../wallet/lib/amount.ts';
 import {
@@ -159,7 +159,7 @@ export default function Transform() {
           <div className="fx-card__head">
             <span className="fx-label">{t1('exchange.pay')}</span>
             <span className="fx-avail num">
-              {t1('exchange.available', { amount: fmt(available), coin: from })}
+              {t1('exchange.available', { amount: withUnit(fmt(available), from) })}
             </span>
           </div>
           <div className="fx-card__row">
@@ -277,11 +277,9 @@ export default function Transform() {
               <div className="fx-row__side num">
                 <span>
                   {'\u2212'}
-                  {fmt(r.amount)} {r.from}
+                  {withUnit(fmt(r.amount), r.from)}
                 </span>
-                <span className="fx-up">
-                  +{fmt(r.receive)} {r.to}
-                </span>
+                <span className="fx-up">+{withUnit(fmt(r.receive), r.to)}</span>
               </div>
             </div>
           ))}
@@ -294,17 +292,14 @@ export default function Transform() {
             <h2 className="fx-h2">{t1('exchange.confirmTitle')}</h2>
             <dl className="fx-dl num">
               <dt>{t1('exchange.pay')}</dt>
-              <dd>
-                {fmt(offer.amount)} {offer.from}
-              </dd>
+              <dd>{withUnit(fmt(offer.amount), offer.from)}</dd>
               <dt>{t1('exchange.rate')}</dt>
               <dd>
-                1 {coin} ≈ {fmt(offer.price)} {QUOTE}
+                {withUnit('1', coin)} ≈{NBSP}
+                {withUnit(fmt(offer.price), QUOTE)}
               </dd>
               <dt>{t1('exchange.receive')}</dt>
-              <dd className="fx-strong">
-                {fmt(offer.receive)} {offer.to}
-              </dd>
+              <dd className="fx-strong">{withUnit(fmt(offer.receive), offer.to)}</dd>
             </dl>
             <p className="fx-valid">{expired ? '' : t1('exchange.quoteValid', { seconds: secondsLeft })}</p>
             {/* A way back that is not a tap on the dimmed page: the sheet had Confirm alone. */}

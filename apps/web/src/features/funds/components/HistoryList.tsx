@@ -8,7 +8,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, NBSP } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { shortAddress } from '../lib/tron.ts';
 
@@ -148,8 +148,8 @@ export function HistoryRow({
           <span className="num">
             {sign}
             {formatDecimal(amount, lang, { minFraction: 2, maxFraction: 6 })}
-          </span>{' '}
-          USDC
+          </span>
+          {NBSP}USDC
           <span className="f-network f-network--small">{network}</span>
         </div>
         {children}

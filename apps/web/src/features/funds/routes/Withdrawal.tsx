@@ -9,7 +9,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { FieldInput } from '../../../components/FieldInput.tsx';
 import { api } from '../../../lib/api.ts';
 import { serverRefusal } from '../../../lib/form-errors.ts';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, withUnit } from '../../../lib/format.ts';
 import { useUserInfo } from '../../../lib/queries.ts';
 import { useAddressBook, useTotpStatus } from '../../security/api/security.ts';
 import { normalizeTotp, TOTP_RE } from '../../security/components/TotpField.tsx';
@@ -112,6 +112,7 @@ export default function Withdrawal() {
   const available = balances.data?.spot.find((b) => b.coin === 'USDC')?.available;
   const rule = limits.data;
   const fmt = (v: string) => formatDecimal(v, lang, { minFraction: 2, maxFraction: USDC_DECIMALS });
+  const usdc = (v: string) => withUnit(fmt(v), 'USDC');
 
   const addressError = validateAddress(address);
   const amountError: AmountError | null = rule ? validateAmount(amount, available, rule) : 'required';
@@ -133,9 +134,9 @@ export default function Withdrawal() {
       case 'decimals':
         return t('funds.withdraw.tooManyDecimals', { decimals: USDC_DECIMALS });
       case 'belowMin':
-        return t('funds.withdraw.belowMin', { min: rule ? fmt(leastAmount(rule)) : '' });
+        return t('funds.withdraw.belowMin', { min: rule ? usdc(leastAmount(rule)) : '' });
       case 'aboveMax':
-        return t('funds.withdraw.aboveMax', { max: rule ? fmt(rule.max) : '' });
+        return t('funds.withdraw.aboveMax', { max: rule ? usdc(rule.max) : '' });
       case 'exceeds':
         return t('funds.withdraw.exceedsAvailable');
     }
@@ -323,16 +324,16 @@ export default function Withdrawal() {
         <dl className="f-facts">
           <div>
             <dt>{t('funds.withdraw.available')}</dt>
-            <dd className="num">{available ? `${fmt(available)} USDC` : '--'}</dd>
+            <dd className="num">{available ? usdc(available) : '--'}</dd>
           </div>
           <div>
             <dt>{t('funds.withdraw.fee')}</dt>
-            <dd className="num">{rule ? `${fmt(rule.fee)} USDC` : '--'}</dd>
+            <dd className="num">{rule ? usdc(rule.fee) : '--'}</dd>
           </div>
           <div className="f-facts__strong">
             <dt>{t('funds.withdraw.receive')}</dt>
             <dd className="num" data-testid="receive-amount">
-              {receive ? `${fmt(receive)} USDC` : '--'}
+              {receive ? usdc(receive) : '--'}
             </dd>
           </div>
         </dl>
@@ -435,10 +436,10 @@ export default function Withdrawal() {
           </h2>
           <p className="f-confirm__text">
             {t('funds.withdraw.confirmText', {
-              receive: receive ? fmt(receive) : '',
+              receive: receive ? usdc(receive) : '',
               address: address.trim(),
-              amount: fmt(normalizeAmount(amount) || '0'),
-              fee: rule ? fmt(rule.fee) : '',
+              amount: usdc(normalizeAmount(amount) || '0'),
+              fee: rule ? usdc(rule.fee) : '',
             })}
           </p>
           <div className="f-confirm__address num">{address.trim()}</div>

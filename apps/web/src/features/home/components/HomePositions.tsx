@@ -6,7 +6,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { CoinRowSkeleton } from '../../../components/CoinRow.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatChangePercent, formatDecimal, PLACEHOLDER } from '../../../lib/format.ts';
+import { formatChangePercent, formatDecimal, PLACEHOLDER, withUnit } from '../../../lib/format.ts';
 import { hasToken } from '../../../lib/storage.ts';
 import '../home.css';
 
@@ -62,7 +62,7 @@ function PositionRow({ p }: { p: Position }) {
         </div>
       </div>
       <div className="home-pos__pnl">
-        <div className={`num home-pos__value home-pos--${pnl.tone}`}>{pnl.text} USDC</div>
+        <div className={`num home-pos__value home-pos--${pnl.tone}`}>{withUnit(pnl.text, 'USDC')}</div>
         <div className={`num home-pos__roe home-pos--${roe.tone}`}>{roe.text}</div>
       </div>
     </Link>

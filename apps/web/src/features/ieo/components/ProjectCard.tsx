@@ -2,9 +2,9 @@ import type { IeoProject } from '@ex/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatPercent, withUnit } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
+import { formatExactAmount, formatListAmountWithCoin } from '../../wallet/lib/list-amount.ts';
 
 /** A project row of /NewB: coin, state, unit price, progress and the subscription window. */
 export function ProjectCard({ p }: { p: IeoProject }) {
@@ -19,13 +19,11 @@ export function ProjectCard({ p }: { p: IeoProject }) {
       </div>
       <div className="ieo-kv num">
         <span>{t1('ieo.unitPrice')}</span>
-        <span>{formatExactAmount(p.unit_price, lang)} USDC</span>
+        <span>{withUnit(formatExactAmount(p.unit_price, lang), 'USDC')}</span>
       </div>
       <div className="ieo-kv num">
         <span>{t1('ieo.issueAmount')}</span>
-        <span>
-          {formatListAmount(p.issue_amount, p.coin, lang)} {p.coin}
-        </span>
+        <span>{formatListAmountWithCoin(p.issue_amount, p.coin, lang)}</span>
       </div>
       <div className="ieo-progress">
         <div className="ieo-progress__bar" style={{ width: `${p.progress}%` }} />

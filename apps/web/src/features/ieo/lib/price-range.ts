@@ -1,3 +1,4 @@
+import { withUnit } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
 
@@ -14,5 +15,5 @@ export function formatPriceRange(text: string, lang: Lang): string {
   const range = high
     ? `${formatExactAmount(low, lang)} – ${formatExactAmount(high, lang)}`
     : formatExactAmount(low, lang);
-  return coin ? `${range} ${coin}` : range;
+  return withUnit(range, coin);
 }

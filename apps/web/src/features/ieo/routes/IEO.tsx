@@ -8,10 +8,10 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
-import { formatDecimal, formatPercent } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent, withUnit } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
-import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
+import { formatExactAmount, formatExactRange } from '../../wallet/lib/list-amount.ts';
 import { useIeoProject, useIeoProjects, useSubscribe } from '../api/ieo.ts';
 import { ProjectCard } from '../components/ProjectCard.tsx';
 import { formatPriceRange } from '../lib/price-range.ts';
@@ -89,15 +89,12 @@ export default function IEO() {
   // ("1,000,000.00 SOL", "50.00 USDC"), never rounded.
   const rows: [string, string][] = p
     ? [
-        [t1('ieo.issueAmount'), `${formatExactAmount(p.issue_amount, lang)} ${p.coin}`],
-        [t1('ieo.unitPrice'), `${formatExactAmount(p.unit_price, lang)} USDC`],
+        [t1('ieo.issueAmount'), withUnit(formatExactAmount(p.issue_amount, lang), p.coin)],
+        [t1('ieo.unitPrice'), withUnit(formatExactAmount(p.unit_price, lang), 'USDC')],
         [t1('ieo.priceRange'), formatPriceRange(p.price_range, lang)],
         [t1('ieo.progress'), formatPercent(p.progress, lang, { minFraction: 2, maxFraction: 2 })],
         // In the project's coin, as the issue amount above it ("10 – 100,000" read as a bare range).
-        [
-          t1('ieo.limits'),
-          `${formatExactAmount(p.min_quantity, lang)} – ${formatExactAmount(p.max_quantity, lang)} ${p.coin}`,
-        ],
+        [t1('ieo.limits'), formatExactRange(p.min_quantity, p.max_quantity, p.coin, lang)],
         [t1('ieo.start'), formatDateTime(p.start_at, lang)],
         [t1('ieo.end'), formatDateTime(p.end_at, lang)],
         [t1('ieo.listing'), formatDateTime(p.listing_at, lang)],
@@ -159,7 +156,9 @@ export default function IEO() {
               <div className="ieo-kv num">
                 <span>{t1('ieo.amount')}</span>
                 <span>
-                  {cost ? `${formatDecimal(cost, lang, { minFraction: 2, maxFraction: 6 })} USDC` : '--'}
+                  {cost
+                    ? withUnit(formatDecimal(cost, lang, { minFraction: 2, maxFraction: 6 }), 'USDC')
+                    : '--'}
                 </span>
               </div>
               {error && (

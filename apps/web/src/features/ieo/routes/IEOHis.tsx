@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { withUnit } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
+import { formatExactAmount, formatListAmountWithCoin } from '../../wallet/lib/list-amount.ts';
 import { useIeoApplications } from '../api/ieo.ts';
 import '../../exchange/exchange.css';
 
@@ -12,8 +13,7 @@ export default function IEOHis() {
   const { t: t1 } = useTranslation('earn1');
   const { lang } = useLang();
   const apps = useIeoApplications();
-  const f = (v: string | null, coin: string) =>
-    v === null ? '--' : `${formatListAmount(v, coin, lang)} ${coin}`;
+  const f = (v: string | null, coin: string) => (v === null ? '--' : formatListAmountWithCoin(v, coin, lang));
   return (
     <PageShell title={t('titles.ieoHis')} fallback="/IEO">
       <div className="fx">
@@ -29,7 +29,7 @@ export default function IEOHis() {
             </div>
             <dl className="fx-dl num">
               <dt>{t1('ieo.unitPrice')}</dt>
-              <dd>{formatExactAmount(a.unit_price, lang)} USDC</dd>
+              <dd>{withUnit(formatExactAmount(a.unit_price, lang), 'USDC')}</dd>
               <dt>{t1('ieo.quantity')}</dt>
               <dd>{f(a.quantity, a.coin)}</dd>
               <dt>{t1('ieo.amount')}</dt>

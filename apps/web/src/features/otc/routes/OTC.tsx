@@ -11,9 +11,9 @@ import { FieldInput } from '../../../components/FieldInput.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
-import { formatDecimal, formatPercent } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent, withUnit } from '../../../lib/format.ts';
 import { coinScale, normaliseAmount, toUnits } from '../../exchange/lib/amount.ts';
-import { formatExactAmount, formatListAmount } from '../../wallet/lib/list-amount.ts';
+import { formatExactRange, formatListAmountWithCoin } from '../../wallet/lib/list-amount.ts';
 import { useOtcAds, usePlaceOtc } from '../api/otc.ts';
 import { OtcSkeleton } from '../components/OtcSkeleton.tsx';
 import '../../exchange/exchange.css';
@@ -195,20 +195,16 @@ export default function OTC() {
             <div className="ieo-kv num">
               <span>{t1('otc.price')}</span>
               <span className="otc-price">
-                {formatDecimal(a.price, lang, { minFraction: 2, maxFraction: 2 })} {a.fiat}
+                {withUnit(formatDecimal(a.price, lang, { minFraction: 2, maxFraction: 2 }), a.fiat)}
               </span>
             </div>
             <div className="ieo-kv num">
               <span>{t1('otc.limit')}</span>
-              <span>
-                {formatExactAmount(a.min, lang)} – {formatExactAmount(a.max, lang)} {a.coin}
-              </span>
+              <span>{formatExactRange(a.min, a.max, a.coin, lang)}</span>
             </div>
             <div className="ieo-kv num">
               <span>{t1('otc.volume')}</span>
-              <span>
-                {formatListAmount(a.stats.amount, a.coin, lang)} {a.coin}
-              </span>
+              <span>{formatListAmountWithCoin(a.stats.amount, a.coin, lang)}</span>
             </div>
             <div className="ieo-kv">
               <span>{t1('otc.payment')}</span>
@@ -226,12 +222,11 @@ export default function OTC() {
           <div className="fx-sheet__body">
             <h2 className="fx-h2">
               {t1(ad.side === 'buy' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: ad.coin })} ·{' '}
-              {formatDecimal(ad.price, lang, { minFraction: 2, maxFraction: 2 })} {ad.fiat}
+              {withUnit(formatDecimal(ad.price, lang, { minFraction: 2, maxFraction: 2 }), ad.fiat)}
             </h2>
             <div className="otc-field">
               <label htmlFor={ids.qty}>
-                {t1('otc.quantity')} ({formatExactAmount(ad.min, lang)} – {formatExactAmount(ad.max, lang)}{' '}
-                {ad.coin})
+                {t1('otc.quantity')} ({formatExactRange(ad.min, ad.max, ad.coin, lang)})
               </label>
               <FieldInput
                 id={ids.qty}
@@ -252,7 +247,7 @@ export default function OTC() {
             <div className="ieo-kv num">
               <span>{ad.side === 'buy' ? t1('otc.payable') : t1('otc.receivable')}</span>
               <span className="fx-strong">
-                {total ? `${formatDecimal(total, lang, { minFraction: 2 })} ${ad.fiat}` : '--'}
+                {total ? withUnit(formatDecimal(total, lang, { minFraction: 2 }), ad.fiat) : '--'}
               </span>
             </div>
             <div className="otc-methods">
@@ -323,7 +318,7 @@ export default function OTC() {
             <div className="ieo-kv num">
               <span>{t1('otc.payable')}</span>
               <span className="fx-strong">
-                {formatDecimal(placed.total, lang, { minFraction: 2 })} {placed.fiat}
+                {withUnit(formatDecimal(placed.total, lang, { minFraction: 2 }), placed.fiat)}
               </span>
             </div>
             <Button block color="primary" size="large" onClick={() => setAd(null)}>

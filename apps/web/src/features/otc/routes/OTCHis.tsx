@@ -4,9 +4,9 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, withUnit } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { formatListAmount } from '../../wallet/lib/list-amount.ts';
+import { formatListAmountWithCoin } from '../../wallet/lib/list-amount.ts';
 import { useOtcOrders } from '../api/otc.ts';
 import { OtcSkeleton } from '../components/OtcSkeleton.tsx';
 import '../../exchange/exchange.css';
@@ -42,17 +42,11 @@ export default function OTCHis() {
               </div>
               <dl className="fx-dl num">
                 <dt>{t1('otc.quantity')}</dt>
-                <dd>
-                  {formatListAmount(o.quantity, o.coin, lang)} {o.coin}
-                </dd>
+                <dd>{formatListAmountWithCoin(o.quantity, o.coin, lang)}</dd>
                 <dt>{t1('otc.price')}</dt>
-                <dd>
-                  {formatDecimal(o.price, lang, { minFraction: 2 })} {o.fiat}
-                </dd>
+                <dd>{withUnit(formatDecimal(o.price, lang, { minFraction: 2 }), o.fiat)}</dd>
                 <dt>{o.side === 'buy' ? t1('otc.payable') : t1('otc.receivable')}</dt>
-                <dd>
-                  {formatDecimal(o.total, lang, { minFraction: 2 })} {o.fiat}
-                </dd>
+                <dd>{withUnit(formatDecimal(o.total, lang, { minFraction: 2 }), o.fiat)}</dd>
                 <dt>{t1('otc.payment')}</dt>
                 <dd>{methodName(o.payment_method)}</dd>
                 {o.broker_contact && (

@@ -11,10 +11,10 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
-import { formatDecimal, formatPercent } from '../../../lib/format.ts';
+import { formatDecimal, formatPercent, withUnit } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { dailyInterest, fromUnits, ppmPercent, toUnits } from '../../ai/lib/money.ts';
-import { formatExactAmount } from '../../wallet/lib/list-amount.ts';
+import { formatExactRange } from '../../wallet/lib/list-amount.ts';
 import '../../ai/ai.css';
 
 const scaleOf = (decimal: string) => (decimal.split('.')[1] ?? '').length;
@@ -46,8 +46,7 @@ function ProductCard({ p }: { p: StakingProduct }) {
     // installed (ADR 091) and the dialog renders nowhere, so a quick tap waited for ever (ADR 235).
     const ok = await confirmDialog({
       content: t2('staking.confirm', {
-        amount: formatDecimal(amount, lang),
-        coin: p.coin,
+        amount: withUnit(formatDecimal(amount, lang), p.coin),
         days: p.days,
       }),
       confirmText: t2('staking.stake'),
@@ -77,12 +76,10 @@ function ProductCard({ p }: { p: StakingProduct }) {
         <dt>{t2('staking.period')}</dt>
         <dd>{t2('ai.days', { count: p.days })}</dd>
         <dt>{t2('staking.limits')}</dt>
-        <dd className="num">
-          {formatExactAmount(p.min_amount, lang)} – {formatExactAmount(p.max_amount, lang)} {p.coin}
-        </dd>
+        <dd className="num">{formatExactRange(p.min_amount, p.max_amount, p.coin, lang)}</dd>
         <dt>{t2('staking.interest')}</dt>
         <dd className="num">
-          {interest === null ? '--' : formatDecimal(fromUnits(interest, scale), lang)} {p.coin}
+          {withUnit(interest === null ? '--' : formatDecimal(fromUnits(interest, scale), lang), p.coin)}
         </dd>
       </dl>
       <label className="ai-field">

@@ -8,7 +8,7 @@ import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/time.ts';
-import { formatListAmount } from '../../wallet/lib/list-amount.ts';
+import { formatListAmountWithCoin } from '../../wallet/lib/list-amount.ts';
 import '../../ai/ai.css';
 
 const FILTERS: (StakeStatus | 'all')[] = ['all', 'review', 'active', 'settled', 'outstanding', 'rejected'];
@@ -65,15 +65,11 @@ export default function DefnHis() {
                 </div>
                 <dl className="ai-kv">
                   <dt>{t2('staking.amount')}</dt>
-                  <dd className="num">
-                    {formatListAmount(s.amount, s.coin, lang)} {s.coin}
-                  </dd>
+                  <dd className="num">{formatListAmountWithCoin(s.amount, s.coin, lang)}</dd>
                   <dt>{t2('staking.period')}</dt>
                   <dd>{t2('ai.days', { count: s.days })}</dd>
                   <dt>{t2('staking.interest')}</dt>
-                  <dd className="num">
-                    {formatListAmount(s.interest, s.coin, lang)} {s.coin}
-                  </dd>
+                  <dd className="num">{formatListAmountWithCoin(s.interest, s.coin, lang)}</dd>
                   <dt>{t2('ai.started')}</dt>
                   <dd>{formatDate(s.created_at, lang, { utc: true })}</dd>
                   {s.due_at !== null && (

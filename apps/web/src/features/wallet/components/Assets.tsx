@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { formatPercent, isDecimalString, PLACEHOLDER, shiftDecimal } from '../../../lib/format.ts';
+import { formatPercent, isDecimalString, NBSP, PLACEHOLDER, shiftDecimal } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { ratio, signOf } from '../lib/decimal.ts';
 import { spotRows, type Totals } from '../lib/valuation.ts';
@@ -62,7 +62,9 @@ export function AccountsOverview({ totals, hidden }: { totals: Totals | null; hi
           </div>
           <div className="w-row__side">
             <div className="w-row__amount">
-              <UsdcValue value={r.value} hidden={hidden} /> <span className="w-row__coin">USDC</span>
+              <UsdcValue value={r.value} hidden={hidden} />
+              {NBSP}
+              <span className="w-row__coin">USDC</span>
             </div>
           </div>
           <RightOutline className="w-row__arrow" aria-hidden />
@@ -139,7 +141,9 @@ export function SpotBalances({
                   <CoinAmount value={r.total} coin={r.coin} hidden={hidden} />
                 </div>
                 <div className="w-row__sub">
-                  ≈ <UsdcValue value={r.value} hidden={hidden} /> USDC
+                  ≈{NBSP}
+                  <UsdcValue value={r.value} hidden={hidden} />
+                  {NBSP}USDC
                 </div>
               </div>
             </Link>

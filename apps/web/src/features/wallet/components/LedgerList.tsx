@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { NBSP } from '../../../lib/format.ts';
 import { formatAgo } from '../../../lib/time.ts';
 import { useBalances, useLedger } from '../api/wallet.ts';
 import { isLedgerCoin, isLedgerType, typesFor } from '../lib/ledger.ts';
@@ -56,7 +57,8 @@ export function LedgerRow({
       </div>
       <div className="w-row__side">
         <div className="w-row__amount">
-          <SignedAmount value={entry.amount} coin={entry.coin} hidden={hidden} />{' '}
+          <SignedAmount value={entry.amount} coin={entry.coin} hidden={hidden} />
+          {NBSP}
           <span className="w-row__coin">{entry.coin}</span>
         </div>
         <div className="w-row__sub">

@@ -1,4 +1,4 @@
-import { formatDecimal, formatUsdc } from '../../../lib/format.ts';
+import { formatDecimal, formatUsdc, withUnit } from '../../../lib/format.ts';
 import type { Lang } from '../../../lib/lang.ts';
 import { assetDecimals } from './amount.ts';
 
@@ -15,10 +15,23 @@ export function formatListAmount(value: unknown, coin: string, lang: Lang): stri
   return formatDecimal(value, lang, { minFraction: 2, maxFraction: assetDecimals(coin) });
 }
 
+/** `formatListAmount` with its coin after a no-break space ("25.50\u00A0USDC", ADR 272). */
+export function formatListAmountWithCoin(value: unknown, coin: string, lang: Lang): string {
+  return withUnit(formatListAmount(value, coin, lang), coin);
+}
+
 /**
  * A figure the user acts on exactly (a product's min and max, an IEO unit price): at least 2
  * decimals and never rounded, so "10" shows "10.00" and "0.0125" stays "0.0125".
  */
 export function formatExactAmount(value: unknown, lang: Lang): string {
   return formatDecimal(value, lang, { minFraction: 2, maxFraction: 18 });
+}
+
+/**
+ * A product's or an ad's limits, "10.00 – 1,000.00 USDC": exact figures (`formatExactAmount`), the
+ * unit bound to the upper one so it never wraps onto a line alone (ADR 272).
+ */
+export function formatExactRange(low: unknown, high: unknown, coin: string, lang: Lang): string {
+  return `${formatExactAmount(low, lang)} – ${withUnit(formatExactAmount(high, lang), coin)}`;
 }

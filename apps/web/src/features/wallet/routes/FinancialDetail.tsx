@@ -7,6 +7,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
+import { NBSP } from '../../../lib/format.ts';
 import { formatClock, formatDateTime } from '../../../lib/time.ts';
 import { findCachedEntry } from '../api/wallet.ts';
 import { CoinAmount, SignedAmount } from '../components/Money.tsx';
@@ -63,7 +64,8 @@ export default function FinancialDetail() {
         <div className="w-detail-head__label">{label(entry)}</div>
         <div className="w-detail-head__amount">
           {/* Full precision in details (DESIGN.md): up to 18 places, trailing zeros trimmed. */}
-          <SignedAmount value={entry.amount} coin={entry.coin} hidden={hidden} decimals={18} />{' '}
+          <SignedAmount value={entry.amount} coin={entry.coin} hidden={hidden} decimals={18} />
+          {NBSP}
           <span className="w-detail-head__coin">{entry.coin}</span>
         </div>
       </section>
@@ -76,7 +78,9 @@ export default function FinancialDetail() {
         </Row>
         <Row label={t('wallet.ledger.coin')}>{entry.coin}</Row>
         <Row label={t('wallet.ledger.balanceAfter')}>
-          <CoinAmount value={entry.balance_after} coin={entry.coin} hidden={hidden} /> {entry.coin}
+          <CoinAmount value={entry.balance_after} coin={entry.coin} hidden={hidden} />
+          {NBSP}
+          {entry.coin}
         </Row>
         <Row label={t('wallet.ledger.status')}>
           <span className="up">{t('wallet.ledger.completed')}</span>

@@ -8,6 +8,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
+import { NBSP } from '../../../lib/format.ts';
 import { formatAgo, formatDateTime } from '../../../lib/time.ts';
 import { useTransfers } from '../api/wallet.ts';
 import { CoinAmount } from '../components/Money.tsx';
@@ -35,7 +36,8 @@ function TransferRow({ record, now, hidden }: { record: Transfer; now: number; h
       </div>
       <div className="w-row__side">
         <div className="w-row__amount">
-          <CoinAmount value={record.amount} coin={record.coin} hidden={hidden} />{' '}
+          <CoinAmount value={record.amount} coin={record.coin} hidden={hidden} />
+          {NBSP}
           <span className="w-row__coin">{record.coin}</span>
         </div>
         <div className="w-row__sub">

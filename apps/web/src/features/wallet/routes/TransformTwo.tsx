@@ -9,7 +9,7 @@ import { useLang } from '../../../app/lang-context.tsx';
 import { FieldInput } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { serverRefusal } from '../../../lib/form-errors.ts';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, NBSP, withUnit } from '../../../lib/format.ts';
 import { useBalances, useTransfer } from '../api/wallet.ts';
 import { CoinAmount } from '../components/Money.tsx';
 import {
@@ -253,7 +253,8 @@ export default function TransformTwo() {
                 <CoinAmount value={available} coin={coin} />
               ) : (
                 <span className="sk w-sk--num" />
-              )}{' '}
+              )}
+              {NBSP}
               {coin}
             </span>
           </div>
@@ -289,8 +290,7 @@ export default function TransformTwo() {
         <div className="sheet__title">{t('wallet.transfer.confirmTitle')}</div>
         <p className="w-confirm__text">
           {t('wallet.transfer.confirmText', {
-            amount: shownAmount,
-            coin,
+            amount: withUnit(shownAmount, coin),
             from: inText(from),
             to: inText(to),
           })}
@@ -306,9 +306,7 @@ export default function TransformTwo() {
           </div>
           <div className="w-kv__row">
             <dt>{t('wallet.transfer.amount')}</dt>
-            <dd className="num w-confirm__amount">
-              {shownAmount} {coin}
-            </dd>
+            <dd className="num w-confirm__amount">{withUnit(shownAmount, coin)}</dd>
           </div>
         </dl>
         <p className="w-confirm__note muted">{t('wallet.transfer.confirmNote')}</p>
