@@ -32,6 +32,7 @@ import { RELEASES_MIGRATION } from './release/migration.ts';
 import { LIABILITIES_MIGRATION } from './reserves/migration.ts';
 import { STAKING_MIGRATION } from './staking/migration.ts';
 import { SUPPORT_MIGRATION } from './support/migration.ts';
+import { SUPPORT_TICKET_KIND_MIGRATION } from './support/migration-kind.ts';
 import { SUPPORT_TICKET_LANG_MIGRATION } from './support/migration-lang.ts';
 import { UPLOAD_QUOTA_MIGRATION } from './system/upload-quota.ts';
 import { VOTE_MIGRATION } from './vote/migration.ts';
@@ -74,6 +75,7 @@ export const MIGRATIONS: readonly Migration[] = [
   TRADE_PUBLIC_IDS_MIGRATION,
   IDEMPOTENCY_REF_INDEX_MIGRATION,
   SUPPORT_TICKET_LANG_MIGRATION,
+  SUPPORT_TICKET_KIND_MIGRATION,
 ];
 
 /** Applies the pending migrations of the whole server (one transaction, advisory lock). */

@@ -26,6 +26,8 @@ interface AdminTicket {
   unread: boolean;
   user_id: string;
   user_account: string | null;
+  kind: 'ticket' | 'appeal';
+  lang: string | null;
 }
 interface AdminTicketDetail extends AdminTicket {
   messages: { from: string; body: string }[];
@@ -98,6 +100,8 @@ describe.each(BACKENDS)('appeal of a disabled account on %s', (backend) => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       subject: APPEAL_SUBJECT,
+      kind: 'appeal',
+      lang: 'en',
       status: 'open',
       unread: true,
       user_account: 'banned@example.com',
@@ -238,6 +242,43 @@ describe.each(BACKENDS)('appeal of a disabled account on %s', (backend) => {
     });
   });
 
+  it('an ordinary ticket under the appeal’s exact subject is not an appeal, and a later appeal does not join it', async () => {
+    // The attack: a user names an ordinary ticket like an appeal, so that the console marks it as
+    // one (the notice, mailed replies) and the appeal they file once banned lands in it.
+    const mallory = await registerUser(t, 'lookalike@example.com');
+    const typed = await t.call<{ id: string; subject: string }>('POST', '/api/app/support/tickets', {
+      token: mallory.token,
+      lang: 'de',
+      body: { subject: APPEAL_SUBJECT, body: 'Typed by the user in the app, not an appeal.' },
+    });
+    expect(typed.status).toBe(200);
+    // The user reads what they typed, not the appeal's subject in their language.
+    expect(typed.body.data.subject).toBe(APPEAL_SUBJECT);
+    const theirs = async () => (await tickets()).filter((x) => x.user_id === mallory.user.id);
+    expect(await theirs()).toEqual([
+      expect.objectContaining({ id: typed.body.data.id, kind: 'ticket', lang: 'de' }),
+    ]);
+
+    await t.call('POST', `/api/admin/users/${mallory.user.id}/ban`, {
+      token: ops.support,
+      body: { reason: 'Spam' },
+    });
+    expect((await appeal(email('lookalike@example.com', 'Please unban me, it was a mistake.'))).status).toBe(
+      200,
+    );
+    const after = await theirs();
+    expect(after).toHaveLength(2);
+    const appealed = after.find((x) => x.id !== typed.body.data.id)!;
+    expect(appealed).toMatchObject({ subject: APPEAL_SUBJECT, kind: 'appeal', lang: 'en', status: 'open' });
+    expect(after.find((x) => x.id === typed.body.data.id)).toMatchObject({ kind: 'ticket' });
+    const bodies = async (id: string) =>
+      (
+        await t.call<AdminTicketDetail>('GET', `/api/admin/support/tickets/${id}`, { token: ops.support })
+      ).body.data.messages.map((m) => m.body);
+    expect(await bodies(typed.body.data.id)).toEqual(['Typed by the user in the app, not an appeal.']);
+    expect(await bodies(appealed.id)).toEqual(['Please unban me, it was a mistake.']);
+  });
+
   describe('in the user’s language', () => {
     let user: { token: string; user: { id: string } };
     const reply = 'Nous examinons votre dossier et vous écrirons sous deux jours.';
@@ -260,8 +301,13 @@ describe.each(BACKENDS)('appeal of a disabled account on %s', (backend) => {
 
     const ticketOf = async () => (await tickets()).find((x) => x.user_id === user.user.id)!;
 
-    it('the console reads the appeal under its subject of record, in its own language', async () => {
-      expect(await ticketOf()).toMatchObject({ subject: APPEAL_SUBJECT, status: 'open' });
+    it('the console reads the appeal under its subject of record, in its own language, and the user’s', async () => {
+      expect(await ticketOf()).toMatchObject({
+        subject: APPEAL_SUBJECT,
+        kind: 'appeal',
+        lang: 'fr',
+        status: 'open',
+      });
     });
 
     it('an operator’s reply is mailed in French: subject, closing line and anti-phishing line', async () => {

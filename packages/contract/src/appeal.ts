@@ -12,9 +12,10 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^\d{5,15}$/;
 
 /**
- * The subject of record of an appeal's ticket, in the console's language: the console marks such
- * tickets by it. The user reads it in their own language (server message `support.appeal_subject`,
- * whose `en` text it is).
+ * The subject of record of an appeal's ticket, in the console's language. It does not mark the
+ * ticket as an appeal (anyone may type it as a subject): the ticket's `kind` does (migration 0840).
+ * The user reads it in their own language (server message `support.appeal_subject`, whose `en`
+ * text it is).
  */
 export const APPEAL_SUBJECT = 'Appeal: account disabled';
 

@@ -1,3 +1,4 @@
+import { LANGS } from '@ex/i18n';
 import { z } from 'zod';
 import { UserTotpCode } from './account.ts';
 import { ChainCoin, ChainNetwork } from './chain.ts';
@@ -160,7 +161,18 @@ export type TicketPage = z.infer<typeof TicketPage>;
 export const TicketDetail = Ticket.extend({ messages: z.array(TicketMessage) });
 export type TicketDetail = z.infer<typeof TicketDetail>;
 
-export const AdminTicket = Ticket.extend({ user_id: z.string(), user_account: z.string().nullable() });
+/** How a ticket came: opened in the app, or a disabled account's appeal from the login screen (ADR 268). */
+export const TicketKind = z.enum(['ticket', 'appeal']);
+export type TicketKind = z.infer<typeof TicketKind>;
+
+export const AdminTicket = Ticket.extend({
+  user_id: z.string(),
+  user_account: z.string().nullable(),
+  kind: TicketKind,
+  /** The language the user writes in, to reply in it; null on tickets older than migration 0830. */
+  lang: z.enum(LANGS).nullable(),
+});
+export type AdminTicket = z.infer<typeof AdminTicket>;
 export const AdminTicketPage = pageOf(AdminTicket);
 export const AdminTicketDetail = AdminTicket.extend({ messages: z.array(TicketMessage) });
 export type AdminTicketDetail = z.infer<typeof AdminTicketDetail>;

@@ -64,16 +64,18 @@ export class AppealDesk {
     const now = String(this.clock.now());
     await this.db.transaction().execute(async (trx) => {
       // One open appeal per account: a second message joins it instead of queueing another ticket.
+      // Found by kind, never by subject: a ticket the user opened under the appeal's subject is theirs.
       const open = await trx
         .selectFrom('support_tickets')
         .select('id')
         .where('user_id', '=', user.id)
-        .where('subject', '=', APPEAL_SUBJECT)
+        .where('kind', '=', 'appeal')
         .where('status', '<>', 'closed')
         .orderBy('id', 'desc')
         .executeTakeFirst();
       const ticketId =
-        open?.id ?? (await openTicket(trx, { userId: user.id, subject: APPEAL_SUBJECT, lang, now }));
+        open?.id ??
+        (await openTicket(trx, { userId: user.id, kind: 'appeal', subject: APPEAL_SUBJECT, lang, now }));
       await addUserMessage(trx, { ticketId, body: body.message, image: null, now });
       if (open)
         await trx

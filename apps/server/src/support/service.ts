@@ -1,17 +1,17 @@
-import {
-  type AdminFaqArticle,
-  type AdminTicketDetail,
-  APPEAL_SUBJECT,
-  type FaqArticle,
-  type FaqSaveRequest,
-  type LocalisedText,
-  type Page,
-  type Ticket,
-  type TicketCreateRequest,
-  type TicketDetail,
-  type TicketMessage,
-  type TicketReplyRequest,
-  type TicketStatus,
+import type {
+  AdminFaqArticle,
+  AdminTicket,
+  AdminTicketDetail,
+  FaqArticle,
+  FaqSaveRequest,
+  LocalisedText,
+  Page,
+  Ticket,
+  TicketCreateRequest,
+  TicketDetail,
+  TicketMessage,
+  TicketReplyRequest,
+  TicketStatus,
 } from '@ex/contract';
 import { DEFAULT_LANG, type Lang, translateServer } from '@ex/i18n';
 import { recordOutbox, type Sender } from '../account/sender.ts';
@@ -45,10 +45,10 @@ const pick = (t: LocalisedText, lang: Lang): string => t[lang] || t.de || t.en |
 
 /**
  * A ticket's subject as its user reads it: an appeal's (the server wrote it, ADR 268, in the
- * console's language, which marks appeals by it) in `lang`; any other as the user typed it.
+ * console's language) in `lang`; any other as the user typed it, the appeal's words included.
  */
-export function userSubject(subject: string, lang: Lang): string {
-  return subject === APPEAL_SUBJECT ? translateServer(lang, 'support.appeal_subject') : subject;
+export function userSubject(ticket: Pick<TicketRow, 'kind' | 'subject'>, lang: Lang): string {
+  return ticket.kind === 'appeal' ? translateServer(lang, 'support.appeal_subject') : ticket.subject;
 }
 
 export class SupportService {
@@ -142,7 +142,7 @@ export class SupportService {
   private toTicket(r: TicketRow, side: 'user' | 'operator', lang?: Lang): Ticket {
     return {
       id: String(r.id),
-      subject: side === 'user' && lang !== undefined ? userSubject(r.subject, lang) : r.subject,
+      subject: side === 'user' && lang !== undefined ? userSubject(r, lang) : r.subject,
       status: r.status,
       unread: side === 'user' ? r.user_unread : r.admin_unread,
       created_at: Number(r.created_at),
@@ -220,7 +220,7 @@ export class SupportService {
     if (Number(open.n) >= OPEN_TICKETS_MAX) throw new AppError('TICKET_LIMIT', { max: OPEN_TICKETS_MAX });
     const now = String(this.clock.now());
     const id = await this.db.transaction().execute(async (trx) => {
-      const ticketId = await openTicket(trx, { userId, subject: body.subject, lang, now });
+      const ticketId = await openTicket(trx, { userId, kind: 'ticket', subject: body.subject, lang, now });
       await addUserMessage(trx, { ticketId, body: body.body, image: body.image ?? null, now });
       return ticketId;
     });
@@ -285,7 +285,7 @@ export class SupportService {
     status: TicketStatus | undefined,
     page: number,
     limit: number,
-  ): Promise<Page<Ticket & { user_id: string; user_account: string | null }>> {
+  ): Promise<Page<AdminTicket>> {
     let base = this.db.selectFrom('support_tickets');
     if (status !== undefined) base = base.where('status', '=', status);
     const { rows, total } = await fetchPage(base, { page, limit }, (b) =>
@@ -293,14 +293,21 @@ export class SupportService {
     );
     const accounts = await this.accounts(rows.map((r) => String(r.user_id)));
     return {
-      list: rows.map((r) => ({
-        ...this.toTicket(r, 'operator'),
-        user_id: String(r.user_id),
-        user_account: accounts.get(String(r.user_id)) ?? null,
-      })),
+      list: rows.map((r) => this.toAdminTicket(r, accounts)),
       total,
       page,
       limit,
+    };
+  }
+
+  /** The console's row: whose, how it came (an appeal is marked by kind) and the language to reply in. */
+  private toAdminTicket(r: TicketRow, accounts: Map<string, string | null>): AdminTicket {
+    return {
+      ...this.toTicket(r, 'operator'),
+      user_id: String(r.user_id),
+      user_account: accounts.get(String(r.user_id)) ?? null,
+      kind: r.kind,
+      lang: r.lang,
     };
   }
 
@@ -333,12 +340,7 @@ export class SupportService {
           .executeTakeFirst()) ?? row;
     }
     const accounts = await this.accounts([String(row.user_id)]);
-    return {
-      ...this.toTicket(row, 'operator'),
-      user_id: String(row.user_id),
-      user_account: accounts.get(String(row.user_id)) ?? null,
-      messages: await this.messages(id, 'operator'),
-    };
+    return { ...this.toAdminTicket(row, accounts), messages: await this.messages(id, 'operator') };
   }
 
   /** An operator's reply: the ticket becomes answered and the user sees the unread dot. */
@@ -381,7 +383,7 @@ export class SupportService {
         channel: user.email ? 'email' : 'sms',
         to,
         subject: translateServer(lang, 'mail.support_reply_subject', {
-          subject: userSubject(ticket.subject, lang),
+          subject: userSubject(ticket, lang),
         }),
         body: `${text}\n\n${translateServer(lang, 'mail.support_reply_footer')}`,
         code: null,

@@ -1,4 +1,4 @@
-import type { TicketStatus } from '@ex/contract';
+import type { TicketKind, TicketStatus } from '@ex/contract';
 import type { Lang } from '@ex/i18n';
 import type { Transaction } from 'kysely';
 
@@ -9,6 +9,8 @@ export interface TicketRow {
   id: string;
   user_id: string;
   subject: string;
+  /** `appeal`: filed by a disabled account's appeal (ADR 268, migration 0840); never by its subject. */
+  kind: TicketKind;
   status: TicketStatus;
   user_unread: boolean;
   admin_unread: boolean;
@@ -33,12 +35,13 @@ const tables = <DB extends TicketTables>(trx: Transaction<DB>) => trx as unknown
 /** A new open ticket of `userId`, unread by the operators; its id. */
 export async function openTicket<DB extends TicketTables>(
   trx: Transaction<DB>,
-  t: { userId: string; subject: string; lang: Lang; now: string },
+  t: { userId: string; kind: TicketKind; subject: string; lang: Lang; now: string },
 ): Promise<string> {
   const row = await tables(trx)
     .insertInto('support_tickets')
     .values({
       user_id: t.userId,
+      kind: t.kind,
       subject: t.subject,
       status: 'open',
       user_unread: false,
