@@ -1,7 +1,9 @@
 // /Vote's result counts say "1 vote", not "1 votes" (i18next plural keys vote.votes_one /
-// vote.votes in every language); an ended poll's state is grey, not in the warn colour.
+// vote.votes in every language); an ended poll's state is grey, not in the warn colour. A poll not
+// yet open says the IEO's word for the same state (fr "À venir", not "Pas commencé"; ADR 271).
 
 import type { Poll } from '@ex/contract';
+import { LANGS, webCatalogues } from '@ex/i18n';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openScreen } from './helpers/screen.tsx';
@@ -21,12 +23,16 @@ const poll: Poll = {
   my_option: 0,
 } as Poll;
 
-vi.mock('../src/lib/api.ts', () => ({ api: { vote: { polls: async () => [poll], vote: vi.fn() } } }));
+let polls: Poll[] = [poll];
+vi.mock('../src/lib/api.ts', () => ({ api: { vote: { polls: async () => polls, vote: vi.fn() } } }));
 
 const { default: Vote } = await import('../src/features/vote/routes/Vote.tsx');
 
 describe('Vote results', () => {
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    polls = [poll];
+  });
 
   it('counts in the singular for one vote and the plural otherwise (en)', async () => {
     openScreen([{ path: '/Vote', Component: Vote }], '/Vote');
@@ -45,5 +51,18 @@ describe('Vote results', () => {
     openScreen([{ path: '/Vote', Component: Vote }], '/Vote', { lang: 'de' });
     expect(await screen.findByText('1 Stimme')).toBeTruthy();
     expect(screen.getByText('3 Stimmen')).toBeTruthy();
+  });
+
+  it.each(LANGS)('%s: an upcoming poll says the IEO word for upcoming', (lang) => {
+    const { earn1, earn2 } = webCatalogues[lang];
+    expect(earn2.vote.upcoming).toBe(earn1.ieo.status.not_started);
+    expect(earn2.vote.upcoming).toBe(earn1.ieo.upcoming);
+  });
+
+  it('fr: an upcoming poll on /Vote reads "À venir"', async () => {
+    polls = [{ ...poll, state: 'upcoming', my_option: null } as Poll];
+    openScreen([{ path: '/Vote', Component: Vote }], '/Vote', { lang: 'fr' });
+    expect(await screen.findByText('À venir')).toBeTruthy();
+    expect(screen.queryByText('Pas commencé')).toBeNull();
   });
 });

@@ -77,7 +77,7 @@ export const de: Earn2Catalogue = {
     voted: 'Ihre Stimme',
     votes: '{{count}} Stimmen',
     votes_one: '{{count}} Stimme',
-    upcoming: 'Noch nicht gestartet',
+    upcoming: 'Demnächst',
     open: 'Offen',
     closed: 'Beendet',
     until: 'Bis {{date}}',

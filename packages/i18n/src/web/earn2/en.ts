@@ -74,7 +74,7 @@ export const en = {
     voted: 'Your vote',
     votes: '{{count}} votes',
     votes_one: '{{count}} vote',
-    upcoming: 'Not started',
+    upcoming: 'Upcoming',
     open: 'Open',
     closed: 'Ended',
     until: 'Until {{date}}',

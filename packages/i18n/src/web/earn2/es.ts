@@ -75,7 +75,7 @@ export const es: Earn2Catalogue = {
     voted: 'Su voto',
     votes: '{{count}} votos',
     votes_one: '{{count}} voto',
-    upcoming: 'No iniciada',
+    upcoming: 'Próximamente',
     open: 'Abierta',
     closed: 'Finalizada',
     until: 'Hasta {{date}}',

@@ -77,7 +77,7 @@ export const fr: Earn2Catalogue = {
     voted: 'Votre vote',
     votes: '{{count}} votes',
     votes_one: '{{count}} vote',
-    upcoming: 'Pas commencé',
+    upcoming: 'À venir',
     open: 'Ouvert',
     closed: 'Terminé',
     until: 'Jusqu’au {{date}}',

@@ -75,7 +75,7 @@ export const it: Earn2Catalogue = {
     voted: 'Il tuo voto',
     votes: '{{count}} voti',
     votes_one: '{{count}} voto',
-    upcoming: 'Non iniziata',
+    upcoming: 'In arrivo',
     open: 'Aperta',
     closed: 'Terminata',
     until: 'Fino al {{date}}',

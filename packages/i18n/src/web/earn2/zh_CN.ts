@@ -75,7 +75,7 @@ export const zh_CN: Earn2Catalogue = {
     voted: '您的投票',
     votes: '{{count}}\u00a0票',
     votes_one: '{{count}}\u00a0票',
-    upcoming: '未开始',
+    upcoming: '即将开始',
     open: '进行中',
     closed: '已结束',
     until: '截至 {{date}}',

@@ -75,7 +75,7 @@ export const zh_TW: Earn2Catalogue = {
     voted: '您的投票',
     votes: '{{count}}\u00a0票',
     votes_one: '{{count}}\u00a0票',
-    upcoming: '未開始',
+    upcoming: '即將開始',
     open: '進行中',
     closed: '已結束',
     until: '截至 {{date}}',
