@@ -29,6 +29,8 @@ describe('<Support/>', () => {
       updated_at: 2,
       user_id: '1',
       user_account: 'demo@exchange.local',
+      kind: 'ticket',
+      lang: 'de',
     });
     const detail = (status: 'open' | 'closed') => ({
       ...ticket(status),
@@ -70,6 +72,8 @@ describe('<Support/>', () => {
       updated_at: 2,
       user_id: '1001',
       user_account: 'banned@example.com',
+      kind: 'appeal',
+      lang: 'fr',
     };
     fakeServer((s) => {
       if (s.url.includes('faq')) return ok([]);
@@ -81,13 +85,46 @@ describe('<Support/>', () => {
       return ok({ list: [ticket], total: 1, page: 1, limit: 20 });
     });
     mountPage('/support', <Support />);
-    fireEvent.click(await screen.findByText(APPEAL_SUBJECT));
+    const row = (await screen.findByText(APPEAL_SUBJECT)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Appeal')).toBeTruthy();
+    fireEvent.click(within(row).getByText(APPEAL_SUBJECT));
     const drawer = await screen.findByRole('dialog');
     expect(
       await within(drawer).findByText('Appeal from the login screen of a disabled account'),
     ).toBeTruthy();
     expect(drawer.textContent).toContain('anyone who knows the address could have written it');
     expect(within(drawer).getByRole('link', { name: '1001' }).getAttribute('href')).toBe('/users?user=1001');
+  });
+
+  it('does not take a ticket a user named like an appeal for one: the kind says, not the subject', async () => {
+    const ticket = {
+      id: '8',
+      subject: APPEAL_SUBJECT,
+      status: 'open',
+      unread: true,
+      created_at: 1,
+      updated_at: 2,
+      user_id: '1002',
+      user_account: 'lookalike@example.com',
+      kind: 'ticket',
+      lang: 'en',
+    };
+    fakeServer((s) => {
+      if (s.url.includes('faq')) return ok([]);
+      if (s.url.includes('/tickets/8'))
+        return ok({
+          ...ticket,
+          messages: [{ id: '1', from: 'user', body: 'Looks official.', image_url: null, created_at: 1 }],
+        });
+      return ok({ list: [ticket], total: 1, page: 1, limit: 20 });
+    });
+    mountPage('/support', <Support />);
+    const row = (await screen.findByText(APPEAL_SUBJECT)).closest('tr') as HTMLElement;
+    expect(within(row).queryByText('Appeal')).toBeNull();
+    fireEvent.click(within(row).getByText(APPEAL_SUBJECT));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('Looks official.')).toBeTruthy();
+    expect(within(drawer).queryByText('Appeal from the login screen of a disabled account')).toBeNull();
   });
 
   it('keeps filter, page and the open ticket in the URL, counts the tickets, and has All', async () => {
@@ -100,6 +137,8 @@ describe('<Support/>', () => {
       updated_at: 2,
       user_id: '1',
       user_account: 'demo@exchange.local',
+      kind: 'ticket',
+      lang: null,
     };
     const sent = fakeServer((s) => {
       if (s.url.includes('faq')) return ok([]);

@@ -1,10 +1,9 @@
-import {
-  type AdminFaqArticle,
-  type AdminTicketDetail,
-  APPEAL_SUBJECT,
-  type FaqSaveRequest,
-  type LocalisedText,
-  type Ticket,
+import type {
+  AdminFaqArticle,
+  AdminTicket,
+  AdminTicketDetail,
+  FaqSaveRequest,
+  LocalisedText,
 } from '@ex/contract';
 import { LANGS } from '@ex/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,7 +34,7 @@ import { dateTime } from '../../../lib/format.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 
 type Status = 'open' | 'answered' | 'closed';
-type Row = Ticket & { user_id: string; user_account: string | null };
+type Row = AdminTicket;
 const STATUS_COLOR: Record<Status, string> = { open: 'orange', answered: 'green', closed: 'default' };
 const STATUS_LABEL: Record<Status, string> = { open: 'Open', answered: 'Answered', closed: 'Closed' };
 const STATUSES: Status[] = ['open', 'answered', 'closed'];
@@ -121,7 +120,7 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
             <Tag color={STATUS_COLOR[t.status]}>{STATUS_LABEL[t.status]}</Tag>
             <Typography.Text type="secondary">{t.user_account ?? `user ${t.user_id}`}</Typography.Text>
           </Space>
-          {t.subject === APPEAL_SUBJECT && (
+          {t.kind === 'appeal' && (
             // What the operator must know before answering an appeal (ADR 268).
             <Alert
               type="warning"
@@ -205,6 +204,8 @@ function Tickets() {
       render: (s: string, r) => (
         <Space>
           {r.unread && <Tag color="red">New</Tag>}
+          {/* By how it was filed (ADR 268), never by its subject, which any user may type. */}
+          {r.kind === 'appeal' && <Tag color="gold">Appeal</Tag>}
           {s}
         </Space>
       ),
