@@ -131,6 +131,22 @@ describe.each(BACKENDS)('envelope and plumbing on %s', (backend) => {
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-headers']).toContain('idempotency-key');
+    expect(res.headers['access-control-max-age']).toBe('600');
+  });
+
+  it('puts CORS headers on answers to a cross-origin call, and none without an origin', async () => {
+    const cross = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/market/coins',
+      headers: { origin: 'capacitor://localhost' },
+    });
+    expect(cross.statusCode).toBe(200);
+    expect(cross.headers['access-control-allow-origin']).toBe('*');
+    expect(cross.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE, OPTIONS');
+    const same = await t.app.inject({ method: 'GET', url: '/api/app/market/coins' });
+    expect(same.statusCode).toBe(200);
+    expect(same.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('acknowledges websocket ops', async () => {
