@@ -1,7 +1,8 @@
 // Web form fields go through FieldInput (apps/web/src/components/FieldInput.tsx): antd-mobile's
 // Input hands `aria-invalid` and `aria-describedby` to its wrapper <div>, where a screen reader
 // never looks, so an invalid field is announced as valid. FieldInput puts them on the <input>. A
-// screen that imports antd-mobile's Input again fails here with the file named.
+// screen that imports antd-mobile's Input again fails here with the file named; so does its TextArea
+// (FieldTextArea, same file, ADR 270).
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -22,9 +23,9 @@ function sources(dir: string): string[] {
   return out;
 }
 
-/** `Input` (or `Input as X`) among the names imported from antd-mobile, or its deep input folder. */
+/** `Input` or `TextArea` (or `… as X`) among the names imported from antd-mobile, or their deep folders. */
 const IMPORTS_INPUT =
-  /import\s*\{[^}]*\bInput\b(?!\w)[^}]*\}\s*from\s*['"]antd-mobile['"]|from\s*['"]antd-mobile\/es\/components\/input['"]/;
+  /import\s*\{[^}]*\b(Input|TextArea)\b(?!\w)[^}]*\}\s*from\s*['"]antd-mobile['"]|from\s*['"]antd-mobile\/es\/components\/(input|text-area)['"]/;
 
 describe('web form fields', () => {
   it('no screen takes antd-mobile Input directly: FieldInput marks the <input> invalid', () => {
@@ -39,5 +40,7 @@ describe('web form fields', () => {
     expect(IMPORTS_INPUT.test("import { Input as I } from 'antd-mobile';")).toBe(true);
     expect(IMPORTS_INPUT.test("import { Button, InputNumber } from 'antd-mobile';")).toBe(false);
     expect(IMPORTS_INPUT.test("import type { InputRef } from 'antd-mobile';")).toBe(false);
+    expect(IMPORTS_INPUT.test("import { Form, TextArea } from 'antd-mobile';")).toBe(true);
+    expect(IMPORTS_INPUT.test("import type { TextAreaRef } from 'antd-mobile';")).toBe(false);
   });
 });

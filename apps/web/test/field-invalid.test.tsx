@@ -3,7 +3,9 @@
 // <div>, where screen readers never look; FieldInput (components/) sets them on the <input>, from
 // its props or, inside an antd Form.Item, from the item's error lines (the shared fields of the
 // account and security forms: password, e-mail, code with its send button, 2FA code). The sign-in
-// form's own fields (auth-form's Field) already give them to their <input>.
+// form's own fields (auth-form's Field) already give them to their <input>. antd-mobile's TextArea
+// has the same wrapper problem: FieldTextArea marks the <textarea> (the support ticket's message
+// and reply).
 import { webCatalogues } from '@ex/i18n';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
@@ -17,7 +19,7 @@ vi.mock('../src/lib/api.ts', () => ({
   },
 }));
 
-const { FieldInput } = await import('../src/components/FieldInput.tsx');
+const { FieldInput, FieldTextArea } = await import('../src/components/FieldInput.tsx');
 const { default: Login } = await import('../src/features/auth/routes/Login.tsx');
 const { Form } = await import('antd-mobile');
 const { PasswordField } = await import('../src/features/auth/components/fields.tsx');
@@ -123,5 +125,59 @@ describe('invalid fields are announced on the input', () => {
     expect(code.hasAttribute('aria-describedby')).toBe(false);
     // The other field keeps its error.
     expect(password.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('FieldTextArea: aria-invalid and aria-describedby on the <textarea>, from its props or its Form.Item', async () => {
+    function AreaProbe() {
+      const [error, setError] = useState(false);
+      return (
+        <>
+          <label htmlFor="m">Message</label>
+          <FieldTextArea id="m" aria-invalid={error} aria-describedby={error ? 'm-err' : undefined} />
+          {error && <p id="m-err">Too short</p>}
+          <button type="button" onClick={() => setError((e) => !e)}>
+            toggle
+          </button>
+        </>
+      );
+    }
+    render(<AreaProbe />);
+    const area = screen.getByRole('textbox', { name: 'Message' });
+    expect(area.tagName).toBe('TEXTAREA');
+    expect(area.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    expect(description(area)).toBe('Too short');
+    expect(area.closest('.adm-text-area')?.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(area.hasAttribute('aria-invalid')).toBe(false);
+    cleanup();
+
+    openScreen(
+      [
+        {
+          path: '/',
+          Component: () => (
+            <Form footer={<button type="submit">Send</button>}>
+              <Form.Item
+                name="body"
+                label="Body"
+                rules={[{ required: true, message: 'Describe the problem' }]}
+              >
+                <FieldTextArea placeholder="Body" />
+              </Form.Item>
+            </Form>
+          ),
+        },
+      ],
+      '/',
+    );
+    const body = screen.getByLabelText(/^Body/);
+    expect(body.tagName).toBe('TEXTAREA');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(body.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(body)).toBe('Describe the problem');
+    fireEvent.change(body, { target: { value: 'My deposit has not arrived.' } });
+    await waitFor(() => expect(body.hasAttribute('aria-invalid')).toBe(false));
   });
 });

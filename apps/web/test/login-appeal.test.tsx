@@ -70,6 +70,11 @@ describe('/Login: a disabled account reaches support', () => {
     // Empty, then too short: said under the field, nothing sent.
     fireEvent.click(within(sheet).getByRole('button', { name: en.security.support.send }));
     expect(await within(sheet).findByText(en.auth.required)).toBeTruthy();
+    // The error is announced on the <textarea> itself (ADR 270), described by the error line.
+    expect(message.tagName).toBe('TEXTAREA');
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    const errorIds = (message.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(errorIds.map((id) => document.getElementById(id)?.textContent)).toContain(en.auth.required);
     fireEvent.change(message, { target: { value: '  unban  ' } });
     fireEvent.click(within(sheet).getByRole('button', { name: en.security.support.send }));
     expect(await within(sheet).findByText(appeal.messageShort.replace('{{min}}', '10'))).toBeTruthy();

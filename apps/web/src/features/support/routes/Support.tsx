@@ -1,10 +1,10 @@
-import { Button, Collapse, Form, List, Skeleton, TextArea } from 'antd-mobile';
+import { Button, Collapse, Form, List, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { FieldInput } from '../../../components/FieldInput.tsx';
+import { FieldInput, FieldTextArea } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/time.ts';
@@ -106,7 +106,12 @@ export default function Support() {
           label={t('security.support.body')}
           rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
         >
-          <TextArea placeholder={t('security.support.bodyPlaceholder')} rows={4} maxLength={5000} showCount />
+          <FieldTextArea
+            placeholder={t('security.support.bodyPlaceholder')}
+            rows={4}
+            maxLength={5000}
+            showCount
+          />
         </Form.Item>
         <div className="kyc-uploads sec-attach">
           <ImageUpload label={t('security.support.attach')} value={image} onChange={setImage} />

@@ -1,10 +1,11 @@
 import type { SupportTicketDetail } from '@ex/sdk';
-import { Button, Form, Skeleton, TextArea } from 'antd-mobile';
+import { Button, Form, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLang } from '../../../app/lang-context.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { FieldTextArea } from '../../../components/FieldInput.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { showServerErrors } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/time.ts';
@@ -99,7 +100,11 @@ export default function SupportTicket() {
                 label={t('security.support.reply')}
                 rules={[{ required: true, whitespace: true, message: t('auth.required') }]}
               >
-                <TextArea placeholder={t('security.support.replyPlaceholder')} rows={3} maxLength={5000} />
+                <FieldTextArea
+                  placeholder={t('security.support.replyPlaceholder')}
+                  rows={3}
+                  maxLength={5000}
+                />
               </Form.Item>
               <div className="kyc-uploads sec-attach">
                 <ImageUpload label={t('security.support.attach')} value={image} onChange={setImage} />
