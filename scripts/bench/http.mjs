@@ -10,19 +10,9 @@
 //
 // The server is the built one (npm run build), started with the market maker off (so only the
 // benchmark's orders reach the engine), rate limits lifted and LOG_LEVEL=warn.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchServerEnv, call, fundedUsers } from '../lib/bench-users.mjs';
-import {
-  arg,
-  freePort,
-  freshPostgres,
-  root,
-  startBuiltCluster,
-  startBuiltServer,
-  waitFor,
-} from '../lib/built-server.mjs';
+import { benchServerEnv, call, fundedUsers, startHello } from '../lib/bench-users.mjs';
+import { arg, freshPostgres, startBuiltCluster, startBuiltServer } from '../lib/built-server.mjs';
 import { cpuLine, cpuMeter } from '../lib/cpu.mjs';
 
 const DB = arg('--db', 'pglite');
@@ -37,19 +27,6 @@ const GATEWAYS = Number(arg('--gateways', '0'));
  * former way; autocannon then rebuilds and clones per request, about twice its CPU per order).
  */
 const AUTH = arg('--auth', 'static');
-
-/** The reference: Fastify answering a JSON POST, in its own process like the exchange. */
-async function startHello() {
-  const port = await freePort();
-  const code = `
-    const app = require('fastify')({ logger: false });
-    app.post('/hello', async (req) => ({ code: 0, data: { echo: req.body?.symbol ?? null }, message: 'ok' }));
-    app.get('/', async () => 'ok');
-    app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: join(root, 'apps/server'), stdio: 'ignore' });
-  await waitFor(`http://127.0.0.1:${port}/`, child, 'hello-world');
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
-}
 
 async function startExchange() {
   if (GATEWAYS > 0 && (DB !== 'postgres' || !process.env.NATS_URL))

@@ -10,11 +10,9 @@
 // Rungs: a public GET answered from memory (routing, hooks, envelope, security headers); an
 // authenticated GET from memory (+ the session cache); an order refused by validation (+ body
 // parse, zod, the localized 422); an order resting in the book (+ engine, group commit, answer).
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { benchServerEnv, call, fundedUsers } from '../lib/bench-users.mjs';
-import { arg, freePort, freshPostgres, root, startBuiltServer, waitFor } from '../lib/built-server.mjs';
+import { benchServerEnv, call, fundedUsers, startHello } from '../lib/bench-users.mjs';
+import { arg, freshPostgres, startBuiltServer } from '../lib/built-server.mjs';
 import { cpuMeter } from '../lib/cpu.mjs';
 
 const DB = arg('--db', 'pglite');
@@ -23,18 +21,6 @@ const CONNECTIONS = Number(arg('--connections', '50'));
 const USERS = 20;
 /** Run only these rungs (1-based, comma-separated; 1 is the hello-world), e.g. to profile one. */
 const ONLY = arg('--only', '')?.split(',').filter(Boolean).map(Number) ?? [];
-
-async function startHello() {
-  const port = await freePort();
-  const code = `
-    const app = require('fastify')({ logger: false });
-    app.post('/hello', async (req) => ({ code: 0, data: { echo: req.body?.symbol ?? null }, message: 'ok' }));
-    app.get('/', async () => 'ok');
-    app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: join(root, 'apps/server'), stdio: 'ignore' });
-  await waitFor(`http://127.0.0.1:${port}/`, child, 'hello-world');
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
-}
 
 const cannon = (opts) =>
   new Promise((ok, fail) => autocannon(opts, (err, result) => (err ? fail(err) : ok(result))));

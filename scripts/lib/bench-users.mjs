@@ -1,6 +1,10 @@
-// Funded users for the HTTP benchmarks (bench:http, bench:ladder): registered through the API with
-// the codes from the operator's outbox, each funded by a simulated on-chain USDC deposit.
+// What the HTTP benchmarks (bench:http, bench:ladder) share: the same-run hello-world reference,
+// the server's settings, and funded users (registered through the API with the codes from the
+// operator's outbox, each funded by a simulated on-chain USDC deposit).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { freePort, root, waitFor } from './built-server.mjs';
 
 export const BENCH_ADMIN = { email: 'bench-ops@example.com', password: 'Bench-operator-1' };
 
@@ -73,4 +77,17 @@ export function benchServerEnv() {
   ])
     env[`${k}_PER_MINUTE`] = '1000000000';
   return env;
+}
+
+/** The reference: Fastify answering a JSON POST, in its own process like the exchange. */
+export async function startHello() {
+  const port = await freePort();
+  const code = `
+    const app = require('fastify')({ logger: false });
+    app.post('/hello', async (req) => ({ code: 0, data: { echo: req.body?.symbol ?? null }, message: 'ok' }));
+    app.get('/', async () => 'ok');
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: join(root, 'apps/server'), stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}/`, child, 'hello-world');
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
