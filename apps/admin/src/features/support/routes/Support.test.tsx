@@ -127,6 +127,50 @@ describe('<Support/>', () => {
     expect(within(drawer).queryByText('Appeal from the login screen of a disabled account')).toBeNull();
   });
 
+  it('shows the language each user writes in, in the list and the ticket, so the reply can be in it', async () => {
+    const base = {
+      status: 'open',
+      unread: false,
+      created_at: 1,
+      updated_at: 2,
+      user_id: '1',
+      user_account: 'demo@exchange.local',
+      kind: 'ticket',
+    };
+    const list = [
+      { ...base, id: '11', subject: 'Einzahlung fehlt', lang: 'de' },
+      { ...base, id: '12', subject: '提现还没到账', lang: 'zh_CN' },
+      { ...base, id: '13', subject: 'Old ticket', lang: null },
+    ];
+    fakeServer((s) => {
+      if (s.url.includes('faq')) return ok([]);
+      if (s.url.includes('/tickets/12')) return ok({ ...list[1], messages: [] });
+      return ok({ list, total: 3, page: 1, limit: 20 });
+    });
+    mountPage('/support', <Support />);
+    const row = async (subject: string) => (await screen.findByText(subject)).closest('tr') as HTMLElement;
+    expect(
+      within(await row('Einzahlung fehlt'))
+        .getByText('DE')
+        .getAttribute('title'),
+    ).toBe('The user writes in Deutsch');
+    expect(
+      within(await row('提现还没到账'))
+        .getByText('简中')
+        .getAttribute('title'),
+    ).toBe('The user writes in 简体中文');
+    // Not recorded on a ticket older than migration 0830: no guess.
+    expect(within(await row('Old ticket')).getByText('--')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Language' })).toBeTruthy();
+
+    fireEvent.click(screen.getByText('提现还没到账'));
+    const drawer = await screen.findByRole('dialog');
+    expect((await within(drawer).findByText('简中')).getAttribute('title')).toBe(
+      'The user writes in 简体中文',
+    );
+    expect(within(drawer).getByText('The user writes in 简体中文.')).toBeTruthy();
+  });
+
   it('keeps filter, page and the open ticket in the URL, counts the tickets, and has All', async () => {
     const row = {
       id: '9',

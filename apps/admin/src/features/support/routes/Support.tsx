@@ -5,7 +5,7 @@ import type {
   FaqSaveRequest,
   LocalisedText,
 } from '@ex/contract';
-import { LANGS } from '@ex/i18n';
+import { LANGS, type Lang } from '@ex/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -30,7 +30,8 @@ import { LangTabs, type TextFields } from '../../../components/LangTabs.tsx';
 import { LangTags } from '../../../components/table-cells.tsx';
 import { UserLink } from '../../../components/UserLink.tsx';
 import { api } from '../../../lib/api.ts';
-import { dateTime } from '../../../lib/format.ts';
+import { dateTime, PLACEHOLDER } from '../../../lib/format.ts';
+import { LANG_CODES, LANG_LABELS } from '../../../lib/langs.ts';
 import { readInt, useUrlState } from '../../../lib/url-state.ts';
 
 type Status = 'open' | 'answered' | 'closed';
@@ -38,6 +39,24 @@ type Row = AdminTicket;
 const STATUS_COLOR: Record<Status, string> = { open: 'orange', answered: 'green', closed: 'default' };
 const STATUS_LABEL: Record<Status, string> = { open: 'Open', answered: 'Answered', closed: 'Closed' };
 const STATUSES: Status[] = ['open', 'answered', 'closed'];
+
+/**
+ * The language the user writes in, to reply in it: a short tag ("DE", "简中"), the full name on
+ * hover. A ticket older than migration 0830 did not record it: "--", not a guess.
+ */
+function TicketLang({ lang }: { lang: Lang | null }) {
+  if (lang === null)
+    return (
+      <Typography.Text type="secondary" title="Not recorded: the ticket is older than its language">
+        {PLACEHOLDER}
+      </Typography.Text>
+    );
+  return (
+    <Tag title={`The user writes in ${LANG_LABELS[lang]}`} style={{ marginInlineEnd: 0 }}>
+      {LANG_CODES[lang]}
+    </Tag>
+  );
+}
 
 /** A screenshot of a ticket message, fetched with the operator token. */
 function TicketImage({ url }: { url: string }) {
@@ -118,6 +137,7 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
         <Space direction="vertical" style={{ width: '100%' }}>
           <Space>
             <Tag color={STATUS_COLOR[t.status]}>{STATUS_LABEL[t.status]}</Tag>
+            <TicketLang lang={t.lang} />
             <Typography.Text type="secondary">{t.user_account ?? `user ${t.user_id}`}</Typography.Text>
           </Space>
           {t.kind === 'appeal' && (
@@ -153,7 +173,12 @@ function TicketDrawer({ id, onClose }: { id: string | null; onClose: () => void 
           ))}
           {t.status !== 'closed' && (
             <Form form={form} layout="vertical" onFinish={(v) => reply.mutate(v.body.trim())}>
-              <Form.Item name="body" label="Reply" rules={[{ required: true, whitespace: true }]}>
+              <Form.Item
+                name="body"
+                label="Reply"
+                extra={t.lang === null ? undefined : `The user writes in ${LANG_LABELS[t.lang]}.`}
+                rules={[{ required: true, whitespace: true }]}
+              >
                 <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={5000} />
               </Form.Item>
               <Space>
@@ -211,6 +236,12 @@ function Tickets() {
       ),
     },
     { title: 'User', dataIndex: 'user_account', render: (a: string | null, r) => a ?? `user ${r.user_id}` },
+    {
+      title: 'Language',
+      dataIndex: 'lang',
+      width: 100,
+      render: (l: Lang | null) => <TicketLang lang={l} />,
+    },
     {
       title: 'Status',
       dataIndex: 'status',
