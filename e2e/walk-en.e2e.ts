@@ -202,7 +202,7 @@ describe('the English walk at 375 px', () => {
 
     await address.fill('TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL');
     await p.getByPlaceholder(/^Minimum/).fill('20');
-    expect(await p.getByTestId('receive-amount').textContent()).toBe('19.00 USDC');
+    expect(await p.getByTestId('receive-amount').textContent()).toBe('19.00\u00a0USDC');
     // A wrong transaction password is marked under its field (it was a toast alone), the rest of
     // the form kept.
     const password = p.getByPlaceholder('Enter your transaction password');

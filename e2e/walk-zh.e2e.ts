@@ -180,8 +180,8 @@ describe('the Simplified and Traditional Chinese walk at 375 px', () => {
 
   it('the order confirmation reads as a Chinese sentence: price first, leverage after the size', async () => {
     for (const [lang, sentence] of [
-      ['zh_CN', /^以 [\d,.]+\u00a0USDC 的价格开多 0\.0100\u00a0BTC，杠杆 10 倍。$/],
-      ['zh_TW', /^以 [\d,.]+\u00a0USDC 的價格開多 0\.0100\u00a0BTC，槓桿 10 倍。$/],
+      ['zh_CN', /^以 [\d,.]+\u00a0USDC 的价格开多 0\.0100\u00a0BTC，杠杆 10\u00a0倍。$/],
+      ['zh_TW', /^以 [\d,.]+\u00a0USDC 的價格開多 0\.0100\u00a0BTC，槓桿 10\u00a0倍。$/],
     ] as const) {
       const tr = webCatalogues[lang].trade;
       const p = await page(lang);
