@@ -2,14 +2,14 @@
 // every position with its size and estimated PnL, their count and the exact total; confirming sends
 // one request; a position left open is named with the server's reason.
 import { webCatalogues } from '@ex/i18n';
-import type { ContractCloseAllResult, Position } from '@ex/sdk';
+import type { ContractCloseAllResult } from '@ex/sdk';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LangProvider, useLang } from '../src/app/lang-context.tsx';
-import { BTC_PERP_COIN } from './perp-coin.ts';
+import { BTC_PERP_COIN, btcPerpPosition } from './perp-coin.ts';
 
 const closeAll = vi.fn<(body: unknown) => Promise<ContractCloseAllResult>>();
 vi.mock('../src/lib/api.ts', () => ({ api: { contract: { closeAll: (b: unknown) => closeAll(b) } } }));
@@ -30,36 +30,9 @@ vi.mock('../src/features/trade/api/contract.ts', () => ({
 const { estimatedPnl } = await import('../src/features/trade/components/CloseAllPositions.tsx');
 const { PositionsPanel } = await import('../src/features/trade/components/PositionsPanel.tsx');
 
-function position(over: Partial<Position>): Position {
-  return {
-    id: 'BTC_USDC_PERP:cross:long',
-    symbol: 'BTC_USDC_PERP',
-    side: 'long',
-    margin_mode: 'cross',
-    leverage: 10,
-    size: '0.010',
-    entry_price: '96000.00',
-    mark_price: '97000.00',
-    liquidation_price: null,
-    margin: '97.00',
-    notional: '970.00',
-    unrealized_pnl: '10.000000',
-    pnl_rate: '10.30',
-    margin_rate: '0.50',
-    realized_pnl: '0',
-    fees: '0',
-    funding: '0',
-    tp_price: null,
-    sl_price: null,
-    tpsl_by: 'mark',
-    adl_lights: 1,
-    opened_at: 0,
-    ...over,
-  };
-}
+const position = btcPerpPosition;
 const LONG = position({ unrealized_pnl: '12.500000' });
 const SHORT = position({
-  id: 'BTC_USDC_PERP:isolated:short',
   side: 'short',
   margin_mode: 'isolated',
   size: '0.005',

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LangProvider, useLang } from '../src/app/lang-context.tsx';
 import { checkOneWay, contractAction } from '../src/features/trade/components/one-way.ts';
 import type { PerpInput } from '../src/features/trade/form.ts';
-import { BTC_PERP_COIN } from './perp-coin.ts';
+import { BTC_PERP_COIN, btcPerpPosition } from './perp-coin.ts';
 
 const COIN = { ...BTC_PERP_COIN, liquidation_fee_rate: '0.012500' };
 
@@ -29,30 +29,17 @@ vi.mock('../src/features/trade/api/spot.ts', () => ({
 
 const { ContractForm } = await import('../src/features/trade/components/ContractForm.tsx');
 
-const SHORT = {
-  id: 'BTC_USDC_PERP:cross:short',
-  symbol: 'BTC_USDC_PERP',
-  side: 'short' as const,
-  margin_mode: 'cross' as const,
-  leverage: 10,
+const SHORT = btcPerpPosition({
+  side: 'short',
   size: '0.3',
   entry_price: '97000',
   mark_price: '97000',
-  liquidation_price: null,
   margin: '2910',
   notional: '29100',
   unrealized_pnl: '0',
   pnl_rate: '0',
   margin_rate: '0',
-  realized_pnl: '0',
-  fees: '0',
-  funding: '0',
-  tp_price: null,
-  sl_price: null,
-  tpsl_by: 'mark' as const,
-  adl_lights: 1,
-  opened_at: 0,
-};
+});
 
 function WithI18n({ children }: { children: React.ReactNode }) {
   const { i18n } = useLang();

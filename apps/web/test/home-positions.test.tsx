@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LangProvider, useLang } from '../src/app/lang-context.tsx';
+import { btcPerpPosition } from './perp-coin.ts';
 
 // Home's "open positions" section showed its empty text even with open futures positions (the
 // demo account has two): it now lists them from the positions query, PnL signed and coloured.
@@ -21,11 +22,7 @@ const { HomePositions, HOME_POSITIONS_KEY } = await import(
 const { streamKeys } = await import('../src/features/stream/hooks.ts');
 
 function position(over: Partial<Position>): Position {
-  return {
-    symbol: 'BTC_USDC_PERP',
-    side: 'long',
-    margin_mode: 'cross',
-    leverage: 10,
+  return btcPerpPosition({
     size: '0.02000',
     entry_price: '97028.20',
     mark_price: '96961.20',
@@ -35,8 +32,7 @@ function position(over: Partial<Position>): Position {
     pnl_rate: '-0.69',
     adl_lights: 2,
     ...over,
-    id: `${over.symbol ?? 'BTC_USDC_PERP'}:cross:${over.side ?? 'long'}`,
-  } as Position;
+  });
 }
 
 function WithI18n({ children }: { children: React.ReactNode }) {

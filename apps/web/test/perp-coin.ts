@@ -1,3 +1,5 @@
+import type { Position } from '@ex/sdk';
+
 // BTC_USDC_PERP as /api/app/market/coins lists it, for the contract screen's tests.
 export const BTC_PERP_COIN = {
   symbol: 'BTC_USDC_PERP',
@@ -19,3 +21,37 @@ export const BTC_PERP_COIN = {
   min_notional: '5',
   taker_fee_rate: '0.000500',
 };
+
+/**
+ * A BTC_USDC_PERP position as /api/app/contract/positions returns it: 0.010 BTC long, cross, 10x,
+ * entered at 96,000 and marked at 97,000, no TP/SL. A test overrides what it is about; the id
+ * follows symbol, margin mode and side unless given.
+ */
+export function btcPerpPosition(over: Partial<Position> = {}): Position {
+  const position: Position = {
+    id: '',
+    symbol: 'BTC_USDC_PERP',
+    side: 'long',
+    margin_mode: 'cross',
+    leverage: 10,
+    size: '0.010',
+    entry_price: '96000.00',
+    mark_price: '97000.00',
+    liquidation_price: null,
+    margin: '97.00',
+    notional: '970.00',
+    unrealized_pnl: '10.000000',
+    pnl_rate: '10.30',
+    margin_rate: '0.50',
+    realized_pnl: '0',
+    fees: '0',
+    funding: '0',
+    tp_price: null,
+    sl_price: null,
+    tpsl_by: 'mark',
+    adl_lights: 1,
+    opened_at: 0,
+    ...over,
+  };
+  return { ...position, id: over.id ?? `${position.symbol}:${position.margin_mode}:${position.side}` };
+}

@@ -6,10 +6,11 @@
 // Each figure and its unit are joined by a no-break space (written \u00a0 below): at 375 px a line
 // broke between them ("96.938,76 / USDC", "0,89 / USDC Gebühr").
 import { type Lang, webCatalogues } from '@ex/i18n';
-import type { Coin, Position, SpotOrder } from '@ex/sdk';
+import type { Coin, SpotOrder } from '@ex/sdk';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openScreen } from './helpers/screen.tsx';
+import { btcPerpPosition } from './perp-coin.ts';
 
 const BTC_SPOT: Coin = {
   symbol: 'BTC_USDC',
@@ -66,30 +67,16 @@ const HISTORY = [
   }),
 ];
 
-const LONG: Position = {
-  id: 'BTC_USDC_PERP:cross:long',
-  symbol: 'BTC_USDC_PERP',
-  side: 'long',
-  margin_mode: 'cross',
-  leverage: 10,
+const LONG = btcPerpPosition({
   size: '0.01000',
   entry_price: '89000.00',
   mark_price: '89000.00',
-  liquidation_price: null,
   margin: '89.00',
   notional: '890.00',
   unrealized_pnl: '0',
   pnl_rate: '0',
   margin_rate: '0',
-  realized_pnl: '0',
-  fees: '0',
-  funding: '0',
-  tp_price: null,
-  sl_price: null,
-  tpsl_by: 'mark',
-  adl_lights: 1,
-  opened_at: 0,
-};
+});
 
 const mutate = vi.fn();
 const idle = { mutate: vi.fn(), mutateAsync: vi.fn(), isPending: false };
