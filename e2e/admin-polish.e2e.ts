@@ -173,7 +173,7 @@ describe('operator console at desktop widths', () => {
 
     await open(page, 'ieo');
     const states = await page.locator('.ant-table-row .ant-tag').allTextContents();
-    expect(states).toContain('Not started');
+    expect(states).toContain('Upcoming');
     for (const st of states) expect(st).toMatch(/^[A-Z][a-z]+( [a-z]+)?$/);
     await page.context().close();
   });

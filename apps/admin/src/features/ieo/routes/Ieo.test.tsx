@@ -1,3 +1,4 @@
+import { webCatalogues } from '@ex/i18n';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
@@ -53,6 +54,16 @@ describe('<Ieo/>', () => {
     expect(screen.getByText('0.0005 USDC')).toBeTruthy();
     expect(screen.queryByText('1000000.00000000')).toBeNull();
     expect(screen.queryByText('100.000000 USDC')).toBeNull();
+  });
+
+  it('names each state with the app’s word (an upcoming project is "Upcoming", not "Not started")', async () => {
+    const app = webCatalogues.en.earn1.ieo.status;
+    const states = ['not_started', 'subscribing', 'drawing', 'ended', 'cancelled'] as const;
+    fakeServer(() => ok(states.map((status, i) => ({ ...PROJECT, id: String(i), coin: `C${i}`, status }))));
+    mountPage('/ieo', <Ieo />);
+    for (const state of states) expect(await screen.findByText(app[state])).toBeTruthy();
+    expect(app.not_started).toBe('Upcoming');
+    expect(screen.queryByText('Not started')).toBeNull();
   });
 
   it('restates the figures formatted in the settle confirmation', async () => {

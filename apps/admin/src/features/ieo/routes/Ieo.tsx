@@ -43,6 +43,18 @@ const STATUS_COLOR: Record<IeoStatus, string> = {
 };
 
 /**
+ * A project's state in the app's words (the web catalogue's `earn1.ieo.status`, English): an
+ * operator answering a user who asks about an "Upcoming" project finds it under the same word.
+ */
+const STATUS_LABEL: Record<IeoStatus, string> = {
+  not_started: 'Upcoming',
+  subscribing: 'Subscribing',
+  drawing: 'Drawing',
+  ended: 'Ended',
+  cancelled: 'Cancelled',
+};
+
+/**
  * Figures per DESIGN.md "Numbers", from the API's decimal strings: coin quantities with 2 up to the
  * coin's decimals (cut, never more than there is), the unit price with all its digits (at least 2:
  * a 0.0005 USDC price is not 0.00), refunds in USDC with 2. What the form sends stays as typed.
@@ -189,7 +201,7 @@ export function Ieo() {
       title: 'Status',
       dataIndex: 'status',
       width: 104,
-      render: (s: IeoStatus) => <CodeTag code={s} color={STATUS_COLOR} />,
+      render: (s: IeoStatus) => <CodeTag code={s} color={STATUS_COLOR} labels={STATUS_LABEL} />,
     },
     {
       title: '',
