@@ -1,6 +1,8 @@
 // The German UI addresses the user as "Sie" and calls a crypto asset a "Coin" on every screen. The
 // wallet catalogue once said "du" ("von deinem Spot-Konto", "Öffne sie erneut") beside "Sie" on the
 // deposit and withdraw screens, and OTC and the flash exchange said "Münze(n)" beside "Coin".
+// Home's shortcut and Settings called the transaction password "Handelspasswort" while the withdraw
+// gate, the password screen and the server's refusals said "Transaktionspasswort": one name now.
 import { webCatalogues } from '@ex/i18n';
 import { describe, expect, it } from 'vitest';
 
@@ -35,5 +37,18 @@ describe('German wording of the web app', () => {
     expect(webCatalogues.de.earn1.otc.buyCoin.replace('{{coin}}', 'USDC')).toBe('USDC kaufen');
     expect(webCatalogues.de.earn1.otc.sellCoin.replace('{{coin}}', 'BTC')).toBe('BTC verkaufen');
     expect(webCatalogues.en.earn1.otc.buyCoin.replace('{{coin}}', 'USDC')).toBe('Buy USDC');
+  });
+
+  it('names the transaction password "Transaktionspasswort" on Home, Settings, withdraw and the password screen', () => {
+    const de = webCatalogues.de;
+    const names = [
+      de.home.shortcuts.tradePwd.replace(/\u00ad/g, ''),
+      de.setting.tradePwd,
+      de.security.pwd.trade,
+      de.funds.withdraw.tradePassword,
+    ];
+    expect(new Set(names)).toEqual(new Set(['Transaktionspasswort']));
+    const offenders = strings(de).filter(([, v]) => /Handels\u00ad?passwort/i.test(v));
+    expect(offenders).toEqual([]);
   });
 });

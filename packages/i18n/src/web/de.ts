@@ -159,7 +159,7 @@ export const de: WebCatalogue = {
     privacyTab: 'Datenschutz',
     updated: 'Stand: 1. Januar 2025',
     terms:
-      'Diese Bedingungen regeln die Nutzung der Börsen-App und ihrer Dienste. Mit der Eröffnung eines Kontos akzeptieren Sie sie.\n\nSie müssen in Ihrem Land volljährig sein und dürfen nur ein Konto eröffnen. Sie sind dafür verantwortlich, Ihr Passwort, Ihr Handelspasswort und Ihre Bestätigungscodes geheim zu halten.\n\nKrypto-Assets sind volatil. Spot- und Futures-Handel, insbesondere mit Hebel, kann zum Verlust Ihrer gesamten Margin führen. Nichts in der App ist eine Anlageberatung.\n\nWir können vor dem Handel, vor Ein- oder Auszahlungen eine Identitätsprüfung verlangen und Transaktionen ablehnen oder rückgängig machen, die gegen Gesetze oder diese Bedingungen verstoßen.\n\nEin- und Auszahlungen werden nur für USDC im TRC20-Netzwerk unterstützt. Über ein anderes Netzwerk oder in einer anderen Währung gesendete Assets können verloren gehen.\n\nWir können diese Bedingungen ändern; über wesentliche Änderungen informieren wir Sie in der App, bevor sie wirksam werden.',
+      'Diese Bedingungen regeln die Nutzung der Börsen-App und ihrer Dienste. Mit der Eröffnung eines Kontos akzeptieren Sie sie.\n\nSie müssen in Ihrem Land volljährig sein und dürfen nur ein Konto eröffnen. Sie sind dafür verantwortlich, Ihr Passwort, Ihr Transaktionspasswort und Ihre Bestätigungscodes geheim zu halten.\n\nKrypto-Assets sind volatil. Spot- und Futures-Handel, insbesondere mit Hebel, kann zum Verlust Ihrer gesamten Margin führen. Nichts in der App ist eine Anlageberatung.\n\nWir können vor dem Handel, vor Ein- oder Auszahlungen eine Identitätsprüfung verlangen und Transaktionen ablehnen oder rückgängig machen, die gegen Gesetze oder diese Bedingungen verstoßen.\n\nEin- und Auszahlungen werden nur für USDC im TRC20-Netzwerk unterstützt. Über ein anderes Netzwerk oder in einer anderen Währung gesendete Assets können verloren gehen.\n\nWir können diese Bedingungen ändern; über wesentliche Änderungen informieren wir Sie in der App, bevor sie wirksam werden.',
     privacy:
       'Wir verarbeiten Ihre personenbezogenen Daten, um Ihr Konto zu führen, gesetzliche Pflichten wie Geldwäscheprüfungen zu erfüllen und den Dienst sicher zu halten.\n\nWir speichern Ihre E-Mail-Adresse oder Telefonnummer, Ihre Ausweisdokumente nach deren Einreichung, Ihre Trades, Guthaben und Übertragungen sowie technische Daten wie Gerätesprache und IP-Adresse.\n\nWir verkaufen Ihre Daten nicht. Wir geben sie nur an Dienstleister weiter, die uns beim Betrieb helfen, und an Behörden, wo das Gesetz es verlangt.\n\nDie App speichert Ihr Sitzungstoken, Ihre gewählte Sprache und Anzeigeeinstellungen im Gerätespeicher. Beim Abmelden wird das Token gelöscht.\n\nSie können jederzeit über den Kundenservice Auskunft, Berichtigung oder Löschung Ihrer Daten verlangen, im Rahmen unserer gesetzlichen Aufbewahrungspflichten.',
   },
@@ -174,7 +174,7 @@ export const de: WebCatalogue = {
       deposit: 'Einzahlen',
       withdraw: 'Auszahlen',
       kyc: 'ID prüfen',
-      tradePwd: 'Handels\u00ADpasswort',
+      tradePwd: 'Transaktions\u00ADpasswort',
       ieo: 'IEO',
       support: 'Support',
     },
@@ -251,7 +251,7 @@ export const de: WebCatalogue = {
     redUp: 'Rot steigt / Grün fällt',
     profile: 'Profil',
     changePwd: 'Anmeldepasswort',
-    tradePwd: 'Handelspasswort',
+    tradePwd: 'Transaktionspasswort',
     tradePwdSet: 'Festgelegt',
     tradePwdNotSet: 'Nicht festgelegt',
     email: 'E-Mail',
