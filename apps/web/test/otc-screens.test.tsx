@@ -1,6 +1,7 @@
 // /OTC and /OTCHis as a German user meets them: the buttons say "USDC kaufen" (not "Kaufen USDC"),
 // both lists show skeleton cards while loading and a retry when the request fails, and the order
-// list refreshes on a pull (the operator's decision arrives later).
+// list refreshes on a pull (the operator's decision arrives later). The row of what the reader has
+// already bought on an ad said "Menge 0,00 USDC", read as "nothing left to buy": it says "Gehandelt".
 import type { OtcAd, OtcOrder } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
 import { ApiError } from '@ex/sdk';
@@ -91,6 +92,18 @@ describe('OTC screens in German', () => {
     fireEvent.click(screen.getByRole('button', { name: de.earn1.otc.sell }));
     const sell = await screen.findByRole('button', { name: 'BTC verkaufen' });
     expect(sell.closest('article')?.textContent).not.toContain(de.earn1.otc.successRate);
+  });
+
+  it('/OTC: the amount the reader has traded on an ad is "Gehandelt", not a "Menge" left to buy', async () => {
+    ads.mockResolvedValue([ad]);
+    openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });
+    const card = (await screen.findByRole('button', { name: 'USDC kaufen' })).closest('article')!;
+    const row = [...card.querySelectorAll('.ieo-kv')].map((el) => el.textContent);
+    expect(row).toContain('Gehandelt1.234,50\u00a0USDC');
+    expect(card.textContent).not.toContain('Menge');
+    for (const lang of ['es', 'it'] as const) {
+      expect(webCatalogues[lang].earn1.otc.volume).not.toMatch(/^(Volumen|Volume|Cantidad|Quantità)$/);
+    }
   });
 
   it("/OTC opens on the reader's currency and the chips switch to another", async () => {

@@ -32,7 +32,7 @@ export const de: Earn1Catalogue = {
     limit: 'Limit',
     orders: 'Aufträge',
     successRate: 'Erfolgsquote',
-    volume: 'Menge',
+    volume: 'Gehandelt',
     payment: 'Zahlungsart',
     methods: {
       bank_transfer: 'Banküberweisung',

@@ -33,7 +33,7 @@ export const en = {
     limit: 'Limit',
     orders: 'Orders',
     successRate: 'Success rate',
-    volume: 'Amount',
+    volume: 'Traded',
     payment: 'Payment method',
     methods: {
       bank_transfer: 'Bank transfer',

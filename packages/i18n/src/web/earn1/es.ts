@@ -32,7 +32,7 @@ export const es: Earn1Catalogue = {
     limit: 'Límite',
     orders: 'Órdenes',
     successRate: 'Tasa de éxito',
-    volume: 'Volumen',
+    volume: 'Negociado',
     payment: 'Método de pago',
     methods: {
       bank_transfer: 'Transferencia bancaria',

@@ -32,7 +32,7 @@ export const fr: Earn1Catalogue = {
     limit: 'Limite',
     orders: 'Ordres',
     successRate: 'Taux de réussite',
-    volume: 'Volume',
+    volume: 'Échangé',
     payment: 'Moyen de paiement',
     methods: {
       bank_transfer: 'Virement bancaire',

@@ -32,7 +32,7 @@ export const it: Earn1Catalogue = {
     limit: 'Limite',
     orders: 'Ordini',
     successRate: 'Tasso di successo',
-    volume: 'Volume',
+    volume: 'Scambiato',
     payment: 'Metodo di pagamento',
     methods: {
       bank_transfer: 'Bonifico bancario',
