@@ -153,7 +153,7 @@ export const it: WalletCatalogue = {
     positionFee: 'Commissione futures',
     funding: 'Commissione di finanziamento',
     system: 'Rettifica di sistema',
-    refundPostingOrder: 'Blocco ordine rilasciato',
+    refundPostingOrder: 'Sblocco ordine',
     ieo: 'IEO',
   },
   history: {
