@@ -69,8 +69,8 @@ export const de: SecurityCatalogue = {
     on: 'An',
     off: 'Aus',
     intro:
-      'Schützen Sie Ihr Konto mit einer Authenticator-App (Google Authenticator, Authy, 1Password…). Danach ist ein Code nötig für die Anmeldung auf neuen Geräten, Auszahlungen, API-Schlüssel und Änderungen der Sicherheitseinstellungen.',
-    start: 'Zwei-Faktor-Authentifizierung einrichten',
+      'Schützen Sie Ihr Konto mit einer Authenticator-App (Google Authenticator, Authy, 1Password…). Danach fragen wir bei der Anmeldung auf neuen Geräten, bei Auszahlungen, neuen API-Schlüsseln und Änderungen der Sicherheitseinstellungen einen Code ab.',
+    start: 'Jetzt einrichten',
     scan: '1. Scannen Sie den QR-Code mit Ihrer Authenticator-App',
     qr: 'QR-Code für Ihre Authenticator-App',
     manual: '2. Oder geben Sie diesen Schlüssel von Hand ein',

@@ -72,7 +72,7 @@ export const en = {
     off: 'Off',
     intro:
       'Protect your account with an authenticator app (Google Authenticator, Authy, 1Password…). Once it is on, a code is needed to log in on a new device, to withdraw, to create API keys and to change security settings.',
-    start: 'Set up two-factor authentication',
+    start: 'Set up now',
     scan: '1. Scan the QR code with your authenticator app',
     qr: 'QR code for your authenticator app',
     manual: '2. Or enter this key by hand',

@@ -70,7 +70,7 @@ export const es: SecurityCatalogue = {
     off: 'Desactivada',
     intro:
       'Proteja su cuenta con una app de autenticación (Google Authenticator, Authy, 1Password…). Una vez activada, se pide un código para iniciar sesión en un dispositivo nuevo, retirar, crear claves API y cambiar ajustes de seguridad.',
-    start: 'Configurar la autenticación en dos pasos',
+    start: 'Configurar ahora',
     scan: '1. Escanee el código QR con su app de autenticación',
     qr: 'Código QR para su app de autenticación',
     manual: '2. O introduzca esta clave a mano',

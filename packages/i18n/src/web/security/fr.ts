@@ -70,7 +70,7 @@ export const fr: SecurityCatalogue = {
     off: 'Désactivée',
     intro:
       'Protégez votre compte avec une application d’authentification (Google Authenticator, Authy, 1Password…). Une fois activée, un code est demandé pour se connecter sur un nouvel appareil, retirer, créer des clés API et modifier les réglages de sécurité.',
-    start: 'Configurer la double authentification',
+    start: 'Configurer maintenant',
     scan: '1. Scannez le QR code avec votre application d’authentification',
     qr: 'QR code pour votre application d’authentification',
     manual: '2. Ou saisissez cette clé à la main',

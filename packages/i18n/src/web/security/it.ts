@@ -70,7 +70,7 @@ export const it: SecurityCatalogue = {
     off: 'Non attiva',
     intro:
       'Proteggi il tuo account con un’app di autenticazione (Google Authenticator, Authy, 1Password…). Una volta attiva, serve un codice per accedere da un nuovo dispositivo, prelevare, creare chiavi API e cambiare le impostazioni di sicurezza.',
-    start: 'Configura l’autenticazione a due fattori',
+    start: 'Configura ora',
     scan: '1. Scansiona il codice QR con la tua app di autenticazione',
     qr: 'Codice QR per la tua app di autenticazione',
     manual: '2. Oppure inserisci questa chiave a mano',
