@@ -51,4 +51,13 @@ describe('German wording of the web app', () => {
     const offenders = strings(de).filter(([, v]) => /Handels\u00ad?passwort/i.test(v));
     expect(offenders).toEqual([]);
   });
+
+  it('the "use all" button reads the same on transfer, withdraw, exchange and staking ("Max", once "Max.")', () => {
+    const labels = new Set(
+      strings(webCatalogues.de)
+        .filter(([k]) => /(^|\.)max$/.test(k))
+        .map(([, v]) => v),
+    );
+    expect(labels).toEqual(new Set(['Max']));
+  });
 });

@@ -39,7 +39,7 @@ export const de: WalletCatalogue = {
     coin: 'Coin',
     amount: 'Betrag',
     amountPlaceholder: 'Betrag eingeben',
-    max: 'Max.',
+    max: 'Max',
     available: 'Verfügbar',
     submit: 'Übertragen',
     confirmTitle: 'Übertragung bestätigen',
