@@ -60,4 +60,9 @@ describe('German wording of the web app', () => {
     );
     expect(labels).toEqual(new Set(['Max']));
   });
+
+  it('the futures form names the funding rate as the coin detail does ("Funding-Rate / Countdown")', () => {
+    const de = webCatalogues.de;
+    expect(de.trade.funding).toBe(`${de.detail.funding} / Countdown`);
+  });
 });

@@ -367,7 +367,7 @@ export const de: WebCatalogue = {
     reduceOnlyHint: 'Verkleinert nur Ihre Position: Sie wird nie eröffnet oder umgedreht.',
     oneWaySplit:
       'Schließt zuerst {{reduce}} Ihrer {{position}}-Position und eröffnet {{open}}; die Margin gilt nur für den eröffnenden Teil.',
-    funding: 'Funding / Countdown',
+    funding: 'Funding-Rate / Countdown',
     markPrice: 'Markpreis',
     indexStale:
       'Für diesen Markt gibt es keinen aktuellen Indexpreis: Neue Orders und Schließungen sind pausiert, bis wieder Preise kommen. Orders stornieren geht weiterhin.',
