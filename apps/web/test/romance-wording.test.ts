@@ -40,8 +40,9 @@ describe('one register per Romance language', () => {
 
 describe('typography', () => {
   it('French and Italian elide with the typographic apostrophe (d’identité), never the straight one', () => {
-    expect(offenders('fr', /\p{L}'\p{L}/u)).toEqual([]);
-    expect(offenders('it', /\p{L}'\p{L}/u)).toEqual([]);
+    // Also at the end of a string: Italian "and" was "e l'", shown as "e l' Informativa".
+    expect(offenders('fr', /\p{L}'/u)).toEqual([]);
+    expect(offenders('it', /\p{L}'/u)).toEqual([]);
   });
 });
 

@@ -134,7 +134,7 @@ export const it: WebCatalogue = {
     agreePrefix: 'Ho letto e accetto i',
     terms: 'Termini d’uso',
     privacy: 'Informativa sulla privacy',
-    and: "e l'",
+    and: 'e l’',
     loginLegal: 'Accedendo accetti i',
     agreeRequired: 'Accetta i Termini d’uso e l’Informativa sulla privacy',
     resetTitle: 'Reimposta la password',

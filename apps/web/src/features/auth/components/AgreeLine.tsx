@@ -1,6 +1,6 @@
 import { Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LegalLinks } from './LegalLinks.tsx';
 
 /** "I have read and agree to the Terms of Use and the Privacy Policy", links open /Agree. */
 export function AgreeLine({ value, onChange }: { value?: boolean; onChange?(v: boolean): void }) {
@@ -11,8 +11,7 @@ export function AgreeLine({ value, onChange }: { value?: boolean; onChange?(v: b
         <span className="agree-line__text">{t('auth.agreePrefix')} </span>
       </Checkbox>
       <span className="agree-line__text">
-        <Link to="/Agree?type=terms">{t('auth.terms')}</Link> {t('auth.and')}{' '}
-        <Link to="/Agree?type=privacy">{t('auth.privacy')}</Link>
+        <LegalLinks />
       </span>
     </div>
   );

@@ -18,6 +18,7 @@ import {
   useAccountForm,
   usePlainForm,
 } from '../components/auth-form.tsx';
+import { LegalLinks } from '../components/LegalLinks.tsx';
 
 const FIELDS = ['account', 'password', 'captcha_code', 'area_code'] as const;
 
@@ -104,8 +105,7 @@ export default function Login() {
             {t('auth.noAccount')} <Link to="/Register">{t('titles.register')}</Link>
           </p>
           <p className="auth__legal">
-            {t('auth.loginLegal')} <Link to="/Agree?type=terms">{t('auth.terms')}</Link> {t('auth.and')}{' '}
-            <Link to="/Agree?type=privacy">{t('auth.privacy')}</Link>
+            {t('auth.loginLegal')} <LegalLinks />
           </p>
         </>
       }
