@@ -54,7 +54,7 @@ describe('i18n', () => {
   it('translates from the shared catalogues, with interpolation', () => {
     const i18n = createI18n('fr', webCatalogues.fr);
     expect(i18n.t('auth.login')).toBe('Se connecter');
-    expect(i18n.t('auth.resendIn', { seconds: 42 })).toBe('Renvoyer dans 42 s');
+    expect(i18n.t('auth.resendIn', { seconds: 42 })).toBe('Renvoyer dans 42\u00a0s');
   });
 
   it('switching stores lang and langname (read by the SDK) and updates <html lang>', async () => {
