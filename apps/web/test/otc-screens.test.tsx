@@ -211,6 +211,13 @@ describe('OTC screens in German', () => {
     expect(await screen.findByText(de.earn1.otc.status.completed)).toBeTruthy();
   });
 
+  it('/OTCHis with no orders: the illustrated empty state of the other earn histories, not a bare line', async () => {
+    orders.mockResolvedValue(page([]));
+    openScreen([{ path: '/OTCHis', Component: OTCHis }], '/OTCHis', { lang: 'de' });
+    const text = await screen.findByText(de.earn1.otc.noOrders);
+    expect(text.closest('.empty')?.querySelector('svg.illustration')).toBeTruthy();
+  });
+
   it("payment method codes read in the reader's language; text an operator typed shows as typed", async () => {
     ads.mockResolvedValue([{ ...ad, payment_methods: ['bank_transfer', 'wechat_pay', 'Hausbank Nord'] }]);
     openScreen([{ path: '/OTC', Component: OTC }], '/OTC', { lang: 'de' });

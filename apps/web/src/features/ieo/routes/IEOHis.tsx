@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { withUnit } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
@@ -17,9 +18,8 @@ export default function IEOHis() {
   return (
     <PageShell title={t('titles.ieoHis')} fallback="/IEO">
       <div className="fx">
-        {apps.isSuccess && apps.data.list.length === 0 && (
-          <p className="fx-empty">{t1('ieo.noApplications')}</p>
-        )}
+        {/* The illustrated empty state of the other earn histories (/AIHis, /DefnHis). */}
+        {apps.isSuccess && apps.data.list.length === 0 && <EmptyState text={t1('ieo.noApplications')} />}
         {apps.data?.list.map((a) => (
           <article key={a.id} className="fx-card">
             <div className="ieo-card__head">

@@ -1,6 +1,7 @@
 import { isOtcPaymentMethod } from '@ex/contract';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/lang-context.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { PageShell } from '../../../components/PageShell.tsx';
 import { PullRefresh } from '../../../components/PullRefresh.tsx';
@@ -29,9 +30,8 @@ export default function OTCHis() {
           {orders.isError && !orders.data && (
             <LoadFailed text={t1('otc.ordersFailed')} onRetry={() => void orders.refetch()} />
           )}
-          {orders.isSuccess && orders.data.list.length === 0 && (
-            <p className="fx-empty">{t1('otc.noOrders')}</p>
-          )}
+          {/* The illustrated empty state of the other earn histories (/AIHis, /DefnHis). */}
+          {orders.isSuccess && orders.data.list.length === 0 && <EmptyState text={t1('otc.noOrders')} />}
           {orders.data?.list.map((o) => (
             <article key={o.id} className="fx-card">
               <div className="ieo-card__head">
