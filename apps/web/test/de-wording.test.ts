@@ -65,4 +65,8 @@ describe('German wording of the web app', () => {
     const de = webCatalogues.de;
     expect(de.trade.funding).toBe(`${de.detail.funding} / Countdown`);
   });
+
+  it('the proof of reserves titles the reader\'s balance "zu diesem Stand" (was "im Stand", not German)', () => {
+    expect(webCatalogues.de.reserves.yours).toBe('Ihr Guthaben zu diesem Stand');
+  });
 });

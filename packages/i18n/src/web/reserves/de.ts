@@ -15,7 +15,7 @@ export const de: ReservesCatalogue = {
   takenAt: 'Erstellt am',
   root: 'Root-Hash',
   publicKey: 'Signaturschlüssel',
-  yours: 'Ihr Guthaben im Stand',
+  yours: 'Ihr Guthaben zu diesem Stand',
   totals: 'Allen Nutzern geschuldet',
   exact: 'Exakte Werte',
   coin: 'Coin',
