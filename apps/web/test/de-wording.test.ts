@@ -69,4 +69,10 @@ describe('German wording of the web app', () => {
   it('the proof of reserves titles the reader\'s balance "zu diesem Stand" (was "im Stand", not German)', () => {
     expect(webCatalogues.de.reserves.yours).toBe('Ihr Guthaben zu diesem Stand');
   });
+
+  it('the futures form keeps "Liq.-Preis" whole when its label wraps (no-break hyphen), not "Liq.-" / "Preis"', () => {
+    const { estLiq } = webCatalogues.de.trade;
+    expect(estLiq).toBe('Geschätzter Liq.\u2011Preis');
+    expect(estLiq).not.toContain('-');
+  });
 });

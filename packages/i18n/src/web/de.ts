@@ -410,7 +410,7 @@ export const de: WebCatalogue = {
     tpslWhole: 'Ganze Position',
     optional: 'Optional',
     estMargin: 'Geschätzte Margin',
-    estLiq: 'Geschätzter Liq.-Preis',
+    estLiq: 'Geschätzter Liq.\u2011Preis',
     size: 'Größe',
     entryPrice: 'Einstiegspreis',
     liqPrice: 'Liq.-Preis',
