@@ -4,6 +4,7 @@
 // (0.06 % – 0.10 %, not 0.06 % – 0.1 %).
 
 import type { AiProduct } from '@ex/contract';
+import { webCatalogues } from '@ex/i18n';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openScreen } from './helpers/screen.tsx';
@@ -70,6 +71,14 @@ describe('AI subscribe amounts', () => {
   it('in German', () => {
     openScreen([{ path: '/AIBuy', Component: AIBuy }], '/AIBuy?id=1', { lang: 'de' });
     expect(screen.getByText(/6\.850,00 USDC/)).toBeTruthy();
+  });
+
+  it('before an amount is typed: a bare dash for the expected yield, the fee rate alone (no "-- USDC")', () => {
+    openScreen([{ path: '/AIBuy', Component: AIBuy }], '/AIBuy?id=2', { lang: 'de' });
+    expect(screen.getByTestId('ai-expected').textContent).toBe('--');
+    const fee = screen.getByText(webCatalogues.de.earn2.ai.fee).nextElementSibling;
+    expect(fee?.textContent).toBe('1\u00a0%');
+    expect(document.body.textContent).not.toContain('--\u00a0USDC');
   });
 
   it('writes the early-redemption fee and the confirmation amount with 2 decimals (0.60 USDC, 60.00 USDC)', async () => {

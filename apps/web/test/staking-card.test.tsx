@@ -6,7 +6,7 @@
 
 import type { Stake, StakingProduct } from '@ex/contract';
 import { webCatalogues } from '@ex/i18n';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openScreen } from './helpers/screen.tsx';
 
@@ -64,6 +64,19 @@ describe('/Defn staking card', () => {
       expect(within(card).getByText(range).tagName).toBe('DT');
     },
   );
+});
+
+describe('/Defn interest at the end', () => {
+  afterEach(() => cleanup());
+
+  it('is a bare dash before an amount is typed (was "-- USDC"), then the exact interest with its coin', async () => {
+    openScreen([{ path: '/Defn', Component: Defn }], '/Defn', { lang: 'de' });
+    const card = await screen.findByTestId('staking-product');
+    expect(within(card).getByTestId('staking-interest').textContent).toBe('--');
+    fireEvent.change(within(card).getByRole('textbox'), { target: { value: '1000' } });
+    // 1000 x 0.1 % a day x 30 days
+    expect(within(card).getByTestId('staking-interest').textContent).toBe('30\u00a0USDC');
+  });
 });
 
 describe('staking names a lock period, not a repayment', () => {

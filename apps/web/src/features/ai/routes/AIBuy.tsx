@@ -57,8 +57,9 @@ export default function AIBuy() {
   const expected = daily === null ? null : p.kind === 'fixed' ? daily * BigInt(p.days) : daily;
   const fee = units === null ? null : earlyFee(units, p.early_fee_bp);
   // Exact, with at least 2 decimals as the records show them: "1% (0.60 USDC)", not "(0.6 USDC)".
-  const show = (v: bigint | null) =>
-    v === null ? '--' : formatDecimal(fromUnits(v, scale), lang, { minFraction: 2 });
+  // No amount yet: a bare dash, not "-- USDC" (a unit on nothing).
+  const money = (v: bigint | null) =>
+    v === null ? '--' : withUnit(formatDecimal(fromUnits(v, scale), lang, { minFraction: 2 }), p.coin);
 
   const check = (): string | null => {
     if (units === null || units === 0n) return t2('ai.amountPlaceholder');
@@ -155,12 +156,12 @@ export default function AIBuy() {
             <dd>{p.kind === 'fixed' ? t2('ai.days', { count: p.days }) : t2('ai.anyTime')}</dd>
             <dt>{p.kind === 'fixed' ? t2('ai.expected') : t2('ai.expectedCurrent')}</dt>
             <dd className="num" data-testid="ai-expected">
-              {withUnit(show(expected), p.coin)}
+              {money(expected)}
             </dd>
             <dt>{t2('ai.fee')}</dt>
             <dd className="num">
               {p.kind === 'fixed'
-                ? `${formatPercent(bpPercent(p.early_fee_bp), lang)} (${withUnit(show(fee), p.coin)})`
+                ? `${formatPercent(bpPercent(p.early_fee_bp), lang)}${fee === null ? '' : ` (${money(fee)})`}`
                 : // A flexible product has no early-redemption fee: a rate like the fixed ones, not a bare 0.
                   formatPercent(bpPercent(p.early_fee_bp), lang)}
             </dd>

@@ -78,8 +78,9 @@ function ProductCard({ p }: { p: StakingProduct }) {
         <dt>{t2('staking.limits')}</dt>
         <dd className="num">{formatExactRange(p.min_amount, p.max_amount, p.coin, lang)}</dd>
         <dt>{t2('staking.interest')}</dt>
-        <dd className="num">
-          {withUnit(interest === null ? '--' : formatDecimal(fromUnits(interest, scale), lang), p.coin)}
+        {/* No amount yet, no interest: a bare dash, not "-- USDC" (a unit on nothing). */}
+        <dd className="num" data-testid="staking-interest">
+          {interest === null ? '--' : withUnit(formatDecimal(fromUnits(interest, scale), lang), p.coin)}
         </dd>
       </dl>
       <label className="ai-field">
