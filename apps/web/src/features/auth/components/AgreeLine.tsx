@@ -1,6 +1,6 @@
 import { Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { LegalLinks } from './LegalLinks.tsx';
+import { LegalLinks } from './auth-form.tsx';
 
 /** "I have read and agree to the Terms of Use and the Privacy Policy", links open /Agree. */
 export function AgreeLine({ value, onChange }: { value?: boolean; onChange?(v: boolean): void }) {

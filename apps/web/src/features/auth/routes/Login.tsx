@@ -12,13 +12,13 @@ import {
   AuthFrame,
   CaptchaField,
   Field,
+  LegalLinks,
   PasswordField,
   SubmitButton,
   TextInput,
   useAccountForm,
   usePlainForm,
 } from '../components/auth-form.tsx';
-import { LegalLinks } from '../components/LegalLinks.tsx';
 
 const FIELDS = ['account', 'password', 'captcha_code', 'area_code'] as const;
 
