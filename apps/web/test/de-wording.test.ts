@@ -75,4 +75,12 @@ describe('German wording of the web app', () => {
     expect(estLiq).toBe('Geschätzter Liq.\u2011Preis');
     expect(estLiq).not.toContain('-');
   });
+
+  it('profit and loss is "PnL" on the position card, the order history and the futures account alike', () => {
+    // They said "Unrealisierter PnL", "Realisierter GuV" and "Unrealisierter G&V" for one idea.
+    const offenders = strings(webCatalogues.de).filter(([, v]) => /\bGuV\b|G&V/.test(v));
+    expect(offenders).toEqual([]);
+    expect(webCatalogues.de.trade.orderPnl).toBe('Realisierter PnL');
+    expect(webCatalogues.de.wallet.assets.unrealizedPnl).toBe(webCatalogues.de.trade.pnl);
+  });
 });

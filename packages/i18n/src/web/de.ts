@@ -401,7 +401,7 @@ export const de: WebCatalogue = {
     adl: 'ADL',
     adlHint: 'Rang bei der automatischen Deleveraging: je mehr Lichter, desto früher',
     orderFee: 'Gebühr',
-    orderPnl: 'Realisierter GuV',
+    orderPnl: 'Realisierter PnL',
     originTp: 'Take-Profit',
     originSl: 'Stop-Loss',
     originLiquidation: 'Liquidation',

@@ -18,7 +18,7 @@ export const de: WalletCatalogue = {
     walletBalance: 'Wallet-Guthaben',
     orderMargin: 'Order-Margin',
     equity: 'Eigenkapital (USDC)',
-    unrealizedPnl: 'Unrealisierter G&V',
+    unrealizedPnl: 'Unrealisierter PnL',
     value: 'Wert (USDC)',
     coin: 'Coin',
     hideZero: 'Nullsalden ausblenden',
