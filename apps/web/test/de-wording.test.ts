@@ -83,4 +83,11 @@ describe('German wording of the web app', () => {
     expect(webCatalogues.de.trade.orderPnl).toBe('Realisierter PnL');
     expect(webCatalogues.de.wallet.assets.unrealizedPnl).toBe(webCatalogues.de.trade.pnl);
   });
+
+  it('a trading order is an "Order" (the amend sheet and the statement export said "Auftrag"); OTC keeps its "Aufträge"', () => {
+    const offenders = strings(webCatalogues.de)
+      .filter(([k, v]) => /Auftr[aä]g/.test(v) && !k.startsWith('earn1.otc.') && !v.startsWith('OTC-'))
+      .map(([k, v]) => `${k}: ${v}`);
+    expect(offenders).toEqual([]);
+  });
 });

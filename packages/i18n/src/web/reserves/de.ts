@@ -34,7 +34,7 @@ export const de: ReservesCatalogue = {
   kind: 'Daten',
   kinds: {
     ledger: 'Buchungen',
-    orders: 'Aufträge',
+    orders: 'Orders',
     trades: 'Trades',
     deposits: 'Einzahlungen',
     withdrawals: 'Auszahlungen',
