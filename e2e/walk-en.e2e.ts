@@ -220,7 +220,7 @@ describe('the English walk at 375 px', () => {
     await screenshot(p, 'walk-en-withdraw-wrong-password');
     await password.fill('Trade-pass-1');
     await p.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await p.getByText(/^Send 19\.00 USDC to TNPeea/).waitFor();
+    await p.getByText(/^Send 19\.00\u00a0USDC to TNPeea/).waitFor();
     await p.getByRole('button', { name: en.common.confirm, exact: true }).click();
     await p.waitForURL(/\/WithdrawalHistory$/);
     await p.context().close();

@@ -64,8 +64,8 @@ describe('wallet in the browser', () => {
     await sheet
       .getByText(
         w.transfer.confirmText
-          .replace('{{amount}}', '100.00')
-          .replace('{{coin}}', 'USDC')
+          // The figure and its unit in one placeholder, joined by a no-break space (ADR 273).
+          .replace('{{amount}}', '100.00\u00a0USDC')
           .replace('{{from}}', w.accounts.spotInText)
           .replace('{{to}}', w.accounts.contractInText),
       )
