@@ -120,9 +120,9 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
   it('refuses the 1 000 000 USDC print on spot: out of band, localised, nothing changes', async () => {
     const before = await state();
     const sell = await spotLimit(mallory.token, 'sell', '1000000', '0.0001');
-    expectRefused(sell, 400, 2130, 'The price must be between 45000.00 and 55000.00');
+    expectRefused(sell, 400, 2130, 'The price must be between 45,000.00 and 55,000.00');
     const buy = await spotLimit(mule.token, 'buy', '1000000', '0.0001', 'de');
-    expectRefused(buy, 400, 2130, 'Der Preis muss zwischen 45000.00 und 55000.00 liegen');
+    expectRefused(buy, 400, 2130, 'Der Preis muss zwischen 45.000,00 und 55.000,00 liegen');
     const low = await spotLimit(mallory.token, 'buy', '44999.99', '0.001');
     expect(low.body.code).toBe(2130);
     expect(await state()).toEqual(before);
@@ -157,10 +157,10 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
       const r = await perpOrder(mallory.token, { ...base, action: 'open_long', price });
       expect(r.status, price).toBe(400);
       expect(r.body.code).toBe(2130);
-      expect(r.body.message).toBe('The price must be between 45000.00 and 55000.00');
+      expect(r.body.message).toBe('The price must be between 45,000.00 and 55,000.00');
     }
     const fr = await perpOrder(mallory.token, { ...base, action: 'open_short', price: '60000' }, 'fr');
-    expect(fr.body.message).toBe('Le prix doit être compris entre 45000.00 et 55000.00');
+    expect(fr.body.message).toBe('Le prix doit être compris entre 45\u202f000,00 et 55\u202f000,00');
     expect(await state()).toEqual(before);
     const ok = await perpOrder(mallory.token, { ...base, action: 'open_long', price: '49000' });
     expect(ok.status).toBe(200);
@@ -202,7 +202,7 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
   it('caps the size of one quote and the value per user and day', async () => {
     const before = await state();
     const big = await quote(alice.token, { from: 'BTC', to: 'USDC', amount: '0.1' });
-    expectRefused(big, 400, 2031, 'A single exchange is limited to 3000 USDC');
+    expectRefused(big, 400, 2031, 'A single exchange is limited to 3,000\u00a0USDC');
     const bigBuy = await quote(alice.token, { from: 'USDC', to: 'BTC', amount: '3000.000001' });
     expect(bigBuy.body.code).toBe(2031);
     expect(await state()).toEqual(before);
@@ -217,7 +217,7 @@ describe.each(BACKENDS)('price attacks on %s', (backend) => {
     }
     const after = await state();
     const third = await quote(alice.token, { from: 'BTC', to: 'USDC', amount: '0.0001' });
-    expectRefused(third, 409, 2032, 'The daily exchange limit of 5000 USDC has been reached');
+    expectRefused(third, 409, 2032, 'The daily exchange limit of 5,000\u00a0USDC has been reached');
     expect(await state()).toEqual(after);
     // The next UTC day starts a new allowance.
     t.clock.advance(86_400_000);

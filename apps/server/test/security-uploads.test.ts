@@ -93,7 +93,7 @@ describe.each(BACKENDS)('upload quota on %s', (backend) => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
       code: 1111,
-      message: 'Vos images téléversées peuvent occuper au plus 1 Mo au total',
+      message: 'Vos images téléversées peuvent occuper au plus 1\u00a0Mo au total',
     });
     expect(storedFiles(t.dataDir)).toEqual(before);
     expect(await rowsOf(u.user.id)).toBe(1);

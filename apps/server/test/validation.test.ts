@@ -23,7 +23,7 @@ describe('decimal strings through the localised validator', () => {
     [{ amount: '1.234' }, 'At most 2 decimal places', '最多 2 位小数'],
     [{ amount: '0' }, 'Must be greater than zero', '必须大于零'],
     [{ amount: '0.5' }, 'Must be at least 1', '不能小于 1'],
-    [{ amount: '1000.01' }, 'Must be at most 1000', '不能大于 1000'],
+    [{ amount: '1000.01' }, 'Must be at most 1,000', '不能大于 1,000'],
     [{}, 'This field is required', '此项为必填项'],
   ])('%j', (input, en, zh) => {
     expect(errors(input, 'en')).toEqual({ amount: [en] });

@@ -103,7 +103,7 @@ describe.each(BACKENDS)('withdrawals on %s', (backend) => {
         { address: ['Not a valid TRC20 address (starts with T, 34 characters, checksum must match)'] },
       ],
       [{ amount: '9.999999' }, { amount: ['Must be at least 10'] }],
-      [{ amount: '100000.000001' }, { amount: ['Must be at most 100000'] }],
+      [{ amount: '100000.000001' }, { amount: ['Must be at most 100,000'] }],
       [{ amount: '10.1234567' }, { amount: ['At most 6 decimal places'] }],
       [{ amount: 100 }, { amount: ['Send the amount as a decimal string such as "12.5", not as a number'] }],
       [{ amount: '1e3' }, { amount: ['Invalid decimal number'] }],

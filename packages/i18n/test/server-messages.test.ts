@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS, resolveLang, serverMessages, translateServer } from '../src/index.ts';
+import { formatNumberIn, LANGS, resolveLang, serverMessages, translateServer } from '../src/index.ts';
 import { en } from '../src/server/en.ts';
 
 const keys = Object.keys(en).sort();
@@ -41,6 +41,34 @@ describe('server message catalogues', () => {
     );
     expect(translateServer(resolveLang(undefined), 'validation.email_invalid')).toBe(
       'Ungültiges E-Mail-Format',
+    );
+  });
+});
+
+describe('numbers in server sentences', () => {
+  it('writes {min} and {max} in the language separators, exactly, keeping their decimals', () => {
+    expect(translateServer('de', 'error.price_out_of_band', { min: '45000.00', max: '55000.00' })).toBe(
+      'Der Preis muss zwischen 45.000,00 und 55.000,00 liegen',
+    );
+    expect(translateServer('en', 'error.price_out_of_band', { min: '45000.00', max: '55000.00' })).toBe(
+      'The price must be between 45,000.00 and 55,000.00',
+    );
+    expect(translateServer('fr', 'error.exchange_quote_too_large', { max: '10000' })).toBe(
+      'Un échange unique est limité à 10\u202f000\u00a0USDC',
+    );
+    expect(translateServer('es', 'error.exchange_daily_limit', { max: '5000' })).toBe(
+      'Se ha alcanzado el límite diario de cambio de 5.000\u00a0USDC',
+    );
+    expect(formatNumberIn('it', '12345678901234567.123456789012345678')).toBe(
+      '12.345.678.901.234.567,123456789012345678',
+    );
+    expect(formatNumberIn('zh_CN', '0.0001')).toBe('0.0001');
+  });
+
+  it('leaves other parameters and anything that is not a plain decimal as given', () => {
+    expect(translateServer('de', 'validation.decimal_max', { max: '1e3' })).toBe('Darf höchstens 1e3 sein');
+    expect(translateServer('de', 'error.price_out_of_band', { min: 'x', max: '-' })).toBe(
+      'Der Preis muss zwischen x und - liegen',
     );
   });
 });

@@ -62,7 +62,7 @@ export const de = {
   'error.upload_failed': 'Hochladen fehlgeschlagen',
   'error.upload_type': 'Nur JPEG-, PNG- oder WebP-Bilder sind erlaubt',
   'error.upload_quota_files': 'Sie können höchstens {max} hochgeladene Bilder speichern',
-  'error.upload_quota_bytes': 'Ihre hochgeladenen Bilder dürfen zusammen höchstens {max} MB belegen',
+  'error.upload_quota_bytes': 'Ihre hochgeladenen Bilder dürfen zusammen höchstens {max}\u00a0MB belegen',
   'error.upload_disk_full':
     'Uploads sind pausiert, weil der Server zu wenig Speicherplatz hat; bitte versuchen Sie es später erneut',
   'error.transfer_same_account': 'Quell- und Zielkonto dürfen nicht identisch sein',
@@ -113,8 +113,8 @@ export const de = {
   'error.exchange_unavailable': 'Der Umtausch ist für diesen Coin derzeit nicht verfügbar',
   'error.exchange_price_deviation':
     'Der Marktpreis weicht zu stark vom Indexpreis ab, bitte versuchen Sie es später erneut',
-  'error.exchange_quote_too_large': 'Ein einzelner Umtausch ist auf {max} USDC begrenzt',
-  'error.exchange_daily_limit': 'Das tägliche Umtauschlimit von {max} USDC ist erreicht',
+  'error.exchange_quote_too_large': 'Ein einzelner Umtausch ist auf {max}\u00a0USDC begrenzt',
+  'error.exchange_daily_limit': 'Das tägliche Umtauschlimit von {max}\u00a0USDC ist erreicht',
   'error.price_out_of_band': 'Der Preis muss zwischen {min} und {max} liegen',
   'error.trigger_invalid':
     'Der Auslösepreis fehlt, liegt auf der falschen Seite oder ist der aktuelle Preis (höchstens 100 wartende Bedingungsaufträge)',
@@ -212,7 +212,7 @@ export const de = {
 
   // Release publishing in the console (multipart form, ADR 128)
   'release.bundle_not_zip': 'Das Bundle muss ein ZIP-Archiv mit einer index.html sein',
-  'release.bundle_too_large': 'Das Bundle ist größer als {max} MB',
+  'release.bundle_too_large': 'Das Bundle ist größer als {max}\u00a0MB',
   'release.version_invalid': 'Die Version muss wie 1.2.3 aussehen',
   'release.version_not_newer':
     'Die Version muss neuer sein als {latest}, die letzte Version für diese Plattform',

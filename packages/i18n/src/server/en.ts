@@ -65,7 +65,7 @@ export const en = {
   'error.upload_failed': 'Upload failed',
   'error.upload_type': 'Only JPEG, PNG or WebP images are allowed',
   'error.upload_quota_files': 'You can keep at most {max} uploaded images',
-  'error.upload_quota_bytes': 'Your uploaded images may take at most {max} MB in total',
+  'error.upload_quota_bytes': 'Your uploaded images may take at most {max}\u00a0MB in total',
   'error.upload_disk_full':
     'Uploads are paused because the server is short of storage; please try again later',
 
@@ -116,8 +116,8 @@ export const en = {
   'error.exchange_unavailable': 'Exchange is not available for this coin right now',
   'error.exchange_price_deviation':
     'The market price is too far from the index price, please try again later',
-  'error.exchange_quote_too_large': 'A single exchange is limited to {max} USDC',
-  'error.exchange_daily_limit': 'The daily exchange limit of {max} USDC has been reached',
+  'error.exchange_quote_too_large': 'A single exchange is limited to {max}\u00a0USDC',
+  'error.exchange_daily_limit': 'The daily exchange limit of {max}\u00a0USDC has been reached',
   'error.price_out_of_band': 'The price must be between {min} and {max}',
   'error.trigger_invalid':
     'The trigger price is missing, on the wrong side or equal to the current price (at most 100 waiting conditional orders)',
@@ -215,7 +215,7 @@ export const en = {
 
   // Release publishing in the console (multipart form, ADR 128)
   'release.bundle_not_zip': 'The bundle must be a zip archive containing index.html',
-  'release.bundle_too_large': 'The bundle is larger than {max} MB',
+  'release.bundle_too_large': 'The bundle is larger than {max}\u00a0MB',
   'release.version_invalid': 'The version must look like 1.2.3',
   'release.version_not_newer':
     'The version must be newer than {latest}, the latest release for this platform',

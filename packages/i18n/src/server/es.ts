@@ -62,7 +62,7 @@ export const es = {
   'error.upload_failed': 'Error al subir el archivo',
   'error.upload_type': 'Solo se permiten imágenes JPEG, PNG o WebP',
   'error.upload_quota_files': 'Puede guardar como máximo {max} imágenes subidas',
-  'error.upload_quota_bytes': 'Sus imágenes subidas pueden ocupar como máximo {max} MB en total',
+  'error.upload_quota_bytes': 'Sus imágenes subidas pueden ocupar como máximo {max}\u00a0MB en total',
   'error.upload_disk_full':
     'Las subidas están en pausa porque el servidor tiene poco espacio; inténtelo más tarde',
   'error.transfer_same_account': 'Las cuentas de transferencia no pueden ser la misma',
@@ -111,8 +111,8 @@ export const es = {
   'error.exchange_unavailable': 'El cambio no está disponible para esta moneda en este momento',
   'error.exchange_price_deviation':
     'El precio de mercado se aleja demasiado del precio índice, inténtelo más tarde',
-  'error.exchange_quote_too_large': 'Un solo cambio está limitado a {max} USDC',
-  'error.exchange_daily_limit': 'Se ha alcanzado el límite diario de cambio de {max} USDC',
+  'error.exchange_quote_too_large': 'Un solo cambio está limitado a {max}\u00a0USDC',
+  'error.exchange_daily_limit': 'Se ha alcanzado el límite diario de cambio de {max}\u00a0USDC',
   'error.price_out_of_band': 'El precio debe estar entre {min} y {max}',
   'error.trigger_invalid':
     'El precio de activación falta, está en el lado equivocado o es el precio actual (máximo 100 órdenes condicionales en espera)',
@@ -209,7 +209,7 @@ export const es = {
 
   // Release publishing in the console (multipart form, ADR 128)
   'release.bundle_not_zip': 'El paquete debe ser un archivo zip que contenga index.html',
-  'release.bundle_too_large': 'El paquete supera los {max} MB',
+  'release.bundle_too_large': 'El paquete supera los {max}\u00a0MB',
   'release.version_invalid': 'La versión debe tener la forma 1.2.3',
   'release.version_not_newer': 'La versión debe ser posterior a {latest}, la última de esta plataforma',
   'release.platform_invalid': 'La plataforma debe ser android o ios',

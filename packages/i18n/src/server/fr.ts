@@ -63,7 +63,7 @@ export const fr = {
   'error.upload_failed': 'Échec du téléversement',
   'error.upload_type': 'Seules les images JPEG, PNG ou WebP sont autorisées',
   'error.upload_quota_files': 'Vous pouvez conserver au plus {max} images téléversées',
-  'error.upload_quota_bytes': 'Vos images téléversées peuvent occuper au plus {max} Mo au total',
+  'error.upload_quota_bytes': 'Vos images téléversées peuvent occuper au plus {max}\u00a0Mo au total',
   'error.upload_disk_full':
     'Les téléversements sont suspendus car le serveur manque d’espace de stockage\u00a0; veuillez réessayer plus tard',
   'error.transfer_same_account': 'Les comptes de transfert ne peuvent pas être identiques',
@@ -112,8 +112,8 @@ export const fr = {
   'error.exchange_unavailable': 'L’échange n’est pas disponible pour cette monnaie pour le moment',
   'error.exchange_price_deviation':
     'Le prix du marché est trop éloigné du prix indice, veuillez réessayer plus tard',
-  'error.exchange_quote_too_large': 'Un échange unique est limité à {max} USDC',
-  'error.exchange_daily_limit': 'La limite d’échange quotidienne de {max} USDC est atteinte',
+  'error.exchange_quote_too_large': 'Un échange unique est limité à {max}\u00a0USDC',
+  'error.exchange_daily_limit': 'La limite d’échange quotidienne de {max}\u00a0USDC est atteinte',
   'error.price_out_of_band': 'Le prix doit être compris entre {min} et {max}',
   'error.trigger_invalid':
     'Le prix de déclenchement manque, est du mauvais côté ou égal au prix actuel (100 ordres conditionnels en attente au plus)',
@@ -211,7 +211,7 @@ export const fr = {
 
   // Release publishing in the console (multipart form, ADR 128)
   'release.bundle_not_zip': 'Le paquet doit être une archive zip contenant index.html',
-  'release.bundle_too_large': 'Le paquet dépasse {max} Mo',
+  'release.bundle_too_large': 'Le paquet dépasse {max}\u00a0Mo',
   'release.version_invalid': 'La version doit avoir la forme 1.2.3',
   'release.version_not_newer':
     'La version doit être plus récente que {latest}, la dernière pour cette plateforme',

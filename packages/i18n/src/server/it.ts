@@ -60,7 +60,7 @@ export const it = {
   'error.upload_failed': 'Caricamento non riuscito',
   'error.upload_type': 'Sono consentite solo immagini JPEG, PNG o WebP',
   'error.upload_quota_files': 'Puoi conservare al massimo {max} immagini caricate',
-  'error.upload_quota_bytes': 'Le immagini caricate possono occupare al massimo {max} MB in totale',
+  'error.upload_quota_bytes': 'Le immagini caricate possono occupare al massimo {max}\u00a0MB in totale',
   'error.upload_disk_full':
     'I caricamenti sono sospesi perché il server ha poco spazio di archiviazione; riprova più tardi',
   'error.transfer_same_account': 'I conti di trasferimento non possono essere uguali',
@@ -108,8 +108,8 @@ export const it = {
   'error.exchange_unavailable': 'Il cambio non è disponibile per questa moneta al momento',
   'error.exchange_price_deviation':
     'Il prezzo di mercato è troppo lontano dal prezzo indice, riprova più tardi',
-  'error.exchange_quote_too_large': 'Un singolo cambio è limitato a {max} USDC',
-  'error.exchange_daily_limit': 'Il limite giornaliero di cambio di {max} USDC è stato raggiunto',
+  'error.exchange_quote_too_large': 'Un singolo cambio è limitato a {max}\u00a0USDC',
+  'error.exchange_daily_limit': 'Il limite giornaliero di cambio di {max}\u00a0USDC è stato raggiunto',
   'error.price_out_of_band': 'Il prezzo deve essere compreso tra {min} e {max}',
   'error.trigger_invalid':
     'Il prezzo di attivazione manca, è dal lato sbagliato o è uguale al prezzo attuale (al massimo 100 ordini condizionati in attesa)',
@@ -205,7 +205,7 @@ export const it = {
 
   // Release publishing in the console (multipart form, ADR 128)
   'release.bundle_not_zip': 'Il pacchetto deve essere un archivio zip che contiene index.html',
-  'release.bundle_too_large': 'Il pacchetto supera {max} MB',
+  'release.bundle_too_large': 'Il pacchetto supera {max}\u00a0MB',
   'release.version_invalid': 'La versione deve avere la forma 1.2.3',
   'release.version_not_newer':
     'La versione deve essere successiva a {latest}, l’ultima per questa piattaforma',

@@ -59,7 +59,7 @@ export const zh_CN = {
   'error.upload_failed': '上传失败',
   'error.upload_type': '仅支持 JPEG、PNG 或 WebP 图片',
   'error.upload_quota_files': '您最多可保存 {max} 张已上传的图片',
-  'error.upload_quota_bytes': '您上传的图片总共最多占用 {max} MB',
+  'error.upload_quota_bytes': '您上传的图片总共最多占用 {max}\u00a0MB',
   'error.upload_disk_full': '服务器存储空间不足，上传已暂停，请稍后再试',
   'error.transfer_same_account': '划转账户不能相同',
   'error.quantity_out_of_range': '请输入范围内的数量',
@@ -101,8 +101,8 @@ export const zh_CN = {
   'error.exchange_quote_expired': '报价已过期，请重新获取',
   'error.exchange_unavailable': '该币种暂时无法兑换',
   'error.exchange_price_deviation': '市场价格偏离指数价格过大，请稍后再试',
-  'error.exchange_quote_too_large': '单笔兑换上限为 {max} USDC',
-  'error.exchange_daily_limit': '已达到每日兑换上限 {max} USDC',
+  'error.exchange_quote_too_large': '单笔兑换上限为 {max}\u00a0USDC',
+  'error.exchange_daily_limit': '已达到每日兑换上限 {max}\u00a0USDC',
   'error.price_out_of_band': '价格必须在 {min} 与 {max} 之间',
   'error.trigger_invalid': '触发价缺失、方向错误或等于当前价格（最多 100 个等待中的条件单）',
   'error.amend_refused': '无法修改：新价格会立即成交',
@@ -187,7 +187,7 @@ export const zh_CN = {
 
   // Release publishing in the console (multipart form, ADR 128)
   'release.bundle_not_zip': '更新包必须是包含 index.html 的 zip 压缩包',
-  'release.bundle_too_large': '更新包大于 {max} MB',
+  'release.bundle_too_large': '更新包大于 {max}\u00a0MB',
   'release.version_invalid': '版本号格式应为 1.2.3',
   'release.version_not_newer': '版本号必须高于该平台的最新版本 {latest}',
   'release.platform_invalid': '平台必须是 android 或 ios',

@@ -59,7 +59,7 @@ export const zh_TW = {
   'error.upload_failed': '上傳失敗',
   'error.upload_type': '僅支援 JPEG、PNG 或 WebP 圖片',
   'error.upload_quota_files': '您最多可保存 {max} 張已上傳的圖片',
-  'error.upload_quota_bytes': '您上傳的圖片總共最多佔用 {max} MB',
+  'error.upload_quota_bytes': '您上傳的圖片總共最多佔用 {max}\u00a0MB',
   'error.upload_disk_full': '伺服器儲存空間不足，上傳已暫停，請稍後再試',
   'error.transfer_same_account': '劃轉帳戶不能相同',
   'error.quantity_out_of_range': '請輸入範圍內的數量',
@@ -101,8 +101,8 @@ export const zh_TW = {
   'error.exchange_quote_expired': '報價已過期，請重新取得',
   'error.exchange_unavailable': '該幣種暫時無法兌換',
   'error.exchange_price_deviation': '市場價格偏離指數價格過大，請稍後再試',
-  'error.exchange_quote_too_large': '單筆兌換上限為 {max} USDC',
-  'error.exchange_daily_limit': '已達到每日兌換上限 {max} USDC',
+  'error.exchange_quote_too_large': '單筆兌換上限為 {max}\u00a0USDC',
+  'error.exchange_daily_limit': '已達到每日兌換上限 {max}\u00a0USDC',
   'error.price_out_of_band': '價格必須在 {min} 與 {max} 之間',
   'error.trigger_invalid': '觸發價缺失、方向錯誤或等於目前價格（最多 100 個等待中的條件單）',
   'error.amend_refused': '無法修改：新價格會立即成交',
@@ -187,7 +187,7 @@ export const zh_TW = {
 
   // Release publishing in the console (multipart form, ADR 128)
   'release.bundle_not_zip': '更新包必須是包含 index.html 的 zip 壓縮檔',
-  'release.bundle_too_large': '更新包大於 {max} MB',
+  'release.bundle_too_large': '更新包大於 {max}\u00a0MB',
   'release.version_invalid': '版本號格式應為 1.2.3',
   'release.version_not_newer': '版本號必須高於該平台的最新版本 {latest}',
   'release.platform_invalid': '平台必須是 android 或 ios',
