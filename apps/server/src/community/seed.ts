@@ -50,7 +50,8 @@ export const ITEMS: { kind: ContentKind; translations: Translations; daysAgo: nu
         body: 'Only send USDC on the TRON network (TRC20) to your deposit address. Withdrawals are reviewed before they are paid out.',
       },
       de: {
-        title: 'USDC-TRC20-Einzahlungen und -Auszahlungen',
+        // U+2011 (no-break hyphen): the line may not end on a lone '-' before 'Auszahlungen'.
+        title: 'USDC-TRC20-Einzahlungen und \u2011Auszahlungen',
         body: 'Senden Sie an Ihre Einzahlungsadresse nur USDC im TRON-Netzwerk (TRC20). Auszahlungen werden vor der Ausführung geprüft.',
       },
       zh_CN: {

@@ -176,7 +176,7 @@ export function faqArticles(facts: FaqFacts): Article[] {
       body: L(
         (l) =>
           ({
-            de: `Ausgezahlt wird ${Q} über TRC20. Voraussetzungen: bestätigte Identität, ein Handelspasswort und eine hinterlegte Bankkarte. Pro Auszahlung gelten mindestens ${num(w.min, l)} und höchstens ${num(w.max, l)} ${Q}; die Gebühr von ${num(w.fee, l)} ${Q} ist im Betrag enthalten, Sie erhalten also den Betrag abzüglich Gebühr. Jede Auszahlung wird von unserem Team geprüft („In Prüfung“). Wird sie abgelehnt, sehen Sie den Grund, und Betrag und Gebühr gehen zurück auf Ihr Spot-Konto.`,
+            de: `Ausgezahlt wird ${Q} über TRC20. Voraussetzungen: bestätigte Identität, ein Transaktionspasswort und eine hinterlegte Bankkarte. Pro Auszahlung gelten mindestens ${num(w.min, l)} und höchstens ${num(w.max, l)} ${Q}; die Gebühr von ${num(w.fee, l)} ${Q} ist im Betrag enthalten, Sie erhalten also den Betrag abzüglich Gebühr. Jede Auszahlung wird von unserem Team geprüft („In Prüfung“). Wird sie abgelehnt, sehen Sie den Grund, und Betrag und Gebühr gehen zurück auf Ihr Spot-Konto.`,
             en: `Withdrawals are paid in ${Q} on TRC20. You need a verified identity, a trade password and a bank card on file. Each withdrawal must be at least ${num(w.min, l)} and at most ${num(w.max, l)} ${Q}; the fee of ${num(w.fee, l)} ${Q} is included in the amount, so you receive the amount minus the fee. Every withdrawal is reviewed by our team ("Under review"). If it is rejected you see the reason, and the amount and fee return to your spot account.`,
             zh_CN: `提现以 ${Q}（TRC20）支付。需要：已通过身份认证、已设置交易密码并绑定银行卡。每笔提现最少 ${num(w.min, l)}、最多 ${num(w.max, l)} ${Q}；手续费 ${num(w.fee, l)} ${Q} 包含在提现数量中，实际到账为数量减去手续费。每笔提现都由我们的团队审核（「审核中」）。若被拒绝，您会看到原因，数量和手续费将退回您的现货账户。`,
             zh_TW: `提領以 ${Q}（TRC20）支付。需要：已通過身分認證、已設定交易密碼並綁定銀行帳戶。每筆提領最少 ${num(w.min, l)}、最多 ${num(w.max, l)} ${Q}；手續費 ${num(w.fee, l)} ${Q} 包含在提領數量中，實際到帳為數量減去手續費。每筆提領都由我們的團隊審核（「審核中」）。若被拒絕，您會看到原因，數量和手續費將退回您的現貨帳戶。`,
@@ -256,7 +256,7 @@ export function faqArticles(facts: FaqFacts): Article[] {
       body: L(
         (l) =>
           ({
-            de: `Kontrakte werden in ${Q} aus Ihrem Kontrakt-Konto besichert. Maximaler Hebel: ${levList(l, ', ')}; größere Positionen erlauben stufenweise weniger Hebel. Bei Cross-Margin steht das ganze Kontrakt-Guthaben hinter allen Positionen, bei Isolated-Margin nur die Margin der einzelnen Position – mehr kann diese Position nicht verlieren. Margin lässt sich nachträglich erhöhen oder verringern. Gebühren: ${pm(l)} (Maker), ${pt(l)} (Taker) des Positionswerts.`,
+            de: `Kontrakte werden in ${Q} aus Ihrem Futures-Konto besichert. Maximaler Hebel: ${levList(l, ', ')}; größere Positionen erlauben stufenweise weniger Hebel. Bei Cross-Margin steht das ganze Futures-Guthaben hinter allen Positionen, bei Isolated-Margin nur die Margin der einzelnen Position – mehr kann diese Position nicht verlieren. Margin lässt sich nachträglich erhöhen oder verringern. Gebühren: ${pm(l)} (Maker), ${pt(l)} (Taker) des Positionswerts.`,
             en: `Contracts are margined in ${Q} from your contract account. Maximum leverage: ${levList(l, ', ')}; larger positions allow less leverage, tier by tier. With cross margin your whole contract balance backs all positions; with isolated margin only the position's own margin does, and that position cannot lose more. You can add or reduce margin later. Fees: ${pm(l)} (maker) and ${pt(l)} (taker) of the position value.`,
             zh_CN: `合约以 ${Q} 作为保证金，从您的合约账户扣除。最高杠杆：${levList(l, ', ')}；仓位越大，可用杠杆按档位逐级降低。全仓模式下，整个合约账户余额为所有仓位担保；逐仓模式下只有该仓位自身的保证金承担风险，该仓位的亏损不会超过它。保证金可随时追加或减少。手续费：仓位价值的 ${pm(l)}（挂单）和 ${pt(l)}（吃单）。`,
             zh_TW: `合約以 ${Q} 作為保證金，從您的合約帳戶扣除。最高槓桿：${levList(l, ', ')}；倉位越大，可用槓桿依級距逐級降低。全倉模式下，整個合約帳戶餘額為所有倉位擔保；逐倉模式下只有該倉位自身的保證金承擔風險，該倉位的虧損不會超過它。保證金可隨時追加或減少。手續費：倉位價值的 ${pm(l)}（掛單）和 ${pt(l)}（吃單）。`,
@@ -308,7 +308,7 @@ export function faqArticles(facts: FaqFacts): Article[] {
       body: L(
         (l) =>
           ({
-            de: `Fällt die Margin einer Position (bei Cross: das Kontrakt-Guthaben) unter die Erhaltungsmargin, wird sie liquidiert; maßgeblich ist der Markpreis, nicht der letzte Handelspreis. Den Liquidationspreis sehen Sie bei jeder offenen Position. Bei einer Liquidation fällt eine Abwicklungsgebühr von ${liqMajor(l)} (BTC, ETH) bzw. ${liqOther(l)} (andere Coins) des Positionswerts an, gezahlt aus der verbleibenden Margin an den Versicherungsfonds. Schützen Sie sich mit Stop-Loss, niedrigerem Hebel oder zusätzlicher Margin.`,
+            de: `Fällt die Margin einer Position (bei Cross: das Futures-Guthaben) unter die Erhaltungsmargin, wird sie liquidiert; maßgeblich ist der Markpreis, nicht der letzte Handelspreis. Den Liquidationspreis sehen Sie bei jeder offenen Position. Bei einer Liquidation fällt eine Abwicklungsgebühr von ${liqMajor(l)} (BTC, ETH) bzw. ${liqOther(l)} (andere Coins) des Positionswerts an, gezahlt aus der verbleibenden Margin an den Versicherungsfonds. Schützen Sie sich mit Stop-Loss, niedrigerem Hebel oder zusätzlicher Margin.`,
             en: `When a position's margin (with cross margin: the contract balance) falls below the maintenance margin, the position is liquidated; the mark price counts, not the last trade. Each open position shows its liquidation price. A liquidation costs a clearance fee of ${liqMajor(l)} (BTC, ETH) or ${liqOther(l)} (other coins) of the position value, paid to the insurance fund out of the margin that is left. Protect yourself with a stop-loss, lower leverage or more margin.`,
             zh_CN: `当仓位的保证金（全仓模式下为合约账户余额）低于维持保证金时，该仓位将被强制平仓；以标记价格而非最新成交价为准。每个持仓都会显示其强平价格。强平时收取仓位价值 ${liqMajor(l)}（BTC、ETH）或 ${liqOther(l)}（其他币种）的清算费，从剩余保证金中支付给保险基金。可通过止损、降低杠杆或追加保证金来降低风险。`,
             zh_TW: `當倉位的保證金（全倉模式下為合約帳戶餘額）低於維持保證金時，該倉位將被強制平倉；以標記價格而非最新成交價為準。每個持倉都會顯示其強平價格。強平時收取倉位價值 ${liqMajor(l)}（BTC、ETH）或 ${liqOther(l)}（其他幣種）的清算費，從剩餘保證金中支付給保險基金。可透過停損、降低槓桿或追加保證金來降低風險。`,
@@ -322,7 +322,7 @@ export function faqArticles(facts: FaqFacts): Article[] {
       title: L(
         (l) =>
           ({
-            de: 'Überträge zwischen Spot- und Kontrakt-Konto',
+            de: 'Überträge zwischen Spot- und Futures-Konto',
             en: 'Transfers between spot and contract account',
             zh_CN: '现货账户与合约账户之间划转',
             zh_TW: '現貨帳戶與合約帳戶之間劃轉',
@@ -334,7 +334,7 @@ export function faqArticles(facts: FaqFacts): Article[] {
       body: L(
         (l) =>
           ({
-            de: `Einzahlungen landen auf dem Spot-Konto; Kontrakte handeln Sie mit ${Q} auf dem Kontrakt-Konto. Unter Vermögen > Übertragen verschieben Sie ${Q} in beide Richtungen: Spot → Kontrakt oder Kontrakt → Spot. Der Übertrag ist sofort gebucht und kostenlos. Margin, die in offenen Positionen oder Orders gebunden ist, kann nicht übertragen werden. Alle Überträge stehen im Übertragsverlauf.`,
+            de: `Einzahlungen landen auf dem Spot-Konto; Kontrakte handeln Sie mit ${Q} auf dem Futures-Konto. Unter Vermögen > Übertragen verschieben Sie ${Q} in beide Richtungen: Spot → Futures oder Futures → Spot. Der Übertrag ist sofort gebucht und kostenlos. Margin, die in offenen Positionen oder Orders gebunden ist, kann nicht übertragen werden. Alle Überträge stehen im Übertragsverlauf.`,
             en: `Deposits arrive in the spot account; contracts trade with ${Q} in the contract account. Under Assets > Transfer you move ${Q} either way: spot → contract or contract → spot. A transfer is booked at once and is free. Margin held by open positions or orders cannot be transferred. Every transfer is listed in the transfer history.`,
             zh_CN: `充值到账现货账户；合约交易使用合约账户中的 ${Q}。在「资产 > 划转」中可双向划转 ${Q}：现货 → 合约 或 合约 → 现货。划转即时到账且免费。被持仓或委托占用的保证金不能划转。所有划转都列在划转记录中。`,
             zh_TW: `儲值到帳現貨帳戶；合約交易使用合約帳戶中的 ${Q}。在「資產 > 劃轉」中可雙向劃轉 ${Q}：現貨 → 合約 或 合約 → 現貨。劃轉即時到帳且免費。被持倉或委託占用的保證金不能劃轉。所有劃轉都列在劃轉紀錄中。`,
@@ -360,7 +360,7 @@ export function faqArticles(facts: FaqFacts): Article[] {
       body: L(
         (l) =>
           ({
-            de: `Aktivieren Sie 2FA mit einer Authenticator-App (TOTP) in den Sicherheitseinstellungen. Danach fragen wir den 6-stelligen Code bei der Anmeldung auf einem neuen Gerät, bei Auszahlungen sowie beim Ändern von Passwort, Handelspasswort, Adressbuch und API-Schlüsseln ab. Mit der Auszahlungs-Whitelist gehen Auszahlungen nur an gespeicherte Adressen; wird sie ausgeschaltet, werden Auszahlungen ${ALLOWLIST_HOLD_HOURS} Stunden lang zurückgehalten. Legen Sie einen Anti-Phishing-Code fest: Er steht dann in jeder unserer E-Mails – fehlt er, stammt die E-Mail nicht von uns.`,
+            de: `Aktivieren Sie 2FA mit einer Authenticator-App (TOTP) in den Sicherheitseinstellungen. Danach fragen wir den 6-stelligen Code bei der Anmeldung auf einem neuen Gerät, bei Auszahlungen sowie beim Ändern von Passwort, Transaktionspasswort, Adressbuch und API-Schlüsseln ab. Mit der Auszahlungs-Whitelist gehen Auszahlungen nur an gespeicherte Adressen; wird sie ausgeschaltet, werden Auszahlungen ${ALLOWLIST_HOLD_HOURS} Stunden lang zurückgehalten. Legen Sie einen Anti-Phishing-Code fest: Er steht dann in jeder unserer E-Mails – fehlt er, stammt die E-Mail nicht von uns.`,
             en: `Turn on 2FA with an authenticator app (TOTP) in the security settings. From then on we ask for the 6-digit code when you log in on a new device, when you withdraw and when you change your password, trade password, address book or API keys. With the withdrawal allow list on, withdrawals go only to saved addresses; turning it off holds withdrawals for ${ALLOWLIST_HOLD_HOURS} hours. Set an anti-phishing code and it appears in every e-mail we send; if it is missing, the e-mail is not from us.`,
             zh_CN: `在安全设置中使用身份验证器应用（TOTP）开启双重验证。开启后，在新设备登录、提现，以及修改登录密码、交易密码、地址簿或 API 密钥时，都需要输入 6 位验证码。开启提现白名单后，只能提现到已保存的地址；关闭白名单后，提现将被暂缓 ${ALLOWLIST_HOLD_HOURS} 小时。设置防钓鱼码后，我们发送的每封邮件都会带有该码——没有该码的邮件不是我们发出的。`,
             zh_TW: `在安全設定中使用身分驗證器應用程式（TOTP）開啟雙重驗證。開啟後，在新裝置登入、提領，以及修改登入密碼、交易密碼、地址簿或 API 金鑰時，都需要輸入 6 位驗證碼。開啟提領白名單後，只能提領到已儲存的地址；關閉白名單後，提領將暫緩 ${ALLOWLIST_HOLD_HOURS} 小時。設定防釣魚碼後，我們寄出的每封郵件都會帶有該碼——沒有該碼的郵件不是我們寄出的。`,
@@ -374,7 +374,7 @@ export function faqArticles(facts: FaqFacts): Article[] {
       title: L(
         (l) =>
           ({
-            de: 'Earn: AI-Sparen und DeFi-Staking',
+            de: 'Earn: KI-Quant und DeFi-Staking',
             en: 'Earn: AI savings and DeFi staking',
             zh_CN: '理财：AI 量化理财与 DeFi 质押',
             zh_TW: '理財：AI 量化理財與 DeFi 質押',
@@ -386,7 +386,7 @@ export function faqArticles(facts: FaqFacts): Article[] {
       body: L(
         (l) =>
           ({
-            de: 'Beim AI-Sparen wählen Sie ein flexibles Produkt (jederzeit kündbar) oder eines mit fester Laufzeit; bei vorzeitiger Kündigung einer festen Laufzeit fällt die im Produkt angegebene Gebühr (ein Prozentsatz des Betrags) an. Beim DeFi-Staking binden Sie Coins für die angegebene Dauer. Jedes Produkt nennt Coin, Zinssatz sowie Mindest- und Höchstbetrag. Der Betrag wird von Ihrem Spot-Konto abgebucht; Zinsen und Kapital werden dorthin zurückgezahlt. Ihre Anlagen finden Sie im jeweiligen Verlauf.',
+            de: 'Bei KI-Quant wählen Sie ein flexibles Produkt (jederzeit kündbar) oder eines mit fester Laufzeit; bei vorzeitiger Kündigung einer festen Laufzeit fällt die im Produkt angegebene Gebühr (ein Prozentsatz des Betrags) an. Beim DeFi-Staking binden Sie Coins für die angegebene Dauer. Jedes Produkt nennt Coin, Zinssatz sowie Mindest- und Höchstbetrag. Der Betrag wird von Ihrem Spot-Konto abgebucht; Zinsen und Kapital werden dorthin zurückgezahlt. Ihre Anlagen finden Sie im jeweiligen Verlauf.',
             en: 'With AI savings you choose a flexible product (redeem any time) or a fixed term; redeeming a fixed term early costs the fee stated on the product (a percentage of the amount). With DeFi staking you lock coins for the stated period. Every product shows its coin, rate and minimum and maximum amount. The amount is taken from your spot account, and interest and principal are paid back there. Your holdings are in each product’s history.',
             zh_CN:
               'AI 量化理财可选择活期产品（随时赎回）或定期产品；定期产品提前赎回需支付产品注明的手续费（按金额的百分比计算）。DeFi 质押会在注明的期限内锁定币。每个产品都标明币种、利率以及最小和最大金额。金额从您的现货账户扣除，利息和本金也返还到现货账户。您的持有情况可在各产品的记录中查看。',

@@ -59,7 +59,7 @@ const t7 = (texts: Text7): Translations =>
 const WELCOME = t7({
   de: [
     'Willkommen!',
-    'Ihr Demokonto hat 10.000 USDC, 0,5 BTC und 5 ETH. Probieren Sie Handel, AI-Quant, Staking, IEO, OTC, Dividende und Abstimmungen aus.',
+    'Ihr Demokonto hat 10.000 USDC, 0,5 BTC und 5 ETH. Probieren Sie Handel, KI-Quant, Staking, IEO, OTC, Dividende und Abstimmungen aus.',
   ],
   en: [
     'Welcome!',
@@ -340,7 +340,7 @@ const IEO_ROUNDS: Record<
 
 /** The polls: a closed one with results and an open one; the options are tickers. */
 const CLOSED_POLL_TITLE: Names7 = {
-  de: 'Welcher Perpetual-Markt soll als Nächstes 100x Hebel bekommen?',
+  de: 'Welcher Perpetual-Markt soll als Nächstes einen 100-fachen Hebel bekommen?',
   en: 'Which perpetual market should get 100x leverage next?',
   es: '¿Qué mercado perpetuo debería tener apalancamiento 100x a continuación?',
   fr: 'Quel marché perpétuel doit passer au levier 100x ensuite\u00a0?',
