@@ -38,6 +38,7 @@ import { seedFlash } from './seed/flash.ts';
 import { seedFutures } from './seed/futures.ts';
 import { seedOperator } from './seed/operator.ts';
 import { seedQueues } from './seed/queues.ts';
+import { seedSpot } from './seed/spot.ts';
 import { seedSupport } from './seed/support.ts';
 import { SeedTimeline } from './seed/timeline.ts';
 import { seedWorld } from './seed/world.ts';
@@ -211,6 +212,8 @@ export async function startExchange(options: StartOptions): Promise<RunningExcha
       });
   // The demo's futures need the feed's first mark, so they follow the liquidity start (ADR 219).
   if (demo) await seedFutures(services, demo.id, { log: (m) => app.log.warn(m) });
+  // Its spot orders too (a fill dated in the seeded past would stop the feed's chart backfill).
+  if (demo) await seedSpot(services, demo.id, { log: (m) => app.log.warn(m) });
   // The first proof of reserves now, after the seeds, rather than at the daily check a minute
   // later (ADR 256); a failure is logged as the daily job logs it, and that job tries again.
   if (leads) {

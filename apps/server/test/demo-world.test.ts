@@ -383,17 +383,22 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
   });
 
   it('the backfill is market data only: no trades rows, no ledger entries of bots or history', async () => {
-    // The only trades are the demo's four seeded futures fills (ADR 219): none comes from the backfill.
+    // The only trades are the demo's four seeded futures fills (ADR 219) and its two spot fills
+    // (seed/spot.ts): none comes from the backfill.
     const id = await demoId();
     const trades = (await db.handle.db
       .selectFrom('trades' as never)
       .select(['market', 'buyer_id', 'seller_id'] as never[])
       .execute()) as unknown as { market: string; buyer_id: string; seller_id: string }[];
-    expect(trades.length).toBe(4);
-    for (const t of trades) {
-      expect(t.market.endsWith('_PERP'), t.market).toBe(true);
-      expect(t.buyer_id === id || t.seller_id === id).toBe(true);
-    }
+    expect(trades.length).toBe(6);
+    expect(trades.filter((t) => t.market.endsWith('_PERP')).length).toBe(4);
+    expect(
+      trades
+        .filter((t) => !t.market.endsWith('_PERP'))
+        .map((t) => t.market)
+        .sort(),
+    ).toEqual(['BTC_USDC', 'ETH_USDC']);
+    for (const t of trades) expect(t.buyer_id === id || t.seller_id === id).toBe(true);
   });
 
   it("the demo's futures screen has life: a contract balance, two open positions, finished orders", async () => {
