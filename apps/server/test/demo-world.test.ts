@@ -20,6 +20,7 @@ import { seedEarn } from '../src/seed/earn.ts';
 import { DEMO_CONVERSIONS, seedFlash } from '../src/seed/flash.ts';
 import { seedFutures } from '../src/seed/futures.ts';
 import { seedOperator } from '../src/seed/operator.ts';
+import { seedSpot } from '../src/seed/spot.ts';
 import { seedSupport } from '../src/seed/support.ts';
 import { seedWorld } from '../src/seed/world.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed.ts';
@@ -445,6 +446,42 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     ]);
   });
 
+  it("the demo's spot orders: two fills and a cancel through the spot service, none left open (seed/spot.ts)", async () => {
+    type Row = { symbol: string; side: string; quantity: string; filled: string; status: string };
+    const list = async (status: 'open' | 'history') =>
+      (await get<{ list: Row[] }>(`/api/app/spot/orders?status=${status}&limit=50`)).data.list;
+    expect(await list('open')).toEqual([]);
+    const history = await list('history');
+    const pick = (status: string) =>
+      history
+        .filter((o) => o.status === status)
+        .map((o) => [o.symbol, o.side, o.quantity, o.filled])
+        .sort();
+    expect(pick('filled')).toEqual([
+      ['BTC_USDC', 'buy', '0.00500', '0.00500'],
+      ['ETH_USDC', 'sell', '0.4000', '0.4000'],
+    ]);
+    expect(pick('cancelled')).toEqual([['ETH_USDC', 'buy', '0.3000', '0.0000']]);
+    // The fills are the engine's trades, with fees; every command's entries sum to zero per coin.
+    const trades = await running.services.edb
+      .selectFrom('trades')
+      .select(['market', 'buyer_fee', 'seller_fee'])
+      .where('market', 'in', ['BTC_USDC', 'ETH_USDC'])
+      .execute();
+    expect(trades.length).toBe(2);
+    for (const t of trades) expect(`${t.buyer_fee} ${t.seller_fee}`).toMatch(/[1-9]/);
+    await running.services.engine.idle();
+    const sums = new Map<string, bigint>();
+    for (const r of await running.services.edb
+      .selectFrom('ledger_entries')
+      .select(['command_seq', 'coin', 'amount'])
+      .execute()) {
+      const key = `${r.command_seq} ${r.coin}`;
+      sums.set(key, (sums.get(key) ?? 0n) + BigInt(r.amount));
+    }
+    expect([...sums].filter(([, sum]) => sum !== 0n)).toEqual([]);
+  });
+
   it("the demo's savings, stakes and tickets, the audit log and a proof of reserves are there at once", async () => {
     // AI quant: two subscriptions days old, the flexible one with the interest of every day since
     // (0.2 USDC a day: five whole days and a part of its first, whatever the time of day).
@@ -523,6 +560,7 @@ describe.each(BACKENDS)('a fresh embedded default on %s', { timeout: 240_000 }, 
     expect(await seedWorld(running.services, demo.id)).toBe(false);
     expect(await seedFutures(running.services, demo.id)).toBe(false);
     expect(await seedFlash(running.services, demo.id)).toBe(false);
+    expect(await seedSpot(running.services, demo.id)).toBe(false);
     const reviewer = (await seedOperator(running.services))!;
     const life = await lifeRows();
     expect(await seedEarn(running.services, demo.id, reviewer)).toBe(false);
