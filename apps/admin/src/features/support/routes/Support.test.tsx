@@ -4,6 +4,36 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, mountPage, ok } from '../../../test/console.tsx';
 import { Support } from './Support.tsx';
 
+/** A ticket row as the console API lists it; `over` sets what a test is about. */
+const ticketRow = (over: Record<string, unknown>) => ({
+  id: '1',
+  subject: 'Question',
+  status: 'open',
+  unread: false,
+  created_at: 1,
+  updated_at: 2,
+  user_id: '1',
+  user_account: 'demo@exchange.local',
+  kind: 'ticket',
+  lang: null,
+  ...over,
+});
+
+/** Answers the FAQ, the list and each listed ticket's detail with `messages` (by id). */
+const serveTickets = (
+  list: ReturnType<typeof ticketRow>[],
+  messages: Record<
+    string,
+    { id: string; from: string; body: string; image_url: null; created_at: number }[]
+  > = {},
+) =>
+  fakeServer((s) => {
+    if (s.url.includes('faq')) return ok([]);
+    const open = list.find((t) => new RegExp(`/tickets/${t.id}(?:[/?]|$)`).test(s.url));
+    if (open) return ok({ ...open, messages: messages[open.id as string] ?? [] });
+    return ok({ list, total: list.length, page: 1, limit: 20 });
+  });
+
 describe('<Support/>', () => {
   afterEach(() => {
     cleanup();
@@ -63,27 +93,20 @@ describe('<Support/>', () => {
   });
 
   it("marks a disabled account's appeal: unverified sender, replies mailed, the reason on the user (ADR 268)", async () => {
-    const ticket = {
-      id: '7',
-      subject: APPEAL_SUBJECT,
-      status: 'open',
-      unread: true,
-      created_at: 1,
-      updated_at: 2,
-      user_id: '1001',
-      user_account: 'banned@example.com',
-      kind: 'appeal',
-      lang: 'fr',
-    };
-    fakeServer((s) => {
-      if (s.url.includes('faq')) return ok([]);
-      if (s.url.includes('/tickets/7'))
-        return ok({
-          ...ticket,
-          messages: [{ id: '1', from: 'user', body: 'Please look again.', image_url: null, created_at: 1 }],
-        });
-      return ok({ list: [ticket], total: 1, page: 1, limit: 20 });
-    });
+    serveTickets(
+      [
+        ticketRow({
+          id: '7',
+          subject: APPEAL_SUBJECT,
+          unread: true,
+          user_id: '1001',
+          user_account: 'banned@example.com',
+          kind: 'appeal',
+          lang: 'fr',
+        }),
+      ],
+      { '7': [{ id: '1', from: 'user', body: 'Please look again.', image_url: null, created_at: 1 }] },
+    );
     mountPage('/support', <Support />);
     const row = (await screen.findByText(APPEAL_SUBJECT)).closest('tr') as HTMLElement;
     expect(within(row).getByText('Appeal')).toBeTruthy();
@@ -97,27 +120,19 @@ describe('<Support/>', () => {
   });
 
   it('does not take a ticket a user named like an appeal for one: the kind says, not the subject', async () => {
-    const ticket = {
-      id: '8',
-      subject: APPEAL_SUBJECT,
-      status: 'open',
-      unread: true,
-      created_at: 1,
-      updated_at: 2,
-      user_id: '1002',
-      user_account: 'lookalike@example.com',
-      kind: 'ticket',
-      lang: 'en',
-    };
-    fakeServer((s) => {
-      if (s.url.includes('faq')) return ok([]);
-      if (s.url.includes('/tickets/8'))
-        return ok({
-          ...ticket,
-          messages: [{ id: '1', from: 'user', body: 'Looks official.', image_url: null, created_at: 1 }],
-        });
-      return ok({ list: [ticket], total: 1, page: 1, limit: 20 });
-    });
+    serveTickets(
+      [
+        ticketRow({
+          id: '8',
+          subject: APPEAL_SUBJECT,
+          unread: true,
+          user_id: '1002',
+          user_account: 'lookalike@example.com',
+          lang: 'en',
+        }),
+      ],
+      { '8': [{ id: '1', from: 'user', body: 'Looks official.', image_url: null, created_at: 1 }] },
+    );
     mountPage('/support', <Support />);
     const row = (await screen.findByText(APPEAL_SUBJECT)).closest('tr') as HTMLElement;
     expect(within(row).queryByText('Appeal')).toBeNull();
@@ -128,25 +143,11 @@ describe('<Support/>', () => {
   });
 
   it('shows the language each user writes in, in the list and the ticket, so the reply can be in it', async () => {
-    const base = {
-      status: 'open',
-      unread: false,
-      created_at: 1,
-      updated_at: 2,
-      user_id: '1',
-      user_account: 'demo@exchange.local',
-      kind: 'ticket',
-    };
-    const list = [
-      { ...base, id: '11', subject: 'Einzahlung fehlt', lang: 'de' },
-      { ...base, id: '12', subject: '提现还没到账', lang: 'zh_CN' },
-      { ...base, id: '13', subject: 'Old ticket', lang: null },
-    ];
-    fakeServer((s) => {
-      if (s.url.includes('faq')) return ok([]);
-      if (s.url.includes('/tickets/12')) return ok({ ...list[1], messages: [] });
-      return ok({ list, total: 3, page: 1, limit: 20 });
-    });
+    serveTickets([
+      ticketRow({ id: '11', subject: 'Einzahlung fehlt', lang: 'de' }),
+      ticketRow({ id: '12', subject: '提现还没到账', lang: 'zh_CN' }),
+      ticketRow({ id: '13', subject: 'Old ticket', lang: null }),
+    ]);
     mountPage('/support', <Support />);
     const row = async (subject: string) => (await screen.findByText(subject)).closest('tr') as HTMLElement;
     expect(
