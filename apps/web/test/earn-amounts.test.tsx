@@ -6,10 +6,10 @@ import type { AiOrder, AiProduct, DividendClaim, IeoApplication, OtcAd, OtcOrder
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatExactAmount, formatListAmount } from '../src/features/wallet/lib/list-amount.ts';
+import { T0, usdcStake } from './earn-fixtures.ts';
 import { openScreen } from './helpers/screen.tsx';
 
 const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, limit: 50 });
-const T0 = 1_795_000_000_000;
 
 const claims: DividendClaim[] = [
   {
@@ -44,21 +44,7 @@ const claims: DividendClaim[] = [
   },
 ];
 const stakes = [
-  {
-    id: '1',
-    product_id: '1',
-    product_name: 'USDC Stable 30 days',
-    coin: 'USDC',
-    amount: '1234.500000',
-    days: 30,
-    daily_rate_ppm: 300,
-    interest: '11.110500',
-    status: 'active' as const,
-    reason: null,
-    created_at: T0,
-    due_at: T0 + 30 * 86_400_000,
-    settled_at: null,
-  },
+  usdcStake,
   {
     id: '2',
     product_id: '2',

@@ -6,24 +6,10 @@
 import type { Balances, Coin } from '@ex/sdk';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usdcStake } from './earn-fixtures.ts';
 import { openScreen } from './helpers/screen.tsx';
 
-const T0 = 1_795_000_000_000;
-const stake = {
-  id: '1',
-  product_id: '1',
-  product_name: 'USDC Stable 30 days',
-  coin: 'USDC',
-  amount: '1234.500000',
-  days: 30,
-  daily_rate_ppm: 300,
-  interest: '11.110500',
-  status: 'active' as const,
-  reason: null,
-  created_at: T0,
-  due_at: T0 + 30 * 86_400_000,
-  settled_at: null,
-};
+const stake = usdcStake;
 vi.mock('../src/lib/api.ts', () => ({
   api: { staking: { stakes: async () => ({ list: [stake], total: 1, page: 1, limit: 50 }) } },
 }));
