@@ -67,19 +67,24 @@ async function marksReady(s: Services, symbols: string[], timeoutMs: number): Pr
 }
 
 /**
- * A price strictly inside the book's spread, as close to the mark as it allows: the counterparty's
- * post-only order there rests as the best price and meets none of the market maker's quotes.
+ * A price in ticks strictly inside a book's spread, as close to `ref` as it allows: the seed
+ * counterparty's order there rests as the best price and meets none of the market maker's quotes.
+ * Used by the demo's futures (ref: the mark) and spot orders (ref: the index, seed/spot.ts).
  */
-function insidePrice(s: Services, symbol: string): bigint {
-  const mark = s.engine.engine.perp.state(symbol)!.markPrice;
-  const book = s.engine.engine.perp.book(symbol);
+export function insideSpread(
+  book: { bestBid(): bigint | number | undefined; bestAsk(): bigint | number | undefined } | undefined,
+  ref: bigint,
+): bigint {
   const bid = book?.bestBid();
   const ask = book?.bestAsk();
-  let p = mark;
+  let p = ref;
   if (bid !== undefined && p <= BigInt(bid)) p = BigInt(bid) + 1n;
   if (ask !== undefined && p >= BigInt(ask)) p = BigInt(ask) - 1n;
-  return p > 0n ? p : mark;
+  return p > 0n ? p : ref;
 }
+
+const insidePrice = (s: Services, symbol: string) =>
+  insideSpread(s.engine.engine.perp.book(symbol), s.engine.engine.perp.state(symbol)!.markPrice);
 
 /** `ticks` x num / den in whole ticks (no floats), as the market's decimal price. */
 const priceOf = (symbol: string, ticks: bigint, num = 1n, den = 1n) =>

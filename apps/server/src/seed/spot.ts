@@ -22,6 +22,7 @@ import { OPEN_STATUSES } from '../engine/orders.ts';
 import { engineDb } from '../engine/tables.ts';
 import { mustMarket } from '../engine/units.ts';
 import { indexTicks } from '../market/bands.ts';
+import { insideSpread } from './futures.ts';
 import { demoMembers } from './world.ts';
 
 const BTC = 'BTC_USDC';
@@ -57,17 +58,6 @@ async function traded(s: Services, demoId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** A price strictly inside the spot book's spread, as close to the index as it allows (ticks). */
-function insidePrice(s: Services, symbol: string, index: bigint): bigint {
-  const book = s.engine.engine.spot.book(symbol);
-  const bid = book?.bestBid();
-  const ask = book?.bestAsk();
-  let p = index;
-  if (bid !== undefined && p <= BigInt(bid)) p = BigInt(bid) + 1n;
-  if (ask !== undefined && p >= BigInt(ask)) p = BigInt(ask) - 1n;
-  return p > 0n ? p : index;
-}
-
 const limit = (symbol: string, side: 'buy' | 'sell', price: string, quantity: string) =>
   SpotOrderRequest.parse({ symbol, side, type: 'limit', price, quantity });
 
@@ -101,7 +91,7 @@ export async function seedSpot(
     }
     for (const f of FILLS) {
       const m = mustMarket(f.symbol);
-      const price = m.price(insidePrice(s, f.symbol, indexOf(f.symbol)!));
+      const price = m.price(insideSpread(s.engine.engine.spot.book(f.symbol), indexOf(f.symbol)!));
       const made = await s.spot.place(
         counterparty,
         limit(f.symbol, f.side === 'buy' ? 'sell' : 'buy', price, f.quantity),
