@@ -34,6 +34,19 @@ const serveTickets = (
     return ok({ list, total: list.length, page: 1, limit: 20 });
   });
 
+/** The desk with one ticket holding one message from its user, opened from its row in the list. */
+async function openOneTicket(over: Record<string, unknown>, body: string) {
+  const ticket = ticketRow(over);
+  serveTickets([ticket], {
+    [ticket.id as string]: [{ id: '1', from: 'user', body, image_url: null, created_at: 1 }],
+  });
+  mountPage('/support', <Support />);
+  const row = (await screen.findByText(ticket.subject as string)).closest('tr') as HTMLElement;
+  const listed = { appeal: within(row).queryByText('Appeal') !== null };
+  fireEvent.click(within(row).getByText(ticket.subject as string));
+  return { listed, drawer: await screen.findByRole('dialog') };
+}
+
 describe('<Support/>', () => {
   afterEach(() => {
     cleanup();
@@ -93,25 +106,19 @@ describe('<Support/>', () => {
   });
 
   it("marks a disabled account's appeal: unverified sender, replies mailed, the reason on the user (ADR 268)", async () => {
-    serveTickets(
-      [
-        ticketRow({
-          id: '7',
-          subject: APPEAL_SUBJECT,
-          unread: true,
-          user_id: '1001',
-          user_account: 'banned@example.com',
-          kind: 'appeal',
-          lang: 'fr',
-        }),
-      ],
-      { '7': [{ id: '1', from: 'user', body: 'Please look again.', image_url: null, created_at: 1 }] },
+    const { listed, drawer } = await openOneTicket(
+      {
+        id: '7',
+        subject: APPEAL_SUBJECT,
+        unread: true,
+        user_id: '1001',
+        user_account: 'banned@example.com',
+        kind: 'appeal',
+        lang: 'fr',
+      },
+      'Please look again.',
     );
-    mountPage('/support', <Support />);
-    const row = (await screen.findByText(APPEAL_SUBJECT)).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Appeal')).toBeTruthy();
-    fireEvent.click(within(row).getByText(APPEAL_SUBJECT));
-    const drawer = await screen.findByRole('dialog');
+    expect(listed.appeal).toBe(true);
     expect(
       await within(drawer).findByText('Appeal from the login screen of a disabled account'),
     ).toBeTruthy();
@@ -120,24 +127,18 @@ describe('<Support/>', () => {
   });
 
   it('does not take a ticket a user named like an appeal for one: the kind says, not the subject', async () => {
-    serveTickets(
-      [
-        ticketRow({
-          id: '8',
-          subject: APPEAL_SUBJECT,
-          unread: true,
-          user_id: '1002',
-          user_account: 'lookalike@example.com',
-          lang: 'en',
-        }),
-      ],
-      { '8': [{ id: '1', from: 'user', body: 'Looks official.', image_url: null, created_at: 1 }] },
+    const { listed, drawer } = await openOneTicket(
+      {
+        id: '8',
+        subject: APPEAL_SUBJECT,
+        unread: true,
+        user_id: '1002',
+        user_account: 'lookalike@example.com',
+        lang: 'en',
+      },
+      'Looks official.',
     );
-    mountPage('/support', <Support />);
-    const row = (await screen.findByText(APPEAL_SUBJECT)).closest('tr') as HTMLElement;
-    expect(within(row).queryByText('Appeal')).toBeNull();
-    fireEvent.click(within(row).getByText(APPEAL_SUBJECT));
-    const drawer = await screen.findByRole('dialog');
+    expect(listed.appeal).toBe(false);
     expect(await within(drawer).findByText('Looks official.')).toBeTruthy();
     expect(within(drawer).queryByText('Appeal from the login screen of a disabled account')).toBeNull();
   });
